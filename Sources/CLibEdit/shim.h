@@ -1,0 +1,4 @@
+#include <stdio.h>
+#include <wchar.h>
+#include <locale.h>
+#include <histedit.h>

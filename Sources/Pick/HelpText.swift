@@ -1,0 +1,54 @@
+/// `pick --help`: the summary. man/pick.1 is the reference; a test keeps them in step.
+let helpText = """
+usage: pick [OPTIONS] < LINES
+       pick --filter QUERY < LINES
+       pick --complete TEXT < LINES
+
+Pick a line from stdin with an editable fuzzy query; the chosen line goes to stdout.
+Lines are TITLE<TAB>SECTION<TAB>KEYWORDS<TAB>SHORTCUT; fields after the title are optional.
+
+Search
+  -q, --query=QUERY       start with this query
+  -e, --exact             plain terms match exactly (a 'term is then fuzzy)
+  -i, --ignore-case       ignore case;  +i, --no-ignore-case  respect it (default: smart)
+      --literal           do not ignore diacritics
+      --no-sort           keep input order instead of ranking
+      --tac               reverse input order
+      --tiebreak=CRI      length, begin, end, index; up to two, comma-separated
+      --plain             tabs are part of the title (no fields)
+      --read0             lines end with NUL instead of newline
+
+Modes
+  -f, --filter=QUERY      print the lines matching QUERY in display order and exit
+      --complete=TEXT     print suggestions that complete TEXT and exit
+      --limit=N           how many suggestions (default 6)
+      --demo              use a built-in sample command palette as input
+
+Interface
+  -m, --multi             mark several lines with Tab; all are printed
+  -1, --select-1          pick the only match without asking
+  -0, --exit-0            exit at once when nothing matches
+      --height=N[%]       draw N rows (or N% of the terminal) below the cursor
+      --layout=LAYOUT     top (prompt above the list, default) or bottom
+      --prompt=TEXT       the prompt (default '> ')
+      --header=TEXT       a line of text above the list
+      --header-lines=N    the first N input lines are a header, not candidates
+      --scope=NAME        start in the section NAME
+      --cycle             moving past either end wraps around
+      --history=FILE      keep queries in FILE; alt-p and alt-n walk them
+      --color=SPEC        colors: dark, light, 16, bw, or name:color pairs
+      --no-color          draw without colors (also NO_COLOR, TERM=dumb)
+      --ansi              show colour codes in input as colours
+
+Output
+      --print-query       print the query before the result
+      --expect=KEYS       keys that also accept; the key is printed first
+      --print0            end output lines with NUL
+
+  -h, --help              this summary;  --version  the version
+
+Query syntax (as fzf): fuzzy  'exact  ^prefix  suffix$  ^whole$  !not  a | b  'a\\ b'
+Exit status: 0 picked, 1 no match, 2 error, 130 cancelled.
+Defaults may be set in PICK_DEFAULT_OPTS. See man pick.
+
+"""

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PickCore
+
+/// Reads candidates from a file descriptor into the store, in chunks as they arrive.
+enum InputReader {
+    /// Reads `fd` to its end; calls `onChunk` after each chunk. Errors end pick with status 2.
+    static func readAll(fd: Int32, into store: LineStore, onChunk: () -> Void = {}) {
+        while true {
+            let space = store.writableSpace()
+            let n = read(fd, space.baseAddress, space.count)
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                fail("cannot read input: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            store.commit(n)
+            onChunk()
+        }
+        store.finish()
+        onChunk()
+    }
+}
+
+/// Lists the files below a directory, as fzf does when nothing is piped in:
+/// hidden folders and `.git` are skipped, paths are relative, one per line.
+enum FileWalker {
+    static func walk(_ root: String, into store: LineStore, onChunk: () -> Void = {}) {
+        var pending: [UInt8] = []
+        var stack: [String] = [""]
+        while let dir = stack.popLast() {
+            guard let handle = opendir(dir.isEmpty ? root : (root == "." ? dir : root + "/" + dir)) else { continue }
+            var subdirs: [String] = []
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                }
+                if name == "." || name == ".." { continue }
+                let path = dir.isEmpty ? name : dir + "/" + name
+                var isDir = entry.pointee.d_type == UInt8(DT_DIR)
+                if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                    var st = stat()
+                    let full = root == "." ? path : root + "/" + path
+                    if lstat(full, &st) == 0 { isDir = (st.st_mode & S_IFMT) == S_IFDIR }
+                }
+                if isDir {
+                    if !name.hasPrefix(".") { subdirs.append(path) }
+                } else {
+                    pending.append(contentsOf: path.utf8)
+                    pending.append(store.separator)
+                }
+            }
+            closedir(handle)
+            stack.append(contentsOf: subdirs.sorted().reversed())
+            if pending.count > 1 << 15 {
+                store.append(pending)
+                pending.removeAll(keepingCapacity: true)
+                onChunk()
+            }
+        }
+        store.append(pending)
+        store.finish()
+        onChunk()
+    }
+}

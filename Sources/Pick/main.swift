@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PickCore
+
+let version = "0.1.0"
+
+signal(SIGPIPE, SIG_IGN)
+
+let options: Options
+do {
+    let defaults = getenv("PICK_DEFAULT_OPTS").map { String(cString: $0) }
+    options = try Options.parse(arguments: Array(CommandLine.arguments.dropFirst()), defaults: defaults)
+} catch {
+    fail("\(error)")
+}
+
+let stdout = Output(fd: 1)
+if options.help {
+    stdout.write(helpText)
+    stdout.flush()
+    exit(0)
+}
+if options.version {
+    stdout.write("pick \(version)\n")
+    stdout.flush()
+    exit(0)
+}
+
+let store = LineStore(separator: options.read0 ? 0 : 0x0A, parsesFields: !options.plain)
+
+/// Fills the store from the demo palette, stdin, or (stdin a terminal) the files below here.
+func loadInput() {
+    if options.demo {
+        store.append(Array(demoPalette.utf8))
+        store.finish()
+    } else if isatty(0) == 1 {
+        FileWalker.walk(".", into: store)
+    } else {
+        InputReader.readAll(fd: 0, into: store)
+    }
+}
+
+let terminator: [UInt8] = [options.print0 ? 0 : 0x0A]
+
+if let text = options.complete {
+    loadInput()
+    let suggestions = Suggestions.suggest(text, in: store, limit: options.limit, skipping: options.headerLines)
+    for s in suggestions {
+        stdout.write(s)
+        stdout.write(terminator)
+    }
+    stdout.flush()
+    exit(suggestions.isEmpty ? 1 : 0)
+}
+
+if let query = options.filter {
+    loadInput()
+    let engine = SearchEngine(store: store, matching: options.matching, ranking: options.ranking,
+                              skippedLines: options.headerLines)
+    let result = engine.search(query)!
+    if options.printQuery {
+        stdout.write(Array(query.utf8))
+        stdout.write(terminator)
+    }
+    for line in result.lines {
+        stdout.write(store.bytes(of: Int(line)))
+        stdout.write(terminator)
+        if stdout.closed { break }
+    }
+    stdout.flush()
+    exit(result.lines.isEmpty ? 1 : 0)
+}
+
+fail("the interactive picker is not built yet; use --filter QUERY")

@@ -1,0 +1,139 @@
+// Folding: what "ignore case and diacritics" means for a scalar.
+//
+// Lower-casing uses the simple (one-to-one) mapping; stripping diacritics maps a letter
+// to its base letter (é → e, й → и, ά → α, ø → o). fzf strips diacritics from Latin
+// letters only; pick strips them in every script. Combining marks that stand on their
+// own (a decomposed é is `e` + U+0301) are kept, as fzf keeps them, so the sets of
+// matched lines agree with fzf's for Latin text.
+
+/// Case and diacritic folding of single Unicode scalars, from a generated table.
+public enum Folding {
+    /// Rows sorted by scalar: (scalar, lower, stripped, lower+stripped).
+    private static let rows: [UInt32] = foldTableRows
+    private static let rowCount = foldTableRows.count / 4
+
+    /// Index of `scalar`'s row, or nil when folding leaves it alone.
+    @inline(__always)
+    private static func row(of scalar: UInt32) -> Int? {
+        if scalar < 0x80 { return nil }
+        var low = 0
+        var high = rowCount
+        while low < high {
+            let mid = (low + high) >> 1
+            let key = rows[mid &* 4]
+            if key == scalar { return mid }
+            if key < scalar { low = mid + 1 } else { high = mid }
+        }
+        return nil
+    }
+
+    /// `scalar` folded: lower-cased when `caseFold`, diacritics stripped when `stripDiacritics`.
+    public static func fold(_ scalar: UInt32, caseFold: Bool, stripDiacritics: Bool) -> UInt32 {
+        if scalar < 0x80 {
+            if caseFold && scalar >= 0x41 && scalar <= 0x5A { return scalar | 0x20 }
+            return scalar
+        }
+        guard caseFold || stripDiacritics, let r = row(of: scalar) else { return scalar }
+        let column = caseFold ? (stripDiacritics ? 3 : 1) : 2
+        return rows[r &* 4 &+ column]
+    }
+
+    /// Whether folding with diacritic stripping changes `text` (after lower-casing).
+    /// fzf's rule: a query term that carries diacritics matches them as typed.
+    public static func hasDiacritics<S: Sequence>(_ text: S) -> Bool where S.Element == Unicode.Scalar {
+        for scalar in text {
+            let lowered = fold(scalar.value, caseFold: true, stripDiacritics: false)
+            if fold(lowered, caseFold: false, stripDiacritics: true) != lowered { return true }
+        }
+        return false
+    }
+
+    /// Whether `text` has a letter that lower-casing changes (smart case).
+    public static func hasUpperCase<S: Sequence>(_ text: S) -> Bool where S.Element == Unicode.Scalar {
+        for scalar in text where fold(scalar.value, caseFold: true, stripDiacritics: false) != scalar.value {
+            return true
+        }
+        return false
+    }
+}
+
+/// ASCII lower-casing table for the byte-level hot path.
+let asciiLower: [UInt8] = (0..<256).map { byte in
+    (byte >= 0x41 && byte <= 0x5A) ? UInt8(byte | 0x20) : UInt8(byte)
+}
+
+/// UTF-8 helpers that never fail: invalid bytes decode as U+FFFD, one byte at a time.
+enum UTF8Codec {
+    /// Decodes the scalar at `i` of `bytes`, returning it and its length in bytes.
+    @inline(__always)
+    static func decode(_ bytes: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> (UInt32, Int) {
+        let b0 = UInt32(bytes[i])
+        if b0 < 0x80 { return (b0, 1) }
+        func cont(_ k: Int) -> UInt32? {
+            guard i + k < end else { return nil }
+            let b = UInt32(bytes[i + k])
+            return b & 0xC0 == 0x80 ? b & 0x3F : nil
+        }
+        if b0 >= 0xC2 && b0 <= 0xDF, let c1 = cont(1) {
+            return ((b0 & 0x1F) << 6 | c1, 2)
+        }
+        if b0 >= 0xE0 && b0 <= 0xEF, let c1 = cont(1), let c2 = cont(2) {
+            let v = (b0 & 0x0F) << 12 | c1 << 6 | c2
+            if v >= 0x800 && !(v >= 0xD800 && v <= 0xDFFF) { return (v, 3) }
+        }
+        if b0 >= 0xF0 && b0 <= 0xF4, let c1 = cont(1), let c2 = cont(2), let c3 = cont(3) {
+            let v = (b0 & 0x07) << 18 | c1 << 12 | c2 << 6 | c3
+            if v >= 0x10000 && v <= 0x10FFFF { return (v, 4) }
+        }
+        return (0xFFFD, 1)
+    }
+
+    /// Appends the UTF-8 encoding of `scalar` at `out[n...]`, returning the new length.
+    @inline(__always)
+    static func encode(_ scalar: UInt32, into out: UnsafeMutablePointer<UInt8>, at n: Int) -> Int {
+        switch scalar {
+        case 0..<0x80:
+            out[n] = UInt8(scalar)
+            return n + 1
+        case 0x80..<0x800:
+            out[n] = UInt8(0xC0 | scalar >> 6)
+            out[n + 1] = UInt8(0x80 | scalar & 0x3F)
+            return n + 2
+        case 0x800..<0x10000:
+            out[n] = UInt8(0xE0 | scalar >> 12)
+            out[n + 1] = UInt8(0x80 | (scalar >> 6) & 0x3F)
+            out[n + 2] = UInt8(0x80 | scalar & 0x3F)
+            return n + 3
+        default:
+            out[n] = UInt8(0xF0 | scalar >> 18)
+            out[n + 1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
+            out[n + 2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
+            out[n + 3] = UInt8(0x80 | scalar & 0x3F)
+            return n + 4
+        }
+    }
+
+    /// Writes `bytes[start..<end]` transformed scalar by scalar into `out`; returns the length.
+    /// `out` must hold at least `(end - start) * 3` bytes (one invalid byte becomes 3).
+    static func transform(
+        _ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int,
+        into out: UnsafeMutablePointer<UInt8>, caseFold: Bool, stripDiacritics: Bool
+    ) -> Int {
+        var i = start
+        var n = 0
+        while i < end {
+            let b = bytes[i]
+            if b < 0x80 {
+                out[n] = caseFold ? asciiLower[Int(b)] : b
+                n += 1
+                i += 1
+                continue
+            }
+            let (scalar, width) = decode(bytes, i, end)
+            let folded = Folding.fold(scalar, caseFold: caseFold, stripDiacritics: stripDiacritics)
+            n = encode(folded, into: out, at: n)
+            i += width
+        }
+        return n
+    }
+}

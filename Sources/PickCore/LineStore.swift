@@ -1,0 +1,306 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where one candidate line's bytes are. 16 bytes a line; plain ASCII lines need nothing more.
+struct LineRecord {
+    var start: UnsafePointer<UInt8>
+    var length: UInt32
+    /// 0 for a line of ASCII bytes with no tab; otherwise 1 + index into `extras`.
+    var extra: UInt32
+}
+
+/// What a line with fields or non-ASCII bytes carries beyond its record.
+struct LineExtra {
+    /// Case- and diacritic-folded UTF-8 of the whole line (tabs kept), or nil for ASCII.
+    var folded: UnsafePointer<UInt8>?
+    var foldedLength: UInt32
+    var titleLength: UInt32
+    var foldedTitleLength: UInt32
+    /// 0 when the line has no section; otherwise 1 + index into the section names.
+    var section: UInt32
+}
+
+/// The fields of a line, as byte ranges of its text (raw or folded).
+public struct LineFields: Equatable {
+    public var title: Range<Int>
+    public var section: Range<Int>?
+    public var keywords: Range<Int>?
+    public var shortcut: Range<Int>?
+
+    /// Splits `TITLE<TAB>SECTION<TAB>KEYWORDS<TAB>SHORTCUT` (each after the title optional).
+    /// Empty fields are nil; anything after a fourth tab is ignored. Allocates nothing.
+    @inline(__always)
+    static func parse(_ bytes: UnsafePointer<UInt8>, count: Int) -> LineFields {
+        @inline(__always) func tab(after from: Int) -> Int {
+            guard from < count, let hit = memchr(bytes + from, 0x09, count - from) else { return count }
+            return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - bytes
+        }
+        @inline(__always) func range(_ lo: Int, _ hi: Int) -> Range<Int>? { lo < hi ? lo..<hi : nil }
+        let t1 = tab(after: 0)
+        guard t1 < count else { return LineFields(title: 0..<count) }
+        let t2 = tab(after: t1 + 1)
+        let t3 = t2 < count ? tab(after: t2 + 1) : count
+        let t4 = t3 < count ? tab(after: t3 + 1) : count
+        return LineFields(title: 0..<t1, section: range(t1 + 1, t2),
+                          keywords: t2 < count ? range(t2 + 1, t3) : nil,
+                          shortcut: t3 < count ? range(t3 + 1, t4) : nil)
+    }
+}
+
+/// The candidate lines: one growing byte store, fixed-size records, folded forms made once.
+///
+/// Input arrives in chunks (`writableSpace`, then `commit`); lines end at `separator`
+/// (`\n`, or NUL with `--read0`). A line's bytes are kept exactly as read, minus the
+/// separator. One thread appends; searches on other threads see the lines below `count`.
+public final class LineStore: @unchecked Sendable {
+    /// The byte that ends a line.
+    public let separator: UInt8
+    /// Whether tabs split lines into fields (false with `--plain`).
+    public let parsesFields: Bool
+
+    let records = PagedArray<LineRecord>()
+    let extras = PagedArray<LineExtra>()
+    private let sectionNames = PagedArray<(UnsafePointer<UInt8>, Int)>()
+    private var sectionBuckets: [UInt32] = Array(repeating: 0, count: 64)
+
+    private static let blockSize = 1 << 20
+    private static let minimumFree = 1 << 16
+    private var blocks: [UnsafeMutablePointer<UInt8>] = []
+    private var block: UnsafeMutablePointer<UInt8>? = nil
+    private var blockCapacity = 0
+    private var used = 0
+    private var lineStart = 0
+    private var foldArena = ByteArena()
+    private var finished = false
+
+    public init(separator: UInt8 = 0x0A, parsesFields: Bool = true) {
+        self.separator = separator
+        self.parsesFields = parsesFields
+    }
+
+    deinit {
+        for b in blocks { b.deallocate() }
+        foldArena.release()
+    }
+
+    /// Lines visible to searches.
+    public var count: Int { records.count }
+
+    /// Space to read more input into: at least 64 KiB. Call `commit` with the bytes written.
+    public func writableSpace() -> UnsafeMutableRawBufferPointer {
+        if blockCapacity - used < Self.minimumFree { startBlock() }
+        return UnsafeMutableRawBufferPointer(start: block! + used, count: blockCapacity - used)
+    }
+
+    /// Takes `n` bytes just written into `writableSpace()`, adding every complete line.
+    public func commit(_ n: Int) {
+        guard n > 0, let base = block else { return }
+        var scan = used
+        used += n
+        while scan < used, let hit = memchr(base + scan, Int32(separator), used - scan) {
+            let end = UnsafeMutablePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+            addLine(UnsafePointer(base + lineStart), end - lineStart)
+            lineStart = end + 1
+            scan = end + 1
+        }
+        records.publish()
+    }
+
+    /// Appends `bytes` as input (for tests and built-in lists).
+    public func append<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let space = writableSpace()
+            let n = min(space.count, rest.count)
+            _ = UnsafeMutableRawBufferPointer(rebasing: space[0..<n]).copyBytes(from: rest.prefix(n))
+            rest = rest.dropFirst(n)
+            commit(n)
+        }
+    }
+
+    /// Ends input: a last line without a separator still counts.
+    public func finish() {
+        guard !finished else { return }
+        finished = true
+        if let base = block, used > lineStart {
+            addLine(UnsafePointer(base + lineStart), used - lineStart)
+            lineStart = used
+        }
+        records.publish()
+    }
+
+    private func startBlock() {
+        let pending = used - lineStart
+        let capacity = max(Self.blockSize, (pending + Self.minimumFree) * 2)
+        if let old = block, lineStart == 0, pending > 0 {
+            // The block holds only one unfinished line: grow it in place of copying twice.
+            let grown = realloc(old, capacity)!.assumingMemoryBound(to: UInt8.self)
+            blocks[blocks.count - 1] = grown
+            block = grown
+            blockCapacity = capacity
+            return
+        }
+        let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        if let old = block, pending > 0 {
+            fresh.update(from: old + lineStart, count: pending)
+        }
+        blocks.append(fresh)
+        block = fresh
+        blockCapacity = capacity
+        used = pending
+        lineStart = 0
+    }
+
+    private func addLine(_ start: UnsafePointer<UInt8>, _ length: Int) {
+        precondition(length < Int(UInt32.max), "a line longer than 4 GiB")
+        let ascii = Self.isASCII(start, length)
+        let hasTab = parsesFields && memchr(start, 0x09, length) != nil
+        if ascii && !hasTab {
+            records.append(LineRecord(start: start, length: UInt32(length), extra: 0))
+            return
+        }
+        var extra = LineExtra(folded: nil, foldedLength: UInt32(length),
+                              titleLength: UInt32(length), foldedTitleLength: UInt32(length), section: 0)
+        if hasTab {
+            let fields = LineFields.parse(start, count: length)
+            extra.titleLength = UInt32(fields.title.count)
+            if let s = fields.section { extra.section = sectionID(start + s.lowerBound, s.count) }
+        }
+        if !ascii {
+            let out = foldArena.reserve(length * 3)
+            let n = UTF8Codec.transform(start, from: 0, to: length, into: out, caseFold: true, stripDiacritics: true)
+            foldArena.commit(n)
+            extra.folded = UnsafePointer(out)
+            extra.foldedLength = UInt32(n)
+            if hasTab, let tab = memchr(out, 0x09, n) {
+                extra.foldedTitleLength = UInt32(UnsafeMutablePointer<UInt8>(tab.assumingMemoryBound(to: UInt8.self)) - out)
+            } else {
+                extra.foldedTitleLength = UInt32(n)
+            }
+        }
+        extras.append(extra)
+        extras.publish()
+        records.append(LineRecord(start: start, length: UInt32(length), extra: UInt32(extras.appendedCount)))
+    }
+
+    @inline(__always)
+    private static func isASCII(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        var i = 0
+        let raw = UnsafeRawPointer(p)
+        while i + 8 <= n {
+            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            i += 8
+        }
+        while i < n {
+            if p[i] >= 0x80 { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// The id (1-based) of a section name, adding it the first time it is seen.
+    private func sectionID(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt32 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for i in 0..<n { hash = (hash ^ UInt64(p[i])) &* 0x100_0000_01b3 }
+        let mask = sectionBuckets.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while sectionBuckets[slot] != 0 {
+            let id = sectionBuckets[slot]
+            let (q, m) = sectionNames[Int(id) - 1]
+            if m == n && memcmp(q, p, n) == 0 { return id }
+            slot = (slot + 1) & mask
+        }
+        sectionNames.append((p, n))
+        sectionNames.publish()
+        let id = UInt32(sectionNames.appendedCount)
+        sectionBuckets[slot] = id
+        if sectionNames.appendedCount * 2 > sectionBuckets.count { rehashSections() }
+        return id
+    }
+
+    private func rehashSections() {
+        var buckets = [UInt32](repeating: 0, count: sectionBuckets.count * 2)
+        let mask = buckets.count - 1
+        for index in 0..<sectionNames.appendedCount {
+            let (p, n) = sectionNames[index]
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for i in 0..<n { hash = (hash ^ UInt64(p[i])) &* 0x100_0000_01b3 }
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while buckets[slot] != 0 { slot = (slot + 1) & mask }
+            buckets[slot] = UInt32(index + 1)
+        }
+        sectionBuckets = buckets
+    }
+
+    // MARK: Reading lines
+
+    /// The line's bytes exactly as read, without its separator.
+    public func bytes(of index: Int) -> UnsafeBufferPointer<UInt8> {
+        let r = records[index]
+        return UnsafeBufferPointer(start: r.start, count: Int(r.length))
+    }
+
+    /// The line's fields as ranges of `bytes(of:)`; with `--plain` the whole line is the title.
+    public func fields(of index: Int) -> LineFields {
+        let r = records[index]
+        guard parsesFields, r.extra != 0 else { return LineFields(title: 0..<Int(r.length)) }
+        return LineFields.parse(r.start, count: Int(r.length))
+    }
+
+    /// Length in bytes of the line's title.
+    @inline(__always)
+    func titleLength(of index: Int) -> Int {
+        let r = records[index]
+        return r.extra == 0 ? Int(r.length) : Int(extras[Int(r.extra) - 1].titleLength)
+    }
+
+    /// The 1-based section id of the line, 0 when it has none.
+    @inline(__always)
+    public func section(of index: Int) -> Int {
+        let r = records[index]
+        return r.extra == 0 ? 0 : Int(extras[Int(r.extra) - 1].section)
+    }
+
+    /// Number of distinct sections seen so far.
+    public var sectionCount: Int { sectionNames.count }
+
+    /// The name of section `id` (1-based), as bytes.
+    public func sectionName(_ id: Int) -> UnsafeBufferPointer<UInt8> {
+        let (p, n) = sectionNames[id - 1]
+        return UnsafeBufferPointer(start: p, count: n)
+    }
+}
+
+extension LineFields {
+    init(title: Range<Int>) {
+        self.init(title: title, section: nil, keywords: nil, shortcut: nil)
+    }
+}
+
+/// Append-only bytes in blocks that never move (the folded forms).
+struct ByteArena {
+    private var blocks: [UnsafeMutablePointer<UInt8>] = []
+    private var current: UnsafeMutablePointer<UInt8>? = nil
+    private var capacity = 0
+    private var used = 0
+
+    /// A place for up to `n` bytes; `commit` how many were written.
+    mutating func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+        if current == nil || capacity - used < n {
+            capacity = max(1 << 20, n)
+            current = .allocate(capacity: capacity)
+            blocks.append(current!)
+            used = 0
+        }
+        return current! + used
+    }
+
+    mutating func commit(_ n: Int) { used += n }
+
+    func release() {
+        for b in blocks { b.deallocate() }
+    }
+}

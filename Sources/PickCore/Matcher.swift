@@ -1,0 +1,208 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a line matched a query: its total score and where the title match lies.
+struct LineMatch {
+    var score: Int32
+    /// Byte offsets in the (possibly folded) title: first matched character, one past the last.
+    var begin: Int
+    var end: Int
+}
+
+/// Matches one query against lines of a store. Not thread-safe: one per worker thread.
+///
+/// A term matches a line when it matches the title, the section or the keywords. The
+/// score comes from the title; a term found only in the section or keywords scores half
+/// as much, so a line whose own name matches stays above one found by its tags.
+final class LineMatcher {
+    private let store: LineStore
+    private let groups: [[PreparedTerm]]
+    private let scratch = ScoringScratch()
+
+    init(store: LineStore, query: Query) {
+        self.store = store
+        groups = query.groups.map { $0.map(PreparedTerm.init) }
+    }
+
+    /// The match of line `index`, or nil when the query rejects it.
+    @inline(__always)
+    func match(_ index: Int) -> LineMatch? {
+        let record = store.records[index]
+        if record.extra == 0 {
+            let text = record.start
+            let n = Int(record.length)
+            return matchFields(raw: text, folded: nil, fields: LineFields(title: 0..<n), foldedFields: nil)
+        }
+        let extra = store.extras[Int(record.extra) - 1]
+        let fields = store.parsesFields ? LineFields.parse(record.start, count: Int(record.length))
+                                        : LineFields(title: 0..<Int(record.length))
+        var foldedFields: LineFields? = nil
+        if let folded = extra.folded {
+            foldedFields = store.parsesFields ? LineFields.parse(folded, count: Int(extra.foldedLength))
+                                              : LineFields(title: 0..<Int(extra.foldedLength))
+        }
+        return matchFields(raw: record.start, folded: extra.folded.map { ($0, Int(extra.foldedLength)) },
+                           fields: fields, foldedFields: foldedFields, rawLength: Int(record.length))
+    }
+
+    private func matchFields(raw: UnsafePointer<UInt8>, folded: (UnsafePointer<UInt8>, Int)?,
+                             fields: LineFields, foldedFields: LineFields?, rawLength: Int = 0) -> LineMatch? {
+        var total: Int32 = 0
+        var begin = Int.max
+        var end = 0
+        for group in groups {
+            var groupMatched = false
+            for term in group {
+                // Pick the text this term compares against.
+                let text: UnsafePointer<UInt8>
+                let textFields: LineFields
+                var foldsASCII = false
+                if let (f, _) = folded {
+                    if term.term.stripsDiacritics && !term.term.caseSensitive {
+                        text = f
+                        textFields = foldedFields!
+                    } else {
+                        // Rare: a term that is case-sensitive or carries diacritics, on a
+                        // non-ASCII line: fold this line for it on the fly.
+                        let out = scratch.reserveTransformed(rawLength * 3 + 1)
+                        let n = UTF8Codec.transform(raw, from: 0, to: rawLength, into: out,
+                                                    caseFold: !term.term.caseSensitive,
+                                                    stripDiacritics: term.term.stripsDiacritics)
+                        text = UnsafePointer(out)
+                        textFields = store.parsesFields ? LineFields.parse(text, count: n) : LineFields(title: 0..<n)
+                    }
+                } else {
+                    text = raw
+                    textFields = fields
+                    foldsASCII = !term.term.caseSensitive
+                }
+                let found = matchTerm(term, text: text, fields: textFields, foldsASCII: foldsASCII)
+                if term.term.inverse {
+                    if found == nil { groupMatched = true; break }
+                    continue
+                }
+                if let found {
+                    total &+= found.score
+                    if found.end > 0 {
+                        begin = min(begin, found.begin)
+                        end = max(end, found.end)
+                    }
+                    groupMatched = true
+                    break
+                }
+            }
+            if !groupMatched { return nil }
+        }
+        return LineMatch(score: total, begin: begin == .max ? 0 : begin, end: end)
+    }
+
+    /// The term's score on the title, or half its score on the section or keywords.
+    /// `end` is 0 when the match is not in the title.
+    @inline(__always)
+    private func matchTerm(_ term: PreparedTerm, text: UnsafePointer<UInt8>, fields: LineFields,
+                           foldsASCII: Bool) -> TermScore? {
+        let title = fields.title
+        var lastSlash = title.upperBound
+        while lastSlash > title.lowerBound && text[lastSlash - 1] != 0x2F { lastSlash -= 1 }
+        let titleText = ScoredText(bytes: text, count: title.upperBound, foldsASCII: foldsASCII,
+                                   lastComponent: lastSlash > title.lowerBound ? lastSlash : 0)
+        if let s = score(term, titleText) { return s }
+        if let field = fields.section, let s = scoreField(term, text, field, foldsASCII) { return s }
+        if let field = fields.keywords, let s = scoreField(term, text, field, foldsASCII) { return s }
+        return nil
+    }
+
+    @inline(__always)
+    private func scoreField(_ term: PreparedTerm, _ text: UnsafePointer<UInt8>, _ field: Range<Int>,
+                            _ foldsASCII: Bool) -> TermScore? {
+        let fieldText = ScoredText(bytes: text + field.lowerBound, count: field.count,
+                                   foldsASCII: foldsASCII, lastComponent: 0)
+        guard let s = score(term, fieldText) else { return nil }
+        return TermScore(score: max(s.score / 2, 1), begin: 0, end: 0)
+    }
+
+    @inline(__always)
+    private func score(_ term: PreparedTerm, _ text: ScoredText) -> TermScore? {
+        switch term.term.kind {
+        case .fuzzy:
+            return Scorer.fuzzy(text, term, scratch: scratch)
+        case .exact:
+            return exact(term, text)
+        case .prefix:
+            let start = term.startsWithSpace ? 0 : leadingSpaces(text)
+            guard hasBytes(term.bytes, in: text, at: start) else { return nil }
+            return scoreRun(text, at: start, length: term.bytes.count)
+        case .suffix:
+            let end = text.count - (term.endsWithSpace ? 0 : trailingSpaces(text))
+            let start = end - term.bytes.count
+            guard start >= 0, hasBytes(term.bytes, in: text, at: start) else { return nil }
+            return scoreRun(text, at: start, length: term.bytes.count)
+        case .equal:
+            let start = term.startsWithSpace ? 0 : leadingSpaces(text)
+            let end = text.count - (term.endsWithSpace ? 0 : trailingSpaces(text))
+            guard end - start == term.bytes.count, hasBytes(term.bytes, in: text, at: start) else { return nil }
+            return scoreRun(text, at: start, length: term.bytes.count)
+        }
+    }
+
+    /// Exact substring: the occurrence whose first character has the best word-start bonus.
+    private func exact(_ term: PreparedTerm, _ text: ScoredText) -> TermScore? {
+        let needle = term.bytes
+        var best: (start: Int, bonus: Int32)? = nil
+        var from = 0
+        do {
+            let lead = UnsafeBufferPointer(rebasing: term.buffer[0..<1])
+            while let at = Scorer.find(text, lead, from: from), at + needle.count <= text.count {
+                if hasBytes(needle, in: text, at: at) {
+                    let previous = at == 0 ? CharClass.white : CharClass.of(text.bytes[at - 1])
+                    let b = bonus(previous: previous, current: CharClass.of(text.bytes[at]))
+                    if best == nil || b > best!.bonus { best = (at, b) }
+                    if b >= ScoreWeights.boundaryWhite { break }
+                }
+                from = at + 1
+            }
+        }
+        guard let best else { return nil }
+        return scoreRun(text, at: best.start, length: needle.count)
+    }
+
+    private func scoreRun(_ text: ScoredText, at start: Int, length: Int) -> TermScore {
+        let n = Scorer.load(text, from: start, to: start + length, into: scratch)
+        let score = Scorer.runScore(bonuses: scratch.bonuses, start: 0, length: n)
+        return TermScore(score: score, begin: start, end: start + length)
+    }
+
+    @inline(__always)
+    private func hasBytes(_ needle: [UInt8], in text: ScoredText, at start: Int) -> Bool {
+        guard start >= 0, start + needle.count <= text.count else { return false }
+        if text.foldsASCII {
+            for k in 0..<needle.count where asciiLower[Int(text.bytes[start + k])] != needle[k] { return false }
+        } else {
+            for k in 0..<needle.count where text.bytes[start + k] != needle[k] { return false }
+        }
+        return true
+    }
+
+    private func leadingSpaces(_ text: ScoredText) -> Int {
+        var i = 0
+        while i < text.count && isSpace(text.bytes[i]) { i += 1 }
+        return i
+    }
+
+    private func trailingSpaces(_ text: ScoredText) -> Int {
+        var i = 0
+        while i < text.count && isSpace(text.bytes[text.count - 1 - i]) { i += 1 }
+        return i
+    }
+}
+
+@inline(__always)
+func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+
+extension PreparedTerm {
+    var startsWithSpace: Bool { isSpace(bytes[0]) }
+    var endsWithSpace: Bool { isSpace(bytes[bytes.count - 1]) }
+}

@@ -1,0 +1,338 @@
+// Command-line options, with fzf's spellings wherever the meaning is the same.
+//
+// Accepted forms: `--name=value`, `--name value`, `-q value`, `-qvalue`, bundled short
+// flags (`-ei`), and `+i`/`+s`/`+m`/`+e` to turn a flag off as fzf does. `PICK_DEFAULT_OPTS`
+// is read first, then the command line, so the command line wins.
+
+/// Where the prompt sits.
+public enum Layout: String, Sendable {
+    /// Prompt on the first row, list below (pick's default, as a command palette).
+    case top
+    /// Prompt on the last row, list above (fzf's default).
+    case bottom
+}
+
+/// The height of the UI: full screen, a number of rows, or a percentage of the terminal.
+public enum Height: Sendable, Equatable {
+    case full
+    case rows(Int)
+    case percent(Int)
+}
+
+/// What `pick` was asked to do, parsed from `PICK_DEFAULT_OPTS` and the command line.
+public struct Options: Sendable {
+    public var query = ""
+    public var filter: String? = nil
+    public var complete: String? = nil
+    public var limit = 6
+    public var selectOne = false
+    public var exitZero = false
+    public var multi = false
+    public var multiLimit = 0
+    public var matching = MatchingOptions()
+    public var ranking = RankingOptions()
+    public var read0 = false
+    public var print0 = false
+    public var printQuery = false
+    public var expect: [String] = []
+    public var prompt = "> "
+    public var header: String? = nil
+    public var headerLines = 0
+    public var height: Height = .full
+    public var layout: Layout = .top
+    public var color: String? = nil
+    public var noColor = false
+    public var ansi = false
+    public var history: String? = nil
+    public var cycle = false
+    public var plain = false
+    public var scope: String? = nil
+    public var demo = false
+    public var help = false
+    public var version = false
+
+    public init() {}
+}
+
+/// A problem with the options: the message names the option and where it came from.
+public struct OptionError: Error, CustomStringConvertible, Equatable {
+    public var message: String
+    public var description: String { message }
+}
+
+/// Keys `--expect` accepts.
+public enum KeyNames {
+    public static func isValid(_ name: String) -> Bool {
+        let n = name.lowercased()
+        let fixed: Set<String> = ["enter", "return", "esc", "escape", "tab", "btab", "shift-tab", "space",
+                                  "bspace", "backspace", "del", "delete", "up", "down", "left", "right",
+                                  "home", "end", "pgup", "pgdn", "page-up", "page-down", "insert",
+                                  "ctrl-space", "alt-enter", "alt-space", "alt-bspace", "double-click"]
+        if fixed.contains(n) { return true }
+        for prefix in ["ctrl-alt-", "ctrl-", "alt-"] where n.hasPrefix(prefix) {
+            let rest = n.dropFirst(prefix.count)
+            if rest.count == 1 { return true }
+            if prefix == "alt-" && ["up", "down", "left", "right"].contains(rest) { return true }
+        }
+        if n.hasPrefix("f"), let k = Int(n.dropFirst()), (1...12).contains(k) { return true }
+        return false
+    }
+}
+
+extension Options {
+    /// Parses `PICK_DEFAULT_OPTS` (may be nil) and then `arguments` (without argv[0]).
+    public static func parse(arguments: [String], defaults: String? = nil) throws -> Options {
+        var options = Options()
+        if let defaults, !defaults.isEmpty {
+            let words: [String]
+            do {
+                words = try ShellWords.split(defaults)
+            } catch let error as OptionError {
+                throw OptionError(message: "PICK_DEFAULT_OPTS: \(error.message)")
+            }
+            do {
+                try options.apply(words)
+            } catch let error as OptionError {
+                throw OptionError(message: "\(error.message) (in PICK_DEFAULT_OPTS)")
+            }
+        }
+        try options.apply(arguments)
+        return options
+    }
+
+    private mutating func apply(_ args: [String]) throws {
+        var i = 0
+        func value(_ name: String, inline: String?) throws -> String {
+            if let inline { return inline }
+            i += 1
+            guard i < args.count else { throw OptionError(message: "option \(name) needs a value") }
+            return args[i]
+        }
+        while i < args.count {
+            let arg = args[i]
+            if arg.hasPrefix("--") {
+                var name = arg
+                var inline: String? = nil
+                if let eq = arg.firstIndex(of: "=") {
+                    name = String(arg[..<eq])
+                    inline = String(arg[arg.index(after: eq)...])
+                }
+                try long(name, inline: inline, value: value)
+            } else if arg.hasPrefix("+"), arg.count > 1 {
+                for c in arg.dropFirst() {
+                    switch c {
+                    case "i": matching.caseMode = .respect
+                    case "s": ranking.sorts = false
+                    case "m": multi = false
+                    case "e": matching.fuzzy = true
+                    case "1": selectOne = false
+                    case "0": exitZero = false
+                    default: throw OptionError(message: "unknown option: +\(c)")
+                    }
+                }
+            } else if arg.hasPrefix("-"), arg.count > 1 {
+                var rest = Substring(arg.dropFirst())
+                while let c = rest.first {
+                    rest = rest.dropFirst()
+                    let attached: String? = rest.isEmpty ? nil : String(rest)
+                    switch c {
+                    case "q": query = try value("-q", inline: attached); rest = ""
+                    case "f": filter = try value("-f", inline: attached); rest = ""
+                    case "m":
+                        multi = true
+                        if let attached {
+                            guard let n = Int(attached), n >= 0 else {
+                                throw OptionError(message: "invalid value for -m: '\(attached)' (expected a number)")
+                            }
+                            multiLimit = n
+                            rest = ""
+                        }
+                    case "1": selectOne = true
+                    case "0": exitZero = true
+                    case "e": matching.fuzzy = false
+                    case "i": matching.caseMode = .ignore
+                    case "h": help = true
+                    case "x": matching.fuzzy = true
+                    case "s": ranking.sorts = true
+                    default: throw OptionError(message: "unknown option: -\(c)")
+                    }
+                }
+            } else {
+                throw OptionError(message: "unexpected argument: '\(arg)' (pick reads candidates on stdin; see pick --help)")
+            }
+            i += 1
+        }
+    }
+
+    private mutating func long(_ name: String, inline: String?,
+                               value: (String, String?) throws -> String) throws {
+        func flag() throws {
+            if let inline { throw OptionError(message: "option \(name) takes no value (got '\(inline)')") }
+        }
+        func number(_ text: String, min: Int = 0) throws -> Int {
+            guard let n = Int(text), n >= min, n <= 1_000_000_000 else {
+                throw OptionError(message: "invalid value for \(name): '\(text)' (expected a whole number\(min > 0 ? " from \(min)" : ""))")
+            }
+            return n
+        }
+        switch name {
+        case "--query": query = try value(name, inline)
+        case "--filter": filter = try value(name, inline)
+        case "--complete": complete = try value(name, inline)
+        case "--limit": limit = try number(value(name, inline), min: 1)
+        case "--select-1": try flag(); selectOne = true
+        case "--no-select-1": try flag(); selectOne = false
+        case "--exit-0": try flag(); exitZero = true
+        case "--no-exit-0": try flag(); exitZero = false
+        case "--multi":
+            multi = true
+            if let inline { multiLimit = try number(inline) }
+        case "--no-multi": try flag(); multi = false
+        case "--exact": try flag(); matching.fuzzy = false
+        case "--no-exact", "--extended": try flag(); matching.fuzzy = true
+        case "--ignore-case": try flag(); matching.caseMode = .ignore
+        case "--no-ignore-case": try flag(); matching.caseMode = .respect
+        case "--smart-case": try flag(); matching.caseMode = .smart
+        case "--literal": try flag(); matching.normalize = false
+        case "--no-literal": try flag(); matching.normalize = true
+        case "--sort": try flag(); ranking.sorts = true
+        case "--no-sort": try flag(); ranking.sorts = false
+        case "--tac": try flag(); ranking.reversesInput = true
+        case "--no-tac": try flag(); ranking.reversesInput = false
+        case "--tiebreak":
+            let text = try value(name, inline)
+            var criteria: [Tiebreak] = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let t = Tiebreak(rawValue: String(part)) else {
+                    throw OptionError(message: "invalid value for --tiebreak: '\(part)' (expected length, begin, end or index)")
+                }
+                guard !criteria.contains(t) else {
+                    throw OptionError(message: "invalid value for --tiebreak: '\(part)' is listed twice")
+                }
+                criteria.append(t)
+            }
+            if let idx = criteria.firstIndex(of: .index), idx != criteria.count - 1 {
+                throw OptionError(message: "invalid value for --tiebreak: 'index' must come last")
+            }
+            guard criteria.filter({ $0 != .index }).count <= 2 else {
+                throw OptionError(message: "invalid value for --tiebreak: at most two criteria before index")
+            }
+            ranking.tiebreaks = criteria
+        case "--read0": try flag(); read0 = true
+        case "--no-read0": try flag(); read0 = false
+        case "--print0": try flag(); print0 = true
+        case "--no-print0": try flag(); print0 = false
+        case "--print-query": try flag(); printQuery = true
+        case "--no-print-query": try flag(); printQuery = false
+        case "--expect":
+            let text = try value(name, inline)
+            var keys: [String] = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard KeyNames.isValid(String(part)) else {
+                    throw OptionError(message: "invalid value for --expect: unknown key '\(part)'")
+                }
+                keys.append(String(part).lowercased())
+            }
+            expect = keys
+        case "--prompt": prompt = try value(name, inline)
+        case "--header": header = try value(name, inline)
+        case "--header-lines": headerLines = try number(value(name, inline))
+        case "--height":
+            let text = try value(name, inline)
+            if text.hasSuffix("%"), let p = Int(text.dropLast()), p >= 1, p <= 100 {
+                height = p == 100 ? .full : .percent(p)
+            } else if let n = Int(text), n >= 3, n <= 100_000 {
+                height = .rows(n)
+            } else {
+                throw OptionError(message: "invalid value for --height: '\(text)' (expected rows from 3, or a percentage like 40%)")
+            }
+        case "--no-height": try flag(); height = .full
+        case "--layout":
+            let text = try value(name, inline)
+            switch text {
+            case "top", "reverse": layout = .top
+            case "bottom", "default": layout = .bottom
+            default: throw OptionError(message: "invalid value for --layout: '\(text)' (expected top or bottom)")
+            }
+        case "--reverse": try flag(); layout = .top
+        case "--no-reverse": try flag(); layout = .bottom
+        case "--color":
+            let text = try value(name, inline)
+            try Self.validateColor(text)
+            color = text
+            noColor = text == "bw" || text == "never"
+        case "--no-color": try flag(); noColor = true
+        case "--ansi": try flag(); ansi = true
+        case "--no-ansi": try flag(); ansi = false
+        case "--history":
+            let text = try value(name, inline)
+            guard !text.isEmpty else { throw OptionError(message: "invalid value for --history: empty file name") }
+            history = text
+        case "--cycle": try flag(); cycle = true
+        case "--no-cycle": try flag(); cycle = false
+        case "--plain": try flag(); plain = true
+        case "--scope":
+            let text = try value(name, inline)
+            guard !text.isEmpty else { throw OptionError(message: "invalid value for --scope: empty section name") }
+            scope = text
+        case "--demo": try flag(); demo = true
+        case "--help": try flag(); help = true
+        case "--version": try flag(); version = true
+        default: throw OptionError(message: "unknown option: \(name)")
+        }
+    }
+
+    private static func validateColor(_ text: String) throws {
+        let bases: Set<String> = ["dark", "light", "16", "bw", "never", "always", "auto"]
+        let names: Set<String> = ["fg", "bg", "hl", "fg+", "bg+", "hl+", "info", "prompt", "pointer",
+                                  "marker", "header", "border", "spinner", "query", "ghost", "section", "chip"]
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            if bases.contains(String(item)) { continue }
+            let parts = item.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, names.contains(String(parts[0])), Self.isColorValue(String(parts[1])) else {
+                throw OptionError(message: "invalid value for --color: '\(item)' (expected a scheme such as dark, or name:color)")
+            }
+        }
+    }
+
+    private static func isColorValue(_ v: String) -> Bool {
+        if let n = Int(v) { return n >= -1 && n <= 255 }
+        if v.hasPrefix("#"), v.count == 7, v.dropFirst().allSatisfy(\.isHexDigit) { return true }
+        let named: Set<String> = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
+                                  "bright-black", "bright-red", "bright-green", "bright-yellow", "bright-blue",
+                                  "bright-magenta", "bright-cyan", "bright-white", "default", "-1",
+                                  "bold", "dim", "underline", "reverse", "regular", "italic"]
+        return v.split(separator: ":").allSatisfy { named.contains(String($0)) }
+    }
+}
+
+/// Splits a string into words as a POSIX shell would: quotes and backslashes, no expansion.
+public enum ShellWords {
+    public static func split(_ text: String) throws -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var quote: Character? = nil
+        var escaped = false
+        for c in text {
+            if escaped {
+                current.append(c); escaped = false; inWord = true
+            } else if let q = quote {
+                if c == q { quote = nil }
+                else if c == "\\" && q == "\"" { escaped = true }
+                else { current.append(c) }
+            } else if c == "'" || c == "\"" {
+                quote = c; inWord = true
+            } else if c == "\\" {
+                escaped = true
+            } else if c == " " || c == "\t" || c == "\n" {
+                if inWord { words.append(current); current = ""; inWord = false }
+            } else {
+                current.append(c); inWord = true
+            }
+        }
+        if quote != nil { throw OptionError(message: "unterminated quote") }
+        if inWord || escaped { words.append(current) }
+        return words
+    }
+}

@@ -1,0 +1,77 @@
+/// What breaks a tie between two lines of equal score (fzf's `--tiebreak`).
+public enum Tiebreak: String, Sendable, CaseIterable {
+    /// The shorter title first.
+    case length
+    /// The match that begins earlier first.
+    case begin
+    /// The match that ends closer to the title's end first.
+    case end
+    /// Input order (always the last criterion).
+    case index
+}
+
+/// How results are ordered.
+public struct RankingOptions: Sendable, Equatable {
+    /// Sort by score (false: `--no-sort`, input order).
+    public var sorts = true
+    /// Reverse input order (`--tac`).
+    public var reversesInput = false
+    /// Up to two criteria before input order.
+    public var tiebreaks: [Tiebreak] = [.length]
+
+    public init(sorts: Bool = true, reversesInput: Bool = false, tiebreaks: [Tiebreak] = [.length]) {
+        self.sorts = sorts
+        self.reversesInput = reversesInput
+        self.tiebreaks = tiebreaks
+    }
+}
+
+/// A matched line with its sort key: compare `primary`, then `secondary` (whose low 32
+/// bits are the input position, reversed with `--tac`), smaller first.
+struct RankedHit: Comparable {
+    var primary: UInt64
+    var secondary: UInt64
+
+    static func < (a: RankedHit, b: RankedHit) -> Bool {
+        a.primary != b.primary ? a.primary < b.primary : a.secondary < b.secondary
+    }
+}
+
+/// Builds sort keys for one set of ranking options, without allocating per line.
+struct RankKeyMaker {
+    private let first: Tiebreak?
+    private let second: Tiebreak?
+    private let reverses: Bool
+
+    init(_ options: RankingOptions) {
+        let criteria = options.tiebreaks.prefix { $0 != .index }
+        first = criteria.first
+        second = criteria.dropFirst().first
+        reverses = options.reversesInput
+    }
+
+    @inline(__always)
+    private func value(_ t: Tiebreak?, _ match: LineMatch, _ titleLength: Int) -> UInt64 {
+        switch t {
+        case .length: return UInt64(min(titleLength, 0xFFFF_FFFF))
+        case .begin: return UInt64(min(match.begin, 0xFFFF_FFFF))
+        case .end: return UInt64(min(max(titleLength - match.end, 0), 0xFFFF_FFFF))
+        case .index, nil: return 0
+        }
+    }
+
+    @inline(__always)
+    func hit(index: Int, match: LineMatch, titleLength: Int) -> RankedHit {
+        let invertedScore = UInt64(UInt32(bitPattern: Int32.max &- max(match.score, 0)))
+        let position = reverses ? UInt64(UInt32.max) - UInt64(index) : UInt64(index)
+        return RankedHit(primary: invertedScore << 32 | value(first, match, titleLength),
+                         secondary: value(second, match, titleLength) << 32 | position)
+    }
+
+    /// The input position of a hit.
+    @inline(__always)
+    func index(of hit: RankedHit) -> Int {
+        let position = hit.secondary & 0xFFFF_FFFF
+        return Int(reverses ? UInt64(UInt32.max) - position : position)
+    }
+}

@@ -1,0 +1,408 @@
+// How pick scores a match.
+//
+// A term's score rewards what a person means when they type a few letters, and penalises
+// what they would not have meant. Every matched character earns `match` (16). On top:
+//
+// - Word starts. A character earns a bonus from what stands before it: after a space
+//   `boundaryWhite` (10), after `/ , : ; |` `boundaryDelimiter` (9), after other punctuation
+//   such as `_ - .` `boundary` (8), a camelCase hump or the first digit of a number
+//   `camel` (7). The first character of the text counts as after a space. Punctuation
+//   itself, when typed, earns `nonWord` (8).
+// - The first query character's bonus is doubled (`firstCharMultiplier`): what the person
+//   typed first is what they are surest of ("amo" wants "app/models", not "app/m/foo").
+// - Consecutive runs. A character right after the previous match earns at least
+//   `consecutive` (4), and inherits the bonus of the run's first character, so "make"
+//   typed against "Makefile" beats "m/a/k/e" whose letters each start a word.
+// - The last path component. Matched characters after the title's last `/` earn
+//   `lastComponent` (2) more: people type the name of the file, not of its folders.
+// - Gaps. Skipping text between two matched characters costs `gapStart` (3) for the first
+//   skipped character and `gapExtension` (1) for each further one. After a few characters
+//   of gap, the penalty outweighs a word-start bonus, so tight matches win.
+//
+// The best placement is found by dynamic programming over the window between the first
+// greedy match and the last occurrence of the query's last character (as fzf's v2 does):
+// H[i][j] is the best score of the first i+1 query characters placed within text[...j].
+// Windows too large for that (m × w > `dynamicLimit`) are scored by a greedy placement.
+// Ties between equal scores go to the shorter title, then to input order (Ranking.swift).
+
+/// The weights of the scorer, in one place.
+public enum ScoreWeights {
+    public static let match: Int32 = 16
+    public static let gapStart: Int32 = -3
+    public static let gapExtension: Int32 = -1
+    public static let boundary: Int32 = 8
+    public static let boundaryWhite: Int32 = 10
+    public static let boundaryDelimiter: Int32 = 9
+    public static let camel: Int32 = 7
+    public static let nonWord: Int32 = 8
+    public static let consecutive: Int32 = 4
+    public static let firstCharMultiplier: Int32 = 2
+    public static let lastComponent: Int32 = 2
+    static let dynamicLimit = 1 << 20
+}
+
+/// Character classes that decide word-start bonuses.
+enum CharClass: UInt8 {
+    case white, delimiter, nonWord, lower, upper, letter, digit
+
+    @inline(__always)
+    static func of(_ byte: UInt8) -> CharClass {
+        CharClass(rawValue: classTable[Int(byte)])!
+    }
+
+    var isWord: Bool { rawValue >= CharClass.lower.rawValue }
+}
+
+private let classTable: [UInt8] = (0..<256).map { b -> UInt8 in
+    switch b {
+    case 0x20, 0x09, 0x0A, 0x0D: return CharClass.white.rawValue
+    case 0x2F, 0x2C, 0x3A, 0x3B, 0x7C: return CharClass.delimiter.rawValue
+    case 0x61...0x7A: return CharClass.lower.rawValue
+    case 0x41...0x5A: return CharClass.upper.rawValue
+    case 0x30...0x39: return CharClass.digit.rawValue
+    case 0x80...0xFF: return CharClass.letter.rawValue
+    default: return CharClass.nonWord.rawValue
+    }
+}
+
+/// The bonus of a character of class `current` that follows one of class `previous`.
+@inline(__always)
+func bonus(previous: CharClass, current: CharClass) -> Int32 {
+    if current.isWord {
+        switch previous {
+        case .white: return ScoreWeights.boundaryWhite
+        case .delimiter: return ScoreWeights.boundaryDelimiter
+        case .nonWord: return ScoreWeights.boundary
+        case .lower where current == .upper: return ScoreWeights.camel
+        case .lower, .upper, .letter:
+            return current == .digit ? ScoreWeights.camel : 0
+        default: return 0
+        }
+    }
+    return current == .white ? ScoreWeights.boundaryWhite : ScoreWeights.nonWord
+}
+
+/// Reusable buffers for scoring one line at a time; one per thread, never shared.
+final class ScoringScratch {
+    var units: UnsafeMutablePointer<UInt32>
+    var bonuses: UnsafeMutablePointer<Int32>
+    var capacity = 0
+    var rowH: UnsafeMutablePointer<Int32>
+    var rowC: UnsafeMutablePointer<Int32>
+    var prevH: UnsafeMutablePointer<Int32>
+    var prevC: UnsafeMutablePointer<Int32>
+    var transformed: UnsafeMutablePointer<UInt8>
+    var transformedCapacity = 0
+    var matrix: [Int32] = []
+    var consecutiveMatrix: [Int32] = []
+
+    init() {
+        capacity = 256
+        units = .allocate(capacity: capacity)
+        bonuses = .allocate(capacity: capacity)
+        rowH = .allocate(capacity: capacity)
+        rowC = .allocate(capacity: capacity)
+        prevH = .allocate(capacity: capacity)
+        prevC = .allocate(capacity: capacity)
+        transformedCapacity = 1024
+        transformed = .allocate(capacity: transformedCapacity)
+    }
+
+    deinit {
+        units.deallocate(); bonuses.deallocate()
+        rowH.deallocate(); rowC.deallocate(); prevH.deallocate(); prevC.deallocate()
+        transformed.deallocate()
+    }
+
+    func reserve(_ n: Int) {
+        guard n > capacity else { return }
+        units.deallocate(); bonuses.deallocate()
+        rowH.deallocate(); rowC.deallocate(); prevH.deallocate(); prevC.deallocate()
+        capacity = max(n, capacity * 2)
+        units = .allocate(capacity: capacity)
+        bonuses = .allocate(capacity: capacity)
+        rowH = .allocate(capacity: capacity)
+        rowC = .allocate(capacity: capacity)
+        prevH = .allocate(capacity: capacity)
+        prevC = .allocate(capacity: capacity)
+    }
+
+    func reserveTransformed(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+        if n > transformedCapacity {
+            transformed.deallocate()
+            transformedCapacity = max(n, transformedCapacity * 2)
+            transformed = .allocate(capacity: transformedCapacity)
+        }
+        return transformed
+    }
+}
+
+/// A span of text being scored: bytes (raw ASCII, or valid UTF-8) and how to compare them.
+struct ScoredText {
+    var bytes: UnsafePointer<UInt8>
+    var count: Int
+    /// Lower-case ASCII letters of the text on the fly (case-insensitive term on raw ASCII).
+    var foldsASCII: Bool
+    /// Offset where the last path component starts (after the last `/`), or 0.
+    var lastComponent: Int
+}
+
+/// The outcome of scoring one term against one text.
+struct TermScore {
+    var score: Int32
+    /// Byte offsets of the first matched character and one past the last.
+    var begin: Int
+    var end: Int
+}
+
+enum Scorer {
+    /// Loads text[from..<to] as scalars with their bonuses into the scratch; returns the count.
+    @inline(__always)
+    static func load(_ text: ScoredText, from: Int, to: Int, into s: ScoringScratch, offsets: UnsafeMutablePointer<Int>? = nil) -> Int {
+        s.reserve(to - from + 1)
+        var previous = CharClass.white
+        if from > 0 {
+            // Class of the scalar before the window (scan back over continuation bytes).
+            var k = from - 1
+            while k > 0 && text.bytes[k] & 0xC0 == 0x80 { k -= 1 }
+            previous = CharClass.of(text.bytes[k])
+        }
+        var n = 0
+        var i = from
+        while i < to {
+            let b = text.bytes[i]
+            let cls = CharClass.of(b)
+            var unit = UInt32(b)
+            var width = 1
+            if b >= 0x80 {
+                (unit, width) = UTF8Codec.decode(text.bytes, i, text.count)
+            } else if text.foldsASCII {
+                unit = UInt32(asciiLower[Int(b)])
+            }
+            var bonusValue = bonus(previous: previous, current: cls)
+            if i >= text.lastComponent && text.lastComponent > 0 { bonusValue &+= ScoreWeights.lastComponent }
+            s.units[n] = unit
+            s.bonuses[n] = bonusValue
+            offsets?[n] = i
+            previous = cls
+            n += 1
+            i += width
+        }
+        return n
+    }
+
+    /// The byte index of the next occurrence of `needle` (one scalar's UTF-8) at or after `from`.
+    @inline(__always)
+    static func find(_ text: ScoredText, _ needle: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        let first = needle[0]
+        var i = from
+        let end = text.count - needle.count
+        if text.foldsASCII {
+            while i <= end {
+                if asciiLower[Int(text.bytes[i])] == first { return i }
+                i &+= 1
+            }
+            return nil
+        }
+        while i <= end {
+            if text.bytes[i] == first {
+                var k = 1
+                while k < needle.count && text.bytes[i + k] == needle[k] { k += 1 }
+                if k == needle.count { return i }
+            }
+            i &+= 1
+        }
+        return nil
+    }
+
+    /// Fuzzy score of `query` (UTF-8, pre-folded) in `text`, or nil when it is not a subsequence.
+    static func fuzzy(_ text: ScoredText, _ query: PreparedTerm, scratch s: ScoringScratch) -> TermScore? {
+        // Greedy forward pass: is it a subsequence, and where does it first fit?
+        var pos = 0
+        var firstStart = 0
+        for k in 0..<query.scalars.count {
+            let needle = query.needle(k)
+            guard let at = find(text, needle, from: pos) else { return nil }
+            if k == 0 { firstStart = at }
+            pos = at + needle.count
+        }
+        // Backward: the last occurrence of the last character bounds the window.
+        var windowEnd = pos
+        let last = query.needle(query.scalars.count - 1)
+        var probe = pos
+        while let at = find(text, last, from: probe) {
+            windowEnd = at + last.count
+            probe = at + 1
+        }
+        let m = query.scalars.count
+        let w = load(text, from: firstStart, to: windowEnd, into: s)
+        if m * w > ScoreWeights.dynamicLimit {
+            return greedyScore(text, query, from: firstStart, scratch: s, count: w)
+        }
+        return dynamicScore(query, count: w, offset: firstStart, text: text, scratch: s)
+    }
+
+    /// Smith-Waterman style best placement over the loaded window (see the essay above).
+    static func dynamicScore(_ query: PreparedTerm, count w: Int, offset: Int, text: ScoredText, scratch s: ScoringScratch) -> TermScore {
+        let m = query.scalars.count
+        let units = s.units, bonuses = s.bonuses
+        var prevH = s.prevH, prevC = s.prevC, curH = s.rowH, curC = s.rowC
+        let invalid: Int32 = -(1 << 29)
+        var firstIndex = 0
+        var best: Int32 = invalid
+        var bestEnd = 0
+        var rowStart = 0
+        for i in 0..<m {
+            let q = query.scalars[i]
+            // The first place this row can match (greedy), which is past the previous row's.
+            var j0 = rowStart
+            while j0 < w && units[j0] != q { j0 += 1 }
+            if i == 0 { firstIndex = j0 }
+            var inGap = false
+            var left = invalid
+            for j in 0..<j0 { curH[j] = invalid; curC[j] = 0 }
+            for j in j0..<w {
+                var diagonal = invalid
+                var run: Int32 = 0
+                if units[j] == q {
+                    var b = bonuses[j]
+                    if i == 0 {
+                        diagonal = ScoreWeights.match &+ b &* ScoreWeights.firstCharMultiplier
+                        run = 1
+                    } else if j > 0 && prevH[j - 1] > invalid / 2 {
+                        run = prevC[j - 1] &+ 1
+                        if run > 1 {
+                            let runBonus = bonuses[j - Int(run) + 1]
+                            if b >= ScoreWeights.boundary && b > runBonus {
+                                run = 1
+                            } else {
+                                b = max(b, max(ScoreWeights.consecutive, runBonus))
+                            }
+                        }
+                        diagonal = prevH[j - 1] &+ ScoreWeights.match &+ b
+                    }
+                }
+                let gap = max(left &+ (inGap ? ScoreWeights.gapExtension : ScoreWeights.gapStart), invalid)
+                if diagonal > invalid / 2 && diagonal >= gap {
+                    curH[j] = diagonal
+                    curC[j] = run
+                    inGap = false
+                } else {
+                    curH[j] = gap
+                    curC[j] = 0
+                    inGap = true
+                }
+                left = curH[j]
+                if i == m - 1 && curC[j] > 0 && curH[j] > best {
+                    best = curH[j]
+                    bestEnd = j
+                }
+            }
+            rowStart = j0 + 1
+            swap(&prevH, &curH)
+            swap(&prevC, &curC)
+        }
+        best = max(best, 1)
+        // Map scalar indexes back to byte offsets within the text.
+        let begin = byteOffset(ofScalar: firstIndex, from: offset, in: text)
+        let end = byteOffset(ofScalar: bestEnd + 1, from: offset, in: text)
+        return TermScore(score: best, begin: begin, end: end)
+    }
+
+    /// Score of the greedy left-most placement (for huge windows).
+    static func greedyScore(_ text: ScoredText, _ query: PreparedTerm, from: Int, scratch s: ScoringScratch, count w: Int) -> TermScore {
+        var score: Int32 = 0
+        var j = 0
+        var lastMatch = -1
+        var run: Int32 = 0
+        var runBonus: Int32 = 0
+        var begin = -1
+        for (i, q) in query.scalars.enumerated() {
+            while s.units[j] != q { j += 1 }
+            var b = s.bonuses[j]
+            if i == 0 { b &*= ScoreWeights.firstCharMultiplier }
+            if lastMatch == j - 1 && i > 0 {
+                run += 1
+                b = max(b, max(ScoreWeights.consecutive, runBonus))
+            } else {
+                if i > 0 { score &+= ScoreWeights.gapStart &+ ScoreWeights.gapExtension &* Int32(min(j - lastMatch - 2, 1 << 20)) }
+                run = 1
+                runBonus = b
+            }
+            if begin < 0 { begin = j }
+            score &+= ScoreWeights.match &+ b
+            lastMatch = j
+            j += 1
+        }
+        return TermScore(score: max(score, 1),
+                         begin: byteOffset(ofScalar: begin, from: from, in: text),
+                         end: byteOffset(ofScalar: lastMatch + 1, from: from, in: text))
+    }
+
+    /// Score of a contiguous run of `length` scalars starting at scalar `start` of the loaded window.
+    static func runScore(bonuses: UnsafeMutablePointer<Int32>, start: Int, length: Int) -> Int32 {
+        var score: Int32 = 0
+        var first: Int32 = 0
+        for k in 0..<length {
+            var b = bonuses[start + k]
+            if k == 0 {
+                first = b
+                b &*= ScoreWeights.firstCharMultiplier
+            } else {
+                if b >= ScoreWeights.boundary && b > first { first = b }
+                b = max(b, max(ScoreWeights.consecutive, first))
+            }
+            score &+= ScoreWeights.match &+ b
+        }
+        return score
+    }
+
+    @inline(__always)
+    static func byteOffset(ofScalar index: Int, from offset: Int, in text: ScoredText) -> Int {
+        var i = offset
+        var k = 0
+        while k < index && i < text.count {
+            let b = text.bytes[i]
+            i += b < 0x80 ? 1 : UTF8Codec.decode(text.bytes, i, text.count).1
+            k += 1
+        }
+        return i
+    }
+}
+
+/// A term's text split into scalars, ready for the hot loop.
+final class PreparedTerm {
+    let term: Term
+    let bytes: [UInt8]
+    /// A stable copy of `bytes` the hot loop can point into.
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    let scalars: [UInt32]
+    /// Byte ranges of each scalar within `bytes`.
+    let scalarRanges: [Range<Int>]
+
+    init(_ term: Term) {
+        self.term = term
+        bytes = term.text
+        buffer = .allocate(capacity: max(bytes.count, 1))
+        _ = buffer.initialize(from: bytes)
+        var scalars: [UInt32] = []
+        var ranges: [Range<Int>] = []
+        var i = 0
+        while i < bytes.count {
+            let (scalar, width) = UTF8Codec.decode(UnsafePointer(buffer.baseAddress!), i, bytes.count)
+            scalars.append(scalar)
+            ranges.append(i..<i + width)
+            i += width
+        }
+        self.scalars = scalars
+        scalarRanges = ranges
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// The UTF-8 bytes of scalar `k`.
+    @inline(__always)
+    func needle(_ k: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: buffer[scalarRanges[k]])
+    }
+}
