@@ -1,0 +1,59 @@
+import Foundation
+import XCTest
+
+/// The built `pick` binary, next to the test bundle.
+func pickBinaryPath() -> String {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    var dir = bundle
+    for _ in 0..<4 {
+        let candidate = dir.appendingPathComponent("pick").path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        dir = dir.deletingLastPathComponent()
+    }
+    // `swift test` from the package root: fall back to the debug build.
+    let cwd = FileManager.default.currentDirectoryPath
+    return cwd + "/.build/debug/pick"
+}
+
+/// What one run of pick produced.
+struct PickRun {
+    var stdout: Data
+    var stderr: String
+    var status: Int32
+
+    var lines: [String] { String(decoding: stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    var text: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+/// Runs pick with `arguments`, feeding `input` on stdin, with `environment` added.
+func runPick(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws -> PickRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: pickBinaryPath())
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env.removeValue(forKey: "PICK_DEFAULT_OPTS")
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
+    process.standardInput = inPipe
+    process.standardOutput = outPipe
+    process.standardError = errPipe
+    try process.run()
+    let writer = Thread {
+        inPipe.fileHandleForWriting.write(input)
+        try? inPipe.fileHandleForWriting.close()
+    }
+    writer.start()
+    var errData = Data()
+    let errReader = Thread { errData = errPipe.fileHandleForReading.readDataToEndOfFile() }
+    errReader.start()
+    let out = outPipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while errReader.isExecuting { usleep(1000) }
+    return PickRun(stdout: out, stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+}
+
+/// Runs pick with text input (lines joined with newlines).
+func runPick(_ arguments: [String], lines: [String], environment: [String: String] = [:]) throws -> PickRun {
+    try runPick(arguments, input: Data((lines.joined(separator: "\n") + "\n").utf8), environment: environment)
+}
