@@ -1,0 +1,64 @@
+# pick's entry points. `make demo` builds pick and opens its built-in demo palette;
+# `make test` runs every test. Both work on a fresh Debian machine with the Swift
+# toolchain: `deps` installs what the build and the tests need (as root, apt-get).
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+SWIFT   ?= swift
+PICK    := .build/release/pick
+
+# libedit-dev: the prompt's line editor; pkg-config finds it for SwiftPM.
+# tmux: the interactive end-to-end tests drive pick inside it.
+# mandoc, groff-base: the tests check that man/pick.1 renders without warnings.
+APT_PACKAGES := libedit-dev pkg-config tmux mandoc groff-base
+
+.PHONY: all deps build release demo test install bench clean
+
+all: build
+
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
+	  $$sudo apt-get update && \
+	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --static-swift-stdlib
+
+# The interactive demo on a terminal; the palette in filter mode otherwise (or when the
+# interactive picker cannot start). Cancelling (130) or picking nothing (1) is no failure.
+demo: release
+	@if [ -t 0 ] && [ -t 1 ]; then \
+	  status=0; $(PICK) --demo || status=$$?; \
+	  case $$status in \
+	    0|1|130) ;; \
+	    *) echo "make demo: showing the demo palette in filter mode instead" >&2; \
+	       $(PICK) --demo --filter '' ;; \
+	  esac; \
+	else \
+	  $(PICK) --demo --filter ''; \
+	fi
+
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+install: release
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1"
+	install -m 755 $(PICK) "$(DESTDIR)$(PREFIX)/bin/pick"
+	install -m 644 man/pick.1 "$(DESTDIR)$(PREFIX)/share/man/man1/pick.1"
+
+bench: release
+	./bench/filter
+
+clean:
+	rm -rf .build bench/out
