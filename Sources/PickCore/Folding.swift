@@ -57,9 +57,11 @@ public enum Folding {
     }
 }
 
-/// ASCII lower-casing table for the byte-level hot path.
-let asciiLower: [UInt8] = (0..<256).map { byte in
-    (byte >= 0x41 && byte <= 0x5A) ? UInt8(byte | 0x20) : UInt8(byte)
+/// ASCII lower-casing for the byte-level hot path (arithmetic: a global table would cost
+/// a lazy-initialisation check on every access).
+@inline(__always)
+func lowerASCII(_ byte: UInt8) -> UInt8 {
+    byte &- 0x41 < 26 ? byte | 0x20 : byte
 }
 
 /// UTF-8 helpers that never fail: invalid bytes decode as U+FFFD, one byte at a time.
@@ -124,7 +126,7 @@ enum UTF8Codec {
         while i < end {
             let b = bytes[i]
             if b < 0x80 {
-                out[n] = caseFold ? asciiLower[Int(b)] : b
+                out[n] = caseFold ? lowerASCII(b) : b
                 n += 1
                 i += 1
                 continue

@@ -19,12 +19,33 @@ struct LineMatch {
 /// as much, so a line whose own name matches stays above one found by its tags.
 final class LineMatcher {
     private let store: LineStore
-    private let groups: [[PreparedTerm]]
+    /// Every term of every group, in order; `groupEnds[g]` is one past group g's last term.
+    private let terms: UnsafeMutableBufferPointer<PreparedTerm>
+    private let groupEnds: UnsafeMutableBufferPointer<Int>
     private let scratch = ScoringScratch()
 
     init(store: LineStore, query: Query) {
         self.store = store
-        groups = query.groups.map { $0.map(PreparedTerm.init) }
+        let flat = query.groups.flatMap { $0.map(PreparedTerm.init) }
+        terms = .allocate(capacity: max(flat.count, 1))
+        _ = terms.initialize(from: flat)
+        var ends: [Int] = []
+        var total = 0
+        for group in query.groups {
+            total += group.count
+            ends.append(total)
+        }
+        groupEnds = .allocate(capacity: max(ends.count, 1))
+        _ = groupEnds.initialize(from: ends)
+        groupCount = ends.count
+    }
+
+    private let groupCount: Int
+
+    deinit {
+        for t in 0..<(groupCount > 0 ? groupEnds[groupCount - 1] : 0) { terms[t].release() }
+        terms.deallocate()
+        groupEnds.deallocate()
     }
 
     /// The match of line `index`, or nil when the query rejects it.
@@ -53,15 +74,20 @@ final class LineMatcher {
         var total: Int32 = 0
         var begin = Int.max
         var end = 0
-        for group in groups {
+        var t = 0
+        for g in 0..<groupCount {
             var groupMatched = false
-            for term in group {
+            let groupEnd = groupEnds[g]
+            defer { t = groupEnd }
+            while t < groupEnd {
+                let term = terms[t]
+                t += 1
                 // Pick the text this term compares against.
                 let text: UnsafePointer<UInt8>
                 let textFields: LineFields
                 var foldsASCII = false
                 if let (f, _) = folded {
-                    if term.term.stripsDiacritics && !term.term.caseSensitive {
+                    if term.stripsDiacritics && !term.caseSensitive {
                         text = f
                         textFields = foldedFields!
                     } else {
@@ -69,18 +95,18 @@ final class LineMatcher {
                         // non-ASCII line: fold this line for it on the fly.
                         let out = scratch.reserveTransformed(rawLength * 3 + 1)
                         let n = UTF8Codec.transform(raw, from: 0, to: rawLength, into: out,
-                                                    caseFold: !term.term.caseSensitive,
-                                                    stripDiacritics: term.term.stripsDiacritics)
+                                                    caseFold: !term.caseSensitive,
+                                                    stripDiacritics: term.stripsDiacritics)
                         text = UnsafePointer(out)
                         textFields = store.parsesFields ? LineFields.parse(text, count: n) : LineFields(title: 0..<n)
                     }
                 } else {
                     text = raw
                     textFields = fields
-                    foldsASCII = !term.term.caseSensitive
+                    foldsASCII = !term.caseSensitive
                 }
                 let found = matchTerm(term, text: text, fields: textFields, foldsASCII: foldsASCII)
-                if term.term.inverse {
+                if term.inverse {
                     if found == nil { groupMatched = true; break }
                     continue
                 }
@@ -104,11 +130,8 @@ final class LineMatcher {
     @inline(__always)
     private func matchTerm(_ term: PreparedTerm, text: UnsafePointer<UInt8>, fields: LineFields,
                            foldsASCII: Bool) -> TermScore? {
-        let title = fields.title
-        var lastSlash = title.upperBound
-        while lastSlash > title.lowerBound && text[lastSlash - 1] != 0x2F { lastSlash -= 1 }
-        let titleText = ScoredText(bytes: text, count: title.upperBound, foldsASCII: foldsASCII,
-                                   lastComponent: lastSlash > title.lowerBound ? lastSlash : 0)
+        let titleText = ScoredText(bytes: text, count: fields.title.upperBound, foldsASCII: foldsASCII,
+                                   isPath: true)
         if let s = score(term, titleText) { return s }
         if let field = fields.section, let s = scoreField(term, text, field, foldsASCII) { return s }
         if let field = fields.keywords, let s = scoreField(term, text, field, foldsASCII) { return s }
@@ -119,14 +142,14 @@ final class LineMatcher {
     private func scoreField(_ term: PreparedTerm, _ text: UnsafePointer<UInt8>, _ field: Range<Int>,
                             _ foldsASCII: Bool) -> TermScore? {
         let fieldText = ScoredText(bytes: text + field.lowerBound, count: field.count,
-                                   foldsASCII: foldsASCII, lastComponent: 0)
+                                   foldsASCII: foldsASCII, isPath: false)
         guard let s = score(term, fieldText) else { return nil }
         return TermScore(score: max(s.score / 2, 1), begin: 0, end: 0)
     }
 
     @inline(__always)
     private func score(_ term: PreparedTerm, _ text: ScoredText) -> TermScore? {
-        switch term.term.kind {
+        switch term.kind {
         case .fuzzy:
             return Scorer.fuzzy(text, term, scratch: scratch)
         case .exact:
@@ -154,7 +177,7 @@ final class LineMatcher {
         var best: (start: Int, bonus: Int32)? = nil
         var from = 0
         do {
-            let lead = UnsafeBufferPointer(rebasing: term.buffer[0..<1])
+            let lead = UnsafeBufferPointer(rebasing: needle[0..<1])
             while let at = Scorer.find(text, lead, from: from), at + needle.count <= text.count {
                 if hasBytes(needle, in: text, at: at) {
                     let previous = at == 0 ? CharClass.white : CharClass.of(text.bytes[at - 1])
@@ -176,10 +199,10 @@ final class LineMatcher {
     }
 
     @inline(__always)
-    private func hasBytes(_ needle: [UInt8], in text: ScoredText, at start: Int) -> Bool {
+    private func hasBytes(_ needle: UnsafeBufferPointer<UInt8>, in text: ScoredText, at start: Int) -> Bool {
         guard start >= 0, start + needle.count <= text.count else { return false }
         if text.foldsASCII {
-            for k in 0..<needle.count where asciiLower[Int(text.bytes[start + k])] != needle[k] { return false }
+            for k in 0..<needle.count where lowerASCII(text.bytes[start + k]) != needle[k] { return false }
         } else {
             for k in 0..<needle.count where text.bytes[start + k] != needle[k] { return false }
         }

@@ -47,22 +47,18 @@ enum CharClass: UInt8 {
 
     @inline(__always)
     static func of(_ byte: UInt8) -> CharClass {
-        CharClass(rawValue: classTable[Int(byte)])!
+        switch byte {
+        case 0x61...0x7A: return .lower
+        case 0x41...0x5A: return .upper
+        case 0x30...0x39: return .digit
+        case 0x80...0xFF: return .letter
+        case 0x20, 0x09, 0x0A, 0x0D: return .white
+        case 0x2F, 0x2C, 0x3A, 0x3B, 0x7C: return .delimiter
+        default: return .nonWord
+        }
     }
 
     var isWord: Bool { rawValue >= CharClass.lower.rawValue }
-}
-
-private let classTable: [UInt8] = (0..<256).map { b -> UInt8 in
-    switch b {
-    case 0x20, 0x09, 0x0A, 0x0D: return CharClass.white.rawValue
-    case 0x2F, 0x2C, 0x3A, 0x3B, 0x7C: return CharClass.delimiter.rawValue
-    case 0x61...0x7A: return CharClass.lower.rawValue
-    case 0x41...0x5A: return CharClass.upper.rawValue
-    case 0x30...0x39: return CharClass.digit.rawValue
-    case 0x80...0xFF: return CharClass.letter.rawValue
-    default: return CharClass.nonWord.rawValue
-    }
 }
 
 /// The bonus of a character of class `current` that follows one of class `previous`.
@@ -143,8 +139,8 @@ struct ScoredText {
     var count: Int
     /// Lower-case ASCII letters of the text on the fly (case-insensitive term on raw ASCII).
     var foldsASCII: Bool
-    /// Offset where the last path component starts (after the last `/`), or 0.
-    var lastComponent: Int
+    /// Whether matches after the last `/` earn the last-component bonus (titles only).
+    var isPath: Bool
 }
 
 /// The outcome of scoring one term against one text.
@@ -167,6 +163,9 @@ enum Scorer {
             while k > 0 && text.bytes[k] & 0xC0 == 0x80 { k -= 1 }
             previous = CharClass.of(text.bytes[k])
         }
+        // Where the last path component starts (after the last `/`); 0 when there is none.
+        var lastComponent = text.isPath ? text.count : 0
+        while lastComponent > 0 && text.bytes[lastComponent - 1] != 0x2F { lastComponent -= 1 }
         var n = 0
         var i = from
         while i < to {
@@ -177,10 +176,10 @@ enum Scorer {
             if b >= 0x80 {
                 (unit, width) = UTF8Codec.decode(text.bytes, i, text.count)
             } else if text.foldsASCII {
-                unit = UInt32(asciiLower[Int(b)])
+                unit = UInt32(lowerASCII(b))
             }
             var bonusValue = bonus(previous: previous, current: cls)
-            if i >= text.lastComponent && text.lastComponent > 0 { bonusValue &+= ScoreWeights.lastComponent }
+            if lastComponent > 0 && i >= lastComponent { bonusValue &+= ScoreWeights.lastComponent }
             s.units[n] = unit
             s.bonuses[n] = bonusValue
             offsets?[n] = i
@@ -192,24 +191,31 @@ enum Scorer {
     }
 
     /// The byte index of the next occurrence of `needle` (one scalar's UTF-8) at or after `from`.
+    /// Hot path: scans eight bytes at a time for the first byte (SWAR), folding ASCII case
+    /// by or-ing 0x20 when the needle is a lower-case letter.
     @inline(__always)
     static func find(_ text: ScoredText, _ needle: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         let first = needle[0]
-        var i = from
         let end = text.count - needle.count
-        if text.foldsASCII {
-            while i <= end {
-                if asciiLower[Int(text.bytes[i])] == first { return i }
-                i &+= 1
-            }
-            return nil
-        }
+        var i = from
+        let foldsCase = text.foldsASCII && first &- 0x61 < 26
+        let pattern = UInt64(first) &* 0x0101_0101_0101_0101
+        let caseBits: UInt64 = foldsCase ? 0x2020_2020_2020_2020 : 0
+        let raw = UnsafeRawPointer(text.bytes)
         while i <= end {
-            if text.bytes[i] == first {
-                var k = 1
-                while k < needle.count && text.bytes[i + k] == needle[k] { k += 1 }
-                if k == needle.count { return i }
+            if i &+ 8 <= text.count {
+                let word = (raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) | caseBits) ^ pattern
+                let zero = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+                if zero == 0 { i &+= 8; continue }
+                i &+= zero.trailingZeroBitCount >> 3
+            } else {
+                let b = text.bytes[i]
+                if (foldsCase ? b | 0x20 : b) != first { i &+= 1; continue }
             }
+            guard i <= end else { return nil }
+            var k = 1
+            while k < needle.count && text.bytes[i &+ k] == needle[k] { k &+= 1 }
+            if k == needle.count { return i }
             i &+= 1
         }
         return nil
@@ -370,39 +376,56 @@ enum Scorer {
     }
 }
 
-/// A term's text split into scalars, ready for the hot loop.
-final class PreparedTerm {
-    let term: Term
-    let bytes: [UInt8]
-    /// A stable copy of `bytes` the hot loop can point into.
-    let buffer: UnsafeMutableBufferPointer<UInt8>
-    let scalars: [UInt32]
-    /// Byte ranges of each scalar within `bytes`.
-    let scalarRanges: [Range<Int>]
+/// A term's text split into scalars, ready for the hot loop. Holds only pointers and
+/// flags, so copying it costs no reference counting; `LineMatcher` owns and frees the memory.
+struct PreparedTerm {
+    var kind: TermKind
+    var inverse: Bool
+    var caseSensitive: Bool
+    var stripsDiacritics: Bool
+    /// The term's UTF-8 bytes.
+    var bytes: UnsafeBufferPointer<UInt8>
+    /// The term's scalars.
+    var scalars: UnsafeBufferPointer<UInt32>
+    /// Byte offset of each scalar in `bytes`, plus the end.
+    var scalarStarts: UnsafeBufferPointer<Int>
 
     init(_ term: Term) {
-        self.term = term
-        bytes = term.text
-        buffer = .allocate(capacity: max(bytes.count, 1))
-        _ = buffer.initialize(from: bytes)
-        var scalars: [UInt32] = []
-        var ranges: [Range<Int>] = []
+        kind = term.kind
+        inverse = term.inverse
+        caseSensitive = term.caseSensitive
+        stripsDiacritics = term.stripsDiacritics
+        let b = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(term.text.count, 1))
+        _ = b.initialize(from: term.text)
+        var scalarList: [UInt32] = []
+        var starts: [Int] = []
         var i = 0
-        while i < bytes.count {
-            let (scalar, width) = UTF8Codec.decode(UnsafePointer(buffer.baseAddress!), i, bytes.count)
-            scalars.append(scalar)
-            ranges.append(i..<i + width)
+        while i < term.text.count {
+            let (scalar, width) = UTF8Codec.decode(UnsafePointer(b.baseAddress!), i, term.text.count)
+            scalarList.append(scalar)
+            starts.append(i)
             i += width
         }
-        self.scalars = scalars
-        scalarRanges = ranges
+        starts.append(i)
+        let sc = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: max(scalarList.count, 1))
+        _ = sc.initialize(from: scalarList)
+        let st = UnsafeMutableBufferPointer<Int>.allocate(capacity: starts.count)
+        _ = st.initialize(from: starts)
+        bytes = UnsafeBufferPointer(start: b.baseAddress, count: term.text.count)
+        scalars = UnsafeBufferPointer(start: sc.baseAddress, count: scalarList.count)
+        scalarStarts = UnsafeBufferPointer(st)
     }
 
-    deinit { buffer.deallocate() }
+    /// Frees the memory `init` allocated.
+    func release() {
+        UnsafeMutablePointer(mutating: bytes.baseAddress!).deallocate()
+        UnsafeMutablePointer(mutating: scalars.baseAddress!).deallocate()
+        UnsafeMutablePointer(mutating: scalarStarts.baseAddress!).deallocate()
+    }
 
     /// The UTF-8 bytes of scalar `k`.
     @inline(__always)
     func needle(_ k: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: buffer[scalarRanges[k]])
+        UnsafeBufferPointer(start: bytes.baseAddress! + scalarStarts[k], count: scalarStarts[k + 1] - scalarStarts[k])
     }
 }
