@@ -1,4 +1,9 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An append-only array of trivial values in fixed pages that never move.
 ///
@@ -15,8 +20,9 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     private var appended = 0
 
     public init() {
-        directory = .allocate(capacity: Self.directoryCapacity)
-        directory.initialize(repeating: nil, count: Self.directoryCapacity)
+        // calloc: the zeroed directory costs no resident memory until pages are used.
+        directory = calloc(Self.directoryCapacity, MemoryLayout<UnsafeMutablePointer<Element>?>.stride)!
+            .assumingMemoryBound(to: UnsafeMutablePointer<Element>?.self)
     }
 
     deinit {
@@ -24,7 +30,7 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
             guard let p = directory[page] else { break }
             p.deallocate()
         }
-        directory.deallocate()
+        free(directory)
     }
 
     /// Elements visible to readers.

@@ -102,41 +102,60 @@ public final class SearchEngine: @unchecked Sendable {
         if chunkCount == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: chunkCount, execute: work) }
         if cancellation?.isCancelled == true { return nil }
 
-        var merged: [[RankedHit]] = Array(parts)
-        if sorts {
-            while merged.count > 1 {
-                let pairs = merged.count / 2
-                let next = UnsafeMutableBufferPointer<[RankedHit]>.allocate(capacity: pairs)
-                next.initialize(repeating: [])
-                let current = merged
-                DispatchQueue.concurrentPerform(iterations: pairs) { p in
-                    next[p] = Self.merge(current[2 * p], current[2 * p + 1])
-                }
-                var round = Array(next)
-                next.deinitialize().deallocate()
-                if merged.count % 2 == 1 { round.append(merged[merged.count - 1]) }
-                merged = round
-                if cancellation?.isCancelled == true { return nil }
-            }
-        }
+        var total = 0
+        for part in parts { total += part.count }
         var out: [Int32] = []
-        out.reserveCapacity(merged.reduce(0) { $0 + $1.count })
-        for part in merged {
-            for hit in part { out.append(Int32(keys.index(of: hit))) }
+        out.reserveCapacity(total)
+        if !sorts {
+            for part in parts {
+                for hit in part { out.append(Int32(keys.index(of: hit))) }
+            }
+            if ranking.reversesInput { out.reverse() }
+            return out
         }
-        if !sorts && ranking.reversesInput { out.reverse() }
+        // k-way merge of the sorted chunks straight into the output: no intermediate copies.
+        var heap = MergeHeap(parts: parts)
+        while let hit = heap.pop() { out.append(Int32(keys.index(of: hit))) }
         return out
     }
+}
 
-    private static func merge(_ a: [RankedHit], _ b: [RankedHit]) -> [RankedHit] {
-        var out: [RankedHit] = []
-        out.reserveCapacity(a.count + b.count)
-        var i = 0, j = 0
-        while i < a.count && j < b.count {
-            if b[j] < a[i] { out.append(b[j]); j += 1 } else { out.append(a[i]); i += 1 }
+/// A min-heap over the heads of sorted runs, for merging them in one pass.
+struct MergeHeap {
+    private let parts: UnsafeMutableBufferPointer<[RankedHit]>
+    private var heads: [(hit: RankedHit, part: Int, next: Int)] = []
+
+    init(parts: UnsafeMutableBufferPointer<[RankedHit]>) {
+        self.parts = parts
+        for (p, part) in parts.enumerated() where !part.isEmpty {
+            heads.append((part[0], p, 1))
         }
-        out.append(contentsOf: a[i...])
-        out.append(contentsOf: b[j...])
-        return out
+        for i in stride(from: heads.count / 2 - 1, through: 0, by: -1) { siftDown(i) }
+    }
+
+    mutating func pop() -> RankedHit? {
+        guard let top = heads.first else { return nil }
+        let part = top.part
+        if top.next < parts[part].count {
+            heads[0] = (parts[part][top.next], part, top.next + 1)
+        } else {
+            heads[0] = heads[heads.count - 1]
+            heads.removeLast()
+        }
+        if !heads.isEmpty { siftDown(0) }
+        return top.hit
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var i = start
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var smallest = i
+            if l < heads.count && heads[l].hit < heads[smallest].hit { smallest = l }
+            if r < heads.count && heads[r].hit < heads[smallest].hit { smallest = r }
+            if smallest == i { return }
+            heads.swapAt(i, smallest)
+            i = smallest
+        }
     }
 }
