@@ -130,6 +130,12 @@ final class LineMatcher {
     @inline(__always)
     private func matchTerm(_ term: PreparedTerm, text: UnsafePointer<UInt8>, fields: LineFields,
                            foldsASCII: Bool) -> TermScore? {
+        // A line with fields: one pass over the whole line rules out most lines at once,
+        // since a term found in a field is found in the line.
+        if term.kind == .fuzzy, let last = fields.keywords ?? fields.section {
+            let whole = ScoredText(bytes: text, count: last.upperBound, foldsASCII: foldsASCII, isPath: false)
+            if !Scorer.isSubsequence(whole, term) { return nil }
+        }
         let titleText = ScoredText(bytes: text, count: fields.title.upperBound, foldsASCII: foldsASCII,
                                    isPath: true)
         if let s = score(term, titleText) { return s }

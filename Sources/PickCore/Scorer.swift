@@ -221,6 +221,18 @@ enum Scorer {
         return nil
     }
 
+    /// Whether `query`'s characters occur in order in `text` (the greedy check, no score).
+    @inline(__always)
+    static func isSubsequence(_ text: ScoredText, _ query: PreparedTerm) -> Bool {
+        var pos = 0
+        for k in 0..<query.scalars.count {
+            let needle = query.needle(k)
+            guard let at = find(text, needle, from: pos) else { return false }
+            pos = at &+ needle.count
+        }
+        return true
+    }
+
     /// Fuzzy score of `query` (UTF-8, pre-folded) in `text`, or nil when it is not a subsequence.
     static func fuzzy(_ text: ScoredText, _ query: PreparedTerm, scratch s: ScoringScratch) -> TermScore? {
         // Greedy forward pass: is it a subsequence, and where does it first fit?
@@ -255,58 +267,73 @@ enum Scorer {
         var prevH = s.prevH, prevC = s.prevC, curH = s.rowH, curC = s.rowC
         let invalid: Int32 = -(1 << 29)
         var firstIndex = 0
-        var best: Int32 = invalid
-        var bestEnd = 0
         var rowStart = 0
+        var rowEnd = 0
+        // Hot loop: one row per query character, two stores per cell, branches only on a match.
         for i in 0..<m {
             let q = query.scalars[i]
-            // The first place this row can match (greedy), which is past the previous row's.
+            // The first place this row can match (greedy), which is past the previous row's;
+            // the last leaves room for the characters still to come.
             var j0 = rowStart
-            while j0 < w && units[j0] != q { j0 += 1 }
+            while j0 < w && units[j0] != q { j0 &+= 1 }
             if i == 0 { firstIndex = j0 }
+            rowEnd = w &- (m &- 1 &- i)
             var inGap = false
             var left = invalid
-            for j in 0..<j0 { curH[j] = invalid; curC[j] = 0 }
-            for j in j0..<w {
-                var diagonal = invalid
-                var run: Int32 = 0
+            var j = j0
+            while j < rowEnd {
                 if units[j] == q {
                     var b = bonuses[j]
+                    var diagonal = invalid
+                    var run: Int32 = 1
                     if i == 0 {
                         diagonal = ScoreWeights.match &+ b &* ScoreWeights.firstCharMultiplier
-                        run = 1
-                    } else if j > 0 && prevH[j - 1] > invalid / 2 {
-                        run = prevC[j - 1] &+ 1
+                    } else if prevH[j &- 1] > invalid / 2 {
+                        run = prevC[j &- 1] &+ 1
                         if run > 1 {
-                            let runBonus = bonuses[j - Int(run) + 1]
+                            let runBonus = bonuses[j &- Int(run) &+ 1]
                             if b >= ScoreWeights.boundary && b > runBonus {
                                 run = 1
                             } else {
                                 b = max(b, max(ScoreWeights.consecutive, runBonus))
                             }
                         }
-                        diagonal = prevH[j - 1] &+ ScoreWeights.match &+ b
+                        diagonal = prevH[j &- 1] &+ ScoreWeights.match &+ b
                     }
-                }
-                let gap = max(left &+ (inGap ? ScoreWeights.gapExtension : ScoreWeights.gapStart), invalid)
-                if diagonal > invalid / 2 && diagonal >= gap {
-                    curH[j] = diagonal
-                    curC[j] = run
-                    inGap = false
+                    let gap = left &+ (inGap ? ScoreWeights.gapExtension : ScoreWeights.gapStart)
+                    if diagonal > invalid / 2 && diagonal >= gap {
+                        left = diagonal
+                        curC[j] = run
+                        inGap = false
+                    } else {
+                        left = max(gap, invalid)
+                        curC[j] = 0
+                        inGap = true
+                    }
                 } else {
-                    curH[j] = gap
+                    left = max(left &+ (inGap ? ScoreWeights.gapExtension : ScoreWeights.gapStart), invalid)
                     curC[j] = 0
                     inGap = true
                 }
-                left = curH[j]
-                if i == m - 1 && curC[j] > 0 && curH[j] > best {
-                    best = curH[j]
-                    bestEnd = j
-                }
+                curH[j] = left
+                j &+= 1
             }
-            rowStart = j0 + 1
-            swap(&prevH, &curH)
-            swap(&prevC, &curC)
+            rowStart = j0 &+ 1
+            if i < m - 1 {
+                swap(&prevH, &curH)
+                swap(&prevC, &curC)
+            }
+        }
+        // The best cell of the last row that ends on a match.
+        var best: Int32 = invalid
+        var bestEnd = 0
+        var j = rowStart &- 1
+        while j < rowEnd {
+            if curC[j] > 0 && curH[j] > best {
+                best = curH[j]
+                bestEnd = j
+            }
+            j &+= 1
         }
         best = max(best, 1)
         // Map scalar indexes back to byte offsets within the text.
