@@ -1,0 +1,107 @@
+@testable import PickCore
+import XCTest
+
+/// TITLE<TAB>SECTION<TAB>KEYWORDS<TAB>SHORTCUT, each after the title optional.
+final class FieldParsingTests: XCTestCase {
+    private func fields(_ line: String, plain: Bool = false) -> [String?] {
+        let store = makeStore([line], plain: plain)
+        let bytes = Array(store.bytes(of: 0))
+        let f = store.fields(of: 0)
+        func text(_ r: Range<Int>?) -> String? { r.map { String(decoding: bytes[$0], as: UTF8.self) } }
+        return [text(f.title), text(f.section), text(f.keywords), text(f.shortcut)]
+    }
+
+    func testAllFourFields() {
+        XCTAssertEqual(fields("New File\tCreate\tadd,touch\tctrl-n"), ["New File", "Create", "add,touch", "ctrl-n"])
+    }
+
+    func testLineWithoutTabIsAPlainTitle() {
+        XCTAssertEqual(fields("src/main.swift"), ["src/main.swift", nil, nil, nil])
+    }
+
+    func testMissingFieldsAreNil() {
+        XCTAssertEqual(fields("Save\tActions"), ["Save", "Actions", nil, nil])
+        XCTAssertEqual(fields("Save\t\twrite"), ["Save", nil, "write", nil])
+        XCTAssertEqual(fields("Save\t\t\tf5"), ["Save", nil, nil, "f5"])
+        XCTAssertEqual(fields("Save\t"), ["Save", nil, nil, nil])
+    }
+
+    func testAnythingAfterAFourthTabIsIgnored() {
+        XCTAssertEqual(fields("T\tS\tK\tC\textra"), ["T", "S", "K", "C"])
+    }
+
+    func testPlainKeepsTabsInTheTitle() {
+        XCTAssertEqual(fields("a\tb\tc", plain: true), ["a\tb\tc", nil, nil, nil])
+    }
+
+    func testSectionIsSearchable() {
+        let lines = ["Save\tActions", "Go to Line\tGo to", "Go to File\tGo to", "New File\tCreate"]
+        XCTAssertEqual(matches("'actions", in: lines), ["Save\tActions"])
+        let goTo = search("go to", in: lines)
+        XCTAssertEqual(Array(goTo.prefix(2)), ["Go to Line\tGo to", "Go to File\tGo to"])
+    }
+
+    func testKeywordsFindALineWithoutBeingItsTitle() {
+        let lines = ["Find in Files\tActions\tsearch,grep", "Save\tActions\twrite"]
+        XCTAssertEqual(search("grep", in: lines), ["Find in Files\tActions\tsearch,grep"])
+    }
+
+    func testShortcutIsNotSearched() {
+        let lines = ["Find in Files\tActions\tsearch\tf7", "Save\tActions\twrite\tf5"]
+        XCTAssertEqual(search("f7", in: lines), [])
+    }
+
+    func testTitleMatchRanksAboveKeywordMatch() {
+        let lines = ["Find\t\tgrep", "Grep tool"]
+        XCTAssertEqual(search("grep", in: lines), ["Grep tool", "Find\t\tgrep"])
+    }
+
+    func testPlainLinesMatchAcrossTheirTabs() {
+        let lines = ["left\tright", "other"]
+        // One fuzzy term across the tab: with fields, title and section are matched apart.
+        XCTAssertEqual(search("leftr", in: lines, plain: true), ["left\tright"])
+        XCTAssertEqual(search("leftr", in: lines), [])
+    }
+
+    func testPlainDoesNotSearchSectionAsAField() {
+        // With fields, "^act" is a prefix of the section; with --plain, it is not a prefix.
+        let lines = ["Save\tActions"]
+        XCTAssertEqual(search("^act", in: lines), ["Save\tActions"])
+        XCTAssertEqual(search("^act", in: lines, plain: true), [])
+    }
+
+    func testSectionsAreCountedOnce() {
+        let store = makeStore(["a\tX", "b\tY", "c\tX", "d"])
+        XCTAssertEqual(store.sectionCount, 2)
+        XCTAssertEqual(store.section(of: 0), store.section(of: 2))
+        XCTAssertNotEqual(store.section(of: 0), store.section(of: 1))
+        XCTAssertEqual(store.section(of: 3), 0)
+        XCTAssertEqual(String(decoding: store.sectionName(store.section(of: 1)), as: UTF8.self), "Y")
+    }
+
+    func testBytesAreKeptExactly() {
+        let store = LineStore()
+        let raw: [UInt8] = [0x66, 0xFF, 0xFE, 0x0D, 0x09, 0x61, 0x0A, 0x62]
+        store.append(raw)
+        store.finish()
+        XCTAssertEqual(store.count, 2)
+        XCTAssertEqual(Array(store.bytes(of: 0)), [0x66, 0xFF, 0xFE, 0x0D, 0x09, 0x61])
+        XCTAssertEqual(Array(store.bytes(of: 1)), [0x62])
+    }
+
+    func testInputInPiecesMakesTheSameLines() {
+        let store = LineStore()
+        for piece in ["ab", "c\nd", "e\n", "\nf"] { store.append(Array(piece.utf8)) }
+        store.finish()
+        XCTAssertEqual((0..<store.count).map { String(decoding: store.bytes(of: $0), as: UTF8.self) },
+                       ["abc", "de", "", "f"])
+    }
+
+    func testNulSeparatedInput() {
+        let store = LineStore(separator: 0)
+        store.append(Array("one\ntwo\0three\0".utf8))
+        store.finish()
+        XCTAssertEqual((0..<store.count).map { String(decoding: store.bytes(of: $0), as: UTF8.self) },
+                       ["one\ntwo", "three"])
+    }
+}

@@ -1,0 +1,94 @@
+@testable import PickCore
+import XCTest
+
+/// Case and diacritics are ignored in every script; a query with diacritics means them.
+final class FoldingTests: XCTestCase {
+    func testLatinDiacriticsAreIgnored() {
+        let lines = ["Café", "Über", "Ålesund", "mañana", "plain"]
+        XCTAssertEqual(matches("cafe", in: lines), ["Café"])
+        XCTAssertEqual(matches("uber", in: lines), ["Über"])
+        XCTAssertEqual(matches("alesund", in: lines), ["Ålesund"])
+        XCTAssertEqual(matches("manana", in: lines), ["mañana"])
+    }
+
+    func testExactPrefixAndSuffixTermsFoldToo() {
+        let lines = ["Éclair", "crème brûlée", "other"]
+        XCTAssertEqual(matches("^ecl", in: lines), ["Éclair"])
+        XCTAssertEqual(matches("'brulee", in: lines), ["crème brûlée"])
+        XCTAssertEqual(matches("lee$", in: lines), ["crème brûlée"])
+    }
+
+    func testCyrillicShortIFoldsToI() {
+        let lines = ["йогурт", "Йошкар-Ола", "молоко"]
+        XCTAssertEqual(matches("иогурт", in: lines), ["йогурт"])
+        XCTAssertEqual(matches("иошкар", in: lines), ["Йошкар-Ола"])
+    }
+
+    func testGreekTonosFoldsAway() {
+        let lines = ["άλφα", "Ωμέγα", "beta"]
+        XCTAssertEqual(matches("αλφα", in: lines), ["άλφα"])
+        XCTAssertEqual(matches("ωμεγα", in: lines), ["Ωμέγα"])
+    }
+
+    func testUpperCaseNonLatinFoldsWithALowerCaseQuery() {
+        XCTAssertEqual(matches("москва", in: ["МОСКВА", "Киев"]), ["МОСКВА"])
+    }
+
+    func testQueryWithDiacriticsMatchesThemAsTyped() {
+        let lines = ["café", "cafe", "CAFÉ"]
+        XCTAssertEqual(matches("café", in: lines), ["café", "CAFÉ"])
+        XCTAssertEqual(matches("'é", in: lines), ["café", "CAFÉ"])
+    }
+
+    func testQueryWithNonLatinDiacriticsMatchesThemAsTyped() {
+        let lines = ["йод", "иод"]
+        XCTAssertEqual(matches("й", in: lines), ["йод"])
+        XCTAssertEqual(matches("и", in: lines), ["йод", "иод"])
+    }
+
+    func testDecomposedAccentIsFoundByAFuzzyTerm() {
+        // "café" written as e + U+0301 COMBINING ACUTE ACCENT.
+        let decomposed = "cafe\u{0301}"
+        XCTAssertEqual(Array(decomposed.utf8).count, 6)
+        XCTAssertEqual(matches("cafe", in: [decomposed, "tea"]), [decomposed])
+    }
+
+    func testDecomposedAccentIsFoundByAnExactTermOfItsBaseLetters() {
+        let decomposed = "cafe\u{0301} noir"
+        XCTAssertEqual(matches("'cafe", in: [decomposed, "tea"]), [decomposed])
+    }
+
+    func testLiteralTurnsDiacriticFoldingOff() {
+        let literal = MatchingOptions(normalize: false)
+        let lines = ["Café", "йод", "άλφα"]
+        XCTAssertEqual(matches("cafe", in: lines, matching: literal), [])
+        XCTAssertEqual(matches("caf", in: lines, matching: literal), ["Café"])
+        XCTAssertEqual(matches("иод", in: lines, matching: literal), [])
+        XCTAssertEqual(matches("αλφα", in: lines, matching: literal), [])
+    }
+
+    func testLiteralStillIgnoresCase() {
+        XCTAssertEqual(matches("café", in: ["CAFÉ"], matching: MatchingOptions(normalize: false)), ["CAFÉ"])
+    }
+
+    func testFoldingOfSingleScalars() {
+        func folded(_ s: Unicode.Scalar) -> Unicode.Scalar {
+            Unicode.Scalar(Folding.fold(s.value, caseFold: true, stripDiacritics: true))!
+        }
+        XCTAssertEqual(folded("é"), "e")
+        XCTAssertEqual(folded("Ü"), "u")
+        XCTAssertEqual(folded("å"), "a")
+        XCTAssertEqual(folded("Ñ"), "n")
+        XCTAssertEqual(folded("й"), "и")
+        XCTAssertEqual(folded("Й"), "и")
+        XCTAssertEqual(folded("ά"), "α")
+        XCTAssertEqual(folded("Q"), "q")
+        XCTAssertEqual(folded("中"), "中")
+    }
+
+    func testCJKAndEmojiMatchThemselves() {
+        let lines = ["東京タワー", "🍣 sushi", "plain"]
+        XCTAssertEqual(matches("東京", in: lines), ["東京タワー"])
+        XCTAssertEqual(matches("🍣", in: lines), ["🍣 sushi"])
+    }
+}

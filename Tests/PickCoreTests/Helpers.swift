@@ -1,0 +1,39 @@
+@testable import PickCore
+import XCTest
+
+/// A store holding `lines`, each ended by the separator, input finished.
+func makeStore(_ lines: [String], plain: Bool = false) -> LineStore {
+    let store = LineStore(separator: 0x0A, parsesFields: !plain)
+    for line in lines {
+        store.append(Array(line.utf8) + [0x0A])
+    }
+    store.finish()
+    return store
+}
+
+/// The lines `query` finds among `lines`, in display order, as text.
+func search(_ query: String, in lines: [String],
+            matching: MatchingOptions = MatchingOptions(),
+            ranking: RankingOptions = RankingOptions(),
+            plain: Bool = false, skipped: Int = 0) -> [String] {
+    let store = makeStore(lines, plain: plain)
+    let engine = SearchEngine(store: store, matching: matching, ranking: ranking, skippedLines: skipped)
+    guard let result = engine.search(query) else {
+        XCTFail("search for \(query) was cancelled")
+        return []
+    }
+    return result.lines.map { String(decoding: store.bytes(of: Int($0)), as: UTF8.self) }
+}
+
+/// The set of lines `query` finds, for rules where order does not matter.
+func matches(_ query: String, in lines: [String],
+             matching: MatchingOptions = MatchingOptions(), plain: Bool = false) -> Set<String> {
+    Set(search(query, in: lines, matching: matching, plain: plain))
+}
+
+/// Suggestions for `text`, as text.
+func suggest(_ text: String, in lines: [String], limit: Int = 6, skipping: Int = 0) -> [String] {
+    let store = makeStore(lines)
+    return Suggestions.suggest(text, in: store, limit: limit, skipping: skipping)
+        .map { String(decoding: $0, as: UTF8.self) }
+}

@@ -1,0 +1,66 @@
+@testable import PickCore
+import XCTest
+
+/// The suggestion ranker behind Tab, ghost text and `pick --complete`.
+final class SuggestionsTests: XCTestCase {
+    func testPrefixMatchesComeFirstInInputOrderThenContaining() {
+        let lines = ["Autosave", "Save All", "Unsaved", "Saved Search", "Open"]
+        XCTAssertEqual(suggest("save", in: lines), ["Save All", "Saved Search", "Autosave", "Unsaved"])
+    }
+
+    func testCaseAndDiacriticsAreFolded() {
+        let lines = ["Café au lait", "CAFETERIA", "décaf"]
+        XCTAssertEqual(suggest("cafe", in: lines), ["Café au lait", "CAFETERIA"])
+        XCTAssertEqual(suggest("CAFÉ", in: lines), ["Café au lait", "CAFETERIA"])
+        XCTAssertEqual(suggest("deca", in: lines), ["décaf"])
+    }
+
+    func testDuplicatesByFoldedFormAreDropped() {
+        let lines = ["Save All", "save all", "SAVE ÁLL", "Save as"]
+        XCTAssertEqual(suggest("sav", in: lines), ["Save All", "Save as"])
+    }
+
+    func testLimitStopsTheList() {
+        let lines = (1...10).map { "item \($0)" }
+        XCTAssertEqual(suggest("item", in: lines, limit: 3), ["item 1", "item 2", "item 3"])
+        XCTAssertEqual(suggest("item", in: lines).count, 6)
+    }
+
+    func testLimitKeepsPrefixMatchesBeforeContaining() {
+        let lines = ["a-foo", "b-foo", "foo-1", "foo-2"]
+        XCTAssertEqual(suggest("foo", in: lines, limit: 2), ["foo-1", "foo-2"])
+    }
+
+    func testNothingForEmptyText() {
+        XCTAssertEqual(suggest("", in: ["Save", "Open"]), [])
+    }
+
+    func testNothingWhenTheTextEqualsAWholeSuggestion() {
+        let lines = ["Save", "Save All"]
+        XCTAssertEqual(suggest("Save", in: lines), [])
+        XCTAssertEqual(suggest("save", in: lines), [])
+        XCTAssertEqual(suggest("Sav", in: lines), ["Save", "Save All"])
+    }
+
+    func testKeywordsAreSuggestedTheirTitlesToo() {
+        let lines = ["New File\tCreate\ttouch,add", "Find\tActions\tsearch grep"]
+        XCTAssertEqual(suggest("tou", in: lines), ["touch"])
+        XCTAssertEqual(suggest("gr", in: lines), ["grep"])
+        XCTAssertEqual(suggest("new", in: lines), ["New File"])
+    }
+
+    func testSectionsAndShortcutsAreNotSuggested() {
+        let lines = ["Save\tActions\twrite\tctrl-s"]
+        XCTAssertEqual(suggest("act", in: lines), [])
+        XCTAssertEqual(suggest("ctrl", in: lines), [])
+    }
+
+    func testHeaderLinesAreSkipped() {
+        let lines = ["Header line", "Help", "Hello"]
+        XCTAssertEqual(suggest("he", in: lines, skipping: 1), ["Help", "Hello"])
+    }
+
+    func testNoMatchGivesNothing() {
+        XCTAssertEqual(suggest("zz", in: ["Save", "Open"]), [])
+    }
+}

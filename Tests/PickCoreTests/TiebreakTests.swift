@@ -1,0 +1,76 @@
+@testable import PickCore
+import XCTest
+
+/// Equal scores: shorter title, then input order; --tiebreak, --tac and --no-sort change that.
+final class TiebreakTests: XCTestCase {
+    func testShorterTitleWinsATie() {
+        XCTAssertEqual(search("'abc", in: ["abc defgh", "abc"]), ["abc", "abc defgh"])
+    }
+
+    func testInputOrderBreaksAFullTie() {
+        XCTAssertEqual(search("'abc", in: ["abc 2", "abc 1"]), ["abc 2", "abc 1"])
+    }
+
+    func testBetterScoreBeatsShorterTitle() {
+        // A word-start match outranks a scattered one, whatever the length.
+        XCTAssertEqual(search("abc", in: ["xaxbxc", "abc long title"]).first, "abc long title")
+    }
+
+    func testTacReversesInputOrderAmongEquals() {
+        let tac = RankingOptions(reversesInput: true)
+        XCTAssertEqual(search("'abc", in: ["abc 1", "abc 2"], ranking: tac), ["abc 2", "abc 1"])
+    }
+
+    func testTacReversesTheEmptyQuery() {
+        XCTAssertEqual(search("", in: ["1", "2", "3"], ranking: RankingOptions(reversesInput: true)), ["3", "2", "1"])
+    }
+
+    func testNoSortKeepsInputOrder() {
+        let lines = ["xaxbxc", "abc", "a b c"]
+        XCTAssertEqual(search("abc", in: lines, ranking: RankingOptions(sorts: false)), lines)
+    }
+
+    func testNoSortWithTacIsReversedInputOrder() {
+        let lines = ["xaxbxc", "abc", "a b c", "zzz"]
+        XCTAssertEqual(search("abc", in: lines, ranking: RankingOptions(sorts: false, reversesInput: true)),
+                       ["a b c", "abc", "xaxbxc"])
+    }
+
+    func testTiebreakBeginPrefersTheEarlierMatch() {
+        let lines = ["xx foo", "x foo yyyyy"]
+        XCTAssertEqual(search("'foo", in: lines), ["xx foo", "x foo yyyyy"])
+        XCTAssertEqual(search("'foo", in: lines, ranking: RankingOptions(tiebreaks: [.begin])),
+                       ["x foo yyyyy", "xx foo"])
+    }
+
+    func testTiebreakEndPrefersTheMatchNearerTheEnd() {
+        let lines = ["foo xx", "yyyy foo x"]
+        XCTAssertEqual(search("'foo", in: lines), ["foo xx", "yyyy foo x"])
+        XCTAssertEqual(search("'foo", in: lines, ranking: RankingOptions(tiebreaks: [.end])),
+                       ["yyyy foo x", "foo xx"])
+    }
+
+    func testTiebreakIndexIsInputOrderAlone() {
+        let lines = ["abc long", "abc"]
+        XCTAssertEqual(search("'abc", in: lines, ranking: RankingOptions(tiebreaks: [.index])), ["abc long", "abc"])
+    }
+
+    func testSecondCriterionBreaksTiesOfTheFirst() {
+        // Same begin (0); the shorter title wins with begin,length.
+        let lines = ["foo bar baz", "foo bar"]
+        XCTAssertEqual(search("'foo", in: lines, ranking: RankingOptions(tiebreaks: [.begin, .length])),
+                       ["foo bar", "foo bar baz"])
+        XCTAssertEqual(search("'foo", in: lines, ranking: RankingOptions(tiebreaks: [.begin, .index])),
+                       ["foo bar baz", "foo bar"])
+    }
+
+    func testManyLinesRankTheSameAsFew() {
+        // Enough lines for several parallel chunks; the best ones still come first, in order.
+        var lines = (0..<100_000).map { "filler/path/number/\($0)" }
+        lines.insert("needle", at: 70_000)
+        lines.insert("needle two", at: 5)
+        let found = search("'needle", in: lines)
+        XCTAssertEqual(found, ["needle", "needle two"])
+        XCTAssertEqual(search("", in: lines).count, 100_002)
+    }
+}
