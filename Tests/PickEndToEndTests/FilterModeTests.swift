@@ -1,0 +1,145 @@
+import Foundation
+import XCTest
+
+/// `pick --filter`: the matches in display order through a pipe, exit 0 or 1.
+final class FilterModeTests: XCTestCase {
+    private let palette = [
+        "New File\tCreate\tadd,touch\tf2",
+        "Save\tActions\twrite,store\tf5",
+        "Go to Line\tGo to\tjump,number\tf9",
+        "New Folder\tCreate\tmkdir\tf3",
+        "Go to File\tGo to\topen\tf10",
+        "Find in Files\tActions\tsearch,grep\tf7",
+    ]
+
+    func testFilterPrintsMatchesBestFirstAndExitsZero() throws {
+        let run = try runPick(["--filter", "main"], lines: ["README.md", "src/domain.c", "main.swift", "x/m/a/i/n"])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertEqual(run.lines.first, "main.swift")
+        XCTAssertEqual(Set(run.lines), ["src/domain.c", "main.swift", "x/m/a/i/n"])
+        XCTAssertEqual(run.stderr, "")
+    }
+
+    func testShortFlagAndEqualsFormWork() throws {
+        let lines = ["alpha", "beta", "gamma"]
+        XCTAssertEqual(try runPick(["-f", "bet"], lines: lines).lines, ["beta"])
+        XCTAssertEqual(try runPick(["-fbet"], lines: lines).lines, ["beta"])
+        XCTAssertEqual(try runPick(["--filter=bet"], lines: lines).lines, ["beta"])
+    }
+
+    func testNoMatchPrintsNothingAndExitsOne() throws {
+        let run = try runPick(["-f", "zzzq"], lines: ["alpha", "beta"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stdout, Data())
+        XCTAssertEqual(run.stderr, "")
+    }
+
+    func testEmptyInputExitsOne() throws {
+        let run = try runPick(["-f", ""], input: Data())
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stdout, Data())
+    }
+
+    func testEmptyQueryPrintsInputOrderGroupedBySection() throws {
+        let run = try runPick(["-f", ""], lines: palette)
+        XCTAssertEqual(run.status, 0)
+        XCTAssertEqual(run.lines, [palette[0], palette[3], palette[1], palette[5], palette[2], palette[4]])
+    }
+
+    func testTypingASectionNameShowsThatSectionFirst() throws {
+        let run = try runPick(["-f", "go to"], lines: palette)
+        XCTAssertEqual(Array(run.lines.prefix(2)), [palette[2], palette[4]])
+    }
+
+    func testKeywordFindsItsLine() throws {
+        XCTAssertEqual(try runPick(["-f", "grep"], lines: palette).lines, [palette[5]])
+    }
+
+    func testResultsAreGroupedBySectionInFirstAppearanceOrder() throws {
+        // "file": Go to File and New File are the best matches; groups follow their order.
+        let run = try runPick(["-f", "'file"], lines: palette)
+        let sections = run.lines.map { $0.split(separator: "\t").dropFirst().first.map(String.init) ?? "" }
+        var seen: [String] = []
+        for s in sections where seen.last != s {
+            XCTAssertFalse(seen.contains(s), "section \(s) appears twice in \(run.lines)")
+            seen.append(s)
+        }
+        XCTAssertEqual(Set(run.lines), [palette[0], palette[4], palette[5]])
+    }
+
+    func testQueryOptionIsIgnoredInFilterMode() throws {
+        let run = try runPick(["-q", "zzz", "-f", "alp"], lines: ["alpha", "beta"])
+        XCTAssertEqual(run.lines, ["alpha"])
+        XCTAssertEqual(run.status, 0)
+    }
+
+    func testNoSortAndTac() throws {
+        let lines = ["xaxbxc", "abc", "a b c", "zzz"]
+        XCTAssertEqual(try runPick(["-f", "abc", "--no-sort"], lines: lines).lines, ["xaxbxc", "abc", "a b c"])
+        XCTAssertEqual(try runPick(["-f", "abc", "+s", "--tac"], lines: lines).lines, ["a b c", "abc", "xaxbxc"])
+        XCTAssertEqual(try runPick(["-f", "", "--tac"], lines: ["1", "2", "3"]).lines, ["3", "2", "1"])
+    }
+
+    func testTiebreakOption() throws {
+        let lines = ["xx foo", "x foo yyyyy"]
+        XCTAssertEqual(try runPick(["-f", "'foo"], lines: lines).lines, ["xx foo", "x foo yyyyy"])
+        XCTAssertEqual(try runPick(["-f", "'foo", "--tiebreak=begin"], lines: lines).lines, ["x foo yyyyy", "xx foo"])
+    }
+
+    func testExactAndCaseFlags() throws {
+        let lines = ["fxo", "foo", "FOO"]
+        XCTAssertEqual(try runPick(["-e", "-f", "fo"], lines: lines).lines.sorted(), ["FOO", "foo"])
+        XCTAssertEqual(try runPick(["-e", "+i", "-f", "fo"], lines: lines).lines, ["foo"])
+        XCTAssertEqual(try runPick(["-i", "-f", "FO"], lines: lines).lines.sorted(), ["FOO", "foo", "fxo"])
+    }
+
+    func testFoldingAndLiteral() throws {
+        let lines = ["Café", "йогурт", "άλφα", "plain"]
+        XCTAssertEqual(try runPick(["-f", "cafe"], lines: lines).lines, ["Café"])
+        XCTAssertEqual(try runPick(["-f", "иогурт"], lines: lines).lines, ["йогурт"])
+        XCTAssertEqual(try runPick(["-f", "αλφα"], lines: lines).lines, ["άλφα"])
+        XCTAssertEqual(try runPick(["-f", "cafe", "--literal"], lines: lines).status, 1)
+    }
+
+    func testDefaultOptionsApplyAndTheCommandLineWins() throws {
+        let lines = ["1", "2", "3"]
+        XCTAssertEqual(try runPick(["-f", ""], lines: lines, environment: ["PICK_DEFAULT_OPTS": "--tac"]).lines,
+                       ["3", "2", "1"])
+        XCTAssertEqual(try runPick(["-f", "", "--no-tac"], lines: lines,
+                                   environment: ["PICK_DEFAULT_OPTS": "--tac"]).lines, ["1", "2", "3"])
+    }
+
+    func testHeaderLinesAreNeitherMatchedNorPrinted() throws {
+        let run = try runPick(["-f", "name", "--header-lines=1"], lines: ["NAME", "alpha", "name2"])
+        XCTAssertEqual(run.lines, ["name2"])
+        let all = try runPick(["-f", "", "--header-lines", "2"], lines: ["H1", "H2", "a", "b"])
+        XCTAssertEqual(all.lines, ["a", "b"])
+    }
+
+    func testPrintQueryPrintsTheFilterQueryFirst() throws {
+        let run = try runPick(["-f", "bet", "--print-query"], lines: ["alpha", "beta"])
+        XCTAssertEqual(run.lines, ["bet", "beta"])
+        let none = try runPick(["-f", "zz", "--print-query"], lines: ["alpha"])
+        XCTAssertEqual(none.lines, ["zz"])
+        XCTAssertEqual(none.status, 1)
+    }
+
+    func testDemoPaletteInFilterMode() throws {
+        let run = try runPick(["--demo", "--filter", ""])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertGreaterThanOrEqual(run.lines.count, 12)
+        let sections = Set(run.lines.compactMap { $0.split(separator: "\t").dropFirst().first.map(String.init) })
+        XCTAssertEqual(sections.count, 3, "three sections: \(sections)")
+        XCTAssertTrue(run.lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count >= 3 })
+    }
+
+    func testManyLinesArriveWhole() throws {
+        let lines = (0..<200_000).map { "dir\($0 % 97)/file\($0).txt" }
+        let run = try runPick(["-f", ""], lines: lines)
+        XCTAssertEqual(run.lines.count, 200_000)
+        XCTAssertEqual(run.lines.last, lines.last)
+        let some = try runPick(["-f", "'file19999"], lines: lines)
+        XCTAssertEqual(some.lines.first, "dir17/file19999.txt")
+        XCTAssertEqual(some.lines.count, 11)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+
+/// The printed line is the input line byte for byte; --read0, --print0.
+final class FilterOutputTests: XCTestCase {
+    func testInvalidUTF8CarriageReturnAndTabsArePrintedAsRead() throws {
+        let line: [UInt8] = [0x66, 0x6F, 0xFF, 0xFE, 0x6F, 0x0D, 0x09, 0x78, 0xC3]
+        let input = Data(line + [0x0A] + Array("other\n".utf8))
+        let run = try runPick(["-f", "fo"], input: input)
+        XCTAssertEqual(run.status, 0)
+        XCTAssertEqual(run.stdout, Data(line + [0x0A]))
+    }
+
+    func testCRLFLinesKeepTheirCarriageReturn() throws {
+        let run = try runPick(["-f", "foo"], input: Data("foo\r\nbar\r\n".utf8))
+        XCTAssertEqual(run.stdout, Data("foo\r\n".utf8))
+    }
+
+    func testFieldsArePrintedWholeNotJustTheTitle() throws {
+        let line = "New File\tCreate\tadd,touch\tctrl-n"
+        let run = try runPick(["-f", "touch"], lines: [line, "Save\tActions"])
+        XCTAssertEqual(run.stdout, Data((line + "\n").utf8))
+    }
+
+    func testPlainPrintsTabbedLinesAsRead() throws {
+        let input = Data("left\tright\tmore\nother\n".utf8)
+        let run = try runPick(["--plain", "-f", "leftr"], input: input)
+        XCTAssertEqual(run.stdout, Data("left\tright\tmore\n".utf8))
+        XCTAssertEqual(try runPick(["-f", "leftr"], input: input).status, 1, "without --plain the title is only 'left'")
+    }
+
+    func testPlainKeepsInvalidBytes() throws {
+        let line: [UInt8] = [0x61, 0x09, 0xFF, 0x0D, 0x62]
+        let run = try runPick(["--plain", "-f", "ab"], input: Data(line + [0x0A]))
+        XCTAssertEqual(run.stdout, Data(line + [0x0A]))
+    }
+
+    func testEmptyLinesAreCandidates() throws {
+        let run = try runPick(["-f", ""], input: Data("\n\nfoo\n".utf8))
+        XCTAssertEqual(run.stdout, Data("\n\nfoo\n".utf8))
+    }
+
+    func testLastLineWithoutNewlineCounts() throws {
+        let run = try runPick(["-f", "last"], input: Data("first\nlast".utf8))
+        XCTAssertEqual(run.stdout, Data("last\n".utf8))
+    }
+
+    func testRead0SplitsOnNulAndKeepsNewlines() throws {
+        let input = Data("one\ntwo\u{0}three\u{0}".utf8)
+        let run = try runPick(["--read0", "-f", ""], input: input)
+        XCTAssertEqual(run.stdout, Data("one\ntwo\nthree\n".utf8))
+        let tw = try runPick(["--read0", "-f", "'two"], input: input)
+        XCTAssertEqual(tw.stdout, Data("one\ntwo\n".utf8))
+    }
+
+    func testPrint0EndsLinesWithNul() throws {
+        let run = try runPick(["--print0", "-f", "a"], lines: ["a1", "b", "a2"])
+        XCTAssertEqual(run.stdout, Data("a1\u{0}a2\u{0}".utf8))
+    }
+
+    func testRead0AndPrint0RoundTrip() throws {
+        let input = Data("x\ny\u{0}z\r\u{0}".utf8)
+        let run = try runPick(["--read0", "--print0", "-f", ""], input: input)
+        XCTAssertEqual(run.stdout, input)
+    }
+
+    func testPrintQueryWithPrint0() throws {
+        let run = try runPick(["--print0", "--print-query", "-f", "b"], lines: ["a", "b"])
+        XCTAssertEqual(run.stdout, Data("b\u{0}b\u{0}".utf8))
+    }
+}
