@@ -1,0 +1,165 @@
+import Foundation
+import PickCore
+import XCTest
+
+/// The man page is the reference, --help the summary, the README the tour: they agree.
+final class DocsTests: XCTestCase {
+    private let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private func read(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// Every `--long-option` name in `text` (roff's `\-` read as `-`; `--name=` cut at `=`).
+    private func longOptions(in text: String) -> Set<String> {
+        let plain = text.replacingOccurrences(of: "\\-", with: "-")
+            .replacingOccurrences(of: #"\\f[A-Z]"#, with: "", options: .regularExpression)
+        let regex = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9-])--[a-z0-9][a-z0-9-]*[a-z0-9]"#)
+        let range = NSRange(plain.startIndex..., in: plain)
+        return Set(regex.matches(in: plain, range: range).map { String(plain[Range($0.range, in: plain)!]) })
+    }
+
+    /// The tag lines of the OPTIONS section's entries (the line after each `.TP`).
+    private func manOptionEntries() throws -> Set<String> {
+        let man = try read("man/pick.1")
+        let lines = man.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(of: ".SH OPTIONS") else { XCTFail("man page has no OPTIONS"); return [] }
+        let end = lines[(start + 1)...].firstIndex { $0.hasPrefix(".SH ") } ?? lines.count
+        var tags = ""
+        for i in start..<end - 1 where lines[i] == ".TP" { tags += lines[i + 1] + "\n" }
+        return longOptions(in: tags)
+    }
+
+    private func helpOptions() throws -> Set<String> {
+        let run = try runPick(["--help"])
+        XCTAssertEqual(run.status, 0)
+        return longOptions(in: run.text)
+    }
+
+    private func run(_ tool: String, _ args: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + args
+        process.currentDirectoryURL = root
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func testHelpAndManPageListTheSameOptions() throws {
+        let help = try helpOptions()
+        let man = try manOptionEntries()
+        XCTAssertGreaterThan(help.count, 20)
+        XCTAssertEqual(help.subtracting(man).sorted(), [], "in pick --help but no entry in man/pick.1")
+        XCTAssertEqual(man.subtracting(help).sorted(), [], "an entry in man/pick.1 but not in pick --help")
+    }
+
+    func testManPageDocumentsEveryOptionThatExists() throws {
+        let parser = try read("Sources/PickCore/Options.swift")
+        let regex = try NSRegularExpression(pattern: #""(--[a-z0-9-]+)""#)
+        let parsed = Set(regex.matches(in: parser, range: NSRange(parser.startIndex..., in: parser)).map {
+            String(parser[Range($0.range(at: 1), in: parser)!])
+        })
+        XCTAssertGreaterThan(parsed.count, 30)
+        let man = longOptions(in: try read("man/pick.1"))
+        XCTAssertEqual(parsed.subtracting(man).sorted(), [], "options pick accepts that man/pick.1 does not mention")
+        let extra = man.subtracting(parsed).subtracting(["--name", "--format", "--oneline", "--global", "--list-commands"])
+        XCTAssertEqual(extra.sorted(), [], "man/pick.1 mentions options pick does not accept")
+    }
+
+    func testReadmeOptionsOverviewNamesEveryHelpOption() throws {
+        let readme = longOptions(in: try read("README.md"))
+        XCTAssertEqual(try helpOptions().subtracting(readme).sorted(), [], "in pick --help but not in README.md")
+    }
+
+    func testManPageRendersWithoutWarnings() throws {
+        let mandoc = try run("mandoc", ["-T", "lint", "man/pick.1"])
+        XCTAssertEqual(mandoc.status, 0, "mandoc -T lint (install with make deps): \(mandoc.output)")
+        XCTAssertEqual(mandoc.output, "")
+        let groff = try run("groff", ["-man", "-ww", "-z", "man/pick.1"])
+        XCTAssertEqual(groff.status, 0, "groff (install with make deps): \(groff.output)")
+        XCTAssertEqual(groff.output, "")
+    }
+
+    func testManPageFoldingNoteNamesTheDifferenceFromFzf() throws {
+        let text = try run("mandoc", ["-T", "utf8", "man/pick.1"]).output
+            .replacingOccurrences(of: "\u{8}.", with: "", options: .regularExpression)
+        let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        XCTAssertTrue(flat.contains("Cyrillic й"), "man page names Cyrillic й")
+        XCTAssertTrue(flat.contains("Greek ά"), "man page names Greek ά")
+        XCTAssertTrue(flat.contains("which fzf(1) leaves alone"))
+    }
+
+    /// The commands of README's "Try it" block: `make demo` builds and runs, `make test` tests.
+    private func readmeCommands() throws -> [String: String] {
+        let readme = try read("README.md")
+        guard let block = readme.components(separatedBy: "```sh\n").dropFirst().first?
+            .components(separatedBy: "```").first else { XCTFail("README has no sh block"); return [:] }
+        var commands: [String: String] = [:]
+        for line in block.split(separator: "\n") {
+            let parts = line.components(separatedBy: "#")
+            guard parts.count == 2 else { continue }
+            commands[parts[1].trimmingCharacters(in: .whitespaces)] = parts[0].trimmingCharacters(in: .whitespaces)
+        }
+        return commands
+    }
+
+    func testReadmeShowsTheTwoCommandsAndTheMakefileHasThem() throws {
+        let commands = try readmeCommands()
+        let demo = try XCTUnwrap(commands.first { $0.key.contains("demo") }?.value)
+        let test = try XCTUnwrap(commands.first { $0.key.contains("every test") }?.value)
+        XCTAssertEqual(demo, "make demo")
+        XCTAssertEqual(test, "make test")
+        let makefile = try read("Makefile")
+        for target in ["deps", "build", "release", "demo", "test", "install", "bench", "clean"] {
+            XCTAssertNotNil(makefile.range(of: "(?m)^\(target):", options: .regularExpression), "Makefile target \(target)")
+        }
+        XCTAssertTrue(makefile.contains("--static-swift-stdlib"))
+        XCTAssertTrue(makefile.contains("--demo --filter ''"))
+    }
+
+    func testCIRunsTheReadmeTestCommand() throws {
+        let test = try XCTUnwrap(try readmeCommands().first { $0.key.contains("every test") }?.value)
+        let script = try read(".ci/run")
+        XCTAssertTrue(script.hasPrefix("#!/usr/bin/env bash\n") || script.hasPrefix("#!/bin/bash\n"))
+        XCTAssertTrue(script.contains("set -euo pipefail"))
+        let commands = script.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        XCTAssertEqual(commands.last, test, ".ci/run ends by running the README's test command")
+    }
+
+    /// `$ pick ...` lines in the README's console blocks print what the README shows.
+    func testReadmeConsoleExamplesPrintWhatTheyShow() throws {
+        let readme = try read("README.md")
+        var checked = 0
+        for block in readme.components(separatedBy: "```console\n").dropFirst() {
+            let body = block.components(separatedBy: "```").first ?? ""
+            var command: [String]? = nil
+            var expected: [String] = []
+            func check() throws {
+                guard let args = command else { return }
+                let run = try runPick(args)
+                XCTAssertEqual(run.lines, expected, "README example: pick \(args)")
+                checked += 1
+            }
+            for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.hasPrefix("$ ") {
+                    try check()
+                    command = nil
+                    expected = []
+                    let words = try ShellWords.split(String(line.dropFirst(2)))
+                    if words.first == "pick", !line.contains("|") { command = Array(words.dropFirst()) }
+                } else if !line.isEmpty {
+                    expected.append(String(line))
+                }
+            }
+            try check()
+        }
+        XCTAssertGreaterThanOrEqual(checked, 2)
+    }
+}
