@@ -5,14 +5,17 @@ import PickCore
 
 /// Reads candidates from a file descriptor into the store, in chunks as they arrive.
 enum InputReader {
-    /// Reads `fd` to its end; calls `onChunk` after each chunk. Errors end pick with status 2.
-    static func readAll(fd: Int32, into store: LineStore, onChunk: () -> Void = {}) {
+    /// Reads `fd` to its end; calls `onChunk` after each chunk. Errors go to `onError`
+    /// (by default: end pick with status 2); the lines read so far are kept.
+    static func readAll(fd: Int32, into store: LineStore, onChunk: () -> Void = {},
+                        onError: (String) -> Void = { fail($0) }) {
         while true {
             let space = store.writableSpace()
             let n = read(fd, space.baseAddress, space.count)
             if n < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
-                fail("cannot read input: \(String(cString: strerror(errno)))")
+                onError("cannot read input: \(String(cString: strerror(errno)))")
+                break
             }
             if n == 0 { break }
             store.commit(n)

@@ -72,4 +72,4 @@ if let query = options.filter {
     exit(result.lines.isEmpty ? 1 : 0)
 }
 
-fail("the interactive picker is not built yet; use --filter QUERY")
+exit(Interactive.run(options: options, store: store, stdout: stdout, terminator: terminator, loadInput: loadInput))

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PickCore
+
+/// The interactive mode: the picker on /dev/tty, then the output and the exit status.
+enum Interactive {
+    /// Runs the picker and returns pick's exit status (0 picked, 1 nothing, 2 error, 130 cancelled).
+    static func run(options: Options, store: LineStore, stdout: Output, terminator: [UInt8],
+                    loadInput: () -> Void) -> Int32 {
+        // libedit needs a UTF-8 locale to insert non-ASCII characters.
+        let locale = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"
+        if locale == "C" || locale == "POSIX" || !(locale.lowercased().contains("utf")) {
+            _ = setlocale(LC_CTYPE, "C.UTF-8")
+        }
+
+        var alreadyRead = options.demo
+        if options.demo { loadInput() }
+        if options.selectOne || options.exitZero {
+            if !alreadyRead { loadInput() }
+            alreadyRead = true
+            let engine = SearchEngine(store: store, matching: options.matching, ranking: options.ranking,
+                                      skippedLines: options.headerLines)
+            var result = engine.search(options.query)!
+            if let name = options.scope, let index = Scopes.index(named: name, in: store) {
+                result = Scopes.filter(result, to: index)
+            }
+            if options.exitZero && result.lines.isEmpty {
+                if options.printQuery { stdout.write(Array(options.query.utf8)); stdout.write(terminator) }
+                stdout.flush()
+                return 1
+            }
+            if options.selectOne && result.lines.count == 1 {
+                write(query: options.query, key: nil, lines: result.lines, options: options, store: store,
+                      stdout: stdout, terminator: terminator)
+                return 0
+            }
+        }
+
+        guard let terminal = Terminal() else {
+            fail("no terminal: the picker draws on /dev/tty, which cannot be opened (use --filter QUERY without one)")
+        }
+        let theme = Theme.make(spec: options.color, noColor: options.noColor) { name in
+            getenv(name).map { String(cString: $0) }
+        }
+        let picker = Picker(options: options, store: store, terminal: terminal, theme: theme,
+                            inputAlreadyRead: alreadyRead)
+        if !alreadyRead { picker.startReading(fromTerminal: isatty(0) == 1) }
+        let outcome = picker.run()
+        switch outcome {
+        case .cancel(let status):
+            return status
+        case .failure(let message):
+            fail(message)
+        case .accept, .pickLine:
+            let key: String?
+            if case .accept(let k) = outcome { key = k } else { key = nil }
+            picker.saveHistory()
+            guard let lines = picker.chosenLines() else {
+                if options.printQuery { stdout.write(Array(picker.query.utf8)); stdout.write(terminator) }
+                stdout.flush()
+                return 1
+            }
+            write(query: picker.query, key: key, lines: lines, options: options, store: store,
+                  stdout: stdout, terminator: terminator)
+            return 0
+        }
+    }
+
+    /// Prints the query (`--print-query`), the accepting key (`--expect`), then the lines, byte-exact.
+    static func write(query: String, key: String?, lines: [Int32], options: Options, store: LineStore,
+                      stdout: Output, terminator: [UInt8]) {
+        if options.printQuery {
+            stdout.write(Array(query.utf8))
+            stdout.write(terminator)
+        }
+        if !options.expect.isEmpty {
+            stdout.write(Array((key ?? "").utf8))
+            stdout.write(terminator)
+        }
+        for line in lines {
+            stdout.write(store.bytes(of: Int(line)))
+            stdout.write(terminator)
+        }
+        stdout.flush()
+    }
+}

@@ -1,0 +1,685 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLibEdit
+import Dispatch
+import PickCore
+import Synchronization
+
+// The interactive picker: state, keys and the event loop. The loop lives in libedit's
+// read function (`readCharacter`): before every key it takes in what the workers report
+// (input read, searches done, signals), redraws when something changed (at most every
+// 16 ms), and waits on the tty and the self-pipe together.
+
+/// How the picker ended.
+enum Outcome {
+    /// Return (or an `--expect` key, named) on the selected line, or the marked lines.
+    case accept(key: String?)
+    /// A line's own shortcut picked it.
+    case pickLine(Int32)
+    /// Escape, ctrl-c, ctrl-g or a signal: exit with this status.
+    case cancel(Int32)
+    /// Input could not be read.
+    case failure(String)
+}
+
+/// What `pick-action` does inside libedit when it runs next.
+enum PendingAction {
+    case finish
+    case replaceQuery(String)
+}
+
+final class Picker {
+    /// The running picker, for libedit's C callbacks (which cannot capture context).
+    nonisolated(unsafe) static var current: Picker!
+
+    let options: Options
+    let store: LineStore
+    let terminal: Terminal
+    let engine: SearchEngine
+    let worker: SearchWorker
+    let theme: Theme
+    var editor: LineEditor!
+    let inputDone = Atomic<Bool>(false)
+    private let inputErrorLock = Lock()
+    private var inputError: String? = nil
+
+    // Search state.
+    private var generation = 0
+    private var queryText: String? = nil
+    private var parsedQuery = Query("")
+    private var result: SearchResult? = nil
+    private var resultGeneration = -1
+    private var scoped: SearchResult? = nil
+    private var suggestions: [[UInt8]] = []
+    private var searching = false
+    private var searchStarted = 0
+    private var lastSearchedCount = -1
+
+    // View state.
+    private var selection = 0
+    private var moved = false
+    private var scroll = 0
+    private var marked: [Int32] = []
+    private var markedSet = Set<Int32>()
+    private var scope = 0
+    private var pendingScope: String?
+    private var showingHelp = false
+    private var geometry: Geometry
+    private var dirty = true
+    private var lastDraw = 0
+    private var lastFrame: [UInt8] = []
+    private var spinnerPhase = 0
+    private var cursorAtEnd = true
+    private var promptWidth: Int
+
+    // Keys.
+    private var decoder = KeyDecoder()
+    private var passThrough: [wchar_t] = []
+    private var modeAdjusted = false
+    private var pendingAction: PendingAction? = nil
+    private(set) var outcome: Outcome? = nil
+    private var shortcuts: [String: Int32] = [:]
+    private var shortcutOrder: [(String, Int32)] = []
+    private var shortcutsScanned = 0
+    private var completion: (list: [String], index: Int)? = nil
+    private var isVi = false
+
+    // History.
+    private var history: [String] = []
+    private var historyIndex: Int? = nil
+    private var historyStash = ""
+
+    init(options: Options, store: LineStore, terminal: Terminal, theme: Theme, inputAlreadyRead: Bool) {
+        self.options = options
+        self.store = store
+        self.terminal = terminal
+        self.theme = theme
+        engine = SearchEngine(store: store, matching: options.matching, ranking: options.ranking,
+                              skippedLines: options.headerLines)
+        worker = SearchWorker(engine: engine, suggestionLimit: 6)
+        promptWidth = TerminalText.width(TerminalText.sanitize(options.prompt))
+        pendingScope = options.scope
+        geometry = Geometry(top: 1, height: 24, width: 80, layout: options.layout)
+        if inputAlreadyRead { inputDone.store(true, ordering: .relaxed) }
+        if let path = options.history { history = Self.loadHistory(path) }
+    }
+
+    // MARK: Running
+
+    /// Shows the UI until the person picks or cancels; the terminal is restored on return.
+    func run() -> Outcome {
+        Picker.current = self
+        terminal.catchSignals()
+        enterScreen(fresh: true)
+        guard let editor = LineEditor(terminal: terminal, prompt: TerminalText.sanitize(options.prompt),
+                                      read: { _, out in Picker.current.readCharacter(out!) },
+                                      action: { _, _ in Picker.current.runAction() }) else {
+            leaveScreen()
+            return .failure("cannot start the line editor on /dev/tty")
+        }
+        self.editor = editor
+        isVi = editor.isVi
+        if !options.query.isEmpty { pendingAction = .replaceQuery(options.query) }
+        while outcome == nil {
+            editor.run()
+            if outcome == nil { outcome = .cancel(130) }
+        }
+        leaveScreen()
+        editor.end()
+        terminal.restoreMode()
+        return outcome!
+    }
+
+    /// Starts reading input on a background thread (stdin, or the files below here).
+    func startReading(fromTerminal: Bool) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let onChunk = { wakeEventLoop(Wake.input) }
+            if fromTerminal {
+                FileWalker.walk(".", into: store, onChunk: onChunk)
+            } else {
+                InputReader.readAll(fd: 0, into: store, onChunk: onChunk, onError: { message in
+                    self.inputErrorLock.locked { self.inputError = message }
+                })
+            }
+            inputDone.store(true, ordering: .releasing)
+            wakeEventLoop(Wake.input)
+        }
+    }
+
+    private var isLoading: Bool { !inputDone.load(ordering: .acquiring) }
+
+    // MARK: Screen
+
+    private func enterScreen(fresh: Bool) {
+        let size = terminal.size()
+        switch options.height {
+        case .full:
+            terminal.write("\u{1B}[?1049h\u{1B}[H\u{1B}[2J")
+            geometry = Geometry(top: 1, height: size.rows, width: size.cols, layout: options.layout)
+        case .rows, .percent:
+            let height = regionHeight(rows: size.rows)
+            var row = size.rows
+            if let position = terminal.cursorPosition() {
+                row = position.row
+                if position.col > 1 {
+                    terminal.write("\r\n")
+                    row = min(row + 1, size.rows)
+                }
+            }
+            terminal.write(String(repeating: "\n", count: height - 1))
+            if height > 1 { terminal.write("\u{1B}[\(height - 1)A") }
+            geometry = Geometry(top: min(row, size.rows - height + 1), height: height, width: size.cols,
+                                layout: options.layout)
+        }
+        terminal.write("\u{1B}[\(geometry.promptRow);1H")
+        lastFrame = []
+        dirty = true
+    }
+
+    private func regionHeight(rows: Int) -> Int {
+        switch options.height {
+        case .full: return rows
+        case .rows(let n): return max(3, min(n, rows))
+        case .percent(let p): return max(3, min(rows, rows * p / 100))
+        }
+    }
+
+    private func leaveScreen() {
+        switch options.height {
+        case .full:
+            terminal.write("\u{1B}[?1049l")
+        default:
+            terminal.write("\u{1B}[\(geometry.top);1H\u{1B}[J")
+        }
+    }
+
+    private func resized() {
+        let size = terminal.size()
+        editor.resized()
+        switch options.height {
+        case .full:
+            geometry = Geometry(top: 1, height: size.rows, width: size.cols, layout: options.layout)
+            terminal.write("\u{1B}[H\u{1B}[2J")
+        default:
+            let height = regionHeight(rows: size.rows)
+            let top = max(1, min(geometry.top, size.rows - height + 1))
+            terminal.write("\u{1B}[\(geometry.top);1H\u{1B}[J")
+            geometry = Geometry(top: top, height: height, width: size.cols, layout: options.layout)
+        }
+        terminal.write("\u{1B}[\(geometry.promptRow);1H")
+        editor.refresh()
+        lastFrame = []
+        dirty = true
+        draw()
+    }
+
+    private func suspend() {
+        var raw = termios()
+        _ = tcgetattr(terminal.fd, &raw)
+        leaveScreen()
+        terminal.restoreMode()
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        // Continued.
+        terminal.catchSignals()
+        _ = tcsetattr(terminal.fd, TCSANOW, &raw)
+        enterScreen(fresh: false)
+        editor.resized()
+        editor.refresh()
+        draw()
+    }
+
+    // MARK: The read function
+
+    /// libedit's read function: the event loop. Returns 1 with a character for libedit.
+    func readCharacter(_ out: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        if !modeAdjusted {
+            terminal.separateReturnFromCtrlJ()
+            modeAdjusted = true
+        }
+        if !passThrough.isEmpty {
+            out.pointee = passThrough.removeFirst()
+            return 1
+        }
+        while true {
+            if pendingAction != nil || outcome != nil {
+                if pendingAction == nil { pendingAction = .finish }
+                out.pointee = PrivateKey.action
+                return 1
+            }
+            syncQuery()
+            takeWakes()
+            if outcome != nil { continue }
+            refreshSearch()
+            let now = monotonicMillis()
+            let waitingForSearch = searching && now - searchStarted < 60 && resultGeneration != generation
+            if dirty && !waitingForSearch && now - lastDraw >= 16 { draw() }
+
+            // Keys already read.
+            if let key = decoder.next(final: false) {
+                if let chars = handle(key) {
+                    passThrough = Array(chars.dropFirst())
+                    out.pointee = chars[0]
+                    return 1
+                }
+                continue
+            }
+
+            var timeout: Int32 = -1
+            if dirty { timeout = Int32(max(1, 16 - (now - lastDraw))) }
+            if waitingForSearch { timeout = Int32(max(1, 60 - (now - searchStarted))) }
+            if searching || isLoading { timeout = timeout < 0 ? 100 : min(timeout, 100) }
+            if !decoder.buffer.isEmpty { timeout = Int32(KeyDecoder.escapeDelay) }
+            var fds = [pollfd(fd: terminal.fd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: terminal.wakeRead, events: Int16(POLLIN), revents: 0)]
+            let n = poll(&fds, 2, timeout)
+            if n < 0 && errno != EINTR { outcome = .cancel(2); continue }
+            if n > 0 && fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                var bytes = [UInt8](repeating: 0, count: 4096)
+                let got = read(terminal.fd, &bytes, bytes.count)
+                if got > 0 {
+                    decoder.buffer.append(contentsOf: bytes[0..<got])
+                } else if got == 0 || (errno != EINTR && errno != EAGAIN) {
+                    outcome = .cancel(129)  // the terminal went away
+                }
+            } else if n == 0 && !decoder.buffer.isEmpty {
+                // Nothing followed: a lone Escape (or a broken sequence).
+                if let key = decoder.next(final: true), let chars = handle(key) {
+                    passThrough = Array(chars.dropFirst())
+                    out.pointee = chars[0]
+                    return 1
+                }
+            }
+            if n == 0 && (searching || isLoading) {
+                spinnerPhase += 1
+                dirty = true
+            }
+        }
+    }
+
+    /// `pick-action`, bound in libedit to `PrivateKey.action`.
+    func runAction() -> UInt8 {
+        let action = pendingAction
+        pendingAction = nil
+        switch action {
+        case .replaceQuery(let text):
+            editor.replaceLine(with: text)
+            return UInt8(CC_REFRESH)
+        case .finish, .none:
+            if outcome == nil { outcome = .cancel(130) }
+            return UInt8(CC_EOF)
+        }
+    }
+
+    // MARK: Worker reports
+
+    private func takeWakes() {
+        let wakes = terminal.drainWakes()
+        for signo in wakes.signals {
+            switch signo {
+            case SIGWINCH: resized()
+            case SIGTSTP: suspend()
+            case SIGCONT: resized()
+            case SIGINT: outcome = .cancel(130)
+            default: outcome = .cancel(128 + signo)
+            }
+        }
+        if wakes.input || wakes.search {
+            if let message = inputErrorLock.locked({ inputError }) { outcome = .failure(message) }
+            scanShortcuts()
+            if let name = pendingScope, let index = Scopes.index(named: name, in: store) {
+                pendingScope = nil
+                setScope(index)
+            }
+            dirty = true
+        }
+        if let done = worker.take(), done.generation == generation {
+            searching = false
+            adopt(done.result)
+            suggestions = done.suggestions
+            resultGeneration = done.generation
+            dirty = true
+        }
+    }
+
+    /// Takes a new result for the current query, keeping the selected line when the person moved.
+    private func adopt(_ new: SearchResult) {
+        let previousLine = moved ? scoped.flatMap { selection < $0.lines.count ? $0.lines[selection] : nil } : nil
+        result = new
+        scoped = Scopes.filter(new, to: scope)
+        if let previousLine, resultGeneration == generation, let at = scoped!.lines.firstIndex(of: previousLine) {
+            selection = at
+        } else if !moved || resultGeneration != generation {
+            selection = 0
+            moved = false
+        }
+        selection = min(selection, max(0, scoped!.lines.count - 1))
+    }
+
+    private func syncQuery() {
+        let line = editor.line
+        cursorAtEnd = line.cursor == line.count
+        guard line.text != queryText else { return }
+        queryText = line.text
+        parsedQuery = engine.parse(line.text)
+        generation += 1
+        selection = 0
+        moved = false
+        scroll = 0
+        if let c = completion, c.list.indices.contains(c.index), c.list[c.index] == line.text {
+        } else {
+            completion = nil
+        }
+        startSearch()
+        dirty = true
+    }
+
+    private func startSearch() {
+        searching = true
+        searchStarted = monotonicMillis()
+        lastSearchedCount = store.count
+        worker.submit(generation: generation, text: queryText ?? "")
+    }
+
+    /// Searches again when more input arrived (at most every 100 ms while it streams).
+    private func refreshSearch() {
+        guard queryText != nil, !searching, store.count != lastSearchedCount else { return }
+        if isLoading && monotonicMillis() - searchStarted < 100 { return }
+        startSearch()
+    }
+
+    private func scanShortcuts() {
+        let count = store.count
+        guard store.parsesFields else { shortcutsScanned = count; return }
+        while shortcutsScanned < count {
+            let line = shortcutsScanned
+            shortcutsScanned += 1
+            guard line >= options.headerLines, let range = store.fields(of: line).shortcut else { continue }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: store.bytes(of: line)[range]), as: UTF8.self)
+            guard let key = ShortcutKey.keyName(text), shortcuts[key] == nil, !Self.reservedKeys.contains(key) else { continue }
+            shortcuts[key] = Int32(line)
+            shortcutOrder.append((text, Int32(line)))
+        }
+    }
+
+    /// Keys a line's shortcut cannot take: they move, accept or cancel.
+    static let reservedKeys: Set<String> = ["ctrl-c", "ctrl-g", "ctrl-j", "ctrl-k", "ctrl-m", "ctrl-n", "ctrl-p",
+                                            "ctrl-i", "ctrl-s", "ctrl-h", "ctrl-[", "f1", "alt-?", "alt-p", "alt-n"]
+
+    // MARK: Drawing
+
+    private var headerCount: Int {
+        headerText.count + min(options.headerLines, store.count)
+    }
+
+    private var headerText: [String] {
+        guard let header = options.header else { return [] }
+        return header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    private func draw() {
+        let query = queryText ?? ""
+        let queryWidth = TerminalText.width(query)
+        if options.layout == .top {
+            geometry.promptRows = (promptWidth + queryWidth) / max(1, geometry.width) + 1
+        }
+        let total = max(0, store.count - options.headerLines)
+        let input = FrameInput(width: geometry.width, listHeight: geometry.listHeight(headers: headerCount),
+                               result: scoped, query: parsedQuery, queryText: query, selection: selection,
+                               scroll: scroll, marked: markedSet, multi: options.multi, ansi: options.ansi,
+                               total: total, isLoading: isLoading, isSearching: searching,
+                               scopes: Scopes.names(in: store), scope: scope, headerText: headerText,
+                               headerLines: options.headerLines)
+        let frame = FrameBuilder.build(input, store: store)
+        scroll = frame.scroll
+        var ghost: Ghost? = nil
+        if geometry.promptRows == 1 {
+            let text = cursorAtEnd ? ghostText(for: query) : ""
+            ghost = Ghost(column: promptWidth + queryWidth + 1, text: text)
+        }
+        let bytes = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: spinnerPhase,
+                                  overlay: showingHelp ? helpLines() : nil, ghost: ghost)
+        if bytes != lastFrame {
+            terminal.write(bytes)
+            lastFrame = bytes
+        }
+        lastDraw = monotonicMillis()
+        dirty = false
+    }
+
+    /// The rest of the best suggestion when it starts with the query (compared folded).
+    private func ghostText(for query: String) -> String {
+        guard let best = currentSuggestions().first else { return "" }
+        let fold: (Unicode.Scalar) -> UInt32 = { Folding.fold($0.value, caseFold: true, stripDiacritics: true) }
+        let q = query.unicodeScalars.map(fold)
+        let s = Array(best.unicodeScalars)
+        guard s.count > q.count, zip(q, s.map(fold)).allSatisfy({ $0 == $1 }) else { return "" }
+        return TerminalText.sanitize(String(String.UnicodeScalarView(s[q.count...])))
+    }
+
+    /// Suggestions for the query as it is now: recent history for an empty query.
+    private func currentSuggestions() -> [String] {
+        let query = queryText ?? ""
+        if query.isEmpty {
+            var seen = Set<String>()
+            return history.reversed().filter { seen.insert($0).inserted }.prefix(6).map { $0 }
+        }
+        if resultGeneration == generation {
+            return suggestions.map { String(decoding: $0, as: UTF8.self) }
+        }
+        return []
+    }
+
+    private func helpLines() -> [String] {
+        var lines = [
+            "Keys (any key returns)",
+            "  Up/Down  ctrl-p/ctrl-n  ctrl-k/ctrl-j   move the selection",
+            "  PageUp/PageDown                        move a page",
+            "  Return                                 pick the selected line",
+            "  Escape  ctrl-c  ctrl-g                 cancel",
+            options.multi ? "  Tab  shift-Tab                         mark and move"
+                          : "  Tab                                    complete the query",
+            "  Right (at the end)                     accept the dim suggestion",
+            "  ctrl-s                                 next scope (section)",
+            "  alt-p  alt-n                           older / newer query (--history)",
+            "  F1  alt-?                              this help",
+            "  ctrl-a ctrl-e ctrl-w ctrl-u alt-b alt-f  edit the query (libedit, ~/.editrc)",
+        ]
+        if !shortcutOrder.isEmpty {
+            lines.append("Shortcuts")
+            for (key, line) in shortcutOrder {
+                let title = store.fields(of: Int(line)).title
+                let name = TerminalText.glyphs(store.bytes(of: Int(line)), range: title).map(\.text).joined()
+                let padded = key + String(repeating: " ", count: max(1, 10 - TerminalText.width(key)))
+                lines.append("  " + padded + name)
+            }
+        }
+        return lines
+    }
+
+    // MARK: Keys
+
+    /// Handles one key; returns characters for libedit, or nil when pick took the key.
+    private func handle(_ key: Key) -> [wchar_t]? {
+        dirty = true
+        if showingHelp {
+            showingHelp = false
+            if key == .char(3) { outcome = .cancel(130) }
+            return nil
+        }
+        let name = key.name
+        if let name, options.expect.contains(name) {
+            outcome = .accept(key: name)
+            return nil
+        }
+        let up = options.layout == .top ? -1 : 1
+        switch key {
+        case .char(13): outcome = .accept(key: nil); return nil
+        case .char(3), .char(7): outcome = .cancel(130); return nil
+        case .escape:
+            if isVi { return [0x1B] }
+            outcome = .cancel(130)
+            return nil
+        case .up, .char(16), .char(11): move(up); return nil
+        case .down, .char(14), .char(10): move(-up); return nil
+        case .pageUp: move(up * max(1, geometry.listHeight(headers: headerCount) - 1)); return nil
+        case .pageDown: move(-up * max(1, geometry.listHeight(headers: headerCount) - 1)); return nil
+        case .char(9):
+            if options.multi { toggleMark(); move(-up, wraps: false) } else { complete() }
+            return nil
+        case .shiftTab:
+            if options.multi { toggleMark(); move(up, wraps: false) }
+            return nil
+        case .function(1), .alt(0x3F): showingHelp = true; return nil
+        case .alt(0x70): walkHistory(older: true); return nil
+        case .alt(0x6E): walkHistory(older: false); return nil
+        case .char(19): cycleScope(); return nil
+        default: break
+        }
+        if let name, let line = shortcuts[name] {
+            outcome = .pickLine(line)
+            return nil
+        }
+        switch key {
+        case .right:
+            let ghost = cursorAtEnd ? ghostText(for: queryText ?? "") : ""
+            if !ghost.isEmpty {
+                pendingAction = .replaceQuery((queryText ?? "") + ghost)
+                return nil
+            }
+            return [PrivateKey.right]
+        case .left: return [PrivateKey.left]
+        case .home: return [PrivateKey.home]
+        case .end: return [PrivateKey.end]
+        case .delete: return [PrivateKey.delete]
+        case .alt(let c): return [0x1B, wchar_t(bitPattern: c)]
+        case .char(let c):
+            if c >= 0x80 && c < 0xA0 { return nil }
+            return [wchar_t(bitPattern: c)]
+        default: return nil
+        }
+    }
+
+    private func move(_ delta: Int, wraps: Bool = true) {
+        let count = scoped?.lines.count ?? 0
+        guard count > 0 else { return }
+        var next = selection + delta
+        if options.cycle && wraps && abs(delta) == 1 {
+            next = (next % count + count) % count
+        } else {
+            next = max(0, min(count - 1, next))
+        }
+        if next != selection { moved = true }
+        selection = next
+    }
+
+    private func toggleMark() {
+        guard let lines = scoped?.lines, selection < lines.count else { return }
+        let line = lines[selection]
+        if markedSet.contains(line) {
+            markedSet.remove(line)
+            marked.removeAll { $0 == line }
+        } else if options.multiLimit == 0 || marked.count < options.multiLimit {
+            markedSet.insert(line)
+            marked.append(line)
+        }
+    }
+
+    private func complete() {
+        let query = queryText ?? ""
+        if var c = completion, c.list.indices.contains(c.index), c.list[c.index] == query {
+            c.index = (c.index + 1) % c.list.count
+            completion = c
+            pendingAction = .replaceQuery(c.list[c.index])
+            return
+        }
+        var list = currentSuggestions()
+        if list.isEmpty && !query.isEmpty {
+            list = Suggestions.suggest(query, in: store, limit: 6, skipping: options.headerLines)
+                .map { String(decoding: $0, as: UTF8.self) }
+        }
+        guard let first = list.first else { return }
+        completion = (list, 0)
+        pendingAction = .replaceQuery(first)
+    }
+
+    private func cycleScope() {
+        let count = Scopes.names(in: store).count
+        guard count > 1 else { return }
+        setScope((scope + 1) % count)
+    }
+
+    private func setScope(_ index: Int) {
+        scope = index
+        if let result { scoped = Scopes.filter(result, to: scope) }
+        selection = 0
+        moved = false
+        scroll = 0
+        dirty = true
+    }
+
+    private func walkHistory(older: Bool) {
+        guard !history.isEmpty else { return }
+        var index = historyIndex ?? history.count
+        if historyIndex == nil { historyStash = queryText ?? "" }
+        index += older ? -1 : 1
+        if index < 0 { return }
+        if index >= history.count {
+            historyIndex = nil
+            pendingAction = .replaceQuery(historyStash)
+            return
+        }
+        historyIndex = index
+        pendingAction = .replaceQuery(history[index])
+    }
+
+    static func loadHistory(_ path: String) -> [String] {
+        guard let f = fopen(path, "r") else { return [] }
+        defer { fclose(f) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, f)
+            if n <= 0 { break }
+            bytes.append(contentsOf: buffer[0..<n])
+        }
+        return bytes.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Appends the query to the history file (not twice in a row; the last 1000 kept).
+    func saveHistory() {
+        guard let path = options.history, let query = queryText, !query.isEmpty else { return }
+        var entries = history
+        if entries.last != query { entries.append(query) }
+        entries = Array(entries.suffix(1000))
+        guard let f = fopen(path, "w") else { return }
+        let text = entries.joined(separator: "\n") + "\n"
+        _ = text.withCString { fputs($0, f) }
+        fclose(f)
+    }
+
+    // MARK: Result
+
+    /// The lines to print for an accept: the marked ones, or the selected one (nil: none).
+    func chosenLines() -> [Int32]? {
+        if case .pickLine(let line) = outcome { return [line] }
+        if options.multi && !marked.isEmpty { return marked }
+        let query = queryText ?? ""
+        // The displayed result may be stale (a search still running): the pick must be the
+        // line `pick --filter` would print first, so search now if needed.
+        let complete = resultGeneration == generation && result != nil
+            && result!.searched == max(0, store.count - options.headerLines)
+        if !complete {
+            if let fresh = engine.search(query) {
+                result = fresh
+                scoped = Scopes.filter(fresh, to: scope)
+                if !moved { selection = 0 }
+            }
+        }
+        guard let lines = scoped?.lines, selection < lines.count else { return nil }
+        return [lines[selection]]
+    }
+
+    var query: String { queryText ?? "" }
+}

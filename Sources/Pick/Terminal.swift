@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The terminal pick draws on: /dev/tty (stdin and stdout are for data), its termios, its
+// size, and the signals that concern it. Signals only write their number to a self-pipe;
+// the event loop reads the pipe, so nothing unsafe runs in a handler.
+
+/// Bytes on the self-pipe that are not signal numbers.
+enum Wake {
+    /// The input reader added lines.
+    static let input: UInt8 = 200
+    /// A search finished.
+    static let search: UInt8 = 201
+}
+
+/// The write end of the self-pipe, for signal handlers and worker threads.
+nonisolated(unsafe) var wakePipeWrite: Int32 = -1
+
+/// Wakes the event loop with `byte` (never blocks; a full pipe already means "wake up").
+func wakeEventLoop(_ byte: UInt8) {
+    var b = byte
+    _ = write(wakePipeWrite, &b, 1)
+}
+
+private func signalHandler(_ signo: Int32) {
+    let saved = errno
+    wakeEventLoop(UInt8(truncatingIfNeeded: signo))
+    errno = saved
+}
+
+/// The controlling terminal, opened on /dev/tty.
+final class Terminal {
+    let fd: Int32
+    /// The termios found at start, restored on every exit path.
+    let original: termios
+    /// Read end of the self-pipe.
+    let wakeRead: Int32
+
+    /// Opens /dev/tty; nil when there is no terminal.
+    init?() {
+        let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var t = termios()
+        guard tcgetattr(fd, &t) == 0 else { close(fd); return nil }
+        self.fd = fd
+        original = t
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { close(fd); return nil }
+        for f in fds {
+            _ = fcntl(f, F_SETFL, fcntl(f, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(f, F_SETFD, FD_CLOEXEC)
+        }
+        wakeRead = fds[0]
+        wakePipeWrite = fds[1]
+    }
+
+    /// Routes INT, TERM, HUP, QUIT, WINCH, TSTP and CONT to the self-pipe.
+    func catchSignals() {
+        for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT] {
+            signal(s, signalHandler)
+        }
+    }
+
+    /// Rows and columns (24×80 when the terminal will not say).
+    func size() -> (rows: Int, cols: Int) {
+        var ws = winsize()
+        if ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_row > 0, ws.ws_col > 0 {
+            return (Int(ws.ws_row), Int(ws.ws_col))
+        }
+        return (24, 80)
+    }
+
+    func write(_ bytes: [UInt8]) {
+        var offset = 0
+        bytes.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return
+                }
+                offset += n
+            }
+        }
+    }
+
+    func write(_ text: String) { write(Array(text.utf8)) }
+
+    /// Puts back the termios found at start.
+    func restoreMode() {
+        var t = original
+        _ = tcsetattr(fd, TCSADRAIN, &t)
+    }
+
+    /// Turns off ICRNL so Return (CR) and ctrl-j (LF) are different keys. libedit restores
+    /// its own saved settings when it returns, so this is undone with it.
+    func separateReturnFromCtrlJ() {
+        var t = termios()
+        guard tcgetattr(fd, &t) == 0, t.c_iflag & tcflag_t(ICRNL) != 0 else { return }
+        t.c_iflag &= ~tcflag_t(ICRNL)
+        _ = tcsetattr(fd, TCSANOW, &t)
+    }
+
+    /// The cursor's row (1-based) and column, asked with DSR; nil if the terminal is silent.
+    func cursorPosition() -> (row: Int, col: Int)? {
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        _ = tcsetattr(fd, TCSANOW, &raw)
+        defer { restoreMode() }
+        write("\u{1B}[6n")
+        var reply: [UInt8] = []
+        let deadline = monotonicMillis() + 500
+        while monotonicMillis() < deadline {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let left = Int32(max(0, deadline - monotonicMillis()))
+            if poll(&p, 1, left) <= 0 { continue }
+            var b: UInt8 = 0
+            if read(fd, &b, 1) != 1 { continue }
+            reply.append(b)
+            if b == UInt8(ascii: "R") { break }
+        }
+        guard let esc = reply.lastIndex(of: 0x1B), reply.last == UInt8(ascii: "R") else { return nil }
+        let body = String(decoding: reply[(esc + 2)..<(reply.count - 1)], as: UTF8.self)
+        let parts = body.split(separator: ";")
+        guard parts.count == 2, let r = Int(parts[0]), let c = Int(parts[1]) else { return nil }
+        return (r, c)
+    }
+
+    /// Signals waiting on the self-pipe, and whether workers woke it, drained without blocking.
+    func drainWakes() -> (signals: [Int32], input: Bool, search: Bool) {
+        var signals: [Int32] = []
+        var input = false, search = false
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while true {
+            let n = read(wakeRead, &buffer, buffer.count)
+            if n <= 0 { break }
+            for b in buffer[0..<n] {
+                switch b {
+                case Wake.input: input = true
+                case Wake.search: search = true
+                default: if !signals.contains(Int32(b)) { signals.append(Int32(b)) }
+                }
+            }
+        }
+        return (signals, input, search)
+    }
+}
+
+/// Milliseconds on a clock that never jumps.
+func monotonicMillis() -> Int {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec * 1000 + ts.tv_nsec / 1_000_000
+}

@@ -1,0 +1,272 @@
+// What one frame of the picker shows, computed without a terminal.
+//
+// The terminal layer hands in the search result, the selection and the size, and gets
+// back rows to paint: section headers, lines cut to the width with their matched
+// characters marked, the shortcut chip when it fits, the info line, and the message that
+// takes the list's place when there is nothing to list. Rows are in flow order: the first
+// row is next to the prompt (below it with the prompt on top, above it at the bottom).
+
+/// A run of glyphs drawn the same way.
+public struct Span: Equatable, Sendable {
+    public var text: String
+    public var isHighlighted: Bool
+    public var isSymbol: Bool
+    /// SGR parameters from the input (`--ansi`), or "".
+    public var style: String
+}
+
+/// A candidate line as it appears in the list.
+public struct LineRow: Equatable, Sendable {
+    /// The line's index in the store.
+    public var line: Int32
+    /// Its position in the result list (what the selection counts).
+    public var position: Int
+    public var isSelected: Bool
+    public var isMarked: Bool
+    /// The title, cut to fit (an ellipsis marks a cut).
+    public var spans: [Span]
+    /// Columns the spans take.
+    public var titleColumns: Int
+    /// The shortcut chip's text, or nil when the line has none or the row is too narrow.
+    public var chip: String?
+}
+
+/// One row of the list area.
+public enum FrameRow: Equatable, Sendable {
+    /// A section header above its group.
+    case section(String)
+    case line(LineRow)
+}
+
+/// The info line: counts, busy spinner, marks and scopes.
+public struct InfoLine: Equatable, Sendable {
+    public var matches: Int
+    public var total: Int
+    /// Input is still arriving or a search is running.
+    public var isBusy: Bool
+    /// Marked lines (nil without `--multi`).
+    public var marked: Int?
+    /// "All" and the section names, empty when no line has a section.
+    public var scopes: [String]
+    public var scope: Int
+}
+
+/// Everything the painter needs for one frame.
+public struct Frame: Equatable, Sendable {
+    /// Header text (`--header`, `--header-lines`), one entry per row.
+    public var headers: [[Span]]
+    /// List rows in flow order, at most the list height.
+    public var rows: [FrameRow]
+    public var info: InfoLine
+    /// Said in the list's place when there is nothing to list (no input, no matches).
+    public var message: [String]
+    /// The first list row shown (keep it for the next frame).
+    public var scroll: Int
+}
+
+/// What the frame is built from.
+public struct FrameInput {
+    public var width: Int
+    /// Rows for the list (section headers included).
+    public var listHeight: Int
+    /// The result, already narrowed to the scope (nil before the first search ends).
+    public var result: SearchResult?
+    public var query: Query
+    public var queryText: String
+    /// Position of the selected line in `result.lines`.
+    public var selection: Int
+    /// The previous frame's scroll.
+    public var scroll: Int
+    public var marked: Set<Int32>
+    public var multi: Bool
+    public var ansi: Bool
+    /// Candidate lines (store lines minus header lines).
+    public var total: Int
+    public var isLoading: Bool
+    public var isSearching: Bool
+    public var scopes: [String]
+    public var scope: Int
+    public var headerText: [String]
+    public var headerLines: Int
+
+    public init(width: Int, listHeight: Int, result: SearchResult?, query: Query, queryText: String,
+                selection: Int = 0, scroll: Int = 0, marked: Set<Int32> = [], multi: Bool = false,
+                ansi: Bool = false, total: Int, isLoading: Bool = false, isSearching: Bool = false,
+                scopes: [String] = [], scope: Int = 0, headerText: [String] = [], headerLines: Int = 0) {
+        self.width = width
+        self.listHeight = listHeight
+        self.result = result
+        self.query = query
+        self.queryText = queryText
+        self.selection = selection
+        self.scroll = scroll
+        self.marked = marked
+        self.multi = multi
+        self.ansi = ansi
+        self.total = total
+        self.isLoading = isLoading
+        self.isSearching = isSearching
+        self.scopes = scopes
+        self.scope = scope
+        self.headerText = headerText
+        self.headerLines = headerLines
+    }
+}
+
+/// Builds frames.
+public enum FrameBuilder {
+    /// Columns before a title: the pointer and the mark.
+    public static let gutter = 2
+    /// A chip is shown only if the title keeps at least this many columns (or all it needs).
+    public static let titleColumnsBeforeChip = 16
+
+    public static func build(_ input: FrameInput, store: LineStore) -> Frame {
+        let width = max(input.width, 4)
+        var headers: [[Span]] = input.headerText.map {
+            [Span(text: TerminalText.truncate(TerminalText.sanitize($0), to: width), isHighlighted: false,
+                  isSymbol: false, style: "")]
+        }
+        for line in 0..<min(input.headerLines, store.count) {
+            let glyphs = TerminalText.glyphs(store.bytes(of: line), range: store.fields(of: line).title, ansi: input.ansi)
+            headers.append(fit(glyphs, highlighted: [], columns: width).spans)
+        }
+        let lines = input.result?.lines ?? []
+        let groups = input.result?.groups ?? []
+        let info = InfoLine(matches: lines.count, total: input.total,
+                            isBusy: input.isLoading || input.isSearching || input.result == nil,
+                            marked: input.multi ? input.marked.count : nil,
+                            scopes: input.scopes, scope: input.scope)
+        let message = self.message(input, matches: lines.count)
+        guard !lines.isEmpty, input.listHeight > 0 else {
+            return Frame(headers: headers, rows: [], info: info, message: message, scroll: 0)
+        }
+
+        // Logical rows: each group with a section gets a header row before its lines.
+        let headed = groups.map { $0.section != 0 }
+        func headersThrough(_ position: Int) -> Int {
+            var n = 0
+            for (g, group) in groups.enumerated() where headed[g] && group.range.lowerBound <= position { n += 1 }
+            return n
+        }
+        let totalRows = lines.count + headed.filter { $0 }.count
+        let selection = min(max(input.selection, 0), lines.count - 1)
+        let selectedRow = selection + headersThrough(selection)
+        let opensGroup = groups.enumerated().contains { headed[$0.offset] && $0.element.range.lowerBound == selection }
+        var scroll = min(max(input.scroll, 0), max(0, totalRows - input.listHeight))
+        let wantedTop = opensGroup ? selectedRow - 1 : selectedRow
+        if wantedTop < scroll { scroll = max(0, wantedTop) }
+        if selectedRow >= scroll + input.listHeight { scroll = selectedRow - input.listHeight + 1 }
+
+        // Walk the logical rows in the window.
+        var rows: [FrameRow] = []
+        var row = 0
+        outer: for (g, group) in groups.enumerated() {
+            let groupRows = group.range.count + (headed[g] ? 1 : 0)
+            if row + groupRows <= scroll { row += groupRows; continue }
+            if headed[g] {
+                if row >= scroll {
+                    let name = TerminalText.sanitize(String(decoding: store.sectionName(group.section), as: UTF8.self))
+                    rows.append(.section(TerminalText.truncate(name, to: width)))
+                    if rows.count == input.listHeight { break outer }
+                }
+                row += 1
+            }
+            let firstPosition = group.range.lowerBound + max(0, scroll - row)
+            row += firstPosition - group.range.lowerBound
+            for position in firstPosition..<group.range.upperBound {
+                let line = lines[position]
+                rows.append(.line(lineRow(Int(line), position: position, selected: position == selection,
+                                          marked: input.marked.contains(line), input: input, store: store,
+                                          width: width)))
+                row += 1
+                if rows.count == input.listHeight { break outer }
+            }
+        }
+        return Frame(headers: headers, rows: rows, info: info, message: [], scroll: scroll)
+    }
+
+    static func message(_ input: FrameInput, matches: Int) -> [String] {
+        guard matches == 0 else { return [] }
+        if input.total == 0 {
+            return input.isLoading ? ["Reading input…"] : ["No input: nothing was read to choose from."]
+        }
+        if input.result == nil || input.isSearching { return [] }
+        let shown = TerminalText.truncate(TerminalText.sanitize(input.queryText), to: max(8, input.width - 20))
+        var lines = ["No matches for \u{201C}\(shown)\u{201D}."]
+        if input.scope > 0 && input.scope < input.scopes.count {
+            lines.append("Only \u{201C}\(input.scopes[input.scope])\u{201D} is searched: ctrl-s cycles to All.")
+        }
+        if input.queryText.split(separator: " ").count > 1 {
+            lines.append("Every word must match: try fewer words.")
+        }
+        lines.append("Try fewer letters, or ctrl-u to clear the query.")
+        return lines
+    }
+
+    static func lineRow(_ line: Int, position: Int, selected: Bool, marked: Bool, input: FrameInput,
+                        store: LineStore, width: Int) -> LineRow {
+        let bytes = store.bytes(of: line)
+        let fields = store.fields(of: line)
+        let glyphs = TerminalText.glyphs(bytes, range: fields.title, ansi: input.ansi)
+        let highlighted = Set(MatchPositions.inTitle(of: line, store: store, query: input.query))
+        let available = width - gutter
+        var chip: String? = nil
+        var titleColumns = available
+        if let range = fields.shortcut {
+            let text = TerminalText.sanitize(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+            let chipWidth = TerminalText.width(text) + 2
+            let titleWidth = glyphs.reduce(0) { $0 + $1.width }
+            if chipWidth + 1 + min(titleWidth, titleColumnsBeforeChip) <= available {
+                chip = text
+                titleColumns = available - chipWidth - 1
+            }
+        }
+        let fitted = fit(glyphs, highlighted: highlighted, columns: titleColumns)
+        return LineRow(line: Int32(line), position: position, isSelected: selected, isMarked: marked,
+                       spans: fitted.spans, titleColumns: fitted.columns, chip: chip)
+    }
+
+    /// Glyphs cut to `columns`, keeping the last matched character in view.
+    static func fit(_ glyphs: [Glyph], highlighted: Set<Int>, columns: Int) -> (spans: [Span], columns: Int) {
+        guard columns > 0 else { return ([], 0) }
+        let total = glyphs.reduce(0) { $0 + $1.width }
+        var start = 0
+        var end = glyphs.count
+        var leading = false, trailing = false
+        if total > columns {
+            trailing = true
+            // Keep the last highlight visible: drop glyphs from the left if needed.
+            if let last = glyphs.lastIndex(where: { highlighted.contains($0.offset) }) {
+                var used = glyphs[0...last].reduce(0) { $0 + $1.width }
+                while used > columns - 2 && start < last {
+                    used -= glyphs[start].width
+                    start += 1
+                    leading = true
+                }
+            }
+            var used = leading ? 1 : 0
+            end = start
+            while end < glyphs.count && used + glyphs[end].width <= columns - 1 {
+                used += glyphs[end].width
+                end += 1
+            }
+            if end == glyphs.count && used + 0 <= columns { trailing = false }
+        }
+        var spans: [Span] = []
+        var used = 0
+        func add(_ text: String, _ hl: Bool, _ sym: Bool, _ style: String) {
+            if let last = spans.last, last.isHighlighted == hl, last.isSymbol == sym, last.style == style {
+                spans[spans.count - 1].text += text
+            } else {
+                spans.append(Span(text: text, isHighlighted: hl, isSymbol: sym, style: style))
+            }
+        }
+        if leading { add("…", false, false, ""); used += 1 }
+        for g in glyphs[start..<end] {
+            add(g.text, highlighted.contains(g.offset), g.isSymbol, g.style)
+            used += g.width
+        }
+        if trailing { add("…", false, false, ""); used += 1 }
+        return (spans, used)
+    }
+}
