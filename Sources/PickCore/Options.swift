@@ -140,7 +140,8 @@ extension Options {
                     case "f": filter = try value("-f", inline: attached); rest = ""
                     case "m":
                         multi = true
-                        if let attached {
+                        // `-m5` is a limit; `-mi` is two bundled flags.
+                        if let attached, attached.first!.isNumber {
                             guard let n = Int(attached), n >= 0 else {
                                 throw OptionError(message: "invalid value for -m: '\(attached)' (expected a number)")
                             }
@@ -316,6 +317,8 @@ public enum ShellWords {
         var escaped = false
         for c in text {
             if escaped {
+                // Inside double quotes a backslash escapes only $ ` " \ and newline.
+                if quote == "\"" && !"$`\"\\\n".contains(c) { current.append("\\") }
                 current.append(c); escaped = false; inWord = true
             } else if let q = quote {
                 if c == q { quote = nil }

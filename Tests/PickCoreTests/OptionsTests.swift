@@ -53,6 +53,11 @@ final class OptionsTests: XCTestCase {
         XCTAssertFalse(o.matching.fuzzy)
         XCTAssertEqual(o.matching.caseMode, .ignore)
         XCTAssertTrue(o.selectOne)
+        let m = try parse(["-mi"])
+        XCTAssertTrue(m.multi)
+        XCTAssertEqual(m.multiLimit, 0)
+        XCTAssertEqual(m.matching.caseMode, .ignore)
+        XCTAssertEqual(try parse(["-m5"]).multiLimit, 5)
         let q = try parse(["-eqfoo"])
         XCTAssertFalse(q.matching.fuzzy)
         XCTAssertEqual(q.query, "foo")
@@ -134,7 +139,7 @@ final class OptionsTests: XCTestCase {
                              (["--tiebreak=length,length"], "--tiebreak"), (["--height=1"], "--height"),
                              (["--height=0%"], "--height"), (["--layout=left"], "--layout"),
                              (["--color=hl:nocolor"], "--color"), (["--expect=ctrl-"], "--expect"),
-                             (["--header-lines=-1"], "--header-lines"), (["-mx"], "-m"),
+                             (["--header-lines=-1"], "--header-lines"), (["-m5x"], "-m"),
                              (["--history="], "--history"), (["--scope="], "--scope")] {
             let message = try XCTUnwrap(error(args), "\(args) should be refused")
             XCTAssertTrue(message.hasPrefix("invalid value for \(name):"), "\(args): \(message)")
@@ -184,6 +189,8 @@ final class OptionsTests: XCTestCase {
     func testShellWordsSplitLikeAShell() throws {
         XCTAssertEqual(try ShellWords.split(#"a 'b c' "d \" e" f\ g"#), ["a", "b c", #"d " e"#, "f g"])
         XCTAssertEqual(try ShellWords.split("''"), [""])
+        // As in sh: inside double quotes a backslash before other characters stays.
+        XCTAssertEqual(try ShellWords.split(#""C:\dir" "a\\b" 'x\y'"#), [#"C:\dir"#, #"a\b"#, #"x\y"#])
         XCTAssertThrowsError(try ShellWords.split("'open"))
     }
 
