@@ -6,6 +6,7 @@ PREFIX  ?= /usr/local
 DESTDIR ?=
 SWIFT   ?= swift
 PICK    := .build/release/pick
+SHELL   := /bin/bash
 
 # libedit-dev: the prompt's line editor; pkg-config finds it for SwiftPM.
 # tmux: the interactive end-to-end tests drive pick inside it.
@@ -48,9 +49,13 @@ demo: release
 	  $(PICK) --demo --filter ''; \
 	fi
 
+# swift test ends with Swift Testing's own summary ("0 tests" when every test is an
+# XCTest); the last line repeats XCTest's count so that the closing line tells the truth.
 test: deps
 	$(SWIFT) build
-	$(SWIFT) test
+	@set -o pipefail; $(SWIFT) test 2>&1 | tee .build/test.log
+	@sed -n 's/.*Executed \([0-9]*\) tests\{0,1\}, with \([0-9]*\) failures.*/\1 \2/p' .build/test.log \
+	  | tail -n 1 | { read -r n f; echo "tests: $$((n - f)) passed, $$f failed"; }
 
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1"

@@ -38,9 +38,12 @@ func runPick(_ arguments: [String], input: Data = Data(), environment: [String: 
     process.standardInput = inPipe
     process.standardOutput = outPipe
     process.standardError = errPipe
+    // pick may exit before reading all its input (an option error, --help): writing the
+    // rest must fail quietly (EPIPE), neither kill the test process nor trap in `write(_:)`.
+    signal(SIGPIPE, SIG_IGN)
     try process.run()
     let writer = Thread {
-        inPipe.fileHandleForWriting.write(input)
+        try? inPipe.fileHandleForWriting.write(contentsOf: input)
         try? inPipe.fileHandleForWriting.close()
     }
     writer.start()
