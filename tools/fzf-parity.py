@@ -13,15 +13,22 @@ for each flag set (none, -e, -i, +i, --literal, -e -i) and compares the SETS of 
 lines (order does not matter). Every difference is printed with the query, the flags
 and the differing lines (repr'd).
 
-Differences that come from pick's one deliberate departure -- it strips diacritics in
-every script, so `и` finds `й` and `α` finds `ά`, where fzf only folds Latin -- are
-classified "expected (non-Latin folding)": the line has a non-Latin letter with a
-diacritic, the query has none, and fzf itself matches the line once those letters are
-replaced by their base letters. The mirror case, a query term that carries a non-Latin
-diacritic (pick then matches that term exactly as typed, in every script, as fzf does
-for Latin diacritics), is "expected (non-Latin diacritic in query)". A few deliberate
-differences in Latin folding are listed in DELIBERATE below. Anything else is
-unexpected, and the exit status is 1.
+Differences that come from pick's deliberate folding are classified "expected" rather
+than failures: the differing line has letters pick folds on purpose where fzf does not,
+the query has none of them, and fzf itself agrees with pick once those letters are
+replaced, in the line, by what pick folds them to. The categories (pick's folding is
+read from Sources/PickCore/FoldTable.swift):
+- "non-Latin folding": pick strips diacritics in every script, so `и` finds `й` and `α`
+  finds `ά`, where fzf folds Latin only. This is the one deliberate difference.
+- "Latin folding fzf's table lacks": fzf folds Latin through a hand-made table that
+  misses letters with two diacritics (ǖ ǻ ḉ), most capitals when the query is
+  case-sensitive (`Cesky` does not find `Český`), and folds small capitals (ᴀ) to
+  upper case; pick folds every Latin letter with a diacritic, and ᴀ to `a`.
+- "lower-casing fzf's fuzzy skips (not Lu)": fzf's fuzzy matcher lower-cases only
+  letters of category Lu, not title-case ǅ, Ⓐ or Ⅻ (its exact matcher does).
+And "non-Latin diacritic in query": a term that carries a diacritic of any script (й)
+matches as typed in pick, while fzf still folds that term's Latin letters.
+Anything else is unexpected, and the exit status is 1.
 
 Usage: python3 tools/fzf-parity.py [--pick PATH] [--fzf PATH] [--seed N] [--random N]
                                    [--jobs N] [--show N] [--verbose]
@@ -37,14 +44,6 @@ import tempfile
 import unicodedata
 
 FLAG_SETS = [[], ["-e"], ["-i"], ["+i"], ["--literal"], ["-e", "-i"]]
-
-# Scalars whose folding pick deliberately does differently from fzf, with the reason.
-# A differing line is "expected (deliberate: reason)" when fzf matches (or, for lines
-# only fzf matches, pick matches) the line once these letters are replaced by `base`.
-DELIBERATE = {
-    # fzf folds these small capitals to upper-case letters, so a case-insensitive query
-    # never finds them; pick folds them to the lower-case letter.
-}
 
 # ---------------------------------------------------------------------------------------
 # Input
@@ -87,6 +86,9 @@ FIXED_LINES = [
     "ǅemal", "ǆ", "Ǉ", "ﬁle ligature", "ﬀ", "Ⅻ roman", "Ⓐ circled", "ⓐ",
     "ɛ open e", "ᴀ small cap", "ʙ", "ƀ stroke b", "ɓ hook b", "ⁱ superscript", "ₕ",
     "Kelvin K sign", "Å angstrom sign", "ȼ", "Ƀ", "ꝁ",
+    "ʜᴇʟʟᴏ ᴡᴏʀʟᴅ", "hello world", "ǖ pinyin lǘ", "Ǻ ǻ", "ḉ", "Český Krumlov", "cesky",
+    "ĂN", "Ăn", "An", "Ⱥ stroke capital", "«quoted» word", "foo.bar baz_qux", "foo-bar",
+    "(foo)", "foo's", "is it", "it", "emoji🍕pizza", "pizza🍕", "東京 タワー", "東京タワー",
     "a|b", "a | b", "pipe|line", "|", "||", "it's", "'quoted'", "don't", "^caret",
     "caret^", "^", "$dollar", "dollar$", "$", "$$", "!bang", "bang!", "!", "!!",
     "back\\slash", "\\", "C:\\Windows\\System32", "a\\ b", "a b", "tab\there",
@@ -165,6 +167,11 @@ FIXED_QUERIES = [
     "^foobar$", "^FOOBAR$", "^foo bar$", "^a$", "^x$", "^abc$", "^café$", "^cafe$",
     "^x$ | ^a$", "^cafe\\ au\\ lait$", "^both\\ sides$", "^\\ \\ both$", "sides\\ \\ $",
     "^\\ lead", "^\\ ", "\\ $", "^nbsp", "trailing$", "^ideographic", "^\u3000", "\u00a0$",
+    # 'word' (exact at word boundaries)
+    "'foo'", "'bar'", "'a'", "'it'", "'s'", "'pizza'", "'東京'", "'quoted'", "'word'",
+    "'café'", "'cafe'", "'hello'", "'world'", "'qux'", "'foo.bar'", "'foo bar'", "!'foo'",
+    "'foo'$", "^'foo'", "'foo' | 'bar'", "''", ", '", "'x'", "'ab'", "'é'", "'e'",
+    "'Foo'", "'FOO'", "'main'", "'swift'", "'Москва'", "'москва'", "'ελλαδα'",
     # negation
     "!foo", "!a", "!'foo", "!^foo", "!foo$", "!^foo$", "!é", "!e", "!fb", "!'fb",
     "foo !bar", "!foo !bar", "!^S !^T", "a !b !c", "'a !'b",
@@ -263,6 +270,8 @@ def random_queries(rng, lines, count):
                 t = "!^" + t
             elif r < 0.56:
                 t = "!" + t + "$"
+            elif r < 0.61:
+                t = "'" + t + "'"
             terms.append(t)
         q = terms[0]
         for t in terms[1:]:
@@ -354,7 +363,8 @@ class Runner:
 # Classifying differences
 
 def is_latin(c):
-    return "LATIN" in unicodedata.name(c, "") or "FULLWIDTH" in unicodedata.name(c, "")
+    name = unicodedata.name(c, "")
+    return "LATIN" in name or "FULLWIDTH" in name or name in ("KELVIN SIGN", "ANGSTROM SIGN")
 
 
 def base_letter(c):
@@ -370,30 +380,62 @@ def non_latin_diacritics(text):
     return {c for c in text if ord(c) >= 0x80 and not is_latin(c) and base_letter(c)}
 
 
-def strip_non_latin(text):
-    return "".join(base_letter(c) if c in non_latin_diacritics(c) else c for c in text)
-
-
 def query_terms(query):
     """The query's terms, roughly as fzf splits them (for classification only)."""
     return [t.replace("\t", " ") for t in query.replace("\\ ", "\t").split(" ") if t]
 
 
-def classify(runner, query, flags, pick_only, fzf_only):
-    """Splits the differing lines into (expected, unexpected) lists of (line, reason)."""
+class PickFolding:
+    """pick's folding of single characters, read from its generated table."""
+
+    def __init__(self, table_path):
+        self.lower, self.strip = {}, {}
+        if not os.path.exists(table_path):
+            return
+        text = open(table_path, encoding="utf-8").read()
+        body = text.split("let foldTableRows: [UInt32] = [", 1)[1].split("]", 1)[0]
+        nums = [int(x, 16) for x in body.replace(",", " ").split()]
+        for k in range(0, len(nums), 4):
+            cp, lo, st, _ = nums[k:k + 4]
+            self.lower[chr(cp)] = chr(lo)
+            self.strip[chr(cp)] = chr(st)
+
+    def categories(self, text, flags):
+        """Characters of `text` whose folding is a known, deliberate difference from fzf:
+        category name -> {char: what fzf should see instead}."""
+        literal = "--literal" in flags
+        cats = {}
+        for c in set(text):
+            if ord(c) < 0x80:
+                continue
+            st = self.strip.get(c, c)
+            if not literal and st != c:
+                cat = "Latin folding fzf's table lacks" if is_latin(c) else "non-Latin folding"
+                cats.setdefault(cat, {})[c] = st
+            lo = self.lower.get(c, c)
+            if "+i" not in flags and lo != c and unicodedata.category(c) != "Lu":
+                cats.setdefault("lower-casing fzf's fuzzy skips (not Lu)", {})[c] = lo
+        return cats
+
+
+def classify(runner, folding, query, flags, pick_only, fzf_only):
+    """Splits the differing lines into (expected, unexpected) lists of (line, reason).
+
+    A difference is expected when it comes from pick's deliberate folding: fzf, given the
+    line with those letters already folded as pick folds them, agrees with pick. The
+    query must not itself contain such letters (a term with diacritics matches as typed).
+    Both directions count: a negated term makes pick match fewer lines.
+    """
     expected, unexpected = [], []
     literal = "--literal" in flags
-    query_nl = non_latin_diacritics(query)
-    differing = [(i, True) for i in sorted(pick_only)] + [(i, False) for i in sorted(fzf_only)]
-
-    # The deliberate folding: fzf, given the line with its non-Latin letters already
-    # stripped of their diacritics, agrees with pick. (Both directions: a negated term
-    # makes pick match fewer lines.)
-    candidates = []
-    for i, pick_matched in differing:
+    query_cats = folding.categories(query, flags)
+    pending = []  # (line, pick matched, {category: substitutions})
+    for i in sorted(pick_only | fzf_only):
+        pick_matched = i in pick_only
         text = runner.lines[i].decode("utf-8", "replace")
-        if not literal and not query_nl and non_latin_diacritics(text):
-            candidates.append((i, pick_matched))
+        cats = {k: v for k, v in folding.categories(text, flags).items() if k not in query_cats}
+        if cats:
+            pending.append((i, pick_matched, cats))
         elif not pick_matched and not literal and any(
                 non_latin_diacritics(t) for t in query_terms(query)) \
                 and any(ord(c) >= 0x80 for c in text):
@@ -402,18 +444,38 @@ def classify(runner, query, flags, pick_only, fzf_only):
             expected.append((i, "expected (non-Latin diacritic in query)"))
         else:
             unexpected.append((i, "only pick matches" if pick_matched else "only fzf matches"))
-    if candidates:
-        folded = [strip_non_latin(runner.lines[i].decode("utf-8", "replace")).encode()
-                  for i, _ in candidates]
+
+    # Try each category alone, then all together.
+    names = ["non-Latin folding", "Latin folding fzf's table lacks",
+             "lower-casing fzf's fuzzy skips (not Lu)"]
+    attempts = [[n] for n in names] + [names]
+    for attempt in attempts:
+        if not pending:
+            break
+        tried = []
+        for i, pick_matched, cats in pending:
+            subst = {}
+            for n in attempt:
+                subst.update(cats.get(n, {}))
+            if subst:
+                text = runner.lines[i].decode("utf-8", "replace")
+                tried.append((i, pick_matched, cats, "".join(subst.get(c, c) for c in text)))
+        if not tried:
+            continue
+        folded = [t[3].encode() for t in tried]
         ids = {}
         for k, l in enumerate(folded):
             ids.setdefault(go_decode(l), set()).add(k)
         found = runner.fzf_set(query, flags, b"\n".join(folded) + b"\n", ids)
-        for k, (i, pick_matched) in enumerate(candidates):
+        solved = set()
+        for k, (i, pick_matched, cats, _) in enumerate(tried):
             if (k in found) == pick_matched:
-                expected.append((i, "expected (non-Latin folding)"))
-            else:
-                unexpected.append((i, "only pick matches" if pick_matched else "only fzf matches"))
+                label = " + ".join(n for n in attempt if n in cats)
+                expected.append((i, "expected (%s)" % label))
+                solved.add(i)
+        pending = [p for p in pending if p[0] not in solved]
+    for i, pick_matched, _ in pending:
+        unexpected.append((i, "only pick matches" if pick_matched else "only fzf matches"))
     return expected, unexpected
 
 
@@ -444,6 +506,7 @@ def main():
     print("%d input lines, %d queries x %d flag sets" % (len(lines), len(queries), len(FLAG_SETS)))
 
     runner = Runner(args.pick, args.fzf, lines)
+    folding = PickFolding(os.path.join(here, "..", "Sources", "PickCore", "FoldTable.swift"))
     cases = [(q, f) for q in queries for f in FLAG_SETS]
 
     def compare(case):
@@ -451,7 +514,7 @@ def main():
         p, z = runner.pick_set(q, f), runner.fzf_set(q, f)
         if p == z:
             return case, [], []
-        exp, unexp = classify(runner, q, f, p - z, z - p)
+        exp, unexp = classify(runner, folding, q, f, p - z, z - p)
         return case, exp, unexp
 
     n_exp_cases = n_unexp_cases = n_exp_lines = n_unexp_lines = 0

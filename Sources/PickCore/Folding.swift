@@ -4,7 +4,10 @@
 // to its base letter (é → e, й → и, ά → α, ø → o). fzf strips diacritics from Latin
 // letters only; pick strips them in every script. Combining marks that stand on their
 // own (a decomposed é is `e` + U+0301) are kept, as fzf keeps them, so the sets of
-// matched lines agree with fzf's for Latin text.
+// matched lines agree with fzf's for Latin text. Latin letters with a stroke, hook or
+// bar (ø ł đ ƀ), turned and open variants, ß, ı, and fullwidth forms fold as in fzf;
+// small capitals (ᴀ) fold to the lower-case letter (fzf folds them to upper case,
+// which a case-insensitive query can never match). tools/gen-fold-table.py has the rules.
 
 /// Case and diacritic folding of single Unicode scalars, from a generated table.
 public enum Folding {
@@ -47,6 +50,39 @@ public enum Folding {
         }
         return false
     }
+
+    /// Whether `scalar` is white space as fzf (Go's `unicode.IsSpace`) sees it: ASCII
+    /// `\t \n \v \f \r` and space, U+0085, U+00A0, and Unicode's other spaces (U+3000 …).
+    /// Prefix, suffix and equal terms skip such space at the ends of a line.
+    @inline(__always)
+    public static func isSpace(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x20, 0x09...0x0D, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F,
+             0x205F, 0x3000:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether `scalar` is part of a word (a letter or a number) for `'word'` boundary terms:
+    /// ASCII letters and digits, and every Unicode letter and number.
+    @inline(__always)
+    public static func isWord(_ scalar: UInt32) -> Bool {
+        if scalar < 0x80 {
+            return (scalar | 0x20) &- 0x61 < 26 || scalar &- 0x30 < 10
+        }
+        var low = 0
+        var high = wordRangeCount
+        while low < high {
+            let mid = (low + high) >> 1
+            if wordRanges[mid &* 2 &+ 1] < scalar { low = mid + 1 } else { high = mid }
+        }
+        return low < wordRangeCount && wordRanges[low &* 2] <= scalar
+    }
+
+    private static let wordRanges: [UInt32] = wordScalarRanges
+    private static let wordRangeCount = wordScalarRanges.count / 2
 
     /// Whether `text` has a letter that lower-casing changes (smart case).
     public static func hasUpperCase<S: Sequence>(_ text: S) -> Bool where S.Element == Unicode.Scalar {

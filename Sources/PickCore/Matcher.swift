@@ -22,6 +22,8 @@ final class LineMatcher {
     /// Every term of every group, in order; `groupEnds[g]` is one past group g's last term.
     private let terms: UnsafeMutableBufferPointer<PreparedTerm>
     private let groupEnds: UnsafeMutableBufferPointer<Int>
+    /// Whether term t is a `'word'` term (exact, at word boundaries).
+    private let boundaries: UnsafeMutableBufferPointer<Bool>
     private let scratch = ScoringScratch()
 
     init(store: LineStore, query: Query) {
@@ -29,6 +31,9 @@ final class LineMatcher {
         let flat = query.groups.flatMap { $0.map(PreparedTerm.init) }
         terms = .allocate(capacity: max(flat.count, 1))
         _ = terms.initialize(from: flat)
+        let flags = query.groups.flatMap { $0.map(\.boundary) }
+        boundaries = .allocate(capacity: max(flags.count, 1))
+        _ = boundaries.initialize(from: flags)
         var ends: [Int] = []
         var total = 0
         for group in query.groups {
@@ -45,6 +50,7 @@ final class LineMatcher {
     deinit {
         for t in 0..<(groupCount > 0 ? groupEnds[groupCount - 1] : 0) { terms[t].release() }
         terms.deallocate()
+        boundaries.deallocate()
         groupEnds.deallocate()
     }
 
@@ -81,6 +87,7 @@ final class LineMatcher {
             defer { t = groupEnd }
             while t < groupEnd {
                 let term = terms[t]
+                let boundary = boundaries[t]
                 t += 1
                 // Pick the text this term compares against.
                 let text: UnsafePointer<UInt8>
@@ -105,7 +112,8 @@ final class LineMatcher {
                     textFields = fields
                     foldsASCII = !term.caseSensitive
                 }
-                let found = matchTerm(term, text: text, fields: textFields, foldsASCII: foldsASCII)
+                let found = matchTerm(term, boundary: boundary, text: text, fields: textFields,
+                                      foldsASCII: foldsASCII)
                 if term.inverse {
                     if found == nil { groupMatched = true; break }
                     continue
@@ -128,8 +136,8 @@ final class LineMatcher {
     /// The term's score on the title, or half its score on the section or keywords.
     /// `end` is 0 when the match is not in the title.
     @inline(__always)
-    private func matchTerm(_ term: PreparedTerm, text: UnsafePointer<UInt8>, fields: LineFields,
-                           foldsASCII: Bool) -> TermScore? {
+    private func matchTerm(_ term: PreparedTerm, boundary: Bool, text: UnsafePointer<UInt8>,
+                           fields: LineFields, foldsASCII: Bool) -> TermScore? {
         // A line with fields: one pass over the whole line rules out most lines at once,
         // since a term found in a field is found in the line.
         if term.kind == .fuzzy, let last = fields.keywords ?? fields.section {
@@ -138,28 +146,28 @@ final class LineMatcher {
         }
         let titleText = ScoredText(bytes: text, count: fields.title.upperBound, foldsASCII: foldsASCII,
                                    isPath: true)
-        if let s = score(term, titleText) { return s }
-        if let field = fields.section, let s = scoreField(term, text, field, foldsASCII) { return s }
-        if let field = fields.keywords, let s = scoreField(term, text, field, foldsASCII) { return s }
+        if let s = score(term, boundary, titleText) { return s }
+        if let field = fields.section, let s = scoreField(term, boundary, text, field, foldsASCII) { return s }
+        if let field = fields.keywords, let s = scoreField(term, boundary, text, field, foldsASCII) { return s }
         return nil
     }
 
     @inline(__always)
-    private func scoreField(_ term: PreparedTerm, _ text: UnsafePointer<UInt8>, _ field: Range<Int>,
-                            _ foldsASCII: Bool) -> TermScore? {
+    private func scoreField(_ term: PreparedTerm, _ boundary: Bool, _ text: UnsafePointer<UInt8>,
+                            _ field: Range<Int>, _ foldsASCII: Bool) -> TermScore? {
         let fieldText = ScoredText(bytes: text + field.lowerBound, count: field.count,
                                    foldsASCII: foldsASCII, isPath: false)
-        guard let s = score(term, fieldText) else { return nil }
+        guard let s = score(term, boundary, fieldText) else { return nil }
         return TermScore(score: max(s.score / 2, 1), begin: 0, end: 0)
     }
 
     @inline(__always)
-    private func score(_ term: PreparedTerm, _ text: ScoredText) -> TermScore? {
+    private func score(_ term: PreparedTerm, _ boundary: Bool, _ text: ScoredText) -> TermScore? {
         switch term.kind {
         case .fuzzy:
             return Scorer.fuzzy(text, term, scratch: scratch)
         case .exact:
-            return exact(term, text)
+            return boundary ? exactAtBoundary(term, text) : exact(term, text)
         case .prefix:
             let start = term.startsWithSpace ? 0 : leadingSpaces(text)
             guard hasBytes(term.bytes, in: text, at: start) else { return nil }
@@ -198,6 +206,34 @@ final class LineMatcher {
         return scoreRun(text, at: best.start, length: needle.count)
     }
 
+    /// Exact substring with no letter or digit right before or after it (`'word'`): the
+    /// first such occurrence. Classes are Unicode's (a letter or number is a word
+    /// character; space, punctuation, symbols, emoji and marks are not), as in fzf.
+    private func exactAtBoundary(_ term: PreparedTerm, _ text: ScoredText) -> TermScore? {
+        let needle = term.bytes
+        var from = 0
+        let lead = UnsafeBufferPointer(rebasing: needle[0..<1])
+        while let at = Scorer.find(text, lead, from: from), at + needle.count <= text.count {
+            let end = at + needle.count
+            if hasBytes(needle, in: text, at: at)
+                && (at == 0 || !Folding.isWord(scalar(before: at, in: text)))
+                && (end == text.count || !Folding.isWord(UTF8Codec.decode(text.bytes, end, text.count).0)) {
+                return scoreRun(text, at: at, length: needle.count)
+            }
+            from = at + 1
+        }
+        return nil
+    }
+
+    /// The scalar that ends just before byte `i` (U+FFFD for an invalid byte, as decoding
+    /// forward would give).
+    private func scalar(before i: Int, in text: ScoredText) -> UInt32 {
+        var k = i - 1
+        while k > 0 && i - k < 4 && text.bytes[k] & 0xC0 == 0x80 { k -= 1 }
+        let (value, width) = UTF8Codec.decode(text.bytes, k, text.count)
+        return k + width == i ? value : 0xFFFD
+    }
+
     private func scoreRun(_ text: ScoredText, at start: Int, length: Int) -> TermScore {
         let n = Scorer.load(text, from: start, to: start + length, into: scratch)
         let score = Scorer.runScore(bonuses: scratch.bonuses, start: 0, length: n)
@@ -215,16 +251,40 @@ final class LineMatcher {
         return true
     }
 
+    /// Bytes of white space at the start of the text (Unicode spaces too, as fzf).
     private func leadingSpaces(_ text: ScoredText) -> Int {
         var i = 0
-        while i < text.count && isSpace(text.bytes[i]) { i += 1 }
+        while i < text.count {
+            let b = text.bytes[i]
+            if b < 0x80 {
+                guard isSpace(b) else { break }
+                i += 1
+            } else {
+                let (value, width) = UTF8Codec.decode(text.bytes, i, text.count)
+                guard Folding.isSpace(value) else { break }
+                i += width
+            }
+        }
         return i
     }
 
+    /// Bytes of white space at the end of the text (Unicode spaces too, as fzf).
     private func trailingSpaces(_ text: ScoredText) -> Int {
-        var i = 0
-        while i < text.count && isSpace(text.bytes[text.count - 1 - i]) { i += 1 }
-        return i
+        var end = text.count
+        while end > 0 {
+            let b = text.bytes[end - 1]
+            if b < 0x80 {
+                guard isSpace(b) else { break }
+                end -= 1
+            } else {
+                var k = end - 1
+                while k > 0 && end - k < 4 && text.bytes[k] & 0xC0 == 0x80 { k -= 1 }
+                let (value, width) = UTF8Codec.decode(text.bytes, k, text.count)
+                guard k + width == end, Folding.isSpace(value) else { break }
+                end = k
+            }
+        }
+        return text.count - end
     }
 }
 
@@ -232,6 +292,8 @@ final class LineMatcher {
 func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
 
 extension PreparedTerm {
-    var startsWithSpace: Bool { isSpace(bytes[0]) }
-    var endsWithSpace: Bool { isSpace(bytes[bytes.count - 1]) }
+    /// Whether the term's first character is white space (then a prefix or equal term
+    /// does not skip the line's leading space), Unicode spaces included.
+    var startsWithSpace: Bool { Folding.isSpace(scalars[0]) }
+    var endsWithSpace: Bool { Folding.isSpace(scalars[scalars.count - 1]) }
 }

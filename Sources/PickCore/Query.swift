@@ -4,6 +4,7 @@
 //   term    := '!'? ( "'" text | '^' text | text '$' | '^' text '$' | text )
 //   fuzzy   text     letters in order, gaps allowed (exact with -e)
 //   exact   'text    substring (fuzzy with -e)        negated: !text is exact, !'text fuzzy
+//   word    'text'   substring at word boundaries (fzf 0.56+; more than two bytes in all)
 //   prefix  ^text    starts with, leading spaces of the line ignored
 //   suffix  text$    ends with, trailing spaces ignored;  ^text$ equals
 //   escape  '\ '     a literal space inside a term
@@ -29,6 +30,9 @@ public struct Term: Sendable, Equatable {
     public var stripsDiacritics: Bool
     /// UTF-8 bytes to look for (lower-cased unless case-sensitive, diacritics stripped if so).
     public var text: [UInt8]
+    /// An exact term written `'word'`: it matches only where the text has no letter or
+    /// digit right before and right after it (fzf's exact-boundary match).
+    public var boundary: Bool = false
 }
 
 /// A parsed query: every group must match; a group matches when any of its terms does.
@@ -39,46 +43,73 @@ public struct Query: Sendable, Equatable {
     public var isEmpty: Bool { groups.isEmpty }
 
     /// Parses `text` as fzf's extended syntax.
+    ///
+    /// Works on Unicode scalars, never on Swift's grapheme clusters: in `^\u{301}` or `!'ा`
+    /// the operator and the combining mark after it form one `Character`, but fzf (and so
+    /// pick) reads the operator and the mark as two runes.
     public init(_ text: String, fuzzy: Bool = true, caseMode: CaseMode = .smart, normalize: Bool = true) {
-        var trimmed = Substring(text)
-        while trimmed.first == " " { trimmed = trimmed.dropFirst() }
-        while trimmed.hasSuffix(" ") && !trimmed.hasSuffix("\\ ") { trimmed = trimmed.dropLast() }
-        let tokens = trimmed.replacingEscapedSpaces().split(separator: " ", omittingEmptySubsequences: true)
+        let space: Unicode.Scalar = " ", tab: Unicode.Scalar = "\t", backslash: Unicode.Scalar = "\\"
+        var scalars = Array(text.unicodeScalars)
+        // Leading spaces go; trailing ones too, unless escaped.
+        var lo = 0
+        while lo < scalars.count && scalars[lo] == space { lo += 1 }
+        var hi = scalars.count
+        while hi > lo && scalars[hi - 1] == space && !(hi - 2 >= lo && scalars[hi - 2] == backslash) { hi -= 1 }
+        scalars = Array(scalars[lo..<hi])
+        // `\ ` is a literal space: a tab while splitting (as fzf, every `\ ` pair, left to
+        // right), then a space again, like any tab typed in the query.
+        var parked: [Unicode.Scalar] = []
+        var i = 0
+        while i < scalars.count {
+            if scalars[i] == backslash && i + 1 < scalars.count && scalars[i + 1] == space {
+                parked.append(tab)
+                i += 2
+            } else {
+                parked.append(scalars[i])
+                i += 1
+            }
+        }
+        let tokens = parked.split(separator: space, omittingEmptySubsequences: true)
 
         var groups: [[Term]] = []
         var group: [Term] = []
         var startsNewGroup = false
         var afterBar = false
         for token in tokens {
-            var text = String(token.map { $0 == "\t" ? " " : $0 })
-            let lowered = String(String.UnicodeScalarView(text.unicodeScalars.map {
-                Unicode.Scalar(Folding.fold($0.value, caseFold: true, stripDiacritics: false))!
-            }))
+            var text = token.map { $0 == tab ? space : $0 }
+            let lowered = text.map { Unicode.Scalar(Folding.fold($0.value, caseFold: true, stripDiacritics: false))! }
             let caseSensitive = caseMode == .respect || (caseMode == .smart && lowered != text)
-            let strips = normalize && !Folding.hasDiacritics(lowered.unicodeScalars)
+            let strips = normalize && !Folding.hasDiacritics(lowered)
             if !caseSensitive { text = lowered }
             var kind: TermKind = fuzzy ? .fuzzy : .exact
             var inverse = false
+            var boundary = false
 
-            if !group.isEmpty && !afterBar && text == "|" {
+            if !group.isEmpty && !afterBar && text == ["|"] {
                 startsNewGroup = false
                 afterBar = true
                 continue
             }
             afterBar = false
-            if text.hasPrefix("!") {
+            if text.first == "!" {
                 inverse = true
                 kind = .exact
                 text.removeFirst()
             }
-            if text != "$" && text.hasSuffix("$") {
+            if text != ["$"] && text.last == "$" {
                 kind = .suffix
                 text.removeLast()
             }
-            if text.hasPrefix("'") {
+            if text.count >= 2 && text.first == "'" && text.last == "'"
+                && text.reduce(0, { $0 + UTF8.width($1) }) > 2 {
+                // 'word' (fzf 0.56+): an exact match at word boundaries.
+                kind = .exact
+                boundary = true
+                text = Array(text.dropFirst().dropLast())
+            } else if text.first == "'" {
                 kind = fuzzy && !inverse ? .exact : .fuzzy
                 text.removeFirst()
-            } else if text.hasPrefix("^") {
+            } else if text.first == "^" {
                 kind = kind == .suffix ? .equal : .prefix
                 text.removeFirst()
             }
@@ -88,12 +119,12 @@ public struct Query: Sendable, Equatable {
                 group = []
             }
             var bytes: [UInt8] = []
-            for scalar in text.unicodeScalars {
+            for scalar in text {
                 let folded = Folding.fold(scalar.value, caseFold: false, stripDiacritics: strips)
                 bytes.append(contentsOf: String(Unicode.Scalar(folded)!).utf8)
             }
             group.append(Term(kind: kind, inverse: inverse, caseSensitive: caseSensitive,
-                              stripsDiacritics: strips, text: bytes))
+                              stripsDiacritics: strips, text: bytes, boundary: boundary))
             startsNewGroup = true
         }
         if !group.isEmpty { groups.append(group) }
@@ -119,7 +150,7 @@ extension Term {
     /// Whether a line matching this term surely matches `other`.
     func implies(_ other: Term) -> Bool {
         guard !inverse, !other.inverse, caseSensitive == other.caseSensitive,
-              stripsDiacritics == other.stripsDiacritics else { return false }
+              stripsDiacritics == other.stripsDiacritics, !other.boundary else { return false }
         if kind == other.kind && text == other.text { return true }
         switch other.kind {
         case .fuzzy:
@@ -135,25 +166,5 @@ extension Term {
         case .equal:
             return false
         }
-    }
-}
-
-extension Substring {
-    /// `\ ` becomes a tab, which no term can otherwise contain, then back to a space.
-    fileprivate func replacingEscapedSpaces() -> String {
-        var out = ""
-        var iterator = makeIterator()
-        while let c = iterator.next() {
-            if c == "\\" {
-                if let next = iterator.next() {
-                    if next == " " { out.append("\t") } else { out.append(c); out.append(next) }
-                } else {
-                    out.append(c)
-                }
-            } else {
-                out.append(c)
-            }
-        }
-        return out
     }
 }
