@@ -47,13 +47,24 @@ func runPick(_ arguments: [String], input: Data = Data(), environment: [String: 
         try? inPipe.fileHandleForWriting.close()
     }
     writer.start()
-    var errData = Data()
-    let errReader = Thread { errData = errPipe.fileHandleForReading.readDataToEndOfFile() }
+    // Wait for the stderr reader by a semaphore: `isExecuting` is still false for a
+    // thread that has not begun to run, which lost stderr under load.
+    let errData = ReadResult()
+    let errRead = DispatchSemaphore(value: 0)
+    let errReader = Thread {
+        errData.data = errPipe.fileHandleForReading.readDataToEndOfFile()
+        errRead.signal()
+    }
     errReader.start()
     let out = outPipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while errReader.isExecuting { usleep(1000) }
-    return PickRun(stdout: out, stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+    errRead.wait()
+    return PickRun(stdout: out, stderr: String(decoding: errData.data, as: UTF8.self), status: process.terminationStatus)
+}
+
+/// What a reader thread read, handed to the thread that waits for it.
+private final class ReadResult: @unchecked Sendable {
+    var data = Data()
 }
 
 /// Runs pick with text input (lines joined with newlines).
