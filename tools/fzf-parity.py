@@ -422,25 +422,33 @@ def classify(runner, folding, query, flags, pick_only, fzf_only):
     """Splits the differing lines into (expected, unexpected) lists of (line, reason).
 
     A difference is expected when it comes from pick's deliberate folding: fzf, given the
-    line with those letters already folded as pick folds them, agrees with pick. The
-    query must not itself contain such letters (a term with diacritics matches as typed).
+    line with those letters already folded as pick folds them, agrees with pick. Letters
+    the query itself contains are left alone (a term with diacritics matches as typed).
     Both directions count: a negated term makes pick match fewer lines.
     """
     expected, unexpected = [], []
     literal = "--literal" in flags
-    query_cats = folding.categories(query, flags)
+    in_query = set(query) | set(query.lower())
+    query_nl = any(non_latin_diacritics(t) for t in query_terms(query))
+
+    def query_diacritic_case(i, pick_matched):
+        # A term that carries a (non-Latin) diacritic matches as typed in pick, in every
+        # script; fzf still folds that term's Latin letters.
+        text = runner.lines[i].decode("utf-8", "replace")
+        return not pick_matched and not literal and query_nl and any(ord(c) >= 0x80 for c in text)
+
     pending = []  # (line, pick matched, {category: substitutions})
     for i in sorted(pick_only | fzf_only):
         pick_matched = i in pick_only
         text = runner.lines[i].decode("utf-8", "replace")
-        cats = {k: v for k, v in folding.categories(text, flags).items() if k not in query_cats}
+        cats = {}
+        for name, subst in folding.categories(text, flags).items():
+            subst = {c: r for c, r in subst.items() if c not in in_query and c.lower() not in in_query}
+            if subst:
+                cats[name] = subst
         if cats:
             pending.append((i, pick_matched, cats))
-        elif not pick_matched and not literal and any(
-                non_latin_diacritics(t) for t in query_terms(query)) \
-                and any(ord(c) >= 0x80 for c in text):
-            # A term that carries a (non-Latin) diacritic matches as typed in pick, in
-            # every script; fzf still folds the line's Latin letters for it.
+        elif query_diacritic_case(i, pick_matched):
             expected.append((i, "expected (non-Latin diacritic in query)"))
         else:
             unexpected.append((i, "only pick matches" if pick_matched else "only fzf matches"))
@@ -475,7 +483,10 @@ def classify(runner, folding, query, flags, pick_only, fzf_only):
                 solved.add(i)
         pending = [p for p in pending if p[0] not in solved]
     for i, pick_matched, _ in pending:
-        unexpected.append((i, "only pick matches" if pick_matched else "only fzf matches"))
+        if query_diacritic_case(i, pick_matched):
+            expected.append((i, "expected (non-Latin diacritic in query)"))
+        else:
+            unexpected.append((i, "only pick matches" if pick_matched else "only fzf matches"))
     return expected, unexpected
 
 
