@@ -64,6 +64,23 @@ final class FilterOutputTests: XCTestCase {
         XCTAssertEqual(run.stdout, input)
     }
 
+    func testReaderThatGoesAwayIsNotACrash() throws {
+        // `pick -f '' | head -n 1` on many lines: pick meets a closed stdout and exits quietly.
+        let script = "seq 1 300000 | \"$0\" -f '' | head -n 1; echo \"status ${PIPESTATUS[1]}\""
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script, pickBinaryPath()]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(text, "1\nstatus 0\n")
+        XCTAssertEqual(errors, "")
+    }
+
     func testPrintQueryWithPrint0() throws {
         let run = try runPick(["--print0", "--print-query", "-f", "b"], lines: ["a", "b"])
         XCTAssertEqual(run.stdout, Data("b\u{0}b\u{0}".utf8))
