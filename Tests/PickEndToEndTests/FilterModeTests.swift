@@ -73,6 +73,15 @@ final class FilterModeTests: XCTestCase {
         XCTAssertEqual(run.status, 0)
     }
 
+    func testSelectOneAndExitZeroChangeNothingInFilterMode() throws {
+        let lines = ["alpha", "alps", "beta"]
+        XCTAssertEqual(try runPick(["-1", "-f", "alp"], lines: lines).lines, ["alps", "alpha"])
+        XCTAssertEqual(try runPick(["-1", "-f", "bet"], lines: lines).lines, ["beta"])
+        let none = try runPick(["-0", "-f", "zz"], lines: lines)
+        XCTAssertEqual(none.status, 1)
+        XCTAssertEqual(none.stdout, Data())
+    }
+
     func testNoSortAndTac() throws {
         let lines = ["xaxbxc", "abc", "a b c", "zzz"]
         XCTAssertEqual(try runPick(["-f", "abc", "--no-sort"], lines: lines).lines, ["xaxbxc", "abc", "a b c"])
