@@ -100,6 +100,7 @@ FIXED_LINES = [
     "ไทย", "ελληνικά English mix", "mix русский english", "Ǆ dz digraph",
     b"\xff\xfeinvalid utf8", b"bad\x80byte", b"trunc\xe2\x82", b"\xc3(", b"ok\xc3\xa9ok",
     b"ove\xc0\xafrlong", b"sur\xed\xa0\x80rogate",
+    b"crlf line\r", b"nul\x00byte", b"\r", b"tab\tand\x0bvtab\x0c",
 ]
 
 
@@ -443,7 +444,9 @@ def classify(runner, folding, query, flags, pick_only, fzf_only):
         text = runner.lines[i].decode("utf-8", "replace")
         cats = {}
         for name, subst in folding.categories(text, flags).items():
-            subst = {c: r for c, r in subst.items() if c not in in_query and c.lower() not in in_query}
+            if not name.startswith("lower-casing"):
+                subst = {c: r for c, r in subst.items()
+                         if c not in in_query and c.lower() not in in_query}
             if subst:
                 cats[name] = subst
         if cats:
@@ -482,11 +485,41 @@ def classify(runner, folding, query, flags, pick_only, fzf_only):
                 expected.append((i, "expected (%s)" % label))
                 solved.add(i)
         pending = [p for p in pending if p[0] not in solved]
-    for i, pick_matched, _ in pending:
+    rest = [(i, m) for i, m, _ in pending]
+    pending = []
+    for i, pick_matched in rest:
         if query_diacritic_case(i, pick_matched):
             expected.append((i, "expected (non-Latin diacritic in query)"))
         else:
-            unexpected.append((i, "only pick matches" if pick_matched else "only fzf matches"))
+            pending.append((i, pick_matched))
+    pending += [(i, "only pick" in r) for i, r in unexpected]
+    unexpected = []
+
+    # Last: the same letters in the query and the line (`ᴇᴏ ord` on `ʜᴇʟʟᴏ ᴡᴏʀʟᴅ`): fold
+    # them on both sides for fzf.
+    if pending:
+        def fold_all(text):
+            subst = {}
+            for name, m in folding.categories(text, flags).items():
+                if not name.startswith("lower-casing"):
+                    subst.update(m)
+            return "".join(subst.get(c, c) for c in text)
+        folded_query = fold_all(query)
+        if folded_query != query:
+            folded = [fold_all(runner.lines[i].decode("utf-8", "replace")).encode() for i, _ in pending]
+            ids = {}
+            for k, l in enumerate(folded):
+                ids.setdefault(go_decode(l), set()).add(k)
+            found = runner.fzf_set(folded_query, flags, b"\n".join(folded) + b"\n", ids)
+            still = []
+            for k, (i, pick_matched) in enumerate(pending):
+                if (k in found) == pick_matched:
+                    expected.append((i, "expected (folded letters in the query too)"))
+                else:
+                    still.append((i, pick_matched))
+            pending = still
+    for i, pick_matched in pending:
+        unexpected.append((i, "only pick matches" if pick_matched else "only fzf matches"))
     return expected, unexpected
 
 
