@@ -7,7 +7,7 @@ fullwidth forms, empty and blank lines, leading/trailing and non-ASCII spaces, l
 10k+ characters, shell metacharacters, invalid UTF-8), and for many queries (every piece
 of fzf's extended syntax, plus seeded random queries cut from the input lines), it runs
 
-    pick --plain --filter=Q [flags]      and      fzf --filter=Q [flags]
+    pick --plain --filter Q [flags]      and      fzf --filter Q [flags]
 
 for each flag set (none, -e, -i, +i, --literal, -e -i) and compares the SETS of printed
 lines (order does not matter). Every difference is printed with the query, the flags
@@ -27,7 +27,9 @@ read from Sources/PickCore/FoldTable.swift):
 - "lower-casing fzf's fuzzy skips (not Lu)": fzf's fuzzy matcher lower-cases only
   letters of category Lu, not title-case ǅ, Ⓐ or Ⅻ (its exact matcher does).
 And "non-Latin diacritic in query": a term that carries a diacritic of any script (й)
-matches as typed in pick, while fzf still folds that term's Latin letters.
+matches as typed in pick, while fzf still folds that term's Latin letters; "folded
+letters in the query too": such letters in both the query and the line (`ᴇᴏ ord` on
+`ʜᴇʟʟᴏ ᴡᴏʀʟᴅ`), where fzf agrees once they are folded on both sides.
 Anything else is unexpected, and the exit status is 1.
 
 Usage: python3 tools/fzf-parity.py [--pick PATH] [--fzf PATH] [--seed N] [--random N]
@@ -40,7 +42,6 @@ import os
 import random
 import subprocess
 import sys
-import tempfile
 import unicodedata
 
 FLAG_SETS = [[], ["-e"], ["-i"], ["+i"], ["--literal"], ["-e", "-i"]]
@@ -211,6 +212,9 @@ FIXED_QUERIES = [
     "^S swift$", "café lait", "cafe lait", "мир привет", "user local share",
     "py lib usr", "a b c d e", "  foo  ", " foo", "foo ", "foo  bar", "'e 'a",
     "^\u0301", "e \u0301", "x y", "mid mid", "'mid$", "^mid", "^   mid",
+    # odd spacing: tabs and no-break spaces are not separators; spaces alone are empty
+    " ", "   ", "'", "\tfoo", "foo\tbar", "^\tlead", "foo\u00a0bar", "^\u00a0nbsp", "nbsp\u00a0$",
+    "\\", "\\\\ ", "a\\\\ b", "\\ \\ ", "|foo", "foo|", "'|'", "!|", "^|", "|$",
 ]
 
 
