@@ -7,6 +7,9 @@ DESTDIR ?=
 SWIFT   ?= swift
 PICK    := .build/release/pick
 SHELL   := /bin/bash
+# A hung test fails the run after this many seconds instead of holding CI (the suite
+# takes well under a minute).
+TEST_TIMEOUT ?= 1200
 
 # libedit-dev: the prompt's line editor; pkg-config finds it for SwiftPM.
 # tmux: the interactive end-to-end tests drive pick inside it.
@@ -54,7 +57,8 @@ demo: release
 # XCTest); the last line repeats XCTest's count so that the closing line tells the truth.
 test: deps
 	$(SWIFT) build
-	@set -o pipefail; $(SWIFT) test 2>&1 | tee .build/test.log
+	@set -o pipefail; timeout --kill-after=10 $(TEST_TIMEOUT) $(SWIFT) test 2>&1 | tee .build/test.log \
+	  || { status=$$?; [ $$status = 124 ] && echo "make test: swift test ran past $(TEST_TIMEOUT)s (a test hangs)"; exit $$status; }
 	@sed -n 's/.*Executed \([0-9]*\) tests\{0,1\}, with \([0-9]*\) failures.*/\1 \2/p' .build/test.log \
 	  | tail -n 1 | { read -r n f; echo "tests: $$((n - f)) passed, $$f failed"; }
 
