@@ -46,6 +46,8 @@ final class LineMatcher {
     }
 
     private let groupCount: Int
+    /// Whether the term being matched belongs to the query's last group (see the scorer's essay).
+    private var rewardsName = true
 
     deinit {
         for t in 0..<(groupCount > 0 ? groupEnds[groupCount - 1] : 0) { terms[t].release() }
@@ -112,6 +114,7 @@ final class LineMatcher {
                     textFields = fields
                     foldsASCII = !term.caseSensitive
                 }
+                rewardsName = g == groupCount - 1
                 let found = matchTerm(term, boundary: boundary, text: text, fields: textFields,
                                       foldsASCII: foldsASCII)
                 if term.inverse {
@@ -141,11 +144,11 @@ final class LineMatcher {
         // A line with fields: one pass over the whole line rules out most lines at once,
         // since a term found in a field is found in the line.
         if term.kind == .fuzzy, let last = fields.keywords ?? fields.section {
-            let whole = ScoredText(bytes: text, count: last.upperBound, foldsASCII: foldsASCII, isPath: false)
+            let whole = ScoredText(bytes: text, count: last.upperBound, foldsASCII: foldsASCII, rewardsName: false)
             if !Scorer.isSubsequence(whole, term) { return nil }
         }
         let titleText = ScoredText(bytes: text, count: fields.title.upperBound, foldsASCII: foldsASCII,
-                                   isPath: true)
+                                   rewardsName: rewardsName)
         if let s = score(term, boundary, titleText) { return s }
         if let field = fields.section, let s = scoreField(term, boundary, text, field, foldsASCII) { return s }
         if let field = fields.keywords, let s = scoreField(term, boundary, text, field, foldsASCII) { return s }
@@ -156,7 +159,7 @@ final class LineMatcher {
     private func scoreField(_ term: PreparedTerm, _ boundary: Bool, _ text: UnsafePointer<UInt8>,
                             _ field: Range<Int>, _ foldsASCII: Bool) -> TermScore? {
         let fieldText = ScoredText(bytes: text + field.lowerBound, count: field.count,
-                                   foldsASCII: foldsASCII, isPath: false)
+                                   foldsASCII: foldsASCII, rewardsName: false)
         guard let s = score(term, boundary, fieldText) else { return nil }
         return TermScore(score: max(s.score / 2, 1), begin: 0, end: 0)
     }
@@ -236,7 +239,8 @@ final class LineMatcher {
 
     private func scoreRun(_ text: ScoredText, at start: Int, length: Int) -> TermScore {
         let n = Scorer.load(text, from: start, to: start + length, into: scratch)
-        let score = Scorer.runScore(bonuses: scratch.bonuses, start: 0, length: n)
+        var score = Scorer.runScore(bonuses: scratch.bonuses, start: 0, length: n)
+        if n - 1 >= scratch.nameStart { score &+= ScoreWeights.lastComponent }
         return TermScore(score: score, begin: start, end: start + length)
     }
 
