@@ -67,6 +67,7 @@ public final class LineStore: @unchecked Sendable {
     private var sectionBuckets: [UInt32] = Array(repeating: 0, count: 64)
 
     private static let blockSize = 1 << 20
+    private static let largeBlockSize = 1 << 23
     private static let minimumFree = 1 << 16
     private var blocks: [UnsafeMutablePointer<UInt8>] = []
     private var block: UnsafeMutablePointer<UInt8>? = nil
@@ -82,7 +83,7 @@ public final class LineStore: @unchecked Sendable {
     }
 
     deinit {
-        for b in blocks { b.deallocate() }
+        for b in blocks { free(b) }
         foldArena.release()
     }
 
@@ -134,7 +135,10 @@ public final class LineStore: @unchecked Sendable {
 
     private func startBlock() {
         let pending = used - lineStart
-        let capacity = max(Self.blockSize, (pending + Self.minimumFree) * 2)
+        // Small inputs get small blocks; past a few MiB, 8 MiB blocks on huge pages, which
+        // cut the page faults of loading a large input by a factor of 500.
+        let size = blocks.count < 4 ? Self.blockSize : Self.largeBlockSize
+        let capacity = max(size, (pending + Self.minimumFree) * 2)
         if let old = block, lineStart == 0, pending > 0 {
             // The block holds only one unfinished line: grow it in place of copying twice.
             let grown = realloc(old, capacity)!.assumingMemoryBound(to: UInt8.self)
@@ -143,7 +147,7 @@ public final class LineStore: @unchecked Sendable {
             blockCapacity = capacity
             return
         }
-        let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        let fresh = Self.allocateBlock(capacity)
         if let old = block, pending > 0 {
             fresh.update(from: old + lineStart, count: pending)
         }
@@ -152,6 +156,19 @@ public final class LineStore: @unchecked Sendable {
         blockCapacity = capacity
         used = pending
         lineStart = 0
+    }
+
+    private static func allocateBlock(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        #if os(Linux)
+        if capacity >= largeBlockSize {
+            var memory: UnsafeMutableRawPointer? = nil
+            if posix_memalign(&memory, 1 << 21, capacity) == 0, let memory {
+                _ = madvise(memory, capacity, 14 /* MADV_HUGEPAGE */)
+                return memory.assumingMemoryBound(to: UInt8.self)
+            }
+        }
+        #endif
+        return malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
     }
 
     private func addLine(_ start: UnsafePointer<UInt8>, _ length: Int) {

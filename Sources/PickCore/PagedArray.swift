@@ -25,12 +25,42 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
             .assumingMemoryBound(to: UnsafeMutablePointer<Element>?.self)
     }
 
+    /// Pages past the first few are carved from large regions on huge pages (fewer faults).
+    private static var smallPages: Int { 8 }
+    private static var regionBytes: Int { 1 << 23 }
+    private var regions: [UnsafeMutableRawPointer] = []
+    private var regionNext = 0
+    private var regionEnd = 0
+
     deinit {
-        for page in 0..<Self.directoryCapacity {
+        for page in 0..<min(Self.smallPages, Self.directoryCapacity) {
             guard let p = directory[page] else { break }
             p.deallocate()
         }
+        for r in regions { free(r) }
         free(directory)
+    }
+
+    private func newPage(_ page: Int) -> UnsafeMutablePointer<Element> {
+        let bytes = Self.pageSize * MemoryLayout<Element>.stride
+        if page < Self.smallPages || bytes > Self.regionBytes {
+            return .allocate(capacity: Self.pageSize)
+        }
+        if regionNext + bytes > regionEnd {
+            var memory: UnsafeMutableRawPointer? = nil
+            guard posix_memalign(&memory, 1 << 21, Self.regionBytes) == 0, let memory else {
+                fatalError("out of memory")
+            }
+            #if os(Linux)
+            _ = madvise(memory, Self.regionBytes, 14 /* MADV_HUGEPAGE */)
+            #endif
+            regions.append(memory)
+            regionNext = 0
+            regionEnd = Self.regionBytes
+        }
+        let p = regions[regions.count - 1] + regionNext
+        regionNext += bytes
+        return p.bindMemory(to: Element.self, capacity: Self.pageSize)
     }
 
     /// Elements visible to readers.
@@ -40,10 +70,8 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     @inline(__always)
     public func append(_ value: Element) {
         let page = appended >> Self.pageShift
-        if directory[page] == nil {
-            precondition(page < Self.directoryCapacity, "too many lines")
-            directory[page] = .allocate(capacity: Self.pageSize)
-        }
+        precondition(page < Self.directoryCapacity, "too many lines")
+        if directory[page] == nil { directory[page] = newPage(page) }
         directory[page]![appended & (Self.pageSize - 1)] = value
         appended += 1
     }
