@@ -67,3 +67,17 @@ enum FileWalker {
         onChunk()
     }
 }
+
+/// Runs `body` on a new detached thread (input reading, so matching never waits on it).
+func spawnThread(_ body: @escaping () -> Void) {
+    final class Box { let body: () -> Void; init(_ b: @escaping () -> Void) { body = b } }
+    let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    var thread = pthread_t()
+    let status = pthread_create(&thread, nil, { raw in
+        let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+        box.body()
+        return nil
+    }, box)
+    guard status == 0 else { fail("cannot start a thread: \(String(cString: strerror(status)))") }
+    pthread_detach(thread)
+}

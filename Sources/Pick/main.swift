@@ -55,10 +55,11 @@ if let text = options.complete {
 }
 
 if let query = options.filter {
-    loadInput()
+    // Read on one thread while the others match what has arrived.
+    spawnThread { loadInput() }
     let engine = SearchEngine(store: store, matching: options.matching, ranking: options.ranking,
                               skippedLines: options.headerLines)
-    let result = engine.search(query)!
+    let result = engine.searchAllInput(query)
     if options.printQuery {
         stdout.write(Array(query.utf8))
         stdout.write(terminator)

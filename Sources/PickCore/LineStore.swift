@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -76,6 +77,10 @@ public final class LineStore: @unchecked Sendable {
     private var lineStart = 0
     private var foldArena = ByteArena()
     private var finished = false
+    private let finishedFlag = Atomic<Bool>(false)
+
+    /// Whether input has ended (`finish()` was called); safe from any thread.
+    public var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }
 
     public init(separator: UInt8 = 0x0A, parsesFields: Bool = true) {
         self.separator = separator
@@ -131,6 +136,7 @@ public final class LineStore: @unchecked Sendable {
             lineStart = used
         }
         records.publish()
+        finishedFlag.store(true, ordering: .releasing)
     }
 
     private func startBlock() {

@@ -1,5 +1,10 @@
 import Dispatch
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How a query's terms compare with lines.
 public struct MatchingOptions: Sendable, Equatable {
@@ -38,6 +43,9 @@ public final class Cancellation: Sendable {
 
 /// Searches a store on every core, in chunks, and ranks and groups the results.
 public final class SearchEngine: @unchecked Sendable {
+    /// Cores to search on.
+    static let processorCount = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+
     public let store: LineStore
     public var matching: MatchingOptions
     public var ranking: RankingOptions
@@ -59,49 +67,98 @@ public final class SearchEngine: @unchecked Sendable {
 
     /// Searches every line now in the store; nil when cancelled first.
     public func search(_ text: String, cancellation: Cancellation? = nil) -> SearchResult? {
-        let total = store.count
-        let sections = store.sectionCount
-        let first = min(skippedLines, total)
+        search(text, waitsForInput: false, cancellation: cancellation)
+    }
+
+    /// Searches every line the store will hold: matches the lines already read while
+    /// another thread reads the rest, and returns once that thread has called `finish()`.
+    public func searchAllInput(_ text: String) -> SearchResult {
+        search(text, waitsForInput: true, cancellation: nil)!
+    }
+
+    private func search(_ text: String, waitsForInput: Bool, cancellation: Cancellation?) -> SearchResult? {
         let query = parse(text)
         let ranked: [Int32]
-        if query.isEmpty {
-            var all = (first..<total).map { Int32($0) }
-            if ranking.reversesInput { all.reverse() }
-            ranked = all
+        var total = store.count
+        if query.isEmpty || !waitsForInput {
+            if waitsForInput {
+                while !store.isFinished { usleep(1000) }
+                total = store.count
+            }
+            let first = min(skippedLines, total)
+            if query.isEmpty {
+                var all = (first..<total).map { Int32($0) }
+                if ranking.reversesInput { all.reverse() }
+                ranked = all
+            } else {
+                guard let found = rank(query, first: first, end: total, cancellation: cancellation) else { return nil }
+                ranked = found
+            }
         } else {
-            guard let found = rank(query, lines: first..<total, cancellation: cancellation) else { return nil }
-            ranked = found
+            ranked = rank(query, first: skippedLines, end: nil, cancellation: nil)!
+            total = store.count
         }
+        let first = min(skippedLines, total)
+        let sections = store.sectionCount
         let (lines, groups) = SectionGrouping.group(ranked, sectionCount: sections) { store.section(of: $0) }
         return SearchResult(query: text, lines: lines, groups: groups, searched: total - first)
     }
 
-    private func rank(_ query: Query, lines: Range<Int>, cancellation: Cancellation?) -> [Int32]? {
+    /// Ranks the lines from `first` on: up to `end`, or (nil) every line until the store's
+    /// input is finished, matching the lines already read while the rest arrives.
+    ///
+    /// Workers (one per core) claim chunks of 32K lines in order; each sorts its chunk's
+    /// hits, and the sorted chunks are merged at the end.
+    private func rank(_ query: Query, first: Int, end: Int?, cancellation: Cancellation?) -> [Int32]? {
         let keys = RankKeyMaker(ranking)
         let sorts = ranking.sorts
         let chunkSize = 1 << 15
-        let chunkCount = max(1, (lines.count + chunkSize - 1) / chunkSize)
-        let parts = UnsafeMutableBufferPointer<[RankedHit]>.allocate(capacity: chunkCount)
-        parts.initialize(repeating: [])
-        defer { parts.deinitialize().deallocate() }
         let store = self.store
-        let work: (Int) -> Void = { chunk in
+        let nextChunk = Atomic<Int>(0)
+        let finished = Mutex<[(chunk: Int, hits: [RankedHit])]>([])
+        let expected = end.map { max(1, ($0 - first + chunkSize - 1) / chunkSize) }
+        let workers = min(Self.processorCount, expected ?? Self.processorCount)
+        let work: (Int) -> Void = { _ in
             let matcher = LineMatcher(store: store, query: query)
-            let lo = lines.lowerBound + chunk * chunkSize
-            let hi = min(lo + chunkSize, lines.upperBound)
-            var hits: [RankedHit] = []
-            for i in lo..<hi {
-                if let m = matcher.match(i) {
-                    hits.append(keys.hit(index: i, match: m, titleLength: store.titleLength(of: i)))
+            while cancellation?.isCancelled != true {
+                let chunk = nextChunk.add(1, ordering: .relaxed).oldValue
+                let lo = first + chunk * chunkSize
+                var available: Int
+                if let end {
+                    available = end
+                } else {
+                    // Wait for this chunk's lines (or the end of input).
+                    while true {
+                        let done = store.isFinished
+                        available = store.count
+                        if done || available >= lo + chunkSize { break }
+                        usleep(200)
+                    }
                 }
+                if lo >= available { break }
+                let hi = min(lo + chunkSize, available)
+                var hits: [RankedHit] = []
+                var i = lo
+                while i < hi {
+                    if let m = matcher.match(i) {
+                        hits.append(keys.hit(index: i, match: m, titleLength: store.titleLength(of: i)))
+                    }
+                    i += 1
+                }
+                if sorts { hits.sort() }
+                finished.withLock { $0.append((chunk, hits)) }
             }
-            if cancellation?.isCancelled == true { return }
-            if sorts { hits.sort() }
-            parts[chunk] = hits
         }
-        if chunkCount == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: chunkCount, execute: work) }
+        if workers <= 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
         if cancellation?.isCancelled == true { return nil }
 
+        var sortedParts = finished.withLock { $0 }
+        sortedParts.sort { $0.chunk < $1.chunk }
+        guard !sortedParts.isEmpty else { return [] }
+        let parts = UnsafeMutableBufferPointer<[RankedHit]>.allocate(capacity: sortedParts.count)
+        _ = parts.initialize(from: sortedParts.map(\.hits))
+        sortedParts = []
+        defer { parts.deinitialize().deallocate() }
         var total = 0
         for part in parts { total += part.count }
         var out: [Int32] = []
