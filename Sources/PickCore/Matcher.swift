@@ -65,6 +65,10 @@ final class LineMatcher {
             let n = Int(record.length)
             return matchFields(raw: text, folded: nil, fields: LineFields(title: 0..<n), foldedFields: nil)
         }
+        if record.isPacked {
+            return matchFields(raw: record.start, folded: nil,
+                               fields: LineFields.parse(record.start, count: Int(record.length)), foldedFields: nil)
+        }
         let extra = store.extras[Int(record.extra) - 1]
         let fields = store.parsesFields ? LineFields.parse(record.start, count: Int(record.length))
                                         : LineFields(title: 0..<Int(record.length))
@@ -160,7 +164,11 @@ final class LineMatcher {
                             _ field: Range<Int>, _ foldsASCII: Bool) -> TermScore? {
         let fieldText = ScoredText(bytes: text + field.lowerBound, count: field.count,
                                    foldsASCII: foldsASCII, rewardsName: false)
-        guard let s = score(term, boundary, fieldText) else { return nil }
+        // Sections and keywords are not shown, so their fuzzy matches are scored by the
+        // cheap greedy placement: long summaries in the keywords would otherwise cost a
+        // full dynamic-programming pass per matching line.
+        let found = term.kind == .fuzzy ? Scorer.greedyField(fieldText, term) : score(term, boundary, fieldText)
+        guard let s = found else { return nil }
         return TermScore(score: max(s.score / 2, 1), begin: 0, end: 0)
     }
 

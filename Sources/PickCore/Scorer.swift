@@ -246,6 +246,34 @@ enum Scorer {
         return true
     }
 
+    /// Greedy left-most placement scored straight from the bytes (no window loaded), for
+    /// fields that are searched but not shown; nil when `query` is not a subsequence.
+    static func greedyField(_ text: ScoredText, _ query: PreparedTerm) -> TermScore? {
+        var pos = 0
+        var score: Int32 = 0
+        var last = -2
+        var runBonus: Int32 = 0
+        for k in 0..<query.scalars.count {
+            let needle = query.needle(k)
+            guard let at = find(text, needle, from: pos) else { return nil }
+            let previous = at == 0 ? CharClass.white : CharClass.of(text.bytes[at &- 1])
+            var b = bonus(previous: previous, current: CharClass.of(text.bytes[at]))
+            if k == 0 {
+                runBonus = b
+                b &*= ScoreWeights.firstCharMultiplier
+            } else if at == last {
+                b = max(b, max(ScoreWeights.consecutive, runBonus))
+            } else {
+                runBonus = b
+                score &+= ScoreWeights.gapStart &+ ScoreWeights.gapExtension &* Int32(min(at &- last &- 1, 1 << 16))
+            }
+            score &+= ScoreWeights.match &+ b
+            pos = at &+ needle.count
+            last = pos
+        }
+        return TermScore(score: max(score, 1), begin: 0, end: 0)
+    }
+
     /// Fuzzy score of `query` (UTF-8, pre-folded) in `text`, or nil when it is not a subsequence.
     static func fuzzy(_ text: ScoredText, _ query: PreparedTerm, scratch s: ScoringScratch) -> TermScore? {
         // Greedy forward pass: is it a subsequence, and where does it first fit?
