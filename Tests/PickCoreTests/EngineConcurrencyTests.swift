@@ -1,0 +1,90 @@
+import Dispatch
+import XCTest
+@testable import PickCore
+
+/// The engine searches on every core and while input is still arriving; these scenarios
+/// check that doing so gives exactly what one plain search over the whole input gives.
+final class EngineConcurrencyTests: XCTestCase {
+    /// 200,000 lines: enough for several 32K-line chunks on several workers.
+    private func manyLines() -> [UInt8] {
+        var out: [UInt8] = []
+        for i in 0..<200_000 {
+            let dir = ["src", "lib", "docs", "Tests"][i % 4]
+            out += Array("\(dir)/module\(i % 97)/file_\(i).swift\n".utf8)
+        }
+        return out
+    }
+
+    private func store(_ bytes: [UInt8]) -> LineStore {
+        let s = LineStore()
+        s.append(bytes)
+        s.finish()
+        return s
+    }
+
+    func testSearchingWhileInputArrivesGivesTheSameLinesAsSearchingAfterwards() {
+        let bytes = manyLines()
+        let whole = SearchEngine(store: store(bytes)).search("mod1fi")!.lines
+
+        let streaming = LineStore()
+        let engine = SearchEngine(store: streaming)
+        let writer = DispatchQueue(label: "writer")
+        writer.async {
+            // Uneven pieces, split mid-line, with pauses, as a slow producer writes.
+            var offset = 0
+            var size = 1
+            while offset < bytes.count {
+                let end = min(offset + size, bytes.count)
+                streaming.append(bytes[offset..<end])
+                offset = end
+                size = size * 3 + 7
+                if size > 500_000 { size = 4093 }
+                usleep(100)
+            }
+            streaming.finish()
+        }
+        let result = engine.searchAllInput("mod1fi")
+        XCTAssertEqual(streaming.count, 200_000, "no line lost or duplicated")
+        XCTAssertEqual(result.lines, whole)
+    }
+
+    func testStreamedStoreHoldsEveryLineOnceAndByteExact() {
+        let lines = (0..<50_000).map { "line \($0)\r\t\u{1}é" }
+        let bytes = Array(lines.joined(separator: "\n").utf8)
+        let streaming = LineStore()
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(offset + 777, bytes.count)
+            streaming.append(bytes[offset..<end])
+            offset = end
+        }
+        streaming.finish()
+        XCTAssertEqual(streaming.count, lines.count)
+        for i in stride(from: 0, to: lines.count, by: 997) {
+            XCTAssertEqual(Array(streaming.bytes(of: i)), Array(lines[i].utf8))
+        }
+    }
+
+    func testACancelledSearchReturnsNothingAndTheNextSearchIsComplete() {
+        let s = store(manyLines())
+        let engine = SearchEngine(store: s)
+        let cancellation = Cancellation()
+        cancellation.cancel()
+        XCTAssertNil(engine.search("file", cancellation: cancellation))
+        XCTAssertEqual(engine.search("file")!.lines.count, 200_000)
+    }
+
+    func testEveryLineRankedAcrossChunksMatchesAndAppearsOnce() {
+        let bytes = manyLines()
+        let big = SearchEngine(store: store(bytes)).search("docs file_1")!.lines
+        XCTAssertFalse(big.isEmpty)
+        let scores = big.prefix(50).map { Int($0) }
+        // Every ranked line must really match, and no line may appear twice.
+        XCTAssertEqual(Set(big).count, big.count)
+        let s = store(bytes)
+        for index in scores {
+            let text = String(decoding: s.bytes(of: index), as: UTF8.self)
+            XCTAssertTrue(text.hasPrefix("docs/"), text)
+        }
+    }
+}
