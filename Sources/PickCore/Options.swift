@@ -113,9 +113,12 @@ extension Options {
             if arg.hasPrefix("--") {
                 var name = arg
                 var inline: String? = nil
-                if let eq = arg.firstIndex(of: "=") {
-                    name = String(arg[..<eq])
-                    inline = String(arg[arg.index(after: eq)...])
+                // By scalars: a value may start with a combining mark, which as a Character
+                // would fuse with the `=`.
+                let scalars = arg.unicodeScalars
+                if let eq = scalars.firstIndex(of: "=") {
+                    name = String(scalars[..<eq])
+                    inline = String(scalars[scalars.index(after: eq)...])
                 }
                 try long(name, inline: inline, value: value)
             } else if arg.hasPrefix("+"), arg.count > 1 {
@@ -131,22 +134,22 @@ extension Options {
                     }
                 }
             } else if arg.hasPrefix("-"), arg.count > 1 {
-                var rest = Substring(arg.dropFirst())
+                var rest = Substring.UnicodeScalarView(arg.unicodeScalars.dropFirst())
                 while let c = rest.first {
-                    rest = rest.dropFirst()
+                    rest = Substring.UnicodeScalarView(rest.dropFirst())
                     let attached: String? = rest.isEmpty ? nil : String(rest)
                     switch c {
-                    case "q": query = try value("-q", inline: attached); rest = ""
-                    case "f": filter = try value("-f", inline: attached); rest = ""
+                    case "q": query = try value("-q", inline: attached); rest = Substring.UnicodeScalarView()
+                    case "f": filter = try value("-f", inline: attached); rest = Substring.UnicodeScalarView()
                     case "m":
                         multi = true
                         // `-m5` is a limit; `-mi` is two bundled flags.
-                        if let attached, attached.first!.isNumber {
+                        if let attached, attached.unicodeScalars.first!.properties.numericType != nil {
                             guard let n = Int(attached), n >= 0 else {
                                 throw OptionError(message: "invalid value for -m: '\(attached)' (expected a number)")
                             }
                             multiLimit = n
-                            rest = ""
+                            rest = Substring.UnicodeScalarView()
                         }
                     case "1": selectOne = true
                     case "0": exitZero = true

@@ -201,4 +201,11 @@ final class OptionsTests: XCTestCase {
         XCTAssertFalse(KeyNames.isValid("f13"))
         XCTAssertFalse(KeyNames.isValid("hyper-x"))
     }
+
+    func testAValueStartingWithACombiningMarkStaysAValue() throws {
+        // "=" followed by U+0301 is one Character; the option parser must still split there.
+        let options = try Options.parse(arguments: ["--filter=\u{301}x", "-q\u{301}y"])
+        XCTAssertEqual(options.filter?.unicodeScalars.map(\.value), [0x301, 0x78])
+        XCTAssertEqual(options.query.unicodeScalars.map(\.value), [0x301, 0x79])
+    }
 }
