@@ -12,37 +12,86 @@ import Darwin
 /// equals a whole suggestion (there is nothing left to complete).
 public enum Suggestions {
     /// Suggestions for `text` among the store's lines, as the candidates' own bytes.
+    ///
+    /// Runs on every keystroke over the whole input, so it allocates only for the few
+    /// suggestions it keeps: ASCII candidates are compared with case folded on the fly,
+    /// others through one reused buffer.
     public static func suggest(_ text: String, in store: LineStore, limit: Int, skipping skipped: Int = 0) -> [[UInt8]] {
         let folded = fold(Array(text.utf8))
         guard !folded.isEmpty, limit > 0 else { return [] }
         var prefixed: [[UInt8]] = []
         var containing: [[UInt8]] = []
-        var seen = Set<[UInt8]>()
-        var exactHit = false
+        var keys: [[UInt8]] = []
+        var scratch = [UInt8](repeating: 0, count: 256)
         let count = store.count
         var line = skipped
-        while line < count {
-            let bytes = store.bytes(of: line)
-            let fields = store.fields(of: line)
-            var candidates = [fields.title]
-            if let k = fields.keywords { candidates += keywordRanges(bytes, k) }
-            for range in candidates where !range.isEmpty {
-                let original = Array(bytes[range])
-                let key = fold(original)
-                if key == folded { exactHit = true; continue }
-                guard !seen.contains(key) else { continue }
-                if key.starts(with: folded) {
-                    seen.insert(key)
-                    prefixed.append(original)
-                } else if containing.count < limit && key.firstRange(of: folded) != nil {
-                    seen.insert(key)
-                    containing.append(original)
+        return folded.withUnsafeBufferPointer { query -> [[UInt8]] in
+            /// Looks at one candidate; false when it equals the text (nothing to complete).
+            func consider(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+                let start = bytes.baseAddress! + range.lowerBound
+                var isASCII = true
+                for i in 0..<range.count where start[i] >= 0x80 { isASCII = false; break }
+                var candidate = ScoredText(bytes: start, count: range.count, foldsASCII: true, rewardsName: false)
+                if !isASCII {
+                    if scratch.count < range.count * 3 { scratch = [UInt8](repeating: 0, count: range.count * 3) }
+                    let n = scratch.withUnsafeMutableBufferPointer { out in
+                        UTF8Codec.transform(start, from: 0, to: range.count, into: out.baseAddress!,
+                                            caseFold: true, stripDiacritics: true)
+                    }
+                    candidate = scratch.withUnsafeBufferPointer {
+                        ScoredText(bytes: $0.baseAddress!, count: n, foldsASCII: false, rewardsName: false)
+                    }
                 }
+                // `scratch` is not resized below, so the pointer in `candidate` stays valid.
+                let isPrefix = hasFolded(query, in: candidate, at: 0)
+                if isPrefix && candidate.count == query.count { return false }
+                let wanted = isPrefix ? prefixed.count < limit
+                                      : prefixed.count + containing.count < limit && contains(query, in: candidate)
+                guard wanted else { return true }
+                let key = UnsafeBufferPointer(start: candidate.bytes, count: candidate.count)
+                    .map { candidate.foldsASCII ? lowerASCII($0) : $0 }
+                if keys.contains(key) { return true }
+                keys.append(key)
+                if isPrefix { prefixed.append(Array(bytes[range])) } else { containing.append(Array(bytes[range])) }
+                return true
             }
-            line += 1
+            while line < count {
+                let bytes = store.bytes(of: line)
+                let fields = store.fields(of: line)
+                if !fields.title.isEmpty && !consider(bytes, fields.title) { return [] }
+                if let k = fields.keywords {
+                    var start = k.lowerBound
+                    for i in k where bytes[i] == 0x2C || bytes[i] == 0x20 {
+                        if start < i && !consider(bytes, start..<i) { return [] }
+                        start = i + 1
+                    }
+                    if start < k.upperBound && !consider(bytes, start..<k.upperBound) { return [] }
+                }
+                line += 1
+            }
+            return Array((prefixed + containing).prefix(limit))
         }
-        if exactHit { return [] }
-        return Array((prefixed + containing).prefix(limit))
+    }
+
+    /// Whether `query` (folded) stands at `at` in the candidate, folding ASCII case on the fly.
+    @inline(__always)
+    private static func hasFolded(_ query: UnsafeBufferPointer<UInt8>, in text: ScoredText, at: Int) -> Bool {
+        guard at + query.count <= text.count else { return false }
+        for k in 0..<query.count {
+            let b = text.bytes[at + k]
+            if (text.foldsASCII ? lowerASCII(b) : b) != query[k] { return false }
+        }
+        return true
+    }
+
+    private static func contains(_ query: UnsafeBufferPointer<UInt8>, in text: ScoredText) -> Bool {
+        let lead = UnsafeBufferPointer(rebasing: query[0..<1])
+        var from = 0
+        while let at = Scorer.find(text, lead, from: from) {
+            if hasFolded(query, in: text, at: at) { return true }
+            from = at + 1
+        }
+        return false
     }
 
     /// Case- and diacritic-folded UTF-8.
@@ -56,18 +105,6 @@ public enum Suggestions {
             }
         }
         out.removeSubrange(n...)
-        return out
-    }
-
-    /// Keywords are separated by commas or spaces.
-    static func keywordRanges(_ bytes: UnsafeBufferPointer<UInt8>, _ field: Range<Int>) -> [Range<Int>] {
-        var out: [Range<Int>] = []
-        var start = field.lowerBound
-        for i in field where bytes[i] == 0x2C || bytes[i] == 0x20 {
-            if start < i { out.append(start..<i) }
-            start = i + 1
-        }
-        if start < field.upperBound { out.append(start..<field.upperBound) }
         return out
     }
 }
