@@ -16,7 +16,11 @@ public enum Suggestions {
     /// Runs on every keystroke over the whole input, so it allocates only for the few
     /// suggestions it keeps: ASCII candidates are compared with case folded on the fly,
     /// others through one reused buffer.
-    public static func suggest(_ text: String, in store: LineStore, limit: Int, skipping skipped: Int = 0) -> [[UInt8]] {
+    ///
+    /// `among`, when given, holds every line that can have a suggestion (the lines a search
+    /// for the same plain text matched, in any order): only those are looked at.
+    public static func suggest(_ text: String, in store: LineStore, limit: Int, skipping skipped: Int = 0,
+                               among: [Int32]? = nil) -> [[UInt8]] {
         let folded = fold(Array(text.utf8))
         guard !folded.isEmpty, limit > 0 else { return [] }
         var prefixed: [[UInt8]] = []
@@ -29,8 +33,13 @@ public enum Suggestions {
             /// Looks at one candidate; false when it equals the text (nothing to complete).
             func consider(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
                 let start = bytes.baseAddress! + range.lowerBound
+                let full = prefixed.count >= limit
+                // Once enough prefixes are found only an equal candidate still matters, and
+                // one of another length cannot be equal (folding at most triples a byte).
+                if full && (range.count * 3 < query.count || range.count > query.count * 4) { return true }
                 var isASCII = true
                 for i in 0..<range.count where start[i] >= 0x80 { isASCII = false; break }
+                if full && isASCII && range.count != query.count { return true }
                 var candidate = ScoredText(bytes: start, count: range.count, foldsASCII: true, rewardsName: false)
                 if !isASCII {
                     if scratch.count < range.count * 3 { scratch = [UInt8](repeating: 0, count: range.count * 3) }
@@ -55,7 +64,12 @@ public enum Suggestions {
                 if isPrefix { prefixed.append(Array(bytes[range])) } else { containing.append(Array(bytes[range])) }
                 return true
             }
-            while line < count {
+            // Input order: the candidates given, sorted, or every line.
+            let order = among.map { $0.filter { Int($0) >= skipped && Int($0) < count }.sorted() }
+            var next = 0
+            while order.map({ next < $0.count }) ?? (line < count) {
+                if let order { line = Int(order[next]); next += 1 }
+                defer { if order == nil { line += 1 } }
                 let bytes = store.bytes(of: line)
                 let fields = store.fields(of: line)
                 if !fields.title.isEmpty && !consider(bytes, fields.title) { return [] }
@@ -67,7 +81,6 @@ public enum Suggestions {
                     }
                     if start < k.upperBound && !consider(bytes, start..<k.upperBound) { return [] }
                 }
-                line += 1
             }
             return Array((prefixed + containing).prefix(limit))
         }

@@ -63,4 +63,17 @@ final class SuggestionsTests: XCTestCase {
     func testNoMatchGivesNothing() {
         XCTAssertEqual(suggest("zz", in: ["Save", "Open"]), [])
     }
+
+    func testLookingOnlyAtASearchResultSuggestsTheSameAsLookingAtEverything() {
+        // The picker hands the ranker the lines its search matched (in rank order).
+        let lines = ["Open Recent", "Save As", "recent files", "Re-centre", "Close", "Recent"]
+            + (0..<500).map { "noise \($0)" } + ["more recent stuff", "Recently closed"]
+        let store = makeStore(lines)
+        let engine = SearchEngine(store: store)
+        for text in ["rec", "recent", "o", "Close", "zzz"] {
+            let everything = Suggestions.suggest(text, in: store, limit: 6)
+            let result = engine.search(text)!.lines
+            XCTAssertEqual(Suggestions.suggest(text, in: store, limit: 6, among: result), everything, text)
+        }
+    }
 }
