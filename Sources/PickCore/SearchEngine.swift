@@ -78,59 +78,79 @@ public final class SearchEngine: @unchecked Sendable {
 
     private func search(_ text: String, waitsForInput: Bool, cancellation: Cancellation?) -> SearchResult? {
         let query = parse(text)
-        let ranked: [Int32]
         var total = store.count
-        if query.isEmpty || !waitsForInput {
-            if waitsForInput {
-                while !store.isFinished { usleep(1000) }
-                total = store.count
-            }
-            let first = min(skippedLines, total)
-            if query.isEmpty {
-                var all = (first..<total).map { Int32($0) }
-                if ranking.reversesInput { all.reverse() }
-                ranked = all
-            } else {
-                guard let found = rank(query, first: first, end: total, cancellation: cancellation) else { return nil }
-                ranked = found
-            }
-        } else {
-            ranked = rank(query, first: skippedLines, end: nil, cancellation: nil)!
+        if waitsForInput && query.isEmpty {
+            while !store.isFinished { usleep(1000) }
             total = store.count
         }
         let first = min(skippedLines, total)
+        let options = (matching, ranking, skippedLines)
+        if !waitsForInput, let cached = memory.recall(text: text, count: total, options: options) {
+            return cached.result
+        }
+        let ranked: [Int32]
+        var inputOrder: [Int32]? = nil
+        if query.isEmpty {
+            var all = (first..<total).map { Int32($0) }
+            if ranking.reversesInput { all.reverse() }
+            ranked = all
+        } else if waitsForInput {
+            ranked = rank(query, first: skippedLines, end: nil, candidates: nil, cancellation: nil)!.ranked
+            total = store.count
+        } else {
+            // A query that narrows an earlier one looks only at what that one matched (and
+            // at lines that arrived since).
+            let previous = memory.narrowest(for: query, count: total, options: options)
+            guard let found = rank(query, first: first, end: total, candidates: previous, cancellation: cancellation)
+            else { return nil }
+            ranked = found.ranked
+            inputOrder = found.inputOrder
+        }
         let sections = store.sectionCount
         let (lines, groups) = SectionGrouping.group(ranked, sectionCount: sections) { store.section(of: $0) }
-        return SearchResult(query: text, lines: lines, groups: groups, searched: total - first)
+        let result = SearchResult(query: text, lines: lines, groups: groups, searched: total - min(skippedLines, total))
+        if let inputOrder {
+            memory.remember(SearchMemory.Entry(text: text, query: query, count: total, options: options,
+                                               result: result, inputOrder: inputOrder))
+        }
+        return result
     }
+
+    private let memory = SearchMemory()
 
     /// Ranks the lines from `first` on: up to `end`, or (nil) every line until the store's
     /// input is finished, matching the lines already read while the rest arrives.
     ///
     /// Workers (one per core) claim chunks of 32K lines in order; each sorts its chunk's
     /// hits, and the sorted chunks are merged at the end.
-    private func rank(_ query: Query, first: Int, end: Int?, cancellation: Cancellation?) -> [Int32]? {
+    private func rank(_ query: Query, first: Int, end: Int?, candidates: (lines: [Int32], upTo: Int)?,
+                      cancellation: Cancellation?) -> (ranked: [Int32], inputOrder: [Int32])? {
         let keys = RankKeyMaker(ranking)
         let sorts = ranking.sorts
+        let keepsInputOrder = end != nil
         let chunkSize = 1 << 15
         let store = self.store
+        // Positions 0..<n stand for the lines to look at: the candidates, then the lines
+        // that arrived after them; or every line from `first`.
+        let listed = candidates?.lines ?? []
+        let tailStart = candidates?.upTo ?? first
         let nextChunk = Atomic<Int>(0)
-        let finished = Mutex<[(chunk: Int, hits: [RankedHit])]>([])
-        let expected = end.map { max(1, ($0 - first + chunkSize - 1) / chunkSize) }
+        let finished = Mutex<[(chunk: Int, hits: [RankedHit], lines: [Int32])]>([])
+        let expected = end.map { max(1, (listed.count + $0 - tailStart + chunkSize - 1) / chunkSize) }
         let workers = min(Self.processorCount, expected ?? Self.processorCount)
         let work: (Int) -> Void = { _ in
             let matcher = LineMatcher(store: store, query: query)
             while cancellation?.isCancelled != true {
                 let chunk = nextChunk.add(1, ordering: .relaxed).oldValue
-                let lo = first + chunk * chunkSize
+                let lo = chunk * chunkSize
                 var available: Int
                 if let end {
-                    available = end
+                    available = listed.count + end - tailStart
                 } else {
                     // Wait for this chunk's lines (or the end of input).
                     while true {
                         let done = store.isFinished
-                        available = store.count
+                        available = store.count - tailStart
                         if done || available >= lo + chunkSize { break }
                         usleep(200)
                     }
@@ -138,15 +158,18 @@ public final class SearchEngine: @unchecked Sendable {
                 if lo >= available { break }
                 let hi = min(lo + chunkSize, available)
                 var hits: [RankedHit] = []
-                var i = lo
-                while i < hi {
+                var matched: [Int32] = []
+                var p = lo
+                while p < hi {
+                    let i = p < listed.count ? Int(listed[p]) : tailStart + p - listed.count
                     if let m = matcher.match(i) {
                         hits.append(keys.hit(index: i, match: m, titleLength: store.titleLength(of: i)))
+                        if keepsInputOrder { matched.append(Int32(i)) }
                     }
-                    i += 1
+                    p += 1
                 }
                 if sorts { hits.sort() }
-                finished.withLock { $0.append((chunk, hits)) }
+                finished.withLock { $0.append((chunk, hits, matched)) }
             }
         }
         if workers <= 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
@@ -154,7 +177,12 @@ public final class SearchEngine: @unchecked Sendable {
 
         var sortedParts = finished.withLock { $0 }
         sortedParts.sort { $0.chunk < $1.chunk }
-        guard !sortedParts.isEmpty else { return [] }
+        guard !sortedParts.isEmpty else { return ([], []) }
+        var inputOrder: [Int32] = []
+        if keepsInputOrder {
+            inputOrder.reserveCapacity(sortedParts.reduce(0) { $0 + $1.lines.count })
+            for part in sortedParts { inputOrder.append(contentsOf: part.lines) }
+        }
         let parts = UnsafeMutableBufferPointer<[RankedHit]>.allocate(capacity: sortedParts.count)
         _ = parts.initialize(from: sortedParts.map(\.hits))
         sortedParts = []
@@ -168,12 +196,12 @@ public final class SearchEngine: @unchecked Sendable {
                 for hit in part { out.append(Int32(keys.index(of: hit))) }
             }
             if ranking.reversesInput { out.reverse() }
-            return out
+            return (out, inputOrder)
         }
         // k-way merge of the sorted chunks straight into the output: no intermediate copies.
         var heap = MergeHeap(parts: parts)
         while let hit = heap.pop() { out.append(Int32(keys.index(of: hit))) }
-        return out
+        return (out, inputOrder)
     }
 }
 
@@ -213,6 +241,52 @@ struct MergeHeap {
             if smallest == i { return }
             heads.swapAt(i, smallest)
             i = smallest
+        }
+    }
+}
+
+/// The last few searches, for answering a repeated query at once (after a backspace) and
+/// for narrowing: a query that narrows a remembered one searches only what it matched.
+final class SearchMemory: @unchecked Sendable {
+    struct Entry {
+        var text: String
+        var query: Query
+        var count: Int
+        var options: (MatchingOptions, RankingOptions, Int)
+        var result: SearchResult
+        /// The matched lines in input order.
+        var inputOrder: [Int32]
+    }
+
+    private let entries = Mutex<[Entry]>([])
+    private static let capacity = 8
+
+    private static func same(_ a: (MatchingOptions, RankingOptions, Int), _ b: (MatchingOptions, RankingOptions, Int)) -> Bool {
+        a.0 == b.0 && a.1 == b.1 && a.2 == b.2
+    }
+
+    /// The result of the same text over the same lines, if remembered.
+    func recall(text: String, count: Int, options: (MatchingOptions, RankingOptions, Int)) -> Entry? {
+        entries.withLock { list in
+            list.last { $0.text == text && $0.count == count && Self.same($0.options, options) }
+        }
+    }
+
+    /// The fewest lines that hold every match of `query`: a remembered query it narrows.
+    func narrowest(for query: Query, count: Int, options: (MatchingOptions, RankingOptions, Int)) -> (lines: [Int32], upTo: Int)? {
+        entries.withLock { list in
+            list.filter { $0.count <= count && Self.same($0.options, options) && !$0.query.isEmpty
+                            && query.narrows($0.query) }
+                .min { $0.inputOrder.count < $1.inputOrder.count }
+                .map { ($0.inputOrder, $0.count) }
+        }
+    }
+
+    func remember(_ entry: Entry) {
+        entries.withLock { list in
+            list.removeAll { $0.text == entry.text }
+            list.append(entry)
+            if list.count > Self.capacity { list.removeFirst() }
         }
     }
 }

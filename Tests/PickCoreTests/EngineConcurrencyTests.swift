@@ -87,4 +87,37 @@ final class EngineConcurrencyTests: XCTestCase {
             XCTAssertTrue(text.hasPrefix("docs/"), text)
         }
     }
+
+    func testTypingAndDeletingGiveWhatAFreshSearchGives() {
+        // One engine remembers its searches and narrows; a fresh engine each time does not.
+        let s = store(manyLines())
+        let typing = SearchEngine(store: s)
+        let keys = ["f", "fi", "fil", "file_1", "file_12", "file_1", "fil", "fi le", "fi le_9", "'le_9", "mod", "mod !docs"]
+        for text in keys {
+            let incremental = typing.search(text)!.lines
+            let fresh = SearchEngine(store: s).search(text)!.lines
+            XCTAssertEqual(incremental, fresh, "after typing \(text)")
+        }
+    }
+
+    func testNarrowingStillSeesLinesThatArrivedAfterTheEarlierSearch() {
+        let s = LineStore()
+        s.append(Array("apple\nbanana\n".utf8))
+        let engine = SearchEngine(store: s)
+        XCTAssertEqual(engine.search("a")!.lines.count, 2)
+        s.append(Array("avocado\napricot\n".utf8))
+        s.finish()
+        let lines = engine.search("ap")!.lines.map { String(decoding: s.bytes(of: Int($0)), as: UTF8.self) }
+        XCTAssertEqual(Set(lines), ["apple", "apricot"])
+    }
+
+    func testASearchCancelledMidwayIsNotRememberedAsComplete() {
+        let s = store(manyLines())
+        let engine = SearchEngine(store: s)
+        let cancellation = Cancellation()
+        cancellation.cancel()
+        XCTAssertNil(engine.search("file", cancellation: cancellation))
+        // A narrower query afterwards must not narrow from the cancelled (empty) search.
+        XCTAssertEqual(engine.search("file_1")!.lines, SearchEngine(store: s).search("file_1")!.lines)
+    }
 }
