@@ -70,8 +70,11 @@ final class SearchWorker {
             let cancellation = lock.locked { running }
             guard let result = engine.search(job.text, cancellation: cancellation) else { continue }
             if cancellation?.isCancelled == true { continue }
+            // Suggestions contain the text, so a plain text's suggestions are among the
+            // search's matches: looking at those alone keeps a keystroke cheap on big inputs.
+            let among = Suggestions.comeFromSearch(of: job.text, matching: engine.matching) ? result.lines : nil
             let suggestions = Suggestions.suggest(job.text, in: engine.store, limit: suggestionLimit,
-                                                  skipping: engine.skippedLines)
+                                                  skipping: engine.skippedLines, among: among)
             lock.locked {
                 finished = SearchOutcome(generation: job.generation, result: result, suggestions: suggestions)
             }

@@ -86,6 +86,16 @@ public enum Suggestions {
         }
     }
 
+    /// Whether every suggestion for `text` is among the lines a search for `text` with
+    /// `matching` finds, so that `suggest(…, among:)` may look at those alone: true for
+    /// plain lower-case text without diacritics or query syntax, searched with folding on.
+    public static func comeFromSearch(of text: String, matching: MatchingOptions) -> Bool {
+        guard matching.caseMode != .respect, matching.normalize else { return false }
+        let scalars = text.unicodeScalars
+        if scalars.contains(where: { "'^$!|\\".unicodeScalars.contains($0) }) { return false }
+        return !Folding.hasUpperCase(scalars) && !Folding.hasDiacritics(scalars)
+    }
+
     /// Whether `query` (folded) stands at `at` in the candidate, folding ASCII case on the fly.
     @inline(__always)
     private static func hasFolded(_ query: UnsafeBufferPointer<UInt8>, in text: ScoredText, at: Int) -> Bool {

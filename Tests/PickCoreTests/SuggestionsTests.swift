@@ -76,4 +76,14 @@ final class SuggestionsTests: XCTestCase {
             XCTAssertEqual(Suggestions.suggest(text, in: store, limit: 6, among: result), everything, text)
         }
     }
+
+    func testOnlyPlainLowerCaseTextIsTrustedToTheSearchsMatches() {
+        let folding = MatchingOptions()
+        XCTAssertTrue(Suggestions.comeFromSearch(of: "go to", matching: folding))
+        XCTAssertFalse(Suggestions.comeFromSearch(of: "Go", matching: folding), "smart case would miss 'go'")
+        XCTAssertFalse(Suggestions.comeFromSearch(of: "café", matching: folding), "a diacritic is matched as typed")
+        XCTAssertFalse(Suggestions.comeFromSearch(of: "^go", matching: folding))
+        XCTAssertFalse(Suggestions.comeFromSearch(of: "go", matching: MatchingOptions(normalize: false)))
+        XCTAssertFalse(Suggestions.comeFromSearch(of: "go", matching: MatchingOptions(caseMode: .respect)))
+    }
 }
