@@ -3,6 +3,7 @@ let helpText = """
 usage: pick [OPTIONS] < LINES
        pick --filter QUERY < LINES
        pick --complete TEXT < LINES
+       pick --shell bash|zsh|fish
 
 Pick a line from stdin with an editable fuzzy query; the chosen line goes to stdout.
 Lines are TITLE<TAB>SECTION<TAB>KEYWORDS<TAB>SHORTCUT; fields after the title are optional.
@@ -23,6 +24,7 @@ Modes
       --complete=TEXT     print suggestions that complete TEXT and exit
       --limit=N           how many suggestions (default 6)
       --demo              use a built-in sample command palette as input
+      --shell=SHELL       print key bindings for bash, zsh or fish (ctrl-t, ctrl-r, alt-c)
 
 Interface
   -m, --multi             mark several lines with Tab; all are printed

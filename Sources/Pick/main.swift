@@ -27,6 +27,12 @@ if options.version {
     exit(0)
 }
 
+if let shell = options.shell, let script = ShellScripts.script(for: shell) {
+    stdout.write(script)
+    stdout.flush()
+    exit(0)
+}
+
 let store = LineStore(separator: options.read0 ? 0 : 0x0A, parsesFields: !options.plain)
 
 /// Fills the store from the demo palette, stdin, or (stdin a terminal) the files below here.

@@ -1,0 +1,248 @@
+// The key bindings `pick --shell bash|zsh|fish` prints, one script per shell.
+//
+// Each binds ctrl-t (insert picked paths at the cursor, quoted), ctrl-r (history, newest
+// first, duplicates removed; the command goes on the line, not run) and alt-c (cd into a
+// picked directory). pick runs inline (`--height 40%`) so the scrollback stays.
+//
+// Why the scripts print `\r` to /dev/tty before pick: pick's inline mode starts on the
+// cursor's row, and a zle or fish widget leaves the cursor after the command line. Moving
+// to column 1 first makes pick draw from the prompt's row and return there, so the shell's
+// redraw (`zle reset-prompt`, `commandline -f repaint`) lands on the same row; otherwise the
+// prompt would be drawn again one row lower. bash clears the line itself before `bind -x`.
+//
+// Options pick gets: `--height 40%` and the widget's own defaults go in PICK_DEFAULT_OPTS
+// before the person's PICK_DEFAULT_OPTS and PICK_<KEY>_OPTS, so those override them; what
+// a widget cannot work without (`--read0` for history, one line for alt-c) is on the
+// command line.
+
+/// The shell integration scripts, by shell name.
+enum ShellScripts {
+    static func script(for shell: String) -> String? {
+        switch shell {
+        case "bash": return bash
+        case "zsh": return zsh
+        case "fish": return fish
+        default: return nil
+        }
+    }
+
+    static let bash = #"""
+    # pick key bindings for bash 4+. Install: eval "$(pick --shell bash)" in ~/.bashrc
+    #   ctrl-t  insert picked files and directories at the cursor (Tab marks several)
+    #   ctrl-r  search history, newest first; the command is put on the line, not run
+    #   alt-c   cd into a picked directory
+    # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
+    # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options).
+    if [[ $- == *i* ]] && (( BASH_VERSINFO[0] >= 4 )); then
+
+    # Files, directories and links below here; hidden ones and pseudo file systems pruned.
+    __pick_list_paths() {
+      command find -L . -mindepth 1 \( -path '*/.*' -o -fstype sysfs -o -fstype devfs \
+        -o -fstype devtmpfs -o -fstype proc \) -prune \
+        -o -type f -print -o -type d -print -o -type l -print 2>/dev/null | command cut -b3-
+    }
+
+    __pick_list_dirs() {
+      command find -L . -mindepth 1 \( -path '*/.*' -o -fstype sysfs -o -fstype devfs \
+        -o -fstype devtmpfs -o -fstype proc \) -prune -o -type d -print 2>/dev/null | command cut -b3-
+    }
+
+    # `fc -lnr` prints each entry as TAB SPACE command, newest first; an entry's further
+    # lines (lithist) carry no tab. Entries go out NUL-terminated, each once.
+    __pick_history_entries() {
+      builtin fc -lnr -2147483648 2>/dev/null | command awk '
+        function flush() { if (have && !seen[entry]++) printf "%s%c", entry, 0 }
+        /^\t/ { flush(); entry = $0; sub(/^\t ?/, "", entry); have = 1; next }
+        { entry = entry "\n" $0 }
+        END { flush() }'
+    }
+
+    __pick_ctrl_t() {
+      local picked item
+      picked=$(set +o pipefail
+        eval "${PICK_CTRL_T_COMMAND:-__pick_list_paths}" |
+          PICK_DEFAULT_OPTS="--height 40% --multi --plain ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick |
+          while IFS= read -r item; do printf '%q ' "$item"; done)
+      READLINE_LINE=${READLINE_LINE:0:READLINE_POINT}$picked${READLINE_LINE:READLINE_POINT}
+      READLINE_POINT=$(( READLINE_POINT + ${#picked} ))
+    }
+
+    __pick_ctrl_r() {
+      local picked
+      picked=$(set +o pipefail
+        __pick_history_entries |
+          PICK_DEFAULT_OPTS="--height 40% --plain --tiebreak=index ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_R_OPTS-}" \
+          command pick --read0 +m --query "$READLINE_LINE") || return 0
+      READLINE_LINE=$picked
+      READLINE_POINT=${#picked}
+    }
+
+    # alt-c is a macro: pick and cd (bind -x, in this shell), set the line aside, accept the
+    # empty line so that bash draws a fresh prompt for the new directory, put the line back.
+    __pick_alt_c() {
+      local dir
+      dir=$(set +o pipefail
+        eval "${PICK_ALT_C_COMMAND:-__pick_list_dirs}" |
+          PICK_DEFAULT_OPTS="--height 40% --plain ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick +m)
+      [[ -n $dir ]] && builtin cd -- "$dir"
+      __pick_saved_line=$READLINE_LINE
+      __pick_saved_point=$READLINE_POINT
+      READLINE_LINE=
+      READLINE_POINT=0
+    }
+
+    __pick_restore_line() {
+      READLINE_LINE=${__pick_saved_line-}
+      READLINE_POINT=${__pick_saved_point-0}
+      unset __pick_saved_line __pick_saved_point
+    }
+
+    for __pick_keymap in emacs-standard vi-insert vi-command; do
+      bind -m "$__pick_keymap" -x '"\C-t": __pick_ctrl_t'
+      bind -m "$__pick_keymap" -x '"\C-r": __pick_ctrl_r'
+      bind -m "$__pick_keymap" -x '"\C-x\C-p1": __pick_alt_c'
+      bind -m "$__pick_keymap" -x '"\C-x\C-p2": __pick_restore_line'
+      bind -m "$__pick_keymap" '"\ec": "\C-x\C-p1\C-m\C-x\C-p2"'
+    done
+    unset __pick_keymap
+
+    fi
+
+    """#
+
+    static let zsh = #"""
+    # pick key bindings for zsh. Install: source <(pick --shell zsh) in ~/.zshrc
+    #   ctrl-t  insert picked files and directories at the cursor (Tab marks several)
+    #   ctrl-r  search history, newest first; the command is put on the line, not run
+    #   alt-c   cd into a picked directory
+    # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
+    # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options).
+    if [[ -o interactive ]]; then
+
+    # Files, directories and links below here; hidden ones and pseudo file systems pruned.
+    __pick_list_paths() {
+      command find -L . -mindepth 1 \( -path '*/.*' -o -fstype sysfs -o -fstype devfs \
+        -o -fstype devtmpfs -o -fstype proc \) -prune \
+        -o -type f -print -o -type d -print -o -type l -print 2>/dev/null | command cut -b3-
+    }
+
+    __pick_list_dirs() {
+      command find -L . -mindepth 1 \( -path '*/.*' -o -fstype sysfs -o -fstype devfs \
+        -o -fstype devtmpfs -o -fstype proc \) -prune -o -type d -print 2>/dev/null | command cut -b3-
+    }
+
+    pick-file-widget() {
+      setopt localoptions pipefail no_aliases 2>/dev/null
+      local item picked=""
+      printf '\r' >/dev/tty
+      for item in "${(@f)$(eval "${PICK_CTRL_T_COMMAND:-__pick_list_paths}" |
+          PICK_DEFAULT_OPTS="--height 40% --multi --plain ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick)}"; do
+        [[ -n $item ]] && picked+="${(q)item} "
+      done
+      LBUFFER+=$picked
+      zle reset-prompt
+    }
+
+    # $history lists the newest entry first; (u) keeps the first of each.
+    pick-history-widget() {
+      setopt localoptions noglobsubst noposixbuiltins pipefail no_aliases 2>/dev/null
+      zmodload zsh/parameter 2>/dev/null
+      local picked
+      printf '\r' >/dev/tty
+      picked=$(print -rN -- "${(@u)history}" |
+        PICK_DEFAULT_OPTS="--height 40% --plain --tiebreak=index ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_R_OPTS-}" \
+        command pick --read0 +m --query "$BUFFER")
+      if [[ $? -eq 0 && -n $picked ]]; then
+        BUFFER=$picked
+        CURSOR=$#BUFFER
+      fi
+      zle reset-prompt
+    }
+
+    # cd here (chpwd hooks run), then the precmd hooks, as a new prompt would.
+    pick-cd-widget() {
+      setopt localoptions pipefail no_aliases 2>/dev/null
+      local dir hook
+      printf '\r' >/dev/tty
+      dir=$(eval "${PICK_ALT_C_COMMAND:-__pick_list_dirs}" |
+        PICK_DEFAULT_OPTS="--height 40% --plain ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick +m)
+      if [[ -n $dir ]] && builtin cd -- "$dir"; then
+        for hook in precmd $precmd_functions; do
+          (( $+functions[$hook] )) && $hook
+        done
+      fi
+      zle reset-prompt
+    }
+
+    zle -N pick-file-widget
+    zle -N pick-history-widget
+    zle -N pick-cd-widget
+    for __pick_keymap in emacs viins vicmd; do
+      bindkey -M $__pick_keymap '^T' pick-file-widget
+      bindkey -M $__pick_keymap '^R' pick-history-widget
+      bindkey -M $__pick_keymap '\ec' pick-cd-widget
+    done
+    unset __pick_keymap
+
+    fi
+
+    """#
+
+    static let fish = #"""
+    # pick key bindings for fish. Install: pick --shell fish | source in config.fish
+    #   ctrl-t  insert picked files and directories at the cursor (Tab marks several)
+    #   ctrl-r  search history, newest first; the command is put on the line, not run
+    #   alt-c   cd into a picked directory
+    # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
+    # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options).
+
+    # Files, directories and links below here; hidden ones and pseudo file systems pruned.
+    function __pick_list_paths
+        command find -L . -mindepth 1 \( -path '*/.*' -o -fstype sysfs -o -fstype devfs \
+            -o -fstype devtmpfs -o -fstype proc \) -prune \
+            -o -type f -print -o -type d -print -o -type l -print 2>/dev/null | command cut -b3-
+    end
+
+    function __pick_list_dirs
+        command find -L . -mindepth 1 \( -path '*/.*' -o -fstype sysfs -o -fstype devfs \
+            -o -fstype devtmpfs -o -fstype proc \) -prune -o -type d -print 2>/dev/null | command cut -b3-
+    end
+
+    function pick-file-widget -d 'Insert picked paths at the cursor'
+        set -l list __pick_list_paths
+        test -n "$PICK_CTRL_T_COMMAND"; and set list $PICK_CTRL_T_COMMAND
+        printf '\r' >/dev/tty
+        set -l picked (eval $list | PICK_DEFAULT_OPTS="--height 40% --multi --plain $PICK_DEFAULT_OPTS $PICK_CTRL_T_OPTS" command pick)
+        for item in $picked
+            commandline -i -- (string escape -- $item)' '
+        end
+        commandline -f repaint
+    end
+
+    # `history` lists each command once, newest first.
+    function pick-history-widget -d 'Put a command from history on the line'
+        printf '\r' >/dev/tty
+        set -l query (commandline | string collect)
+        set -l picked (history --null | PICK_DEFAULT_OPTS="--height 40% --plain --tiebreak=index $PICK_DEFAULT_OPTS $PICK_CTRL_R_OPTS" command pick --read0 --print0 +m --query "$query" | string split0)
+        and commandline -- $picked
+        commandline -f repaint
+    end
+
+    function pick-cd-widget -d 'cd into a picked directory'
+        set -l list __pick_list_dirs
+        test -n "$PICK_ALT_C_COMMAND"; and set list $PICK_ALT_C_COMMAND
+        printf '\r' >/dev/tty
+        set -l dir (eval $list | PICK_DEFAULT_OPTS="--height 40% --plain $PICK_DEFAULT_OPTS $PICK_ALT_C_OPTS" command pick +m)
+        and test -n "$dir"
+        and cd -- $dir
+        commandline -f repaint
+    end
+
+    for mode in default insert
+        bind -M $mode \ct pick-file-widget
+        bind -M $mode \cr pick-history-widget
+        bind -M $mode \ec pick-cd-widget
+    end
+
+    """#
+}

@@ -1,0 +1,181 @@
+import Foundation
+import XCTest
+
+/// The picker as a person meets it: typing, moving, the two layouts, inline height,
+/// resizing, UTF-8, vi mode, streaming input, and how it exits.
+final class InteractiveBasicsTests: InteractiveTestCase {
+    let fruits = "apple\nbanana\ncherry\nblueberry\nüber\n"
+
+    func startFruits(_ args: String = "", width: Int = 80, height: Int = 24, before: String = "") throws {
+        try tmux.file("input.txt", fruits)
+        try tmux.start(input: "cat input.txt", args: args, width: width, height: height, before: before)
+    }
+
+    func testTypingNarrowsTheListAndReturnPicksTheSelection() throws {
+        try startFruits()
+        tmux.waitFor(text: "5/5")
+        tmux.type("be")
+        let rows = tmux.waitFor(text: "2/5")
+        XCTAssertEqual(rows[row: 0], "> be")
+        XCTAssertTrue(rows.contains { $0.hasPrefix("> blueberry") }, "first match is selected")
+        tmux.keys("Down")
+        tmux.waitFor("über selected") { $0.contains { $0.hasPrefix("> über") } }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "über\n")
+        XCTAssertTrue(tmux.terminalRestored)
+    }
+
+    func testCtrlNCtrlPCtrlJCtrlKMoveTheSelection() throws {
+        try startFruits()
+        tmux.waitFor(text: "5/5")
+        tmux.keys("C-n", "C-n", "C-j", "C-p", "C-k", "C-n")
+        tmux.waitFor("cherry selected") { $0.contains { $0.hasPrefix("> cherry") } }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "cherry\n")
+    }
+
+    func testPageDownMovesAPage() throws {
+        let lines = (1...100).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        try tmux.file("input.txt", lines)
+        try tmux.start(input: "cat input.txt", args: "", height: 12)
+        tmux.waitFor(text: "100/100")
+        tmux.keys("PageDown")
+        tmux.waitFor("a page down") { rows in rows.contains { $0.hasPrefix("> line ") && $0 != "> line 1" } }
+        tmux.keys("PageUp")
+        tmux.waitFor("back to the top") { $0.contains { $0.hasPrefix("> line 1") && !$0.hasPrefix("> line 1 ") } }
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
+    func testBottomLayoutPutsThePromptOnTheLastRowAndUpMovesUp() throws {
+        try startFruits("--layout bottom", height: 12)
+        let rows = tmux.waitFor("the prompt at the bottom") { $0.count >= 12 && $0[row: 11].hasPrefix(">") && $0[row: 10].contains("5/5") }
+        XCTAssertEqual(rows[row: 9], "> apple", "the first line sits just above the info line")
+        XCTAssertEqual(rows[row: 8], "  banana")
+        tmux.keys("Up")
+        tmux.waitFor("banana selected") { $0.count >= 12 && $0[row: 8] == "> banana" }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "banana\n")
+        XCTAssertTrue(tmux.terminalRestored)
+    }
+
+    func testHeightDrawsInlineBelowTheShellTextAndClearsItOnExit() throws {
+        try startFruits("--height 6", height: 20, before: "printf 'shell text above\\n'")
+        let rows = tmux.waitFor(text: "5/5")
+        XCTAssertEqual(rows[row: 0], "shell text above", "the text above stays")
+        XCTAssertEqual(rows[row: 1], ">", "the prompt starts on the next row")
+        XCTAssertEqual(rows[row: 2], "  5/5")
+        XCTAssertEqual(visible(rows).count, 1 + 1 + 1 + 4, "six rows: prompt, info and four lines")
+        tmux.type("ch")
+        tmux.waitFor(text: "1/5")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "cherry\n")
+        let after = tmux.waitFor("the region cleared") { !$0.contains { $0.contains("1/5") } }
+        XCTAssertEqual(after[row: 0], "shell text above")
+        XCTAssertTrue(tmux.terminalRestored)
+    }
+
+    func testResizingRedrawsAtTheNewSize() throws {
+        try tmux.start(input: nil, args: "--demo", width: 80, height: 24)
+        tmux.waitFor("the chip at column 80") { $0.contains { $0.hasSuffix(" f2") && $0.count == 80 } }
+        tmux.resize(width: 50, height: 10)
+        let rows = tmux.waitFor("the chip at column 50") { $0.contains { $0.hasSuffix(" f2") && $0.count == 50 } }
+        XCTAssertTrue(rows.contains { $0.contains("13/13") })
+        tmux.resize(width: 20, height: 10)
+        tmux.waitFor("chips dropped when too narrow") { rows in
+            rows.contains { $0.hasPrefix("> New File") } && !rows.contains { $0.hasSuffix("f2") }
+        }
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+        XCTAssertTrue(tmux.terminalRestored)
+    }
+
+    func testUTF8TypingFiltersAndEditsCharacters() throws {
+        try tmux.file("input.txt", "élan\nelan vital\nstraße\n日本語\nnihon\n")
+        try tmux.start(input: "cat input.txt", args: "")
+        tmux.waitFor(text: "5/5")
+        tmux.type("日本")
+        tmux.waitFor(text: "1/5")
+        tmux.keys("C-u")
+        tmux.type("é")
+        tmux.waitFor(text: "1/5")
+        tmux.keys("BSpace")
+        tmux.type("ßx")
+        tmux.waitFor(text: "> ßx")
+        tmux.keys("BSpace")
+        let rows = tmux.waitFor(text: "1/5")
+        XCTAssertTrue(rows.contains { $0.hasPrefix("> straße") })
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "straße\n")
+    }
+
+    func testEmacsEditingKeysWork() throws {
+        try startFruits()
+        tmux.waitFor(text: "5/5")
+        tmux.type("xyz app")
+        tmux.waitFor(text: "> xyz app")
+        tmux.keys("M-b", "C-w")
+        tmux.waitFor(text: "1/5")
+        tmux.keys("C-e", "Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "apple\n")
+    }
+
+    func testViModeFromEditrc() throws {
+        try tmux.file("editrc", "bind -v\n")
+        try startFruits()
+        tmux.waitFor(text: "5/5")
+        tmux.type("xcherry")
+        tmux.waitFor(text: "> xcherry")
+        tmux.keys("Escape")
+        tmux.type("0x")
+        tmux.waitFor(text: "1/5")
+        XCTAssertTrue(tmux.screen()[row: 0] == "> cherry")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0, "Escape went to vi, not to cancel")
+        XCTAssertEqual(tmux.stdout, "cherry\n")
+    }
+
+    func testTypingWorksWhileInputIsStillArriving() throws {
+        try tmux.start(input: "(printf 'apple\\n'; sleep 1; printf 'apricot\\n'; sleep 1; printf 'banana\\n')",
+                       args: "")
+        tmux.waitFor(text: "1/1")
+        tmux.type("apr")
+        tmux.waitFor(text: "> apr")
+        let rows = tmux.waitFor(text: "1/2")
+        XCTAssertTrue(rows.contains { $0.hasPrefix("> apricot") })
+        tmux.waitFor(text: "1/3")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "apricot\n")
+    }
+
+    func testReturnEscapeCtrlCAndCtrlGExitAsFzfDoes() throws {
+        for (key, status) in [("Enter", Int32(0)), ("Escape", 130), ("C-c", 130), ("C-g", 130)] {
+            tmux.close()
+            tmux = try TmuxPick(test: name + key)
+            try startFruits()
+            tmux.waitFor(text: "5/5")
+            tmux.keys(key)
+            XCTAssertEqual(tmux.exitStatus(), status, key)
+            XCTAssertEqual(tmux.stdout, status == 0 ? "apple\n" : "", key)
+            XCTAssertTrue(tmux.terminalRestored, key)
+            tmux.waitFor("alternate screen left after \(key)") { !$0.contains { $0.contains("5/5") } }
+        }
+    }
+
+    func testReturnWithNoMatchExitsOne() throws {
+        try startFruits("--print-query")
+        tmux.waitFor(text: "5/5")
+        tmux.type("zzz")
+        tmux.waitFor(text: "0/5")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 1)
+        XCTAssertEqual(tmux.stdout, "zzz\n")
+    }
+}

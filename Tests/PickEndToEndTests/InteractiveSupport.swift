@@ -1,0 +1,197 @@
+import Foundation
+import XCTest
+
+/// The built pick driven inside tmux, as a person drives it: a script runs pick in a pane
+/// of a fixed size (recording `stty -g` before and after, the exit status and stdout in
+/// files), keys are sent with `send-keys`, and the screen is read with `capture-pane`,
+/// polled until the expected state appears or a deadline passes. Each session has its own
+/// tmux server (`-L`), so tests never touch a person's tmux and can run side by side.
+final class TmuxPick {
+    let name: String
+    let socket: String
+    let dir: URL
+    static let deadline: TimeInterval = 10
+
+    /// Whether tmux can be run here.
+    static var isAvailable: Bool {
+        (try? shell(["tmux", "-V"]))?.status == 0
+    }
+
+    init(test: String) throws {
+        let unique = "\(test.filter { $0.isLetter || $0.isNumber })-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        name = "pick"
+        socket = "pt\(getpid())-\(Int.random(in: 0..<1_000_000_000))"
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("pick-tmux-" + unique)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try Data().write(to: dir.appendingPathComponent("editrc"))
+    }
+
+    /// Writes `text` to a file in the session's directory and returns its path.
+    @discardableResult
+    func file(_ name: String, _ text: String) throws -> String {
+        let url = dir.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// Starts pick: `input` is a shell command whose output is piped in (nil: none), `args` are
+    /// pick's arguments (shell words), `before` runs first in the pane. With `background`,
+    /// pick runs as a background job whose pid is in the file `pid` (for signal tests).
+    func start(input: String?, args: String, width: Int = 80, height: Int = 24, before: String = "",
+               environment: [String: String] = [:], background: Bool = false) throws {
+        let d = dir.path
+        var env = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "EDITRC": "\(d)/editrc", "HOME": d]
+        for (k, v) in environment { env[k] = v }
+        let exports = env.keys.sorted().map { "export \($0)='\(env[$0]!)'" }.joined(separator: "\n")
+        let pipeline = (input.map { "\($0) | " } ?? "") + "'\(pickBinaryPath())' \(args) > '\(d)/out' 2> '\(d)/err'"
+        let run = background
+            ? "\(pipeline) &\necho $! > '\(d)/pid'\nwait $!\necho $? > '\(d)/rc'"
+            : "\(pipeline)\necho $? > '\(d)/rc'"
+        let script = """
+        cd '\(d)'
+        unset PICK_DEFAULT_OPTS NO_COLOR
+        \(exports)
+        trap 'echo INT >> "\(d)/signals"' INT
+        stty -g > '\(d)/before'
+        \(before)
+        \(run)
+        stty -g > '\(d)/after'
+        echo done > '\(d)/finished'
+        exec sleep 600
+
+        """
+        try file("run.sh", script)
+        let result = try Self.shell(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", name,
+                                     "-x", "\(width)", "-y", "\(height)", "sh '\(d)/run.sh'"])
+        XCTAssertEqual(result.status, 0, "tmux new-session failed: \(result.output)")
+    }
+
+    /// Sends tmux key names (`Enter`, `Up`, `C-c`, `F1`, `M-o`).
+    func keys(_ names: String...) {
+        _ = try? Self.shell(["tmux", "-L", socket, "send-keys", "-t", name] + names)
+    }
+
+    /// Types text literally.
+    func type(_ text: String) {
+        _ = try? Self.shell(["tmux", "-L", socket, "send-keys", "-t", name, "-l", text])
+    }
+
+    func resize(width: Int, height: Int) {
+        _ = try? Self.shell(["tmux", "-L", socket, "resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The screen as text, one string per row.
+    func screen() -> [String] {
+        let out = (try? Self.shell(["tmux", "-L", socket, "capture-pane", "-p", "-t", name]))?.output ?? ""
+        return out.components(separatedBy: "\n")
+    }
+
+    /// Polls the screen until `condition` holds; fails the test (and returns the last screen) if it never does.
+    @discardableResult
+    func waitFor(_ what: String, file: StaticString = #filePath, line: UInt = #line,
+                 _ condition: ([String]) -> Bool) -> [String] {
+        let end = Date().addingTimeInterval(Self.deadline)
+        var rows = screen()
+        while Date() < end {
+            if condition(rows) { return rows }
+            usleep(20_000)
+            rows = screen()
+        }
+        XCTFail("timed out waiting for \(what); screen:\n" + rows.joined(separator: "\n"), file: file, line: line)
+        return rows
+    }
+
+    /// Waits until the screen shows `text` somewhere.
+    @discardableResult
+    func waitFor(text: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+        waitFor("'\(text)'", file: file, line: line) { $0.contains { $0.contains(text) } }
+    }
+
+    /// Waits for pick to exit; returns its status (nil on timeout).
+    func exitStatus(file: StaticString = #filePath, line: UInt = #line) -> Int32? {
+        let end = Date().addingTimeInterval(Self.deadline)
+        let finished = dir.appendingPathComponent("finished").path
+        while Date() < end {
+            if FileManager.default.fileExists(atPath: finished),
+               let text = try? String(contentsOf: dir.appendingPathComponent("rc"), encoding: .utf8) {
+                return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            usleep(20_000)
+        }
+        XCTFail("pick did not exit; screen:\n" + screen().joined(separator: "\n"), file: file, line: line)
+        return nil
+    }
+
+    var stdout: String { (try? String(contentsOf: dir.appendingPathComponent("out"), encoding: .utf8)) ?? "" }
+    var stdoutData: Data { (try? Data(contentsOf: dir.appendingPathComponent("out"))) ?? Data() }
+    var stderr: String { (try? String(contentsOf: dir.appendingPathComponent("err"), encoding: .utf8)) ?? "" }
+
+    /// Whether `stty -g` was the same before and after pick.
+    var terminalRestored: Bool {
+        let before = try? String(contentsOf: dir.appendingPathComponent("before"), encoding: .utf8)
+        let after = try? String(contentsOf: dir.appendingPathComponent("after"), encoding: .utf8)
+        return before != nil && before == after
+    }
+
+    var pid: Int32? {
+        (try? String(contentsOf: dir.appendingPathComponent("pid"), encoding: .utf8))
+            .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    func close() {
+        _ = try? Self.shell(["tmux", "-L", socket, "kill-server"])
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    /// Runs a command, returning its combined output and status. Spawned and reaped
+    /// directly (posix_spawn, waitpid) with output through a file: the tmux server that
+    /// `new-session` forks would hold a pipe open forever, and Foundation's Process was
+    /// seen not to notice the tmux client's exit.
+    @discardableResult
+    static func shell(_ args: [String]) throws -> (output: String, status: Int32) {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("pick-shell-\(getpid())-\(Int.random(in: 0..<1_000_000_000))").path
+        defer { unlink(path) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var pid: pid_t = 0
+        let rc = posix_spawnp(&pid, args[0], &actions, nil, &argv, environ)
+        guard rc == 0 else { return ("cannot run \(args[0])", 127) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let data = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
+        let exited = status & 0x7F == 0
+        return (String(decoding: data, as: UTF8.self), exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F))
+    }
+}
+
+/// A test case with one tmux session per test, killed in tearDown.
+class InteractiveTestCase: XCTestCase {
+    var tmux: TmuxPick!
+
+    override func setUpWithError() throws {
+        guard TmuxPick.isAvailable else { throw XCTSkip("tmux is not installed") }
+        tmux = try TmuxPick(test: name)
+    }
+
+    override func tearDown() {
+        tmux?.close()
+        tmux = nil
+    }
+
+    /// The rows of the screen that are not blank.
+    func visible(_ rows: [String]) -> [String] {
+        rows.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+}
+
+extension Array where Element == String {
+    /// Row `i`, or "" past the end (a short screen fails the assertion, not the run).
+    subscript(row i: Int) -> String { i >= 0 && i < count ? self[i] : "" }
+}
