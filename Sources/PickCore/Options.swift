@@ -48,6 +48,8 @@ public struct Options: Sendable {
     public var plain = false
     public var scope: String? = nil
     public var demo = false
+    /// `--shell NAME`: print the key bindings for bash, zsh or fish.
+    public var shell: String? = nil
     public var help = false
     public var version = false
 
@@ -280,6 +282,12 @@ extension Options {
             guard !text.isEmpty else { throw OptionError(message: "invalid value for --scope: empty section name") }
             scope = text
         case "--demo": try flag(); demo = true
+        case "--shell":
+            let text = try value(name, inline)
+            guard ["bash", "zsh", "fish"].contains(text) else {
+                throw OptionError(message: "invalid value for --shell: '\(text)' (expected bash, zsh or fish)")
+            }
+            shell = text
         case "--help": try flag(); help = true
         case "--version": try flag(); version = true
         default: throw OptionError(message: "unknown option: \(name)")
