@@ -543,9 +543,8 @@ final class Picker {
         }
         switch key {
         case .right:
-            let ghost = cursorAtEnd ? ghostText(for: queryText ?? "") : ""
-            if !ghost.isEmpty {
-                pendingAction = .replaceQuery((queryText ?? "") + ghost)
+            if cursorAtEnd, !ghostText(for: queryText ?? "").isEmpty, let best = currentSuggestions().first {
+                pendingAction = .replaceQuery(best)
                 return nil
             }
             return [PrivateKey.right]

@@ -93,12 +93,13 @@ final class Terminal {
         _ = tcsetattr(fd, TCSADRAIN, &t)
     }
 
-    /// Turns off ICRNL so Return (CR) and ctrl-j (LF) are different keys. libedit restores
-    /// its own saved settings when it returns, so this is undone with it.
+    /// Turns off ICRNL and INLCR (libedit's raw mode sets INLCR) so Return (CR) and ctrl-j
+    /// (LF) are different keys, and IXON so ctrl-s reaches pick. libedit restores its saved
+    /// settings when it returns, and pick restores the original ones on exit.
     func separateReturnFromCtrlJ() {
         var t = termios()
-        guard tcgetattr(fd, &t) == 0, t.c_iflag & tcflag_t(ICRNL) != 0 else { return }
-        t.c_iflag &= ~tcflag_t(ICRNL)
+        guard tcgetattr(fd, &t) == 0 else { return }
+        t.c_iflag &= ~tcflag_t(ICRNL | INLCR | IXON)
         _ = tcsetattr(fd, TCSANOW, &t)
     }
 

@@ -81,9 +81,10 @@ final class InteractiveBasicsTests: InteractiveTestCase {
 
     func testResizingRedrawsAtTheNewSize() throws {
         try tmux.start(input: nil, args: "--demo", width: 80, height: 24)
-        tmux.waitFor("the chip at column 80") { $0.contains { $0.hasSuffix(" f2") && $0.count == 80 } }
+        // The chip is drawn " f2 ": capture-pane drops its trailing space.
+        tmux.waitFor("the chip at the right edge") { $0.contains { $0.hasSuffix(" f2") && $0.count == 79 } }
         tmux.resize(width: 50, height: 10)
-        let rows = tmux.waitFor("the chip at column 50") { $0.contains { $0.hasSuffix(" f2") && $0.count == 50 } }
+        let rows = tmux.waitFor("the chip at the new right edge") { $0.contains { $0.hasSuffix(" f2") && $0.count == 49 } }
         XCTAssertTrue(rows.contains { $0.contains("13/13") })
         tmux.resize(width: 20, height: 10)
         tmux.waitFor("chips dropped when too narrow") { rows in

@@ -1,0 +1,215 @@
+import Foundation
+import XCTest
+
+/// Marks, --expect, line shortcuts, scopes, messages, help, completion, history and safety.
+final class InteractiveFeatureTests: InteractiveTestCase {
+    func testMultiMarksLinesWithTabAndPrintsThemAll() throws {
+        try tmux.file("input.txt", "one\ntwo\nthree\nfour\n")
+        try tmux.start(input: "cat input.txt", args: "--multi")
+        tmux.waitFor(text: "4/4")
+        tmux.keys("Tab", "Down", "Tab")
+        tmux.waitFor(text: "(2 marked)")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "one\nthree\n")
+    }
+
+    func testExpectPrintsTheKeyBeforeTheLine() throws {
+        try tmux.file("input.txt", "one\ntwo\n")
+        try tmux.start(input: "cat input.txt", args: "--expect ctrl-x,f9")
+        tmux.waitFor(text: "2/2")
+        tmux.keys("Down", "C-x")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "ctrl-x\ntwo\n")
+    }
+
+    func testExpectPrintsAnEmptyKeyLineForReturn() throws {
+        try tmux.file("input.txt", "one\ntwo\n")
+        try tmux.start(input: "cat input.txt", args: "--expect ctrl-x --print-query")
+        tmux.waitFor(text: "2/2")
+        tmux.type("tw")
+        tmux.waitFor(text: "1/2")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "tw\n\ntwo\n")
+    }
+
+    func testALinesShortcutKeyPicksIt() throws {
+        try tmux.start(input: nil, args: "--demo")
+        tmux.waitFor(text: "13/13")
+        tmux.keys("F7")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "Find in Files\tActions\tsearch,grep\tf7\n", "the whole line, byte-exact")
+    }
+
+    func testAltAndCtrlShortcutsPickTheirLines() throws {
+        try tmux.file("input.txt", "Open\tFile\topen\t⌘O\nClose\tFile\t\tctrl-w\nQuit\t\t\tf10\n")
+        for (key, expected) in [("M-o", "Open"), ("C-w", "Close")] {
+            tmux.close()
+            tmux = try TmuxPick(test: name + key)
+            try tmux.file("input.txt", "Open\tFile\topen\t⌘O\nClose\tFile\t\tctrl-w\nQuit\t\t\tf10\n")
+            try tmux.start(input: "cat input.txt", args: "")
+            let rows = tmux.waitFor(text: "3/3")
+            XCTAssertTrue(rows.contains { $0.hasPrefix("> Open") && $0.hasSuffix(" ⌘O") }, "the chip shows")
+            tmux.keys(key)
+            XCTAssertEqual(tmux.exitStatus(), 0, key)
+            XCTAssertTrue(tmux.stdout.hasPrefix(expected + "\t"), key)
+        }
+    }
+
+    func testSectionsHaveHeadersAndTypingASectionNameFindsIt() throws {
+        try tmux.start(input: nil, args: "--demo")
+        var rows = tmux.waitFor(text: "13/13")
+        XCTAssertEqual(rows[row: 2], "Create")
+        XCTAssertTrue(rows.contains("Actions"))
+        tmux.type("go to")
+        rows = tmux.waitFor(text: "5/13")  // the Go to section, and Toggle Comment (fuzzy)
+        XCTAssertEqual(rows[row: 2], "Go to")
+        XCTAssertTrue(rows[row: 3].hasPrefix("> Go to Line"))
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
+    func testCtrlSCyclesTheScopeAndScopeStartsInOne() throws {
+        try tmux.start(input: nil, args: "--demo --no-color")
+        tmux.waitFor(text: "13/13")
+        tmux.keys("C-s")
+        var rows = tmux.waitFor(text: "4/13")
+        XCTAssertTrue(rows.contains { $0.hasPrefix("> New File") })
+        tmux.keys("C-s")
+        rows = tmux.waitFor(text: "5/13")
+        XCTAssertTrue(rows.contains { $0.hasPrefix("> Save") })
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertTrue(tmux.stdout.hasPrefix("Save\t"))
+
+        tmux.close()
+        tmux = try TmuxPick(test: name + "scope")
+        try tmux.start(input: nil, args: "--demo --scope 'go to' --color bw")
+        rows = tmux.waitFor(text: "4/13")
+        XCTAssertTrue(rows.contains { $0.contains("[Go to]") }, "the current scope is marked")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertTrue(tmux.stdout.hasPrefix("Go to Line\t"))
+    }
+
+    func testNoMatchesSaysSoAndSuggestsWhatToTry() throws {
+        try tmux.file("input.txt", "apple\nbanana\n")
+        try tmux.start(input: "cat input.txt", args: "")
+        tmux.waitFor(text: "2/2")
+        tmux.type("qqq")
+        let rows = tmux.waitFor(text: "No matches for “qqq”")
+        XCTAssertTrue(rows.contains { $0.contains("ctrl-u") })
+        tmux.keys("C-u")
+        tmux.waitFor(text: "2/2")
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
+    func testEmptyInputSaysThereIsNothing() throws {
+        try tmux.start(input: "true", args: "")
+        tmux.waitFor(text: "No input")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 1)
+    }
+
+    func testF1ShowsKeysAndShortcutsThenReturns() throws {
+        try tmux.start(input: nil, args: "--demo")
+        tmux.waitFor(text: "13/13")
+        tmux.keys("F1")
+        let rows = tmux.waitFor(text: "Shortcuts")
+        XCTAssertTrue(rows.contains { $0.contains("Keys") })
+        XCTAssertTrue(rows.contains { $0.contains("f5") && $0.contains("Save") })
+        tmux.keys("Space")
+        tmux.waitFor(text: "> New File")
+        tmux.keys("M-?")
+        tmux.waitFor(text: "Shortcuts")
+        tmux.keys("Escape")
+        tmux.waitFor(text: "> New File")
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
+    func testTabCompletesAndRightAcceptsTheGhostText() throws {
+        try tmux.start(input: nil, args: "--demo")
+        tmux.waitFor(text: "13/13")
+        tmux.type("dup")
+        tmux.waitFor("ghost text after the query") { $0[row: 0] == "> duplicate Line" }
+        tmux.keys("Right")
+        tmux.waitFor("the query completed") { $0[row: 0] == "> Duplicate Line" }
+        tmux.keys("C-u")
+        tmux.type("go to de")
+        tmux.waitFor(text: "> go to definition")
+        tmux.keys("Tab")
+        tmux.waitFor(text: "> Go to Definition")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertTrue(tmux.stdout.hasPrefix("Go to Definition\t"))
+    }
+
+    func testControlCharactersInInputAreShownAsSymbols() throws {
+        try tmux.file("input.txt", "evil\u{1B}[2J\u{1B}]0;title\u{7}x\nbell\u{7}\n")
+        try tmux.start(input: "cat input.txt", args: "")
+        let rows = tmux.waitFor(text: "2/2")
+        XCTAssertTrue(rows.contains { $0.contains("evil␛[2J␛]0;title␇x") }, rows.joined(separator: "\n"))
+        XCTAssertTrue(rows.contains { $0.contains("bell␇") })
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdoutData, Data("evil\u{1B}[2J\u{1B}]0;title\u{7}x\n".utf8), "printed raw, byte-exact")
+    }
+
+    func testWideCharactersKeepTheChipAligned() throws {
+        try tmux.file("input.txt", "日本語のファイル\t\t\tctrl-o\nplain file\t\t\tctrl-p\n")
+        try tmux.start(input: "cat input.txt", args: "", width: 40)
+        let rows = tmux.waitFor(text: "2/2")
+        let chipRow = rows.first { $0.contains("日本語") } ?? ""
+        let wide = chipRow.unicodeScalars.filter { $0.value >= 0x3000 }.count
+        XCTAssertTrue(chipRow.hasSuffix(" ctrl-o"), chipRow)
+        XCTAssertEqual(chipRow.count + wide, 39, "the chip ends at the right edge (its trailing space is trimmed)")
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
+    func testHistoryWalksWithAltPAndSavesTheQuery() throws {
+        let history = try tmux.file("history", "first query\nban\n")
+        try tmux.file("input.txt", "apple\nbanana\n")
+        try tmux.start(input: "cat input.txt", args: "--history '\(history)'")
+        tmux.waitFor(text: "2/2")
+        tmux.keys("M-p")
+        tmux.waitFor(text: "> ban")
+        tmux.keys("M-p")
+        tmux.waitFor(text: "> first query")
+        tmux.keys("M-n", "M-n")
+        tmux.waitFor("the query back to empty") { $0[row: 0] == ">" }
+        tmux.type("app")
+        tmux.waitFor(text: "1/2")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(try String(contentsOfFile: history, encoding: .utf8), "first query\nban\napp\n")
+    }
+
+    func testHeaderAndHeaderLinesShowAboveTheList() throws {
+        try tmux.file("input.txt", "NAME SIZE\napple 3\nbanana 5\n")
+        try tmux.start(input: "cat input.txt", args: "--header 'pick a fruit' --header-lines 1 --prompt 'fruit> '")
+        let rows = tmux.waitFor(text: "2/2")
+        XCTAssertEqual(rows[row: 0], "fruit>")
+        XCTAssertEqual(rows[row: 2], "pick a fruit")
+        XCTAssertEqual(rows[row: 3], "NAME SIZE")
+        XCTAssertEqual(rows[row: 4], "> apple 3")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "apple 3\n")
+    }
+
+    func testSelectOneAndExitZeroDecideWithoutTheUI() throws {
+        try tmux.file("input.txt", "apple\nbanana\n")
+        try tmux.start(input: "cat input.txt", args: "-1 -q ban")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "banana\n")
+        tmux.close()
+        tmux = try TmuxPick(test: name + "0")
+        try tmux.file("input.txt", "apple\nbanana\n")
+        try tmux.start(input: "cat input.txt", args: "-0 -q zzz")
+        XCTAssertEqual(tmux.exitStatus(), 1)
+    }
+}
