@@ -282,11 +282,19 @@ final class SearchMemory: @unchecked Sendable {
         }
     }
 
+    /// Line indexes all entries may hold together (4 bytes each, twice per entry): about
+    /// 24 MB, so that a million-line input keeps its last query or two, a small one eight.
+    private static let budget = 3_000_000
+
     func remember(_ entry: Entry) {
         entries.withLock { list in
             list.removeAll { $0.text == entry.text }
             list.append(entry)
-            if list.count > Self.capacity { list.removeFirst() }
+            var held = list.reduce(0) { $0 + $1.inputOrder.count + $1.result.lines.count }
+            while list.count > Self.capacity || (held > Self.budget && list.count > 1) {
+                held -= list[0].inputOrder.count + list[0].result.lines.count
+                list.removeFirst()
+            }
         }
     }
 }
