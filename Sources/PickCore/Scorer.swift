@@ -294,11 +294,44 @@ enum Scorer {
             probe = at + 1
         }
         let m = query.scalars.count
+        if m == 1 { return singleCharacter(text, last, first: firstStart, windowEnd: windowEnd) }
         let w = load(text, from: firstStart, to: windowEnd, into: s)
         if m * w > ScoreWeights.dynamicLimit {
             return greedyScore(text, query, from: firstStart, scratch: s, count: w)
         }
         return dynamicScore(query, count: w, offset: firstStart, text: text, scratch: s)
+    }
+
+    /// The first keystroke's case, on every line: one character scores its best occurrence
+    /// (what the dynamic programming would find, without loading the window).
+    static func singleCharacter(_ text: ScoredText, _ needle: UnsafeBufferPointer<UInt8>,
+                                first: Int, windowEnd: Int) -> TermScore {
+        var nameStart = Int.max
+        if text.rewardsName {
+            nameStart = text.count
+            while nameStart > 0 && text.bytes[nameStart &- 1] != 0x2F { nameStart &-= 1 }
+        }
+        var best = Int32.min
+        var bestAt = first
+        var at = first
+        while true {
+            var previous = CharClass.white
+            if at > 0 {
+                var k = at &- 1
+                while k > 0 && text.bytes[k] & 0xC0 == 0x80 { k &-= 1 }
+                previous = CharClass.of(text.bytes[k])
+            }
+            var score = ScoreWeights.match &+ bonus(previous: previous, current: CharClass.of(text.bytes[at]))
+                &* ScoreWeights.firstCharMultiplier
+            if at >= nameStart { score &+= ScoreWeights.lastComponent }
+            if score > best {
+                best = score
+                bestAt = at
+            }
+            guard at &+ needle.count < windowEnd, let next = find(text, needle, from: at &+ 1) else { break }
+            at = next
+        }
+        return TermScore(score: max(best, 1), begin: first, end: bestAt &+ needle.count)
     }
 
     /// Smith-Waterman style best placement over the loaded window (see the essay above).

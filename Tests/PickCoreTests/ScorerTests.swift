@@ -1,0 +1,42 @@
+@testable import PickCore
+import XCTest
+
+/// Scoring shortcuts must agree with the full dynamic-programming scorer.
+final class ScorerTests: XCTestCase {
+    private func score(_ text: String, _ query: String, rewardsName: Bool, viaDynamic: Bool) -> TermScore? {
+        let term = PreparedTerm(Query(query).groups[0][0])
+        defer { term.release() }
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { p -> TermScore? in
+            let t = ScoredText(bytes: p.baseAddress!, count: p.count, foldsASCII: true, rewardsName: rewardsName)
+            let scratch = ScoringScratch()
+            if !viaDynamic { return Scorer.fuzzy(t, term, scratch: scratch) }
+            guard Scorer.isSubsequence(t, term) else { return nil }
+            // The window the fuzzy scorer would load: first occurrence to last occurrence.
+            let needle = term.needle(0)
+            let first = Scorer.find(t, needle, from: 0)!
+            var end = first + needle.count
+            while let at = Scorer.find(t, needle, from: end) { end = at + needle.count }
+            let w = Scorer.load(t, from: first, to: end, into: scratch)
+            return Scorer.dynamicScore(term, count: w, offset: first, text: t, scratch: scratch)
+        }
+    }
+
+    func testOneCharacterQueriesScoreAsTheDynamicScorerWould() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("ab/_-. Ac9")
+        for _ in 0..<3000 {
+            let length = Int.random(in: 1...24, using: &generator)
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            for q in ["a", "c", "/", "9"] {
+                for name in [true, false] {
+                    let fast = score(text, q, rewardsName: name, viaDynamic: false)
+                    let full = score(text, q, rewardsName: name, viaDynamic: true)
+                    XCTAssertEqual(fast?.score, full?.score, "\(q) in \(text)")
+                    XCTAssertEqual(fast?.begin, full?.begin, "\(q) in \(text)")
+                    XCTAssertEqual(fast?.end, full?.end, "\(q) in \(text)")
+                }
+            }
+        }
+    }
+}
