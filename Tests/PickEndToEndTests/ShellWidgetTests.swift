@@ -1,0 +1,122 @@
+import Foundation
+import XCTest
+
+/// The key bindings of `pick --shell`, pressed in a real shell: ctrl-t inserts paths,
+/// ctrl-r brings back a command, alt-c changes directory; each leaves a working shell.
+/// The scenarios are written once and run in bash, zsh and fish (the classes below).
+class ShellWidgetScenarios: ShellTestCase {
+    /// `src/my file.txt` as this shell quotes it.
+    var quotedMyFile: String { shellName == "fish" ? "'src/my file.txt'" : "src/my\\ file.txt" }
+
+    /// The files and directories the widgets list in the pane's `work/` (hidden ones pruned).
+    let listed: Set<String> = ["src", "src/main.swift", "src/my file.txt", "src/deep", "src/deep/notes.txt",
+                               "docs", "docs/guide.md"]
+
+    func ctrlTInsertsThePickedPathAtTheCursorQuoted() throws {
+        try pane.start()
+        pane.tmux.type("ls  -l")
+        pane.tmux.keys("Left", "Left", "Left")
+        pane.waitForLine("ls  -l", beforeCursor: "ls ")
+        pane.tmux.keys("C-t")
+        let rows = pane.waitForPick("7/7")
+        XCTAssertEqual(Set(pane.pickRows(rows)), listed, "ctrl-t lists files and directories, hidden ones pruned")
+        pane.tmux.type("myfile")
+        pane.waitForPick("1/7")
+        pane.tmux.keys("Enter")
+        pane.waitForLine("ls \(quotedMyFile)  -l", beforeCursor: "ls \(quotedMyFile) ")
+
+        // Cancelling leaves the line and the cursor as they were.
+        pane.tmux.keys("C-t")
+        pane.waitForPick("7/7")
+        pane.tmux.keys("Escape")
+        pane.waitForLine("ls \(quotedMyFile)  -l", beforeCursor: "ls \(quotedMyFile) ")
+
+        pane.tmux.keys("C-e", "C-u")
+        pane.waitForLine("")
+        pane.run("echo ok", output: "ok")
+    }
+
+    func ctrlTWithTabMarksSeveralPaths() throws {
+        try pane.start()
+        pane.tmux.type("cat ")
+        pane.tmux.keys("C-t")
+        pane.waitForPick("7/7")
+        pane.tmux.type("'.txt")
+        pane.waitForPick("2/7")
+        pane.tmux.keys("Tab", "Tab")
+        pane.tmux.waitFor(text: "(2 marked)")
+        pane.tmux.keys("Enter")
+        let both = ["cat \(quotedMyFile) src/deep/notes.txt", "cat src/deep/notes.txt \(quotedMyFile)"]
+        pane.tmux.waitFor("both paths on the command line") { _ in both.contains(self.pane.commandLine()?.text ?? "") }
+        pane.tmux.keys("Enter")
+        pane.waitForLine("")
+        pane.run("echo ok", output: "ok")
+    }
+
+    func ctrlRPutsAHistoryCommandOnTheLineWithoutRunningIt() throws {
+        try pane.start()
+        pane.run("echo alpha", output: "alpha")
+        pane.run("echo beta", output: "beta")
+        pane.run("echo alpha", output: "alpha")
+
+        pane.tmux.keys("C-r")
+        let rows = pane.waitForPick("2/2")
+        XCTAssertEqual(pane.pickRows(rows), ["echo alpha", "echo beta"], "newest first, each command once")
+        pane.tmux.keys("Escape")
+        pane.waitForLine("")
+
+        // What is already typed becomes the query.
+        pane.tmux.type("bet")
+        pane.tmux.keys("C-r")
+        pane.waitForPick("1/2")
+        pane.tmux.waitFor(text: "> bet")
+        pane.tmux.keys("Enter")
+        pane.waitForLine("echo beta", beforeCursor: "echo beta")
+        XCTAssertEqual(pane.tmux.screen().filter { $0 == "beta" }.count, 1, "the command is not run")
+        pane.run("", output: "beta")
+        pane.run("echo ok", output: "ok")
+    }
+
+    func altCChangesIntoAPickedDirectory() throws {
+        try pane.start()
+        pane.tmux.type("echo keep")
+        pane.tmux.keys("Left")
+        pane.waitForLine("echo keep", beforeCursor: "echo kee")
+        pane.tmux.keys("M-c")
+        let rows = pane.waitForPick("3/3")
+        XCTAssertEqual(Set(pane.pickRows(rows)), ["src", "src/deep", "docs"])
+        pane.tmux.type("deep")
+        pane.waitForPick("1/3")
+        pane.tmux.keys("Enter")
+        pane.waitForLine("echo keep", beforeCursor: "echo kee")
+        pane.tmux.waitFor("the prompt in the new directory") { rows in
+            rows.contains { $0.hasPrefix("deep\(self.pane.marker) echo keep") }
+        }
+        pane.run("", output: "keep")
+        pane.run("pwd | sed \"s|^$HOME/||\"", output: "work/src/deep")
+    }
+}
+
+final class ShellBashWidgetTests: ShellWidgetScenarios {
+    override var shellName: String { "bash" }
+    func testCtrlTInsertsThePickedPathAtTheCursorQuoted() throws { try ctrlTInsertsThePickedPathAtTheCursorQuoted() }
+    func testCtrlTWithTabMarksSeveralPaths() throws { try ctrlTWithTabMarksSeveralPaths() }
+    func testCtrlRPutsAHistoryCommandOnTheLine() throws { try ctrlRPutsAHistoryCommandOnTheLineWithoutRunningIt() }
+    func testAltCChangesIntoAPickedDirectory() throws { try altCChangesIntoAPickedDirectory() }
+}
+
+final class ShellZshWidgetTests: ShellWidgetScenarios {
+    override var shellName: String { "zsh" }
+    func testCtrlTInsertsThePickedPathAtTheCursorQuoted() throws { try ctrlTInsertsThePickedPathAtTheCursorQuoted() }
+    func testCtrlTWithTabMarksSeveralPaths() throws { try ctrlTWithTabMarksSeveralPaths() }
+    func testCtrlRPutsAHistoryCommandOnTheLine() throws { try ctrlRPutsAHistoryCommandOnTheLineWithoutRunningIt() }
+    func testAltCChangesIntoAPickedDirectory() throws { try altCChangesIntoAPickedDirectory() }
+}
+
+final class ShellFishWidgetTests: ShellWidgetScenarios {
+    override var shellName: String { "fish" }
+    func testCtrlTInsertsThePickedPathAtTheCursorQuoted() throws { try ctrlTInsertsThePickedPathAtTheCursorQuoted() }
+    func testCtrlTWithTabMarksSeveralPaths() throws { try ctrlTWithTabMarksSeveralPaths() }
+    func testCtrlRPutsAHistoryCommandOnTheLine() throws { try ctrlRPutsAHistoryCommandOnTheLineWithoutRunningIt() }
+    func testAltCChangesIntoAPickedDirectory() throws { try altCChangesIntoAPickedDirectory() }
+}
