@@ -275,6 +275,13 @@ public final class LineStore: @unchecked Sendable {
 
     // MARK: Reading lines
 
+    /// Whether every byte of the line is ASCII (known from loading, no scan).
+    @inline(__always)
+    func isASCII(_ index: Int) -> Bool {
+        let r = records[index]
+        return r.extra == 0 || r.isPacked || extras[Int(r.extra) - 1].folded == nil
+    }
+
     /// The line's bytes exactly as read, without its separator.
     public func bytes(of index: Int) -> UnsafeBufferPointer<UInt8> {
         let r = records[index]

@@ -31,14 +31,17 @@ public enum Suggestions {
         var line = skipped
         return folded.withUnsafeBufferPointer { query -> [[UInt8]] in
             /// Looks at one candidate; false when it equals the text (nothing to complete).
-            func consider(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+            func consider(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lineIsASCII: Bool) -> Bool {
                 let start = bytes.baseAddress! + range.lowerBound
                 let full = prefixed.count >= limit
                 // Once enough prefixes are found only an equal candidate still matters, and
                 // one of another length cannot be equal (folding at most triples a byte).
                 if full && (range.count * 3 < query.count || range.count > query.count * 4) { return true }
-                var isASCII = true
-                for i in 0..<range.count where start[i] >= 0x80 { isASCII = false; break }
+                var isASCII = lineIsASCII
+                if !isASCII {
+                    isASCII = true
+                    for i in 0..<range.count where start[i] >= 0x80 { isASCII = false; break }
+                }
                 if full && isASCII && range.count != query.count { return true }
                 var candidate = ScoredText(bytes: start, count: range.count, foldsASCII: true, rewardsName: false)
                 if !isASCII {
@@ -65,21 +68,23 @@ public enum Suggestions {
                 return true
             }
             // Input order: the candidates given, sorted, or every line.
-            let order = among.map { $0.filter { Int($0) >= skipped && Int($0) < count }.sorted() }
+            // (Sorting a huge match list costs more than scanning: then scan everything.)
+            let order = among.flatMap { $0.count > 50_000 ? nil : $0.filter { Int($0) >= skipped && Int($0) < count }.sorted() }
             var next = 0
             while order.map({ next < $0.count }) ?? (line < count) {
                 if let order { line = Int(order[next]); next += 1 }
                 defer { if order == nil { line += 1 } }
                 let bytes = store.bytes(of: line)
                 let fields = store.fields(of: line)
-                if !fields.title.isEmpty && !consider(bytes, fields.title) { return [] }
+                let ascii = store.isASCII(line)
+                if !fields.title.isEmpty && !consider(bytes, fields.title, lineIsASCII: ascii) { return [] }
                 if let k = fields.keywords {
                     var start = k.lowerBound
                     for i in k where bytes[i] == 0x2C || bytes[i] == 0x20 {
-                        if start < i && !consider(bytes, start..<i) { return [] }
+                        if start < i && !consider(bytes, start..<i, lineIsASCII: ascii) { return [] }
                         start = i + 1
                     }
-                    if start < k.upperBound && !consider(bytes, start..<k.upperBound) { return [] }
+                    if start < k.upperBound && !consider(bytes, start..<k.upperBound, lineIsASCII: ascii) { return [] }
                 }
             }
             return Array((prefixed + containing).prefix(limit))
