@@ -448,10 +448,11 @@ final class Picker {
         dirty = false
     }
 
-    /// The rest of the best suggestion when it starts with the query (compared folded).
+    /// The rest of the best suggestion when it starts with the query, ignoring case only:
+    /// with diacritics folded too, the query plus the rest would read as neither.
     private func ghostText(for query: String) -> String {
         guard let best = currentSuggestions().first else { return "" }
-        let fold: (Unicode.Scalar) -> UInt32 = { Folding.fold($0.value, caseFold: true, stripDiacritics: true) }
+        let fold: (Unicode.Scalar) -> UInt32 = { Folding.fold($0.value, caseFold: true, stripDiacritics: false) }
         let q = query.unicodeScalars.map(fold)
         let s = Array(best.unicodeScalars)
         guard s.count > q.count, zip(q, s.map(fold)).allSatisfy({ $0 == $1 }) else { return "" }
@@ -535,6 +536,7 @@ final class Picker {
         case .alt(0x70): walkHistory(older: true); return nil
         case .alt(0x6E): walkHistory(older: false); return nil
         case .char(19): cycleScope(); return nil
+        case .char(26): suspend(); return nil
         default: break
         }
         if let name, let line = shortcuts[name] {
