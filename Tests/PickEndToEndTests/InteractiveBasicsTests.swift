@@ -145,7 +145,9 @@ final class InteractiveBasicsTests: InteractiveTestCase {
     func testTypingWorksWhileInputIsStillArriving() throws {
         try tmux.start(input: "(printf 'apple\\n'; sleep 1; printf 'apricot\\n'; sleep 1; printf 'banana\\n')",
                        args: "")
-        tmux.waitFor(text: "1/1")
+        let loading = tmux.waitFor(text: "1/1")
+        XCTAssertTrue(loading[row: 1].unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) },
+                      "a spinner while input is arriving: \(loading[row: 1])")
         tmux.type("apr")
         tmux.waitFor(text: "> apr")
         let rows = tmux.waitFor(text: "1/2")
@@ -168,6 +170,39 @@ final class InteractiveBasicsTests: InteractiveTestCase {
             XCTAssertTrue(tmux.terminalRestored, key)
             tmux.waitFor("alternate screen left after \(key)") { !$0.contains { $0.contains("5/5") } }
         }
+    }
+
+    func testCycleWrapsAroundTheEnds() throws {
+        try startFruits("--cycle")
+        tmux.waitFor(text: "5/5")
+        tmux.keys("Up")
+        tmux.waitFor("the last line selected") { $0.contains { $0.hasPrefix("> über") } }
+        tmux.keys("Down", "Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "apple\n")
+    }
+
+    func testNoColorAndDumbTerminalsDrawWithoutColours() throws {
+        try startFruits("", before: "export NO_COLOR=1")
+        tmux.waitFor(text: "5/5")
+        tmux.type("an")
+        tmux.waitFor(text: "1/5")
+        let screen = tmux.screenWithEscapes()
+        XCTAssertFalse(screen.contains("38;5;"), "no colours with NO_COLOR")
+        XCTAssertTrue(screen.contains("\u{1B}[1m"), "matches still in bold")
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+
+        tmux.close()
+        tmux = try TmuxPick(test: name + "dumb")
+        try startFruits("", before: "export TERM=dumb")
+        tmux.waitFor(text: "5/5")
+        tmux.type("an")
+        tmux.waitFor(text: "1/5")
+        XCTAssertFalse(tmux.screenWithEscapes().contains("\u{1B}[1m"), "nothing but text with TERM=dumb")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "banana\n")
     }
 
     func testReturnWithNoMatchExitsOne() throws {

@@ -86,6 +86,11 @@ final class TmuxPick {
         return out.components(separatedBy: "\n")
     }
 
+    /// The screen with its SGR escape sequences (capture-pane -e).
+    func screenWithEscapes() -> String {
+        (try? Self.shell(["tmux", "-L", socket, "capture-pane", "-p", "-e", "-t", name]))?.output ?? ""
+    }
+
     /// Polls the screen until `condition` holds; fails the test (and returns the last screen) if it never does.
     @discardableResult
     func waitFor(_ what: String, file: StaticString = #filePath, line: UInt = #line,
