@@ -425,12 +425,13 @@ final class Picker {
             geometry.promptRows = (promptWidth + queryWidth) / max(1, geometry.width) + 1
         }
         let total = max(0, store.count - options.headerLines)
-        let input = FrameInput(width: geometry.width, listHeight: geometry.listHeight(headers: headerCount),
+        var input = FrameInput(width: geometry.width, listHeight: geometry.listHeight(headers: headerCount),
                                result: scoped, query: parsedQuery, queryText: query, selection: selection,
                                scroll: scroll, marked: markedSet, multi: options.multi, ansi: options.ansi,
                                total: total, isLoading: isLoading, isSearching: searching,
                                scopes: Scopes.names(in: store), scope: scope, headerText: headerText,
                                headerLines: options.headerLines)
+        input.headersFollowGroups = options.layout == .bottom
         let frame = FrameBuilder.build(input, store: store)
         scroll = frame.scroll
         var ghost: Ghost? = nil

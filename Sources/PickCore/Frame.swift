@@ -88,6 +88,9 @@ public struct FrameInput {
     public var scope: Int
     public var headerText: [String]
     public var headerLines: Int
+    /// Section headers come after their group in flow order (prompt at the bottom: the
+    /// list grows upward, and a header still reads above its group).
+    public var headersFollowGroups = false
 
     public init(width: Int, listHeight: Int, result: SearchResult?, query: Query, queryText: String,
                 selection: Int = 0, scroll: Int = 0, marked: Set<Int32> = [], multi: Bool = false,
@@ -141,37 +144,47 @@ public enum FrameBuilder {
             return Frame(headers: headers, rows: [], info: info, message: message, scroll: 0)
         }
 
-        // Logical rows: each group with a section gets a header row before its lines.
+        // Logical rows: each group with a section gets a header row before its lines in
+        // reading order (after them in flow order when the list grows upward).
+        let after = input.headersFollowGroups
         let headed = groups.map { $0.section != 0 }
-        func headersThrough(_ position: Int) -> Int {
+        func headersBefore(_ position: Int) -> Int {
             var n = 0
-            for (g, group) in groups.enumerated() where headed[g] && group.range.lowerBound <= position { n += 1 }
+            for (g, group) in groups.enumerated() where headed[g] {
+                if after ? group.range.upperBound <= position : group.range.lowerBound <= position { n += 1 }
+            }
             return n
         }
         let totalRows = lines.count + headed.filter { $0 }.count
         let selection = min(max(input.selection, 0), lines.count - 1)
-        let selectedRow = selection + headersThrough(selection)
-        let opensGroup = groups.enumerated().contains { headed[$0.offset] && $0.element.range.lowerBound == selection }
+        let selectedRow = selection + headersBefore(selection)
+        let atHeader = groups.enumerated().contains {
+            headed[$0.offset] && (after ? $0.element.range.upperBound - 1 : $0.element.range.lowerBound) == selection
+        }
         var scroll = min(max(input.scroll, 0), max(0, totalRows - input.listHeight))
-        let wantedTop = opensGroup ? selectedRow - 1 : selectedRow
-        if wantedTop < scroll { scroll = max(0, wantedTop) }
-        if selectedRow >= scroll + input.listHeight { scroll = selectedRow - input.listHeight + 1 }
+        let wantedFirst = atHeader && !after ? selectedRow - 1 : selectedRow
+        let wantedLast = atHeader && after ? selectedRow + 1 : selectedRow
+        if wantedFirst < scroll { scroll = max(0, wantedFirst) }
+        if wantedLast >= scroll + input.listHeight { scroll = max(0, wantedLast - input.listHeight + 1) }
 
         // Walk the logical rows in the window.
         var rows: [FrameRow] = []
         var row = 0
+        func header(_ group: SectionGroup) -> FrameRow {
+            let name = TerminalText.sanitize(String(decoding: store.sectionName(group.section), as: UTF8.self))
+            return .section(TerminalText.truncate(name, to: width))
+        }
         outer: for (g, group) in groups.enumerated() {
             let groupRows = group.range.count + (headed[g] ? 1 : 0)
             if row + groupRows <= scroll { row += groupRows; continue }
-            if headed[g] {
+            if headed[g] && !after {
                 if row >= scroll {
-                    let name = TerminalText.sanitize(String(decoding: store.sectionName(group.section), as: UTF8.self))
-                    rows.append(.section(TerminalText.truncate(name, to: width)))
+                    rows.append(header(group))
                     if rows.count == input.listHeight { break outer }
                 }
                 row += 1
             }
-            let firstPosition = group.range.lowerBound + max(0, scroll - row)
+            let firstPosition = min(group.range.upperBound, group.range.lowerBound + max(0, scroll - row))
             row += firstPosition - group.range.lowerBound
             for position in firstPosition..<group.range.upperBound {
                 let line = lines[position]
@@ -180,6 +193,13 @@ public enum FrameBuilder {
                                           width: width)))
                 row += 1
                 if rows.count == input.listHeight { break outer }
+            }
+            if headed[g] && after {
+                if row >= scroll {
+                    rows.append(header(group))
+                    if rows.count == input.listHeight { break outer }
+                }
+                row += 1
             }
         }
         return Frame(headers: headers, rows: rows, info: info, message: [], scroll: scroll)
