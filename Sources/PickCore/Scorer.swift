@@ -285,16 +285,16 @@ enum Scorer {
             if k == 0 { firstStart = at }
             pos = at + needle.count
         }
+        let last = query.needle(query.scalars.count - 1)
+        if query.scalars.count == 1 { return singleCharacter(text, last, first: firstStart, windowEnd: text.count) }
         // Backward: the last occurrence of the last character bounds the window.
         var windowEnd = pos
-        let last = query.needle(query.scalars.count - 1)
         var probe = pos
         while let at = find(text, last, from: probe) {
             windowEnd = at + last.count
             probe = at + 1
         }
         let m = query.scalars.count
-        if m == 1 { return singleCharacter(text, last, first: firstStart, windowEnd: windowEnd) }
         let w = load(text, from: firstStart, to: windowEnd, into: s)
         if m * w > ScoreWeights.dynamicLimit {
             return greedyScore(text, query, from: firstStart, scratch: s, count: w)

@@ -128,6 +128,7 @@ public final class SearchEngine: @unchecked Sendable {
         let keys = RankKeyMaker(ranking)
         let sorts = ranking.sorts
         let keepsInputOrder = end != nil
+        let primaryOnly = ranking.tiebreaks.filter({ $0 != .index }).count <= 1 && !ranking.reversesInput
         let chunkSize = 1 << 15
         let store = self.store
         // Positions 0..<n stand for the lines to look at: the candidates, then the lines
@@ -168,7 +169,7 @@ public final class SearchEngine: @unchecked Sendable {
                     }
                     p += 1
                 }
-                if sorts { hits.sort() }
+                if sorts { HitSorter.sort(&hits, primaryOnly: primaryOnly) }
                 finished.withLock { $0.append((chunk, hits, matched)) }
             }
         }

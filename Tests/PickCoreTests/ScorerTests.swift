@@ -40,3 +40,21 @@ final class ScorerTests: XCTestCase {
         }
     }
 }
+
+/// The radix sort of hits must order exactly as the comparison sort does.
+final class HitSorterTests: XCTestCase {
+    func testRadixOrderEqualsComparisonOrderForHitsMadeInInputOrder() {
+        var generator = SystemRandomNumberGenerator()
+        for size in [65, 1000, 40_000] {
+            var hits: [RankedHit] = []
+            for index in 0..<size {
+                let score = UInt64.random(in: 0..<40, using: &generator) * 997
+                let length = UInt64.random(in: 0..<300, using: &generator)
+                hits.append(RankedHit(primary: score << 32 | length, secondary: UInt64(index)))
+            }
+            var radix = hits
+            HitSorter.sort(&radix, primaryOnly: true)
+            XCTAssertEqual(radix, hits.sorted())
+        }
+    }
+}
