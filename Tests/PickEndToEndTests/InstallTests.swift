@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+
+/// `make install` puts pick and pick.1 where `man pick` finds them, under PREFIX and DESTDIR.
+/// The tests install the debug build (INSTALL_BIN) rather than build a release one.
+final class InstallTests: XCTestCase {
+    private var temp: URL!
+
+    override func setUpWithError() throws {
+        temp = FileManager.default.temporaryDirectory.appendingPathComponent("pick-install-\(getpid())-\(Int.random(in: 0..<1_000_000))")
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: temp)
+    }
+
+    /// Runs a command with a clean make environment (a `make test` above must not leak into it).
+    private func run(_ args: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = args
+        process.currentDirectoryURL = repositoryRoot
+        var env = ProcessInfo.processInfo.environment
+        for key in ["MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MANPATH", "PREFIX", "DESTDIR"] { env.removeValue(forKey: key) }
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func testMakeInstallPutsPickAndItsManPageWhereManFindsThem() throws {
+        let prefix = temp.appendingPathComponent("usr").path
+        let make = try run(["make", "install", "INSTALL_BIN=\(pickBinaryPath())", "PREFIX=\(prefix)"])
+        XCTAssertEqual(make.status, 0, make.output)
+        let version = try run(["\(prefix)/bin/pick", "--version"])
+        XCTAssertEqual(version.output, "pick 0.1.0\n")
+        // man-db looks in PREFIX/share/man for a PREFIX/bin on PATH.
+        let man = try run(["man", "-w", "pick"], environment: ["PATH": "\(prefix)/bin:/usr/bin:/bin"])
+        XCTAssertEqual(man.status, 0, "man (make deps installs man-db): \(man.output)")
+        XCTAssertEqual(man.output, "\(prefix)/share/man/man1/pick.1\n")
+        let page = try run(["man", "-P", "cat", "pick"], environment: ["PATH": "\(prefix)/bin:/usr/bin:/bin", "MANWIDTH": "80"])
+        XCTAssertTrue(page.output.contains("SHELL INTEGRATION"), page.output)
+    }
+
+    func testDestdirStagesTheInstallUnderThePrefix() throws {
+        let make = try run(["make", "install", "INSTALL_BIN=\(pickBinaryPath())", "PREFIX=/opt/pick", "DESTDIR=\(temp.path)"])
+        XCTAssertEqual(make.status, 0, make.output)
+        let staged = temp.appendingPathComponent("opt/pick").path
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: staged + "/bin/pick"))
+        let man = try run(["man", "-M", staged + "/share/man", "-w", "pick"])
+        XCTAssertEqual(man.output, staged + "/share/man/man1/pick.1\n")
+    }
+
+    func testMakeInstallBuildsTheReleaseBinaryByDefault() throws {
+        let dry = try run(["make", "-n", "install", "PREFIX=/usr/local"])
+        XCTAssertEqual(dry.status, 0, dry.output)
+        XCTAssertTrue(dry.output.contains("build -c release"), dry.output)
+        XCTAssertTrue(dry.output.contains("install -m 755 .build/release/pick \"/usr/local/bin/pick\""), dry.output)
+        XCTAssertTrue(dry.output.contains("install -m 644 man/pick.1 \"/usr/local/share/man/man1/pick.1\""), dry.output)
+    }
+}
