@@ -284,8 +284,8 @@ final class SearchMemory: @unchecked Sendable {
     }
 
     /// Line indexes all entries may hold together (4 bytes each, twice per entry): about
-    /// 24 MB, so that a million-line input keeps its last query or two, a small one eight.
-    private static let budget = 3_000_000
+    /// 6 MB, so that a million-line input keeps its last query, a small one eight.
+    private static let budget = 1_500_000
 
     func remember(_ entry: Entry) {
         entries.withLock { list in
