@@ -202,9 +202,17 @@ final class Picker {
             geometry = Geometry(top: 1, height: size.rows, width: size.cols, layout: options.layout)
             terminal.write("\u{1B}[H\u{1B}[2J")
         default:
+            // The terminal may have moved the text when it resized: ask where the cursor
+            // (on the prompt) is now, and clear from the region's new top down.
             let height = regionHeight(rows: size.rows)
-            let top = max(1, min(geometry.top, size.rows - height + 1))
-            terminal.write("\u{1B}[\(geometry.top);1H\u{1B}[J")
+            var top = geometry.top
+            if let position = terminal.cursorPosition(inRawMode: true) {
+                let line = editor.line
+                let wrapped = (promptWidth + TerminalText.width(String(line.text.prefix(line.cursor)))) / max(1, size.cols)
+                top = options.layout == .top ? position.row - wrapped : position.row - geometry.height + 1
+            }
+            top = max(1, min(top, size.rows - height + 1))
+            terminal.write("\u{1B}[\(top);1H\u{1B}[J")
             geometry = Geometry(top: top, height: height, width: size.cols, layout: options.layout)
         }
         terminal.write("\u{1B}[\(geometry.promptRow);1H")

@@ -104,11 +104,14 @@ final class Terminal {
     }
 
     /// The cursor's row (1-based) and column, asked with DSR; nil if the terminal is silent.
-    func cursorPosition() -> (row: Int, col: Int)? {
-        var raw = original
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        _ = tcsetattr(fd, TCSANOW, &raw)
-        defer { restoreMode() }
+    /// With `inRawMode` the terminal is already raw (libedit's) and is left as it is.
+    func cursorPosition(inRawMode: Bool = false) -> (row: Int, col: Int)? {
+        if !inRawMode {
+            var raw = original
+            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            _ = tcsetattr(fd, TCSANOW, &raw)
+        }
+        defer { if !inRawMode { restoreMode() } }
         write("\u{1B}[6n")
         var reply: [UInt8] = []
         let deadline = monotonicMillis() + 500
