@@ -4,7 +4,8 @@
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
-SWIFT   ?= swift
+# The toolchain on PATH, or where Swift's Linux images put it.
+SWIFT   ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 PICK    := .build/release/pick
 SHELL   := /bin/bash
 # A hung test fails the run after this many seconds instead of holding CI (the suite
