@@ -95,6 +95,29 @@ final class InteractiveBasicsTests: InteractiveTestCase {
         XCTAssertTrue(tmux.terminalRestored)
     }
 
+    func testResizingAnInlineRegionRedrawsItAndLeavesNoDebris() throws {
+        try tmux.start(input: nil, args: "--demo --height 50%", width: 60, height: 20, before: "printf 'kept\\n'")
+        tmux.waitFor(text: "13/13")
+        tmux.resize(width: 40, height: 12)
+        let rows = tmux.waitFor("the region redrawn at the new width") { $0.contains { $0.hasSuffix(" f2") && $0.count == 39 } }
+        XCTAssertEqual(rows.filter { $0.contains("13/13") }.count, 1, "one info line:\n" + rows.joined(separator: "\n"))
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+        tmux.waitFor("the region cleared") { !$0.contains { $0.contains("13/13") || $0.contains("New File") || $0.contains("Create") } }
+        XCTAssertTrue(tmux.terminalRestored)
+    }
+
+    func testQueryOptionStartsWithTheQueryTyped() throws {
+        try startFruits("--query ban")
+        let rows = tmux.waitFor(text: "1/5")
+        XCTAssertTrue(rows[row: 0].hasPrefix("> ban"))
+        tmux.type("x")
+        tmux.waitFor(text: "0/5")
+        tmux.keys("BSpace", "Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "banana\n")
+    }
+
     func testUTF8TypingFiltersAndEditsCharacters() throws {
         try tmux.file("input.txt", "élan\nelan vital\nstraße\n日本語\nnihon\n")
         try tmux.start(input: "cat input.txt", args: "")
