@@ -97,38 +97,36 @@ final class ScoringScratch {
     var transformedCapacity = 0
     /// Scalar index in the loaded window where the file name starts (Int.max: none).
     var nameStart = Int.max
-    var matrix: [Int32] = []
-    var consecutiveMatrix: [Int32] = []
-
     init() {
         capacity = 256
-        units = .allocate(capacity: capacity)
-        bonuses = .allocate(capacity: capacity)
-        rowH = .allocate(capacity: capacity)
-        rowC = .allocate(capacity: capacity)
-        prevH = .allocate(capacity: capacity)
-        prevC = .allocate(capacity: capacity)
+        (units, bonuses, rowH, rowC, prevH, prevC) = Self.rows(capacity)
         transformedCapacity = 1024
         transformed = .allocate(capacity: transformedCapacity)
     }
 
-    deinit {
+    private static func rows(_ n: Int) -> (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<Int32>,
+                                           UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>,
+                                           UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>) {
+        (.allocate(capacity: n), .allocate(capacity: n), .allocate(capacity: n),
+         .allocate(capacity: n), .allocate(capacity: n), .allocate(capacity: n))
+    }
+
+    private func freeRows() {
         units.deallocate(); bonuses.deallocate()
         rowH.deallocate(); rowC.deallocate(); prevH.deallocate(); prevC.deallocate()
+    }
+
+    deinit {
+        freeRows()
         transformed.deallocate()
     }
 
+    /// Makes the rows hold at least `n` characters.
     func reserve(_ n: Int) {
         guard n > capacity else { return }
-        units.deallocate(); bonuses.deallocate()
-        rowH.deallocate(); rowC.deallocate(); prevH.deallocate(); prevC.deallocate()
+        freeRows()
         capacity = max(n, capacity * 2)
-        units = .allocate(capacity: capacity)
-        bonuses = .allocate(capacity: capacity)
-        rowH = .allocate(capacity: capacity)
-        rowC = .allocate(capacity: capacity)
-        prevH = .allocate(capacity: capacity)
-        prevC = .allocate(capacity: capacity)
+        (units, bonuses, rowH, rowC, prevH, prevC) = Self.rows(capacity)
     }
 
     func reserveTransformed(_ n: Int) -> UnsafeMutablePointer<UInt8> {
