@@ -41,54 +41,54 @@ final class Picker {
     let theme: Theme
     var editor: LineEditor!
     let inputDone = Atomic<Bool>(false)
-    private let inputErrorLock = Lock()
-    private var inputError: String? = nil
+    let inputErrorLock = Lock()
+    var inputError: String? = nil
 
     // Search state.
-    private var generation = 0
-    private var queryText: String? = nil
-    private var parsedQuery = Query("")
-    private var result: SearchResult? = nil
-    private var resultGeneration = -1
-    private var scoped: SearchResult? = nil
-    private var suggestions: [[UInt8]] = []
-    private var searching = false
-    private var searchStarted = 0
-    private var lastSearchedCount = -1
+    var generation = 0
+    var queryText: String? = nil
+    var parsedQuery = Query("")
+    var result: SearchResult? = nil
+    var resultGeneration = -1
+    var scoped: SearchResult? = nil
+    var suggestions: [[UInt8]] = []
+    var searching = false
+    var searchStarted = 0
+    var lastSearchedCount = -1
 
     // View state.
-    private var selection = 0
-    private var moved = false
-    private var scroll = 0
-    private var marked: [Int32] = []
-    private var markedSet = Set<Int32>()
-    private var scope = 0
-    private var pendingScope: String?
-    private var showingHelp = false
-    private var geometry: Geometry
-    private var dirty = true
-    private var lastDraw = 0
-    private var lastFrame: [UInt8] = []
-    private var spinnerPhase = 0
-    private var cursorAtEnd = true
-    private var promptWidth: Int
+    var selection = 0
+    var moved = false
+    var scroll = 0
+    var marked: [Int32] = []
+    var markedSet = Set<Int32>()
+    var scope = 0
+    var pendingScope: String?
+    var showingHelp = false
+    var geometry: Geometry
+    var dirty = true
+    var lastDraw = 0
+    var lastFrame: [UInt8] = []
+    var spinnerPhase = 0
+    var cursorAtEnd = true
+    var promptWidth: Int
 
     // Keys.
-    private var decoder = KeyDecoder()
-    private var passThrough: [wchar_t] = []
-    private var modeAdjusted = false
-    private var pendingAction: PendingAction? = nil
-    private(set) var outcome: Outcome? = nil
-    private var shortcuts: [String: Int32] = [:]
-    private var shortcutOrder: [(String, Int32)] = []
-    private var shortcutsScanned = 0
-    private var completion: (list: [String], index: Int)? = nil
-    private var isVi = false
+    var decoder = KeyDecoder()
+    var passThrough: [wchar_t] = []
+    var modeAdjusted = false
+    var pendingAction: PendingAction? = nil
+    var outcome: Outcome? = nil
+    var shortcuts: [String: Int32] = [:]
+    var shortcutOrder: [(String, Int32)] = []
+    var shortcutsScanned = 0
+    var completion: (list: [String], index: Int)? = nil
+    var isVi = false
 
     // History.
-    private var history: [String] = []
-    private var historyIndex: Int? = nil
-    private var historyStash = ""
+    var history: [String] = []
+    var historyIndex: Int? = nil
+    var historyStash = ""
 
     init(options: Options, store: LineStore, terminal: Terminal, theme: Theme, inputAlreadyRead: Bool) {
         self.options = options
@@ -147,11 +147,11 @@ final class Picker {
         }
     }
 
-    private var isLoading: Bool { !inputDone.load(ordering: .acquiring) }
+    var isLoading: Bool { !inputDone.load(ordering: .acquiring) }
 
     // MARK: Screen
 
-    private func enterScreen(fresh: Bool) {
+    func enterScreen(fresh: Bool) {
         let size = terminal.size()
         switch options.height {
         case .full:
@@ -177,7 +177,7 @@ final class Picker {
         dirty = true
     }
 
-    private func regionHeight(rows: Int) -> Int {
+    func regionHeight(rows: Int) -> Int {
         switch options.height {
         case .full: return rows
         case .rows(let n): return max(3, min(n, rows))
@@ -185,7 +185,7 @@ final class Picker {
         }
     }
 
-    private func leaveScreen() {
+    func leaveScreen() {
         switch options.height {
         case .full:
             terminal.write("\u{1B}[?1049l")
@@ -194,7 +194,7 @@ final class Picker {
         }
     }
 
-    private func resized() {
+    func resized() {
         let size = terminal.size()
         editor.resized()
         switch options.height {
@@ -222,7 +222,7 @@ final class Picker {
         draw()
     }
 
-    private func suspend() {
+    func suspend() {
         var raw = termios()
         _ = tcgetattr(terminal.fd, &raw)
         leaveScreen()
@@ -322,7 +322,7 @@ final class Picker {
 
     // MARK: Worker reports
 
-    private func takeWakes() {
+    func takeWakes() {
         let wakes = terminal.drainWakes()
         for signo in wakes.signals {
             switch signo {
@@ -352,7 +352,7 @@ final class Picker {
     }
 
     /// Takes a new result for the current query, keeping the selected line when the person moved.
-    private func adopt(_ new: SearchResult) {
+    func adopt(_ new: SearchResult) {
         let previousLine = moved ? scoped.flatMap { selection < $0.lines.count ? $0.lines[selection] : nil } : nil
         result = new
         scoped = Scopes.filter(new, to: scope)
@@ -365,7 +365,7 @@ final class Picker {
         selection = min(selection, max(0, scoped!.lines.count - 1))
     }
 
-    private func syncQuery() {
+    func syncQuery() {
         let line = editor.line
         cursorAtEnd = line.cursor == line.count
         guard line.text != queryText else { return }
@@ -383,7 +383,7 @@ final class Picker {
         dirty = true
     }
 
-    private func startSearch() {
+    func startSearch() {
         searching = true
         searchStarted = monotonicMillis()
         lastSearchedCount = store.count
@@ -391,13 +391,13 @@ final class Picker {
     }
 
     /// Searches again when more input arrived (at most every 100 ms while it streams).
-    private func refreshSearch() {
+    func refreshSearch() {
         guard queryText != nil, !searching, store.count != lastSearchedCount else { return }
         if isLoading && monotonicMillis() - searchStarted < 100 { return }
         startSearch()
     }
 
-    private func scanShortcuts() {
+    func scanShortcuts() {
         let count = store.count
         guard store.parsesFields else { shortcutsScanned = count; return }
         while shortcutsScanned < count {
@@ -417,16 +417,16 @@ final class Picker {
 
     // MARK: Drawing
 
-    private var headerCount: Int {
+    var headerCount: Int {
         headerText.count + min(options.headerLines, store.count)
     }
 
-    private var headerText: [String] {
+    var headerText: [String] {
         guard let header = options.header else { return [] }
         return header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    private func draw() {
+    func draw() {
         let query = queryText ?? ""
         let queryWidth = TerminalText.width(query)
         if options.layout == .top {
@@ -459,7 +459,7 @@ final class Picker {
 
     /// The rest of the best suggestion when it starts with the query, ignoring case only:
     /// with diacritics folded too, the query plus the rest would read as neither.
-    private func ghostText(for query: String) -> String {
+    func ghostText(for query: String) -> String {
         guard let best = currentSuggestions().first else { return "" }
         let fold: (Unicode.Scalar) -> UInt32 = { Folding.fold($0.value, caseFold: true, stripDiacritics: false) }
         let q = query.unicodeScalars.map(fold)
@@ -469,7 +469,7 @@ final class Picker {
     }
 
     /// Suggestions for the query as it is now: recent history for an empty query.
-    private func currentSuggestions() -> [String] {
+    func currentSuggestions() -> [String] {
         let query = queryText ?? ""
         if query.isEmpty {
             var seen = Set<String>()
@@ -479,194 +479,6 @@ final class Picker {
             return suggestions.map { String(decoding: $0, as: UTF8.self) }
         }
         return []
-    }
-
-    private func helpLines() -> [String] {
-        var lines = [
-            "Keys (any key returns)",
-            "  Up/Down  ctrl-p/ctrl-n  ctrl-k/ctrl-j   move the selection",
-            "  PageUp/PageDown                        move a page",
-            "  Return                                 pick the selected line",
-            "  Escape  ctrl-c  ctrl-g                 cancel",
-            options.multi ? "  Tab  shift-Tab                         mark and move"
-                          : "  Tab                                    complete the query",
-            "  Right (at the end)                     accept the dim suggestion",
-            "  ctrl-s                                 next scope (section)",
-            "  alt-p  alt-n                           older / newer query (--history)",
-            "  F1  alt-?                              this help",
-            "  ctrl-a ctrl-e ctrl-w ctrl-u alt-b alt-f  edit the query (libedit, ~/.editrc)",
-        ]
-        if !shortcutOrder.isEmpty {
-            lines.append("Shortcuts")
-            for (key, line) in shortcutOrder {
-                let title = store.fields(of: Int(line)).title
-                let name = TerminalText.glyphs(store.bytes(of: Int(line)), range: title).map(\.text).joined()
-                let padded = key + String(repeating: " ", count: max(1, 10 - TerminalText.width(key)))
-                lines.append("  " + padded + name)
-            }
-        }
-        return lines
-    }
-
-    // MARK: Keys
-
-    /// Handles one key; returns characters for libedit, or nil when pick took the key.
-    private func handle(_ key: Key) -> [wchar_t]? {
-        dirty = true
-        if showingHelp {
-            showingHelp = false
-            if key == .char(3) { outcome = .cancel(130) }
-            return nil
-        }
-        let name = key.name
-        if let name, options.expect.contains(name) {
-            outcome = .accept(key: name)
-            return nil
-        }
-        let up = options.layout == .top ? -1 : 1
-        switch key {
-        case .char(13): outcome = .accept(key: nil); return nil
-        case .char(3), .char(7): outcome = .cancel(130); return nil
-        case .escape:
-            if isVi { return [0x1B] }
-            outcome = .cancel(130)
-            return nil
-        case .up, .char(16), .char(11): move(up); return nil
-        case .down, .char(14), .char(10): move(-up); return nil
-        case .pageUp: move(up * max(1, geometry.listHeight(headers: headerCount) - 1)); return nil
-        case .pageDown: move(-up * max(1, geometry.listHeight(headers: headerCount) - 1)); return nil
-        case .char(9):
-            if options.multi { toggleMark(); move(-up, wraps: false) } else { complete() }
-            return nil
-        case .shiftTab:
-            if options.multi { toggleMark(); move(up, wraps: false) }
-            return nil
-        case .function(1), .alt(0x3F): showingHelp = true; return nil
-        case .alt(0x70): walkHistory(older: true); return nil
-        case .alt(0x6E): walkHistory(older: false); return nil
-        case .char(19): cycleScope(); return nil
-        case .char(26): suspend(); return nil
-        default: break
-        }
-        if let name, let line = shortcuts[name] {
-            outcome = .pickLine(line)
-            return nil
-        }
-        switch key {
-        case .right:
-            if cursorAtEnd, !ghostText(for: queryText ?? "").isEmpty, let best = currentSuggestions().first {
-                pendingAction = .replaceQuery(best)
-                return nil
-            }
-            return [PrivateKey.right]
-        case .left: return [PrivateKey.left]
-        case .home: return [PrivateKey.home]
-        case .end: return [PrivateKey.end]
-        case .delete: return [PrivateKey.delete]
-        case .alt(let c): return [0x1B, wchar_t(bitPattern: c)]
-        case .char(let c):
-            if c >= 0x80 && c < 0xA0 { return nil }
-            return [wchar_t(bitPattern: c)]
-        default: return nil
-        }
-    }
-
-    private func move(_ delta: Int, wraps: Bool = true) {
-        let count = scoped?.lines.count ?? 0
-        guard count > 0 else { return }
-        var next = selection + delta
-        if options.cycle && wraps && abs(delta) == 1 {
-            next = (next % count + count) % count
-        } else {
-            next = max(0, min(count - 1, next))
-        }
-        if next != selection { moved = true }
-        selection = next
-    }
-
-    private func toggleMark() {
-        guard let lines = scoped?.lines, selection < lines.count else { return }
-        let line = lines[selection]
-        if markedSet.contains(line) {
-            markedSet.remove(line)
-            marked.removeAll { $0 == line }
-        } else if options.multiLimit == 0 || marked.count < options.multiLimit {
-            markedSet.insert(line)
-            marked.append(line)
-        }
-    }
-
-    private func complete() {
-        let query = queryText ?? ""
-        if var c = completion, c.list.indices.contains(c.index), c.list[c.index] == query {
-            c.index = (c.index + 1) % c.list.count
-            completion = c
-            pendingAction = .replaceQuery(c.list[c.index])
-            return
-        }
-        var list = currentSuggestions()
-        if list.isEmpty && !query.isEmpty {
-            list = Suggestions.suggest(query, in: store, limit: 6, skipping: options.headerLines)
-                .map { String(decoding: $0, as: UTF8.self) }
-        }
-        guard let first = list.first else { return }
-        completion = (list, 0)
-        pendingAction = .replaceQuery(first)
-    }
-
-    private func cycleScope() {
-        let count = Scopes.names(in: store).count
-        guard count > 1 else { return }
-        setScope((scope + 1) % count)
-    }
-
-    private func setScope(_ index: Int) {
-        scope = index
-        if let result { scoped = Scopes.filter(result, to: scope) }
-        selection = 0
-        moved = false
-        scroll = 0
-        dirty = true
-    }
-
-    private func walkHistory(older: Bool) {
-        guard !history.isEmpty else { return }
-        var index = historyIndex ?? history.count
-        if historyIndex == nil { historyStash = queryText ?? "" }
-        index += older ? -1 : 1
-        if index < 0 { return }
-        if index >= history.count {
-            historyIndex = nil
-            pendingAction = .replaceQuery(historyStash)
-            return
-        }
-        historyIndex = index
-        pendingAction = .replaceQuery(history[index])
-    }
-
-    static func loadHistory(_ path: String) -> [String] {
-        guard let f = fopen(path, "r") else { return [] }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, f)
-            if n <= 0 { break }
-            bytes.append(contentsOf: buffer[0..<n])
-        }
-        return bytes.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Appends the query to the history file (not twice in a row; the last 1000 kept).
-    func saveHistory() {
-        guard let path = options.history, let query = queryText, !query.isEmpty else { return }
-        var entries = history
-        if entries.last != query { entries.append(query) }
-        entries = Array(entries.suffix(1000))
-        guard let f = fopen(path, "w") else { return }
-        let text = entries.joined(separator: "\n") + "\n"
-        _ = text.withCString { fputs($0, f) }
-        fclose(f)
     }
 
     // MARK: Result

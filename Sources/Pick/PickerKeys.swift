@@ -1,0 +1,198 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLibEdit
+import PickCore
+
+// What each key does in the picker. Keys that move, accept, cancel, mark, complete or
+// switch scope are pick's; a line's own shortcut comes next; everything else is libedit's
+// (editing the query), handed over as characters.
+
+extension Picker {
+    /// Handles one key; returns characters for libedit, or nil when pick took the key.
+    func handle(_ key: Key) -> [wchar_t]? {
+        dirty = true
+        if showingHelp {
+            showingHelp = false
+            if key == .char(3) { outcome = .cancel(130) }
+            return nil
+        }
+        let name = key.name
+        if let name, options.expect.contains(name) {
+            outcome = .accept(key: name)
+            return nil
+        }
+        let up = options.layout == .top ? -1 : 1
+        switch key {
+        case .char(13): outcome = .accept(key: nil); return nil
+        case .char(3), .char(7): outcome = .cancel(130); return nil
+        case .escape:
+            if isVi { return [0x1B] }
+            outcome = .cancel(130)
+            return nil
+        case .up, .char(16), .char(11): move(up); return nil
+        case .down, .char(14), .char(10): move(-up); return nil
+        case .pageUp: move(up * max(1, geometry.listHeight(headers: headerCount) - 1)); return nil
+        case .pageDown: move(-up * max(1, geometry.listHeight(headers: headerCount) - 1)); return nil
+        case .char(9):
+            if options.multi { toggleMark(); move(-up, wraps: false) } else { complete() }
+            return nil
+        case .shiftTab:
+            if options.multi { toggleMark(); move(up, wraps: false) }
+            return nil
+        case .function(1), .alt(0x3F): showingHelp = true; return nil
+        case .alt(0x70): walkHistory(older: true); return nil
+        case .alt(0x6E): walkHistory(older: false); return nil
+        case .char(19): cycleScope(); return nil
+        case .char(26): suspend(); return nil
+        default: break
+        }
+        if let name, let line = shortcuts[name] {
+            outcome = .pickLine(line)
+            return nil
+        }
+        switch key {
+        case .right:
+            if cursorAtEnd, !ghostText(for: queryText ?? "").isEmpty, let best = currentSuggestions().first {
+                pendingAction = .replaceQuery(best)
+                return nil
+            }
+            return [PrivateKey.right]
+        case .left: return [PrivateKey.left]
+        case .home: return [PrivateKey.home]
+        case .end: return [PrivateKey.end]
+        case .delete: return [PrivateKey.delete]
+        case .alt(let c): return [0x1B, wchar_t(bitPattern: c)]
+        case .char(let c):
+            if c >= 0x80 && c < 0xA0 { return nil }
+            return [wchar_t(bitPattern: c)]
+        default: return nil
+        }
+    }
+
+    func move(_ delta: Int, wraps: Bool = true) {
+        let count = scoped?.lines.count ?? 0
+        guard count > 0 else { return }
+        var next = selection + delta
+        if options.cycle && wraps && abs(delta) == 1 {
+            next = (next % count + count) % count
+        } else {
+            next = max(0, min(count - 1, next))
+        }
+        if next != selection { moved = true }
+        selection = next
+    }
+
+    func toggleMark() {
+        guard let lines = scoped?.lines, selection < lines.count else { return }
+        let line = lines[selection]
+        if markedSet.contains(line) {
+            markedSet.remove(line)
+            marked.removeAll { $0 == line }
+        } else if options.multiLimit == 0 || marked.count < options.multiLimit {
+            markedSet.insert(line)
+            marked.append(line)
+        }
+    }
+
+    func complete() {
+        let query = queryText ?? ""
+        if var c = completion, c.list.indices.contains(c.index), c.list[c.index] == query {
+            c.index = (c.index + 1) % c.list.count
+            completion = c
+            pendingAction = .replaceQuery(c.list[c.index])
+            return
+        }
+        var list = currentSuggestions()
+        if list.isEmpty && !query.isEmpty {
+            list = Suggestions.suggest(query, in: store, limit: 6, skipping: options.headerLines)
+                .map { String(decoding: $0, as: UTF8.self) }
+        }
+        guard let first = list.first else { return }
+        completion = (list, 0)
+        pendingAction = .replaceQuery(first)
+    }
+
+    func cycleScope() {
+        let count = Scopes.names(in: store).count
+        guard count > 1 else { return }
+        setScope((scope + 1) % count)
+    }
+
+    func setScope(_ index: Int) {
+        scope = index
+        if let result { scoped = Scopes.filter(result, to: scope) }
+        selection = 0
+        moved = false
+        scroll = 0
+        dirty = true
+    }
+
+    func walkHistory(older: Bool) {
+        guard !history.isEmpty else { return }
+        var index = historyIndex ?? history.count
+        if historyIndex == nil { historyStash = queryText ?? "" }
+        index += older ? -1 : 1
+        if index < 0 { return }
+        if index >= history.count {
+            historyIndex = nil
+            pendingAction = .replaceQuery(historyStash)
+            return
+        }
+        historyIndex = index
+        pendingAction = .replaceQuery(history[index])
+    }
+
+    static func loadHistory(_ path: String) -> [String] {
+        guard let f = fopen(path, "r") else { return [] }
+        defer { fclose(f) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, f)
+            if n <= 0 { break }
+            bytes.append(contentsOf: buffer[0..<n])
+        }
+        return bytes.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Appends the query to the history file (not twice in a row; the last 1000 kept).
+    func saveHistory() {
+        guard let path = options.history, let query = queryText, !query.isEmpty else { return }
+        var entries = history
+        if entries.last != query { entries.append(query) }
+        entries = Array(entries.suffix(1000))
+        guard let f = fopen(path, "w") else { return }
+        let text = entries.joined(separator: "\n") + "\n"
+        _ = text.withCString { fputs($0, f) }
+        fclose(f)
+    }
+
+
+    func helpLines() -> [String] {
+        var lines = [
+            "Keys (any key returns)",
+            "  Up/Down  ctrl-p/ctrl-n  ctrl-k/ctrl-j   move the selection",
+            "  PageUp/PageDown                        move a page",
+            "  Return                                 pick the selected line",
+            "  Escape  ctrl-c  ctrl-g                 cancel",
+            options.multi ? "  Tab  shift-Tab                         mark and move"
+                          : "  Tab                                    complete the query",
+            "  Right (at the end)                     accept the dim suggestion",
+            "  ctrl-s                                 next scope (section)",
+            "  alt-p  alt-n                           older / newer query (--history)",
+            "  F1  alt-?                              this help",
+            "  ctrl-a ctrl-e ctrl-w ctrl-u alt-b alt-f  edit the query (libedit, ~/.editrc)",
+        ]
+        if !shortcutOrder.isEmpty {
+            lines.append("Shortcuts")
+            for (key, line) in shortcutOrder {
+                let title = store.fields(of: Int(line)).title
+                let name = TerminalText.glyphs(store.bytes(of: Int(line)), range: title).map(\.text).joined()
+                let padded = key + String(repeating: " ", count: max(1, 10 - TerminalText.width(key)))
+                lines.append("  " + padded + name)
+            }
+        }
+        return lines
+    }
+}
