@@ -78,7 +78,7 @@ enum Painter {
         // Overlays and messages read top to bottom in both layouts.
         let readsDown = overlay != nil || frame.rows.isEmpty
         for i in 0..<listHeight {
-            let index = (readsDown && g.layout == .bottom) ? i - (listHeight - body.count) : i
+            let index = (readsDown && g.layout == .bottom) ? i - max(0, listHeight - body.count) : i
             let screenRow = readsDown && g.layout == .bottom
                 ? g.listRow(listHeight - 1 - i, headers: frame.headers.count)
                 : g.listRow(i, headers: frame.headers.count)

@@ -65,6 +65,7 @@ final class Picker {
     var scope = 0
     var pendingScope: String?
     var showingHelp = false
+    var helpScroll = 0
     var geometry: Geometry
     var dirty = true
     var lastDraw = 0
@@ -448,7 +449,7 @@ final class Picker {
             ghost = Ghost(column: promptWidth + queryWidth + 1, text: text)
         }
         let bytes = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: spinnerPhase,
-                                  overlay: showingHelp ? helpLines() : nil, ghost: ghost)
+                                  overlay: showingHelp ? Array(helpLines().dropFirst(helpScroll)) : nil, ghost: ghost)
         if bytes != lastFrame {
             terminal.write(bytes)
             lastFrame = bytes

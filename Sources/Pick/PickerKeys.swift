@@ -13,8 +13,18 @@ extension Picker {
     func handle(_ key: Key) -> [wchar_t]? {
         dirty = true
         if showingHelp {
-            showingHelp = false
-            if key == .char(3) { outcome = .cancel(130) }
+            // Up and Down scroll the help; any other key returns to the list.
+            let page = max(1, geometry.listHeight(headers: headerCount) - 1)
+            switch key {
+            case .down, .char(14), .char(10): helpScroll += 1
+            case .up, .char(16), .char(11): helpScroll -= 1
+            case .pageDown: helpScroll += page
+            case .pageUp: helpScroll -= page
+            default:
+                showingHelp = false
+                if key == .char(3) { outcome = .cancel(130) }
+            }
+            helpScroll = max(0, min(helpScroll, helpLines().count - 1))
             return nil
         }
         let name = key.name
@@ -40,7 +50,7 @@ extension Picker {
         case .shiftTab:
             if options.multi { toggleMark(); move(up, wraps: false) }
             return nil
-        case .function(1), .alt(0x3F): showingHelp = true; return nil
+        case .function(1), .alt(0x3F): showingHelp = true; helpScroll = 0; return nil
         case .alt(0x70): walkHistory(older: true); return nil
         case .alt(0x6E): walkHistory(older: false); return nil
         case .char(19): cycleScope(); return nil
@@ -171,18 +181,18 @@ extension Picker {
 
     func helpLines() -> [String] {
         var lines = [
-            "Keys (any key returns)",
-            "  Up/Down  ctrl-p/ctrl-n  ctrl-k/ctrl-j   move the selection",
-            "  PageUp/PageDown                        move a page",
-            "  Return                                 pick the selected line",
-            "  Escape  ctrl-c  ctrl-g                 cancel",
-            options.multi ? "  Tab  shift-Tab                         mark and move"
-                          : "  Tab                                    complete the query",
-            "  Right (at the end)                     accept the dim suggestion",
-            "  ctrl-s                                 next scope (section)",
-            "  alt-p  alt-n                           older / newer query (--history)",
-            "  F1  alt-?                              this help",
-            "  ctrl-a ctrl-e ctrl-w ctrl-u alt-b alt-f  edit the query (libedit, ~/.editrc)",
+            "Keys (Up/Down scroll this help; any other key returns)",
+            "  Up Down  ctrl-p ctrl-n  ctrl-k ctrl-j  move",
+            "  PageUp PageDown                       move a page",
+            "  Return                                pick",
+            "  Escape  ctrl-c  ctrl-g                cancel",
+            options.multi ? "  Tab  shift-Tab                        mark and move"
+                          : "  Tab                                   complete the query",
+            "  Right (at the end)                    take the dim suggestion",
+            "  ctrl-s                                next scope",
+            "  alt-p  alt-n                          older, newer query",
+            "  F1  alt-?                             this help",
+            "  ctrl-a ctrl-e ctrl-w ctrl-u alt-b …   edit (libedit, ~/.editrc)",
         ]
         if !shortcutOrder.isEmpty {
             lines.append("Shortcuts")
