@@ -49,9 +49,14 @@ final class ShellPane {
             command = "zsh -d -i"
         default:
             // Autosuggestions would draw history after the cursor and blur the line's text.
+            // Bracketed paste is switched on by fish's interactive configuration, which
+            // --no-config skips: the two handlers do what it does.
             try tmux.file("rc.fish", """
                 function fish_prompt; printf '%s fish$ ' (basename $PWD); end
                 set -g fish_autosuggestion_enabled 0
+                function __fish_enable_bracketed_paste --on-event fish_prompt; printf "\\e[?2004h"; end
+                function __fish_disable_bracketed_paste --on-event fish_preexec --on-event fish_exit; printf "\\e[?2004l"; end
+                __fish_enable_bracketed_paste
                 pick --shell fish | source
                 \(extra)
                 """)

@@ -95,10 +95,56 @@ class ShellWidgetScenarios: ShellTestCase {
         pane.run("", output: "keep")
         pane.run("pwd | sed \"s|^$HOME/||\"", output: "work/src/deep")
     }
+
+    func widgetsLeaveBracketedPasteOn() throws {
+        try pane.start()
+        for key in ["C-t", "C-r", "M-c"] {
+            pane.tmux.keys(key)
+            pane.tmux.waitFor("pick after \(key)") { rows in rows.contains { $0.range(of: "^\\s+\\d+/\\d+", options: .regularExpression) != nil } }
+            pane.tmux.keys("Escape")
+            pane.waitForLine("")
+        }
+        // Pasted lines wait on the command line for Return when bracketed paste is on;
+        // without it the first would run at once and the second would get a prompt of its own.
+        try pane.tmux.file("paste", "echo one\necho two")
+        _ = try TmuxPick.shell(["tmux", "-L", pane.tmux.socket, "load-buffer", pane.tmux.dir.appendingPathComponent("paste").path])
+        _ = try TmuxPick.shell(["tmux", "-L", pane.tmux.socket, "paste-buffer", "-p", "-t", pane.tmux.name])
+        pane.tmux.keys("Enter")
+        let rows = pane.tmux.waitFor(text: "two")
+        XCTAssertFalse(rows.contains { $0.hasSuffix("\(pane.marker) echo two") }, "bracketed paste is still on")
+        XCTAssertTrue(rows.contains("one"))
+        pane.run("echo ok", output: "ok")
+    }
+
+    func settingsChangeWhatTheKeysListAndHowPickLooks() throws {
+        try pane.start(environment: ["PICK_CTRL_T_COMMAND": "printf \"one\\ntwo\\n\"",
+                                     "PICK_CTRL_T_OPTS": "--prompt=\"files> \"",
+                                     "PICK_CTRL_R_OPTS": "--prompt=history:",
+                                     "PICK_ALT_C_COMMAND": "echo docs",
+                                     "PICK_ALT_C_OPTS": "--prompt=cd:"])
+        pane.tmux.keys("C-t")
+        var rows = pane.waitForPick("2/2")
+        XCTAssertEqual(pane.pickRows(rows), ["one", "two"])
+        pane.tmux.waitFor(text: "files>")
+        pane.tmux.keys("Enter")
+        pane.waitForLine("one")
+        pane.tmux.keys("C-u", "C-r")
+        pane.tmux.waitFor(text: "history:")
+        pane.tmux.keys("Escape")
+        pane.waitForLine("")
+        pane.tmux.keys("M-c")
+        rows = pane.waitForPick("1/1")
+        XCTAssertTrue(rows.contains { $0.hasPrefix("cd:") }, rows.joined(separator: "\n"))
+        pane.tmux.keys("Enter")
+        pane.tmux.waitFor("the prompt in docs") { rows in rows.contains { $0.hasPrefix("docs\(self.pane.marker)") } }
+        pane.run("echo ok", output: "ok")
+    }
 }
 
 final class ShellBashWidgetTests: ShellWidgetScenarios {
     override var shellName: String { "bash" }
+    func testWidgetsLeaveBracketedPasteOn() throws { try widgetsLeaveBracketedPasteOn() }
+    func testSettingsChangeWhatTheKeysListAndHowPickLooks() throws { try settingsChangeWhatTheKeysListAndHowPickLooks() }
     func testCtrlTInsertsThePickedPathAtTheCursorQuoted() throws { try ctrlTInsertsThePickedPathAtTheCursorQuoted() }
     func testCtrlTWithTabMarksSeveralPaths() throws { try ctrlTWithTabMarksSeveralPaths() }
     func testCtrlRPutsAHistoryCommandOnTheLine() throws { try ctrlRPutsAHistoryCommandOnTheLineWithoutRunningIt() }
@@ -107,6 +153,8 @@ final class ShellBashWidgetTests: ShellWidgetScenarios {
 
 final class ShellZshWidgetTests: ShellWidgetScenarios {
     override var shellName: String { "zsh" }
+    func testWidgetsLeaveBracketedPasteOn() throws { try widgetsLeaveBracketedPasteOn() }
+    func testSettingsChangeWhatTheKeysListAndHowPickLooks() throws { try settingsChangeWhatTheKeysListAndHowPickLooks() }
     func testCtrlTInsertsThePickedPathAtTheCursorQuoted() throws { try ctrlTInsertsThePickedPathAtTheCursorQuoted() }
     func testCtrlTWithTabMarksSeveralPaths() throws { try ctrlTWithTabMarksSeveralPaths() }
     func testCtrlRPutsAHistoryCommandOnTheLine() throws { try ctrlRPutsAHistoryCommandOnTheLineWithoutRunningIt() }
@@ -115,6 +163,8 @@ final class ShellZshWidgetTests: ShellWidgetScenarios {
 
 final class ShellFishWidgetTests: ShellWidgetScenarios {
     override var shellName: String { "fish" }
+    func testWidgetsLeaveBracketedPasteOn() throws { try widgetsLeaveBracketedPasteOn() }
+    func testSettingsChangeWhatTheKeysListAndHowPickLooks() throws { try settingsChangeWhatTheKeysListAndHowPickLooks() }
     func testCtrlTInsertsThePickedPathAtTheCursorQuoted() throws { try ctrlTInsertsThePickedPathAtTheCursorQuoted() }
     func testCtrlTWithTabMarksSeveralPaths() throws { try ctrlTWithTabMarksSeveralPaths() }
     func testCtrlRPutsAHistoryCommandOnTheLine() throws { try ctrlRPutsAHistoryCommandOnTheLineWithoutRunningIt() }
