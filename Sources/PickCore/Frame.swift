@@ -227,8 +227,13 @@ public enum FrameBuilder {
                         store: LineStore, width: Int) -> LineRow {
         let bytes = store.bytes(of: line)
         let fields = store.fields(of: line)
-        let glyphs = TerminalText.glyphs(bytes, range: fields.title, ansi: input.ansi)
-        let highlighted = Set(MatchPositions.inTitle(of: line, store: store, query: input.query))
+        let highlightOffsets = MatchPositions.inTitle(of: line, store: store, query: input.query)
+        let highlighted = Set(highlightOffsets)
+        // A huge title (a minified file, a log line) is decoded only as far as can show.
+        var title = fields.title
+        let shown = max(highlightOffsets.last ?? title.lowerBound, title.lowerBound) + width * 4 + 16
+        if shown < title.upperBound { title = title.lowerBound..<shown }
+        let glyphs = TerminalText.glyphs(bytes, range: title, ansi: input.ansi)
         let available = width - gutter
         var chip: String? = nil
         var titleColumns = available

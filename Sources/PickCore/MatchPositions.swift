@@ -141,7 +141,7 @@ public enum MatchPositions {
             greedy.append(j)
             j += 1
         }
-        if m * w > 1 << 18 { return greedy }
+        if m * w > 1 << 16 { return greedy }
         let classes = text.map(charClass)
         let bonuses = (0..<w).map { bonusAt($0, classes) }
         let invalid: Int32 = -(1 << 28)
