@@ -55,10 +55,12 @@ public enum Suggestions {
                     }
                 }
                 // `scratch` is not resized below, so the pointer in `candidate` stays valid.
+                if isASCII && !contains(query, in: candidate) { return true }
                 let isPrefix = hasFolded(query, in: candidate, at: 0)
                 if isPrefix && candidate.count == query.count { return false }
                 let wanted = isPrefix ? prefixed.count < limit
-                                      : prefixed.count + containing.count < limit && contains(query, in: candidate)
+                                      : prefixed.count + containing.count < limit
+                                        && (isASCII || contains(query, in: candidate))
                 guard wanted else { return true }
                 let key = UnsafeBufferPointer(start: candidate.bytes, count: candidate.count)
                     .map { candidate.foldsASCII ? lowerASCII($0) : $0 }
@@ -69,7 +71,8 @@ public enum Suggestions {
             }
             // Input order: the candidates given, sorted, or every line.
             // (Sorting a huge match list costs more than scanning: then scan everything.)
-            let order = among.flatMap { $0.count > 50_000 ? nil : $0.filter { Int($0) >= skipped && Int($0) < count }.sorted() }
+            let order = among.flatMap { $0.count > max(50_000, count / 4) ? nil
+                : $0.filter { Int($0) >= skipped && Int($0) < count }.sorted() }
             var next = 0
             while order.map({ next < $0.count }) ?? (line < count) {
                 if let order { line = Int(order[next]); next += 1 }
@@ -78,7 +81,10 @@ public enum Suggestions {
                 let fields = store.fields(of: line)
                 let ascii = store.isASCII(line)
                 if !fields.title.isEmpty && !consider(bytes, fields.title, lineIsASCII: ascii) { return [] }
-                if let k = fields.keywords {
+                // A keyword can only complete the text if its field contains the text: on
+                // ASCII fields one scan rules out most lines before splitting them into words.
+                if let k = fields.keywords, !ascii || contains(query, in: ScoredText(
+                    bytes: bytes.baseAddress! + k.lowerBound, count: k.count, foldsASCII: true, rewardsName: false)) {
                     var start = k.lowerBound
                     for i in k where bytes[i] == 0x2C || bytes[i] == 0x20 {
                         if start < i && !consider(bytes, start..<i, lineIsASCII: ascii) { return [] }
