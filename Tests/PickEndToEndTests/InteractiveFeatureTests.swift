@@ -179,8 +179,10 @@ final class InteractiveFeatureTests: InteractiveTestCase {
         tmux.waitFor(text: "> ban")
         tmux.keys("M-p")
         tmux.waitFor(text: "> first query")
+        tmux.waitFor(text: "0/2")
         tmux.keys("M-n", "M-n")
-        tmux.waitFor("the query back to empty") { $0[row: 0] == ">" }
+        // Back to an empty query: the most recent query is offered as dim ghost text.
+        tmux.waitFor("the query back to empty") { $0[row: 0] == "> ban" && $0[row: 1] == "  2/2" }
         tmux.type("app")
         tmux.waitFor(text: "1/2")
         tmux.keys("Enter")
