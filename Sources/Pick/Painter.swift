@@ -11,12 +11,13 @@ struct Geometry: Equatable {
     var promptRows = 1
 
     var bottom: Int { top + height - 1 }
-    var promptRow: Int { layout == .top ? top : bottom }
+    /// The first row of the prompt.
+    var promptRow: Int { layout == .top ? top : bottom - promptRows + 1 }
 
     /// Rows left for the list once the prompt, the info line and `headers` rows are placed.
     func listHeight(headers: Int) -> Int { max(0, height - promptRows - 1 - headers) }
 
-    var infoRow: Int { layout == .top ? top + promptRows : bottom - 1 }
+    var infoRow: Int { layout == .top ? top + promptRows : promptRow - 1 }
 
     func headerRow(_ k: Int, of count: Int) -> Int {
         layout == .top ? infoRow + 1 + k : infoRow - count + k
@@ -60,7 +61,7 @@ enum Painter {
 
         for (k, spans) in frame.headers.enumerated() {
             let row = g.headerRow(k, of: frame.headers.count)
-            guard row >= g.top, row <= g.bottom, row != g.promptRow else { continue }
+            guard row >= g.top, row < g.infoRow || g.layout == .top, row <= g.bottom else { continue }
             move(row)
             out += styled(theme.header, spans.map(\.text).joined()) + "\u{1B}[K"
             drawn.insert(row)
@@ -90,7 +91,7 @@ enum Painter {
         // Anything else in the region (not the prompt) is cleared.
         for r in g.top...g.bottom where !drawn.contains(r) {
             if g.layout == .top && r < g.top + g.promptRows { continue }
-            if g.layout == .bottom && r == g.bottom { continue }
+            if g.layout == .bottom && r >= g.promptRow { continue }
             move(r)
             out += "\u{1B}[K"
         }

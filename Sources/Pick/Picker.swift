@@ -430,8 +430,17 @@ final class Picker {
     func draw() {
         let query = queryText ?? ""
         let queryWidth = TerminalText.width(query)
-        if options.layout == .top {
-            geometry.promptRows = (promptWidth + queryWidth) / max(1, geometry.width) + 1
+        // A query longer than a row wraps: libedit takes more rows. At the bottom that
+        // scrolls the screen, so the prompt is re-anchored where it now fits and redrawn.
+        let promptRows = min(max(1, geometry.height - 2), (promptWidth + queryWidth) / max(1, geometry.width) + 1)
+        if promptRows != geometry.promptRows {
+            let oldStart = geometry.promptRow
+            geometry.promptRows = promptRows
+            if options.layout == .bottom {
+                terminal.write("\u{1B}[\(min(oldStart, geometry.promptRow));1H\u{1B}[J\u{1B}[\(geometry.promptRow);1H")
+                editor.refresh()
+            }
+            lastFrame = []
         }
         let total = max(0, store.count - options.headerLines)
         var input = FrameInput(width: geometry.width, listHeight: geometry.listHeight(headers: headerCount),
