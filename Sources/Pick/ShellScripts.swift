@@ -143,13 +143,14 @@ enum ShellScripts {
       zle reset-prompt
     }
 
-    # $history lists the newest entry first; (u) keeps the first of each.
+    # $history lists the newest entry first; (u) keeps the first of each. (print -N with
+    # no arguments would still print one empty entry.)
     pick-history-widget() {
       setopt localoptions noglobsubst noposixbuiltins pipefail no_aliases 2>/dev/null
       zmodload zsh/parameter 2>/dev/null
       local picked
       printf '\r' >/dev/tty
-      picked=$(print -rN -- "${(@u)history}" |
+      picked=$({ (( ${#history} )) && print -rN -- "${(@u)history}"; } |
         PICK_DEFAULT_OPTS="--height 40% --plain --tiebreak=index ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_R_OPTS-}" \
         command pick --read0 +m --query "$BUFFER")
       if [[ $? -eq 0 && -n $picked ]]; then

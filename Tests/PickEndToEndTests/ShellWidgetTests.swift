@@ -139,10 +139,38 @@ class ShellWidgetScenarios: ShellTestCase {
         pane.tmux.waitFor("the prompt in docs") { rows in rows.contains { $0.hasPrefix("docs\(self.pane.marker)") } }
         pane.run("echo ok", output: "ok")
     }
+
+    /// vi keymaps: ctrl-t in insert mode, alt-c and ctrl-r from command mode.
+    func keysWorkInViMode(_ enable: String) throws {
+        try pane.start(rc: enable + "\n")
+        pane.tmux.type("ls ")
+        pane.tmux.keys("C-t")
+        pane.waitForPick("7/7")
+        pane.tmux.type("myfile")
+        pane.waitForPick("1/7")
+        pane.tmux.keys("Enter")
+        pane.waitForLine("ls \(quotedMyFile)")
+        pane.tmux.keys("Escape")
+        pane.tmux.keys("M-c")
+        pane.waitForPick("3/3")
+        pane.tmux.type("deep")
+        pane.waitForPick("1/3")
+        pane.tmux.keys("Enter")
+        pane.tmux.waitFor("the prompt in the new directory") { rows in
+            rows.contains { $0.hasPrefix("deep\(self.pane.marker) ls \(self.quotedMyFile)") }
+        }
+        pane.tmux.keys("Escape", "C-r")
+        pane.waitForPick("0/0")
+        pane.tmux.keys("Escape")
+        pane.waitForLine("ls \(quotedMyFile)")
+        pane.tmux.keys("Enter")
+        pane.run("echo ok", output: "ok")
+    }
 }
 
 final class ShellBashWidgetTests: ShellWidgetScenarios {
     override var shellName: String { "bash" }
+    func testKeysWorkInViMode() throws { try keysWorkInViMode("set -o vi") }
     func testWidgetsLeaveBracketedPasteOn() throws { try widgetsLeaveBracketedPasteOn() }
     func testSettingsChangeWhatTheKeysListAndHowPickLooks() throws { try settingsChangeWhatTheKeysListAndHowPickLooks() }
     func testCtrlTInsertsThePickedPathAtTheCursorQuoted() throws { try ctrlTInsertsThePickedPathAtTheCursorQuoted() }
@@ -153,6 +181,7 @@ final class ShellBashWidgetTests: ShellWidgetScenarios {
 
 final class ShellZshWidgetTests: ShellWidgetScenarios {
     override var shellName: String { "zsh" }
+    func testKeysWorkInViMode() throws { try keysWorkInViMode("bindkey -v") }
     func testWidgetsLeaveBracketedPasteOn() throws { try widgetsLeaveBracketedPasteOn() }
     func testSettingsChangeWhatTheKeysListAndHowPickLooks() throws { try settingsChangeWhatTheKeysListAndHowPickLooks() }
     func testCtrlTInsertsThePickedPathAtTheCursorQuoted() throws { try ctrlTInsertsThePickedPathAtTheCursorQuoted() }
