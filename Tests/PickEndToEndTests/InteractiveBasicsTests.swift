@@ -107,6 +107,33 @@ final class InteractiveBasicsTests: InteractiveTestCase {
         XCTAssertTrue(tmux.terminalRestored)
     }
 
+    func testAQueryLongerThanARowWrapsAndTheListMakesRoom() throws {
+        for layout in ["top", "bottom"] {
+            tmux.close()
+            tmux = try TmuxPick(test: name + layout)
+            try startFruits("--layout \(layout)", width: 30, height: 10)
+            tmux.waitFor(text: "5/5")
+            tmux.type(String(repeating: "q", count: 40))
+            let rows = tmux.waitFor("the query on two rows (\(layout))") { rows in
+                let at = rows.firstIndex { $0.hasPrefix("> qqqq") } ?? -1
+                return at >= 0 && rows[row: at + 1] == String(repeating: "q", count: 12)
+                    && rows.contains("  0/5")
+            }
+            let prompt = rows.firstIndex { $0.hasPrefix("> qqqq") } ?? -1
+            if layout == "top" {
+                XCTAssertEqual(rows[row: 2], "  0/5", "the info line below the wrapped query")
+            } else {
+                XCTAssertEqual(prompt, 8, "the prompt moved up a row to fit")
+            }
+            tmux.keys("C-u")
+            tmux.type("che")
+            tmux.waitFor(text: "1/5")
+            tmux.keys("Enter")
+            XCTAssertEqual(tmux.exitStatus(), 0, layout)
+            XCTAssertEqual(tmux.stdout, "cherry\n", layout)
+        }
+    }
+
     func testQueryOptionStartsWithTheQueryTyped() throws {
         try startFruits("--query ban")
         let rows = tmux.waitFor(text: "1/5")
