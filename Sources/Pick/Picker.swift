@@ -52,6 +52,7 @@ final class Picker {
     var resultGeneration = -1
     var scoped: SearchResult? = nil
     var suggestions: [[UInt8]] = []
+    var suggestionGeneration = -1
     var searching = false
     var searchStarted = 0
     var lastSearchedCount = -1
@@ -346,8 +347,12 @@ final class Picker {
         if let done = worker.take(), done.generation == generation {
             searching = false
             adopt(done.result)
-            suggestions = done.suggestions
             resultGeneration = done.generation
+            dirty = true
+        }
+        if let done = worker.takeSuggestions(), done.generation == generation {
+            suggestions = done.list
+            suggestionGeneration = done.generation
             dirty = true
         }
     }
@@ -485,7 +490,7 @@ final class Picker {
             var seen = Set<String>()
             return history.reversed().filter { seen.insert($0).inserted }.prefix(6).map { $0 }
         }
-        if resultGeneration == generation {
+        if suggestionGeneration == generation {
             return suggestions.map { String(decoding: $0, as: UTF8.self) }
         }
         return []

@@ -16,11 +16,10 @@ final class Lock {
     }
 }
 
-/// A finished search, with the suggestions for the same text.
+/// A finished search.
 struct SearchOutcome {
     var generation: Int
     var result: SearchResult
-    var suggestions: [[UInt8]]
 }
 
 /// Runs searches off the main thread, newest first: a new request cancels the running one,
@@ -33,6 +32,7 @@ final class SearchWorker {
     private var pending: (generation: Int, text: String)? = nil
     private var running: Cancellation? = nil
     private var finished: SearchOutcome? = nil
+    private var finishedSuggestions: (generation: Int, list: [[UInt8]])? = nil
 
     init(engine: SearchEngine, suggestionLimit: Int) {
         self.engine = engine
@@ -58,6 +58,14 @@ final class SearchWorker {
         }
     }
 
+    /// Suggestions (Tab, ghost text) computed after a search, if any arrived since the last call.
+    func takeSuggestions() -> (generation: Int, list: [[UInt8]])? {
+        lock.locked {
+            defer { finishedSuggestions = nil }
+            return finishedSuggestions
+        }
+    }
+
     private func loop() {
         while true {
             wake.wait()
@@ -73,11 +81,14 @@ final class SearchWorker {
             // Suggestions contain the text, so a plain text's suggestions are among the
             // search's matches: looking at those alone keeps a keystroke cheap on big inputs.
             let among = Suggestions.comeFromSearch(of: job.text, matching: engine.matching) ? result.lines : nil
+            lock.locked { finished = SearchOutcome(generation: job.generation, result: result) }
+            wakeEventLoop(Wake.search)
+            // Suggestions come second, so the list never waits for them, and not at all
+            // when a newer keystroke is already waiting.
+            guard lock.locked({ pending == nil }) else { continue }
             let suggestions = Suggestions.suggest(job.text, in: engine.store, limit: suggestionLimit,
                                                   skipping: engine.skippedLines, among: among)
-            lock.locked {
-                finished = SearchOutcome(generation: job.generation, result: result, suggestions: suggestions)
-            }
+            lock.locked { finishedSuggestions = (job.generation, suggestions) }
             wakeEventLoop(Wake.search)
         }
     }
