@@ -113,7 +113,7 @@ final class Picker {
     func run() -> Outcome {
         Picker.current = self
         terminal.catchSignals()
-        enterScreen(fresh: true)
+        enterScreen()
         guard let editor = LineEditor(terminal: terminal, prompt: TerminalText.sanitize(options.prompt),
                                       read: { _, out in Picker.current.readCharacter(out!) },
                                       action: { _, _ in Picker.current.runAction() }) else {
@@ -153,7 +153,7 @@ final class Picker {
 
     // MARK: Screen
 
-    func enterScreen(fresh: Bool) {
+    func enterScreen() {
         let size = terminal.size()
         switch options.height {
         case .full:
@@ -234,7 +234,7 @@ final class Picker {
         // Continued.
         terminal.catchSignals()
         _ = tcsetattr(terminal.fd, TCSANOW, &raw)
-        enterScreen(fresh: false)
+        enterScreen()
         editor.resized()
         editor.refresh()
         draw()
