@@ -239,10 +239,14 @@ enum ShellScripts {
         commandline -f repaint
     end
 
-    for mode in default insert
-        bind -M $mode \ct pick-file-widget
-        bind -M $mode \cr pick-history-widget
-        bind -M $mode \ec pick-cd-widget
+    # fish reads config.fish for scripts too: bind only in interactive shells. With vi key
+    # bindings, load this after fish_vi_key_bindings (which clears every binding).
+    if status is-interactive
+        for mode in default insert
+            bind -M $mode \ct pick-file-widget
+            bind -M $mode \cr pick-history-widget
+            bind -M $mode \ec pick-cd-widget
+        end
     end
 
     """#

@@ -5,7 +5,7 @@ import XCTest
 let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// examples/completion.bash and examples/completion.zsh: another command's completion through
+/// examples/completion.{bash,zsh,fish}: another command's completion through
 /// pick. `deploy` (examples/deploy) takes a target from examples/deploy-targets; Tab
 /// completes it through `pick --complete`, or opens pick over the targets.
 class ShellCompletionScenarios: ShellTestCase {
@@ -13,9 +13,13 @@ class ShellCompletionScenarios: ShellTestCase {
     var setup: String {
         let examples = repositoryRoot.appendingPathComponent("examples").path
         let common = "export PATH=\"$PATH:\(examples)\" DEPLOY_TARGETS='\(examples)/deploy-targets'\n"
-        return shellName == "zsh"
-            ? common + "autoload -Uz compinit && compinit -u -D\nsource '\(examples)/completion.zsh'\n"
-            : common + "source '\(examples)/completion.bash'\n"
+        switch shellName {
+        case "zsh": return common + "autoload -Uz compinit && compinit -u -D\nsource '\(examples)/completion.zsh'\n"
+        case "fish":
+            return "set -gx PATH $PATH '\(examples)'\nset -gx DEPLOY_TARGETS '\(examples)/deploy-targets'\n"
+                + "source '\(examples)/completion.fish'\n"
+        default: return common + "source '\(examples)/completion.bash'\n"
+        }
     }
 
     func tabCompletesThroughPickComplete() throws {
@@ -74,5 +78,13 @@ final class ShellZshCompletionTests: ShellCompletionScenarios {
     func testTabCompletesThroughPickComplete() throws { try tabCompletesThroughPickComplete() }
     func testTabOpensPickOverTheTargets() throws {
         try tabOpensPickOverTheTargets(enable: "bindkey '^I' deploy-pick-or-complete")
+    }
+}
+
+final class ShellFishCompletionTests: ShellCompletionScenarios {
+    override var shellName: String { "fish" }
+    func testTabCompletesThroughPickComplete() throws { try tabCompletesThroughPickComplete() }
+    func testTabOpensPickOverTheTargets() throws {
+        try tabOpensPickOverTheTargets(enable: "bind \\t deploy-pick-or-complete")
     }
 }
