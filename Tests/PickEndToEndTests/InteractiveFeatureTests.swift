@@ -158,6 +158,27 @@ final class InteractiveFeatureTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdoutData, Data("evil\u{1B}[2J\u{1B}]0;title\u{7}x\n".utf8), "printed raw, byte-exact")
     }
 
+    func testAnsiShowsColourCodesAsColours() throws {
+        try tmux.file("input.txt", "\u{1B}[31mred\u{1B}[0m plain\nother\n")
+        try tmux.start(input: "cat input.txt", args: "--ansi")
+        let rows = tmux.waitFor(text: "2/2")
+        XCTAssertTrue(rows.contains { $0.hasPrefix("> red plain") }, "the codes are not shown")
+        XCTAssertTrue(tmux.screenWithEscapes().contains("\u{1B}[31mred"), "they colour the text")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "\u{1B}[31mred\u{1B}[0m plain\n", "printed as read")
+    }
+
+    func testRead0AndPrint0() throws {
+        try tmux.start(input: "printf 'one\\ntwo\\0three\\0'", args: "--read0 --print0")
+        tmux.waitFor(text: "2/2")
+        tmux.type("thr")
+        tmux.waitFor(text: "1/2")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdoutData, Data("three\0".utf8))
+    }
+
     func testWideCharactersKeepTheChipAligned() throws {
         try tmux.file("input.txt", "日本語のファイル\t\t\tctrl-o\nplain file\t\t\tctrl-p\n")
         try tmux.start(input: "cat input.txt", args: "", width: 40)
