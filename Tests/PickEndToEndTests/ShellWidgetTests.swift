@@ -140,7 +140,7 @@ class ShellWidgetScenarios: ShellTestCase {
         pane.run("echo ok", output: "ok")
     }
 
-    /// vi keymaps: ctrl-t in insert mode, alt-c and ctrl-r from command mode.
+    /// vi keymaps: ctrl-t and ctrl-r in insert mode, alt-c from command mode.
     func keysWorkInViMode(_ enable: String) throws {
         try pane.start(rc: enable + "\n")
         pane.tmux.type("ls ")
@@ -149,8 +149,10 @@ class ShellWidgetScenarios: ShellTestCase {
         pane.tmux.type("myfile")
         pane.waitForPick("1/7")
         pane.tmux.keys("Enter")
-        pane.waitForLine("ls \(quotedMyFile)")
+        pane.waitForLine("ls \(quotedMyFile)", beforeCursor: "ls \(quotedMyFile) ")
+        // Command mode puts the cursor on the last character.
         pane.tmux.keys("Escape")
+        pane.waitForLine("ls \(quotedMyFile)", beforeCursor: "ls \(quotedMyFile)")
         pane.tmux.keys("M-c")
         pane.waitForPick("3/3")
         pane.tmux.type("deep")
@@ -159,7 +161,7 @@ class ShellWidgetScenarios: ShellTestCase {
         pane.tmux.waitFor("the prompt in the new directory") { rows in
             rows.contains { $0.hasPrefix("deep\(self.pane.marker) ls \(self.quotedMyFile)") }
         }
-        pane.tmux.keys("Escape", "C-r")
+        pane.tmux.keys("C-r")
         pane.waitForPick("0/0")
         pane.tmux.keys("Escape")
         pane.waitForLine("ls \(quotedMyFile)")
