@@ -110,7 +110,7 @@ class ShellWidgetScenarios: ShellTestCase {
         _ = try TmuxPick.shell(["tmux", "-L", pane.tmux.socket, "load-buffer", pane.tmux.dir.appendingPathComponent("paste").path])
         _ = try TmuxPick.shell(["tmux", "-L", pane.tmux.socket, "paste-buffer", "-p", "-t", pane.tmux.name])
         pane.tmux.keys("Enter")
-        let rows = pane.tmux.waitFor(text: "two")
+        let rows = pane.tmux.waitFor("the output of both lines") { $0.contains("one") && $0.contains("two") }
         XCTAssertFalse(rows.contains { $0.hasSuffix("\(pane.marker) echo two") }, "bracketed paste is still on")
         XCTAssertTrue(rows.contains("one"))
         pane.run("echo ok", output: "ok")
