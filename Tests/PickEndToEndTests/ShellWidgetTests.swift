@@ -168,10 +168,32 @@ class ShellWidgetScenarios: ShellTestCase {
         pane.tmux.keys("Enter")
         pane.run("echo ok", output: "ok")
     }
+
+    /// At the bottom of the screen pick scrolls up to make room, and the prompt comes back
+    /// right below the last output, with nothing of pick left on the screen.
+    func ctrlTAtTheBottomOfTheScreen() throws {
+        try pane.start()
+        pane.run("seq 1 40", output: "40")
+        pane.tmux.type("ls ")
+        pane.tmux.keys("C-t")
+        pane.waitForPick("7/7")
+        pane.tmux.type("myfile")
+        pane.waitForPick("1/7")
+        pane.tmux.keys("Enter")
+        pane.waitForLine("ls \(quotedMyFile)", beforeCursor: "ls \(quotedMyFile) ")
+        let rows = pane.tmux.screen()
+        let y = pane.cursor().y
+        XCTAssertEqual(rows[row: y - 1], "40", "the output above the prompt stays")
+        XCTAssertTrue(rows[(y + 1)...].allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty },
+                      "nothing of pick is left below the prompt:\n" + rows.joined(separator: "\n"))
+        pane.tmux.keys("C-e", "C-u")
+        pane.run("echo ok", output: "ok")
+    }
 }
 
 final class ShellBashWidgetTests: ShellWidgetScenarios {
     override var shellName: String { "bash" }
+    func testCtrlTAtTheBottomOfTheScreen() throws { try ctrlTAtTheBottomOfTheScreen() }
     func testKeysWorkInViMode() throws { try keysWorkInViMode("set -o vi") }
     func testWidgetsLeaveBracketedPasteOn() throws { try widgetsLeaveBracketedPasteOn() }
     func testSettingsChangeWhatTheKeysListAndHowPickLooks() throws { try settingsChangeWhatTheKeysListAndHowPickLooks() }
@@ -183,6 +205,7 @@ final class ShellBashWidgetTests: ShellWidgetScenarios {
 
 final class ShellZshWidgetTests: ShellWidgetScenarios {
     override var shellName: String { "zsh" }
+    func testCtrlTAtTheBottomOfTheScreen() throws { try ctrlTAtTheBottomOfTheScreen() }
     func testKeysWorkInViMode() throws { try keysWorkInViMode("bindkey -v") }
     func testWidgetsLeaveBracketedPasteOn() throws { try widgetsLeaveBracketedPasteOn() }
     func testSettingsChangeWhatTheKeysListAndHowPickLooks() throws { try settingsChangeWhatTheKeysListAndHowPickLooks() }
@@ -194,6 +217,7 @@ final class ShellZshWidgetTests: ShellWidgetScenarios {
 
 final class ShellFishWidgetTests: ShellWidgetScenarios {
     override var shellName: String { "fish" }
+    func testCtrlTAtTheBottomOfTheScreen() throws { try ctrlTAtTheBottomOfTheScreen() }
     func testWidgetsLeaveBracketedPasteOn() throws { try widgetsLeaveBracketedPasteOn() }
     func testSettingsChangeWhatTheKeysListAndHowPickLooks() throws { try settingsChangeWhatTheKeysListAndHowPickLooks() }
     func testCtrlTInsertsThePickedPathAtTheCursorQuoted() throws { try ctrlTInsertsThePickedPathAtTheCursorQuoted() }
