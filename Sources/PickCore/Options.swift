@@ -60,6 +60,12 @@ public struct Options: Sendable {
 public struct OptionError: Error, CustomStringConvertible, Equatable {
     public var message: String
     public var description: String { message }
+
+    /// Control characters in the quoted values show as visible symbols, so the error stays
+    /// one line and a value cannot write escape sequences to the terminal through stderr.
+    public init(message: String) {
+        self.message = TerminalText.sanitize(message)
+    }
 }
 
 /// Keys `--expect` accepts.

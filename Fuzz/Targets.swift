@@ -1,0 +1,247 @@
+import PickCore
+
+// MARK: The line parser
+
+/// LineStore fed in random chunks: every line comes back byte for byte, the line count is
+/// the separator count (plus one for a last line without a separator), fields split as
+/// DESIGN.md says, and sections name what the line's section field holds.
+///
+/// Input: flags (bit 0 NUL separator, bit 1 --plain, bit 2 repeat the body to cross the
+/// store's block sizes), a seed, then the bytes.
+enum LineParserTarget {
+    static func run(_ input: [UInt8]) {
+        var header = Header(input)
+        let flags = header.byte()
+        let seed = header.byte()
+        var body = header.rest
+        let separator: UInt8 = flags & 1 == 0 ? 0x0A : 0x00
+        let parsesFields = flags & 2 == 0
+        var largest = 64
+        if flags & 4 != 0 && !body.isEmpty {
+            let times = min(1 + Int(seed) * 16, 3_000_000 / body.count)
+            body = Array([[UInt8]](repeating: body, count: max(times, 1)).joined())
+            largest = 300_000
+        }
+        var dice = Dice(seed)
+        let store = feedStore(body, separator: separator, parsesFields: parsesFields, dice: &dice,
+                              largestChunk: largest)
+        let expected = referenceLines(body, separator: separator)
+        check(store.count == expected.count, "\(store.count) lines stored, \(expected.count) in the input")
+        check(store.isFinished, "finish() did not mark the store finished")
+        for (i, line) in expected.enumerated() {
+            let got = store.bytes(of: i)
+            check(got.elementsEqual(line), "line \(i) came back as \(Array(got)), read \(Array(line))")
+            let fields = ReferenceFields(store.fields(of: i))
+            let want = referenceFields(line, parsesFields: parsesFields)
+            check(fields == want, "line \(i) fields \(fields), expected \(want)")
+            let section = store.section(of: i)
+            if let s = want.section {
+                check(section >= 1 && section <= store.sectionCount, "line \(i) has section id \(section)")
+                check(store.sectionName(section).elementsEqual(line.dropFirst(s.lowerBound).prefix(s.count)),
+                      "line \(i) section name differs from its field")
+            } else {
+                check(section == 0, "line \(i) has no section field but section id \(section)")
+            }
+        }
+    }
+}
+
+// MARK: The query parser and the matcher
+
+/// A query over lines: the search must not crash, every result is a line of the input
+/// (past the header lines) exactly once, groups partition the result by section, the
+/// order is the same from a fresh engine, from a narrowing engine typing the query a
+/// character at a time, and from filter mode; `--no-sort` keeps input order; options that
+/// only order lines never change which lines match; and on ASCII lines a query of plain
+/// lower-case words finds exactly the lines an obvious implementation finds.
+///
+/// Input: two flag bytes, then the query, a newline, and the lines.
+enum SearchTarget {
+    struct Setup {
+        var matching: MatchingOptions
+        var ranking: RankingOptions
+        var parsesFields: Bool
+        var skipped: Int
+        var queryText: String
+        var queryBytes: [UInt8]
+        var linesBytes: [UInt8]
+    }
+
+    static func setup(_ input: [UInt8]) -> Setup {
+        var header = Header(input)
+        let a = header.byte(), b = header.byte()
+        let rest = header.rest
+        let cut = rest.firstIndex(of: 0x0A) ?? rest.count
+        let queryBytes = Array(rest[..<cut])
+        let linesBytes = cut < rest.count ? Array(rest[(cut + 1)...]) : []
+        let caseMode: CaseMode = [.smart, .ignore, .respect, .smart][Int(a >> 2) & 3]
+        let matching = MatchingOptions(fuzzy: a & 1 == 0, caseMode: caseMode, normalize: a & 2 == 0)
+        let breaks: [[Tiebreak]] = [[.length], [.begin], [.end], [.index], [.length, .begin], [.end, .length],
+                                    [.begin, .index], []]
+        let ranking = RankingOptions(sorts: a & 16 == 0, reversesInput: a & 32 != 0,
+                                     tiebreaks: breaks[Int(b) & 7])
+        return Setup(matching: matching, ranking: ranking, parsesFields: a & 64 == 0,
+                     skipped: Int(b >> 3) & 3, queryText: String(decoding: queryBytes, as: UTF8.self),
+                     queryBytes: queryBytes, linesBytes: linesBytes)
+    }
+
+    static func run(_ input: [UInt8]) {
+        let s = setup(input)
+        var dice = Dice(UInt8(truncatingIfNeeded: input.count))
+        let store = feedStore(s.linesBytes, separator: 0x0A, parsesFields: s.parsesFields, dice: &dice)
+        let lines = referenceLines(s.linesBytes, separator: 0x0A)
+        let engine = SearchEngine(store: store, matching: s.matching, ranking: s.ranking, skippedLines: s.skipped)
+        guard let result = engine.search(s.queryText) else { check(false, "a search with no cancellation returned nil"); return }
+        checkWellFormed(result, store: store, skipped: s.skipped)
+
+        // Same answer from a fresh engine, and again from the same one (its memory).
+        let fresh = SearchEngine(store: store, matching: s.matching, ranking: s.ranking, skippedLines: s.skipped)
+        check(fresh.search(s.queryText)?.lines == result.lines, "two engines order the same search differently")
+        check(engine.search(s.queryText)?.lines == result.lines, "a repeated search answers differently")
+        check(fresh.searchAllInput(s.queryText).lines == result.lines, "filter mode orders differently")
+
+        // Typed a character at a time (narrowing on remembered searches), then the same.
+        let typing = SearchEngine(store: store, matching: s.matching, ranking: s.ranking, skippedLines: s.skipped)
+        let scalars = Array(s.queryText.unicodeScalars)
+        var typed = String.UnicodeScalarView()
+        for (k, scalar) in scalars.enumerated() {
+            typed.append(scalar)
+            if scalars.count > 24 && k % (scalars.count / 12) != 0 && k != scalars.count - 1 { continue }
+            _ = typing.search(String(typed))
+        }
+        check(typing.search(s.queryText)?.lines == result.lines,
+              "typing \(s.queryText.debugDescription) a character at a time finds different lines or order")
+
+        // Ranking options order lines but never change which lines match.
+        let unsorted = SearchEngine(store: store, matching: s.matching,
+                                    ranking: RankingOptions(sorts: false, reversesInput: false, tiebreaks: []),
+                                    skippedLines: s.skipped).search(s.queryText)!
+        check(Set(unsorted.lines) == Set(result.lines), "ranking options changed which lines match")
+        // --no-sort: input order inside each section group.
+        for group in unsorted.groups {
+            let part = unsorted.lines[group.range]
+            check(zip(part, part.dropFirst()).allSatisfy { $0 < $1 }, "--no-sort does not keep input order")
+        }
+        if s.queryText.unicodeScalars.allSatisfy({ $0 == " " }) {
+            check(Set(result.lines) == Set((min(s.skipped, store.count)..<store.count).map { Int32($0) }),
+                  "an empty query does not list every line")
+        }
+
+        checkAgainstOracle(s, store: store, lines: lines, result: result)
+
+        // Suggestions: at most the limit, each a piece of a candidate.
+        let limit = 1 + Int(input.count % 7)
+        let suggestions = Suggestions.suggest(s.queryText, in: store, limit: limit, skipping: s.skipped)
+        check(suggestions.count <= limit, "\(suggestions.count) suggestions for a limit of \(limit)")
+        for suggestion in suggestions {
+            check(lines.contains { contains($0, suggestion) }, "suggestion \(suggestion) is in no line")
+        }
+    }
+
+    static func checkWellFormed(_ result: SearchResult, store: LineStore, skipped: Int) {
+        let first = min(skipped, store.count)
+        var seen = Set<Int32>()
+        for line in result.lines {
+            check(Int(line) >= first && Int(line) < store.count, "result line \(line) is not a candidate")
+            check(seen.insert(line).inserted, "line \(line) is listed twice")
+        }
+        var next = 0
+        var sections = Set<Int>()
+        for group in result.groups {
+            check(group.range.lowerBound == next && !group.range.isEmpty, "groups do not tile the result")
+            check(sections.insert(group.section).inserted, "section \(group.section) forms two groups")
+            for line in result.lines[group.range] {
+                check(store.section(of: Int(line)) == group.section, "line \(line) is grouped under another section")
+            }
+            next = group.range.upperBound
+        }
+        check(next == result.lines.count, "groups cover \(next) of \(result.lines.count) lines")
+    }
+
+    /// On ASCII lines, a query of lower-case letters and digits only: a line matches when
+    /// every word is a subsequence (fuzzy) or a substring (exact) of its title, section or
+    /// keywords, case ignored.
+    static func checkAgainstOracle(_ s: Setup, store: LineStore, lines: [ArraySlice<UInt8>], result: SearchResult) {
+        let words = s.queryBytes.split(separator: 0x20)
+        guard !words.isEmpty, s.matching.caseMode != .respect,
+              s.queryBytes.allSatisfy({ $0 == 0x20 || (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) })
+        else { return }
+        let found = Set(result.lines)
+        for (i, line) in lines.enumerated() where i >= s.skipped && line.allSatisfy({ $0 < 0x80 }) {
+            let lowered = line.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+            let f = referenceFields(line, parsesFields: s.parsesFields)
+            let searched = [f.title, f.section, f.keywords].compactMap { $0 }.map { Array(lowered[$0]) }
+            let wanted = words.allSatisfy { word in
+                searched.contains { s.matching.fuzzy ? isSubsequence(Array(word), of: $0) : contains($0[...], Array(word)) }
+            }
+            check(found.contains(Int32(i)) == wanted,
+                  "line \(i) \(String(decoding: line, as: UTF8.self).debugDescription) should \(wanted ? "" : "not ")match \(s.queryText.debugDescription)")
+        }
+    }
+
+    static func isSubsequence(_ needle: [UInt8], of text: [UInt8]) -> Bool {
+        var k = 0
+        for b in text where k < needle.count && b == needle[k] { k += 1 }
+        return k == needle.count
+    }
+}
+
+func contains(_ text: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+    guard !needle.isEmpty else { return true }
+    guard needle.count <= text.count else { return false }
+    var i = text.startIndex
+    while i + needle.count <= text.endIndex {
+        if text[i..<i + needle.count].elementsEqual(needle) { return true }
+        i += 1
+    }
+    return false
+}
+
+// MARK: Highlight positions
+
+/// MatchPositions on every line (matching or not): offsets inside the title, strictly
+/// increasing, each the first byte of a character as the screen draws it.
+///
+/// Input: the search target's layout.
+enum PositionsTarget {
+    static func run(_ input: [UInt8]) {
+        let s = SearchTarget.setup(input)
+        var dice = Dice(UInt8(truncatingIfNeeded: input.count))
+        let store = feedStore(s.linesBytes, separator: 0x0A, parsesFields: s.parsesFields, dice: &dice)
+        let query = Query(s.queryText, fuzzy: s.matching.fuzzy, caseMode: s.matching.caseMode,
+                          normalize: s.matching.normalize)
+        for line in 0..<min(store.count, 64) {
+            let positions = MatchPositions.inTitle(of: line, store: store, query: query)
+            let title = store.fields(of: line).title
+            let starts = Set(TerminalText.glyphs(store.bytes(of: line), range: title).map(\.offset))
+            check(zip(positions, positions.dropFirst()).allSatisfy { $0 < $1 }, "positions \(positions) not increasing")
+            for p in positions {
+                check(title.contains(p), "position \(p) outside the title \(title)")
+                check(starts.contains(p), "position \(p) is inside a character")
+            }
+        }
+    }
+}
+
+// MARK: Options
+
+/// Options.parse on arbitrary arguments and PICK_DEFAULT_OPTS: an answer or an error, never a crash.
+///
+/// Input: arguments separated by NUL; after a 0x01 byte, the PICK_DEFAULT_OPTS text.
+enum OptionsTarget {
+    static func run(_ input: [UInt8]) {
+        let cut = input.firstIndex(of: 0x01) ?? input.count
+        let arguments = input[..<cut].split(separator: 0, omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
+        let defaults = cut < input.count ? String(decoding: input[(cut + 1)...], as: UTF8.self) : nil
+        do {
+            _ = try Options.parse(arguments: arguments, defaults: defaults)
+        } catch let error as OptionError {
+            check(!error.message.isEmpty, "an empty error")
+            check(error.message.unicodeScalars.allSatisfy(FrameTarget.isSafe),
+                  "an error message that is not one plain line: \(error.message.debugDescription)")
+        } catch {
+            check(false, "Options.parse threw \(error)")
+        }
+    }
+}
