@@ -96,3 +96,10 @@ bench-interactive: release
 
 clean:
 	rm -rf .build bench/out
+
+# libFuzzer over the line store, query parser and matcher, highlight positions, the frame
+# and its painter, and the options (Fuzz/run; one core, .build/fuzz). Not part of `make test`.
+FUZZ_SECONDS ?= 600
+.PHONY: fuzz
+fuzz:
+	Fuzz/run $(FUZZ_SECONDS)
