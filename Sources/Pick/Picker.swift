@@ -79,6 +79,12 @@ final class Picker {
     var decoder = KeyDecoder()
     var passThrough: [wchar_t] = []
     var modeAdjusted = false
+    /// The terminal mode while the picker runs (libedit's raw mode, adjusted).
+    var editorMode: termios? = nil
+    /// After a suspend, the shell may still set the terminal's modes as `fg` resumes the
+    /// job: until then pick checks its raw mode on every turn and puts it back.
+    var resumedMode: termios? = nil
+    var resumedUntil = 0
     var pendingAction: PendingAction? = nil
     var outcome: Outcome? = nil
     var shortcuts: [String: Int32] = [:]
@@ -224,16 +230,28 @@ final class Picker {
         draw()
     }
 
-    func suspend() {
-        var raw = termios()
-        _ = tcgetattr(terminal.fd, &raw)
+    /// ctrl-z: leaves the screen, stops, and comes back on SIGCONT. A ctrl-z that arrived
+    /// as a key (libedit turned the terminal's own off) stops the whole job, as the
+    /// terminal would have, so the shell sees the job stop.
+    func suspend(viaKey: Bool = false) {
+        // libedit's raw mode as pick last set it: by now the shell may have put its own back.
+        guard var raw = editorMode else { return }
+        continuedFlag = 0
         leaveScreen()
+        // The shell may have seen the job stop and taken the terminal already: restoring
+        // the modes must not stop pick (SIGTTOU) before it stops itself.
+        signal(SIGTTOU, SIG_IGN)
         terminal.restoreMode()
+        signal(SIGTTOU, SIG_DFL)
         signal(SIGTSTP, SIG_DFL)
-        raise(SIGTSTP)
+        if continuedFlag == 0 {
+            if viaKey { kill(0, SIGTSTP) } else { raise(SIGTSTP) }
+        }
         // Continued.
         terminal.catchSignals()
         _ = tcsetattr(terminal.fd, TCSANOW, &raw)
+        resumedMode = raw
+        resumedUntil = monotonicMillis() + 1000
         enterScreen()
         editor.resized()
         editor.refresh()
@@ -246,6 +264,8 @@ final class Picker {
     func readCharacter(_ out: UnsafeMutablePointer<wchar_t>) -> Int32 {
         if !modeAdjusted {
             terminal.separateReturnFromCtrlJ()
+            var mode = termios()
+            if tcgetattr(terminal.fd, &mode) == 0 { editorMode = mode }
             modeAdjusted = true
         }
         if !passThrough.isEmpty {
@@ -281,6 +301,14 @@ final class Picker {
             if waitingForSearch { timeout = Int32(max(1, 60 - (now - searchStarted))) }
             if searching || isLoading { timeout = timeout < 0 ? 100 : min(timeout, 100) }
             if !decoder.buffer.isEmpty { timeout = Int32(KeyDecoder.escapeDelay) }
+            if var raw = resumedMode {
+                var current = termios()
+                if tcgetattr(terminal.fd, &current) == 0,
+                   current.c_lflag != raw.c_lflag || current.c_iflag != raw.c_iflag {
+                    _ = tcsetattr(terminal.fd, TCSANOW, &raw)
+                }
+                if now > resumedUntil { resumedMode = nil } else { timeout = timeout < 0 ? 20 : min(timeout, 20) }
+            }
             var fds = [pollfd(fd: terminal.fd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: terminal.wakeRead, events: Int16(POLLIN), revents: 0)]
             let n = poll(&fds, 2, timeout)

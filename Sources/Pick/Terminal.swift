@@ -23,8 +23,13 @@ func wakeEventLoop(_ byte: UInt8) {
     _ = write(wakePipeWrite, &b, 1)
 }
 
+/// Set when SIGCONT arrives: tells a suspend that pick was already stopped (by SIGTTOU,
+/// when the shell took the terminal back first) and continued.
+nonisolated(unsafe) var continuedFlag: sig_atomic_t = 0
+
 private func signalHandler(_ signo: Int32) {
     let saved = errno
+    if signo == SIGCONT { continuedFlag = 1 }
     wakeEventLoop(UInt8(truncatingIfNeeded: signo))
     errno = saved
 }

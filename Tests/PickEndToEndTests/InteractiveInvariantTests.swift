@@ -81,6 +81,25 @@ final class InteractiveInvariantTests: InteractiveTestCase {
         XCTAssertTrue(tmux.terminalRestored)
     }
 
+    func testCtrlZSuspendsAndFgResumes() throws {
+        try tmux.file("input.txt", "apple\nbanana\n")
+        try tmux.start(input: "cat input.txt", args: "", underJobControl: true)
+        tmux.waitFor(text: "2/2")
+        tmux.keys("C-z")
+        // pick leaves its screen, then stops. (bash's "Stopped" may land on the alternate
+        // screen just before pick leaves it, so it is not waited for.)
+        tmux.waitFor("the screen left") { !$0.contains { $0.contains("2/2") } }
+        tmux.type("fg")
+        tmux.keys("Enter")
+        tmux.waitFor(text: "2/2")
+        tmux.type("ban")
+        tmux.waitFor(text: "1/2")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "banana\n")
+        XCTAssertTrue(tmux.terminalRestored)
+    }
+
     func testWithoutATerminalPickSaysSoAndExitsTwo() throws {
         // setsid: a new session with no controlling terminal, so /dev/tty cannot be opened.
         let result = try TmuxPick.shell(["sh", "-c", "echo apple | setsid '\(pickBinaryPath())' 2>&1; echo rc=$?"])

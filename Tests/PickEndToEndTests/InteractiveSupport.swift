@@ -38,7 +38,8 @@ final class TmuxPick {
     /// pick's arguments (shell words), `before` runs first in the pane. With `background`,
     /// pick runs as a background job whose pid is in the file `pid` (for signal tests).
     func start(input: String?, args: String, width: Int = 80, height: Int = 24, before: String = "",
-               environment: [String: String] = [:], background: Bool = false) throws {
+               environment: [String: String] = [:], background: Bool = false,
+               underJobControl: Bool = false) throws {
         let d = dir.path
         var env = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "EDITRC": "\(d)/editrc", "HOME": d]
         for (k, v) in environment { env[k] = v }
@@ -61,9 +62,15 @@ final class TmuxPick {
 
         """
         try file("run.sh", script)
+        // With job control, an interactive bash runs the script as a job (ctrl-z stops it).
+        let command = underJobControl ? "bash --norc --noprofile -i" : "sh '\(d)/run.sh'"
         let result = try Self.shell(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", name,
-                                     "-x", "\(width)", "-y", "\(height)", "sh '\(d)/run.sh'"])
+                                     "-x", "\(width)", "-y", "\(height)", command])
         XCTAssertEqual(result.status, 0, "tmux new-session failed: \(result.output)")
+        if underJobControl {
+            type("clear; sh '\(d)/run.sh'")
+            keys("Enter")
+        }
     }
 
     /// Sends tmux key names (`Enter`, `Up`, `C-c`, `F1`, `M-o`).
