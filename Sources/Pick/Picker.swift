@@ -129,13 +129,12 @@ final class Picker {
         self.editor = editor
         isVi = editor.isVi
         if !options.query.isEmpty { pendingAction = .replaceQuery(options.query) }
-        while outcome == nil {
-            editor.run()
-            if outcome == nil { outcome = .cancel(130) }
-        }
+        editor.run()
+        if outcome == nil { outcome = .cancel(130) }  // libedit gave up (end of file)
         leaveScreen()
         editor.end()
         terminal.restoreMode()
+        terminal.releaseSignals()
         return outcome!
     }
 

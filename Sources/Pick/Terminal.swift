@@ -67,6 +67,13 @@ final class Terminal {
         }
     }
 
+    /// Gives the signals back their default actions (the screen is restored: nothing to do).
+    func releaseSignals() {
+        for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT] {
+            signal(s, SIG_DFL)
+        }
+    }
+
     /// Rows and columns (24×80 when the terminal will not say).
     func size() -> (rows: Int, cols: Int) {
         var ws = winsize()
