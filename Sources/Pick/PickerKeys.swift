@@ -192,6 +192,7 @@ extension Picker {
             "  ctrl-s                                next scope",
             "  alt-p  alt-n                          older, newer query",
             "  F1  alt-?                             this help",
+            "  ctrl-z                                suspend (fg resumes)",
             "  ctrl-a ctrl-e ctrl-w ctrl-u alt-b …   edit (libedit, ~/.editrc)",
         ]
         if !shortcutOrder.isEmpty {
