@@ -29,7 +29,6 @@ struct LineExtra {
     var folded: UnsafePointer<UInt8>?
     var foldedLength: UInt32
     var titleLength: UInt32
-    var foldedTitleLength: UInt32
     /// 0 when the line has no section; otherwise 1 + index into the section names.
     var section: UInt32
 }
@@ -196,7 +195,7 @@ public final class LineStore: @unchecked Sendable {
             return
         }
         var extra = LineExtra(folded: nil, foldedLength: UInt32(length),
-                              titleLength: UInt32(length), foldedTitleLength: UInt32(length), section: 0)
+                              titleLength: UInt32(length), section: 0)
         if hasTab {
             let fields = LineFields.parse(start, count: length)
             extra.titleLength = UInt32(fields.title.count)
@@ -213,11 +212,6 @@ public final class LineStore: @unchecked Sendable {
             foldArena.commit(n)
             extra.folded = UnsafePointer(out)
             extra.foldedLength = UInt32(n)
-            if hasTab, let tab = memchr(out, 0x09, n) {
-                extra.foldedTitleLength = UInt32(UnsafeMutablePointer<UInt8>(tab.assumingMemoryBound(to: UInt8.self)) - out)
-            } else {
-                extra.foldedTitleLength = UInt32(n)
-            }
         }
         extras.append(extra)
         extras.publish()

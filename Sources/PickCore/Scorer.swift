@@ -161,7 +161,7 @@ struct TermScore {
 enum Scorer {
     /// Loads text[from..<to] as scalars with their bonuses into the scratch; returns the count.
     @inline(__always)
-    static func load(_ text: ScoredText, from: Int, to: Int, into s: ScoringScratch, offsets: UnsafeMutablePointer<Int>? = nil) -> Int {
+    static func load(_ text: ScoredText, from: Int, to: Int, into s: ScoringScratch) -> Int {
         s.reserve(to - from + 1)
         var previous = CharClass.white
         if from > 0 {
@@ -193,7 +193,6 @@ enum Scorer {
             if i >= lastComponent && s.nameStart == Int.max { s.nameStart = n }
             s.units[n] = unit
             s.bonuses[n] = bonusValue
-            offsets?[n] = i
             previous = cls
             n += 1
             i += width
