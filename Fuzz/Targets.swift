@@ -158,24 +158,71 @@ enum SearchTarget {
         check(next == result.lines.count, "groups cover \(next) of \(result.lines.count) lines")
     }
 
-    /// On ASCII lines, a query of lower-case letters and digits only: a line matches when
-    /// every word is a subsequence (fuzzy) or a substring (exact) of its title, section or
-    /// keywords, case ignored.
+    /// On ASCII lines, a query of lower-case words with fzf's operators (`'` `^` `$` `!`):
+    /// a line matches when every term does, a term matches when it matches the title, the
+    /// section or the keywords (an inverse term when it matches none of them), case ignored.
     static func checkAgainstOracle(_ s: Setup, store: LineStore, lines: [ArraySlice<UInt8>], result: SearchResult) {
-        let words = s.queryBytes.split(separator: 0x20)
-        guard !words.isEmpty, s.matching.caseMode != .respect,
-              s.queryBytes.allSatisfy({ $0 == 0x20 || (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) })
+        guard s.matching.caseMode != .respect,
+              s.queryBytes.allSatisfy({ $0 == 0x20 || (0x61...0x7A).contains($0) || (0x30...0x39).contains($0)
+                                        || $0 == 0x21 || $0 == 0x27 || $0 == 0x5E || $0 == 0x24 })
         else { return }
+        var terms: [OracleTerm] = []
+        for word in s.queryBytes.split(separator: 0x20) {
+            guard let term = OracleTerm(Array(word), fuzzy: s.matching.fuzzy) else { return }
+            if !term.text.isEmpty { terms.append(term) }
+        }
+        guard !terms.isEmpty else { return }
         let found = Set(result.lines)
         for (i, line) in lines.enumerated() where i >= s.skipped && line.allSatisfy({ $0 < 0x80 }) {
             let lowered = line.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
             let f = referenceFields(line, parsesFields: s.parsesFields)
             let searched = [f.title, f.section, f.keywords].compactMap { $0 }.map { Array(lowered[$0]) }
-            let wanted = words.allSatisfy { word in
-                searched.contains { s.matching.fuzzy ? isSubsequence(Array(word), of: $0) : contains($0[...], Array(word)) }
+            let wanted = terms.allSatisfy { term in
+                let hit = searched.contains { term.matches($0) }
+                return term.inverse ? !hit : hit
             }
             check(found.contains(Int32(i)) == wanted,
-                  "line \(i) \(String(decoding: line, as: UTF8.self).debugDescription) should \(wanted ? "" : "not ")match \(s.queryText.debugDescription)")
+                  "line \(i) \(String(decoding: line, as: UTF8.self).debugDescription) should \(wanted ? "" : "not ")match \(s.queryText.debugDescription) (fuzzy: \(s.matching.fuzzy))")
+        }
+    }
+
+    /// One term of the oracle's queries, read as Query.swift's grammar comment says.
+    struct OracleTerm {
+        enum Kind { case fuzzy, exact, prefix, suffix, equal }
+        var kind: Kind
+        var inverse = false
+        var text: [UInt8]
+
+        /// Nil for what the oracle leaves alone: `'word'` terms and operators inside the text.
+        init?(_ word: [UInt8], fuzzy: Bool) {
+            var text = word[...]
+            kind = fuzzy ? .fuzzy : .exact
+            if text.first == 0x21 { inverse = true; kind = .exact; text = text.dropFirst() }
+            if text != [0x24] && text.last == 0x24 { kind = .suffix; text = text.dropLast() }
+            if text.count >= 2 && text.first == 0x27 && text.last == 0x27 && text.count > 2 { return nil }
+            if text.first == 0x27 {
+                kind = fuzzy && !inverse ? .exact : .fuzzy
+                text = text.dropFirst()
+            } else if text.first == 0x5E {
+                kind = kind == .suffix ? .equal : .prefix
+                text = text.dropFirst()
+            }
+            guard !text.contains(where: { $0 == 0x21 || $0 == 0x27 || $0 == 0x5E || $0 == 0x24 }) else { return nil }
+            self.text = Array(text)
+        }
+
+        func matches(_ field: [UInt8]) -> Bool {
+            let space: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
+            var lo = field.startIndex, hi = field.endIndex
+            while lo < hi && space(field[lo]) { lo += 1 }
+            while hi > lo && space(field[hi - 1]) { hi -= 1 }
+            switch kind {
+            case .fuzzy: return SearchTarget.isSubsequence(text, of: field)
+            case .exact: return contains(field[...], text)
+            case .prefix: return field[lo..<hi].starts(with: text)
+            case .suffix: return field[lo..<hi].reversed().starts(with: text.reversed())
+            case .equal: return field[lo..<hi].elementsEqual(text)
+            }
         }
     }
 
