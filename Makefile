@@ -12,12 +12,13 @@ SHELL   := /bin/bash
 # takes well under a minute).
 TEST_TIMEOUT ?= 1200
 
-# libedit-dev: the prompt's line editor; pkg-config finds it for SwiftPM.
+# libedit-dev: the prompt's line editor; pkg-config finds it for SwiftPM. libncurses-dev:
+# the static terminfo library a release build links libedit against.
 # tmux: the interactive end-to-end tests drive pick inside it.
 # mandoc, groff-base: the tests check that man/pick.1 renders without warnings.
 # man-db: the install test checks that `man` finds the installed page.
 # git, zsh, fish: the shell-integration and git-recipe tests run them (bash is there).
-APT_PACKAGES := libedit-dev pkg-config tmux mandoc groff-base man-db git zsh fish
+APT_PACKAGES := libedit-dev libncurses-dev pkg-config tmux mandoc groff-base man-db git zsh fish
 
 .PHONY: all deps build release demo test install bench bench-interactive clean
 
