@@ -257,6 +257,14 @@ enum PositionsTarget {
         let store = feedStore(s.linesBytes, separator: 0x0A, parsesFields: s.parsesFields, dice: &dice)
         let query = Query(s.queryText, fuzzy: s.matching.fuzzy, caseMode: s.matching.caseMode,
                           normalize: s.matching.normalize)
+        var single: SearchTarget.OracleTerm? = nil
+        let words = s.queryBytes.split(separator: 0x20)
+        if words.count == 1, s.matching.caseMode != .respect,
+           words[0].allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x21
+                                 || $0 == 0x27 || $0 == 0x5E || $0 == 0x24 }),
+           let term = SearchTarget.OracleTerm(Array(words[0]), fuzzy: s.matching.fuzzy), !term.text.isEmpty {
+            single = term
+        }
         for line in 0..<min(store.count, 64) {
             let positions = MatchPositions.inTitle(of: line, store: store, query: query)
             let title = store.fields(of: line).title
@@ -265,6 +273,14 @@ enum PositionsTarget {
             for p in positions {
                 check(title.contains(p), "position \(p) outside the title \(title)")
                 check(starts.contains(p), "position \(p) is inside a character")
+            }
+            // One plain term on an ASCII title: every character of it is marked, or none.
+            if let term = single, !term.inverse {
+                let raw = store.bytes(of: line)[title]
+                guard raw.allSatisfy({ $0 < 0x80 }) else { continue }
+                let lowered = raw.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+                let want = term.matches(lowered) ? term.text.count : 0
+                check(positions.count == want, "\(positions.count) characters marked for \(s.queryText.debugDescription) in \(String(decoding: raw, as: UTF8.self).debugDescription), expected \(want)")
             }
         }
     }
