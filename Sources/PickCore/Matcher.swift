@@ -167,7 +167,7 @@ final class LineMatcher {
         // Sections and keywords are not shown, so their fuzzy matches are scored by the
         // cheap greedy placement: long summaries in the keywords would otherwise cost a
         // full dynamic-programming pass per matching line.
-        let found = term.kind == .fuzzy ? Scorer.greedyField(fieldText, term) : score(term, boundary, fieldText)
+        let found = term.kind == .fuzzy ? Scorer.greedy(fieldText, term) : score(term, boundary, fieldText)
         guard let s = found else { return nil }
         return TermScore(score: max(s.score / 2, 1), begin: 0, end: 0)
     }

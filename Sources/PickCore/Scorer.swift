@@ -243,12 +243,14 @@ enum Scorer {
         return true
     }
 
-    /// Greedy left-most placement scored straight from the bytes (no window loaded), for
-    /// fields that are searched but not shown; nil when `query` is not a subsequence.
-    static func greedyField(_ text: ScoredText, _ query: PreparedTerm) -> TermScore? {
+    /// Greedy left-most placement scored straight from the bytes (no window loaded): for
+    /// fields that are searched but not shown, and for windows too large for the dynamic
+    /// programming. Nil when `query` is not a subsequence.
+    static func greedy(_ text: ScoredText, _ query: PreparedTerm) -> TermScore? {
         var pos = 0
         var score: Int32 = 0
         var last = -2
+        var begin = 0
         var runBonus: Int32 = 0
         for k in 0..<query.scalars.count {
             let needle = query.needle(k)
@@ -265,10 +267,16 @@ enum Scorer {
                 score &+= ScoreWeights.gapStart &+ ScoreWeights.gapExtension &* Int32(min(at &- last &- 1, 1 << 16))
             }
             score &+= ScoreWeights.match &+ b
+            if k == 0 { begin = at }
             pos = at &+ needle.count
             last = pos
         }
-        return TermScore(score: max(score, 1), begin: 0, end: 0)
+        if text.rewardsName {
+            var nameStart = text.count
+            while nameStart > 0 && text.bytes[nameStart &- 1] != 0x2F { nameStart &-= 1 }
+            if last &- 1 >= nameStart { score &+= ScoreWeights.lastComponent }
+        }
+        return TermScore(score: max(score, 1), begin: begin, end: last)
     }
 
     /// Fuzzy score of `query` (UTF-8, pre-folded) in `text`, or nil when it is not a subsequence.
@@ -292,10 +300,10 @@ enum Scorer {
             probe = at + 1
         }
         let m = query.scalars.count
+        // A window too large for the dynamic programming (a line of megabytes) is scored
+        // greedily, before loading it costs memory in proportion.
+        if m * (windowEnd - firstStart) > ScoreWeights.dynamicLimit { return greedy(text, query) }
         let w = load(text, from: firstStart, to: windowEnd, into: s)
-        if m * w > ScoreWeights.dynamicLimit {
-            return greedyScore(text, query, from: firstStart, scratch: s, count: w)
-        }
         return dynamicScore(query, count: w, offset: firstStart, text: text, scratch: s)
     }
 
@@ -413,37 +421,6 @@ enum Scorer {
         let begin = byteOffset(ofScalar: firstIndex, from: offset, in: text)
         let end = byteOffset(ofScalar: bestEnd + 1, from: offset, in: text)
         return TermScore(score: best, begin: begin, end: end)
-    }
-
-    /// Score of the greedy left-most placement (for huge windows).
-    static func greedyScore(_ text: ScoredText, _ query: PreparedTerm, from: Int, scratch s: ScoringScratch, count w: Int) -> TermScore {
-        var score: Int32 = 0
-        var j = 0
-        var lastMatch = -1
-        var run: Int32 = 0
-        var runBonus: Int32 = 0
-        var begin = -1
-        for (i, q) in query.scalars.enumerated() {
-            while s.units[j] != q { j += 1 }
-            var b = s.bonuses[j]
-            if i == 0 { b &*= ScoreWeights.firstCharMultiplier }
-            if lastMatch == j - 1 && i > 0 {
-                run += 1
-                b = max(b, max(ScoreWeights.consecutive, runBonus))
-            } else {
-                if i > 0 { score &+= ScoreWeights.gapStart &+ ScoreWeights.gapExtension &* Int32(min(j - lastMatch - 2, 1 << 20)) }
-                run = 1
-                runBonus = b
-            }
-            if begin < 0 { begin = j }
-            score &+= ScoreWeights.match &+ b
-            lastMatch = j
-            j += 1
-        }
-        if lastMatch >= s.nameStart { score &+= ScoreWeights.lastComponent }
-        return TermScore(score: max(score, 1),
-                         begin: byteOffset(ofScalar: begin, from: from, in: text),
-                         end: byteOffset(ofScalar: lastMatch + 1, from: from, in: text))
     }
 
     /// Score of a contiguous run of `length` scalars starting at scalar `start` of the loaded window.

@@ -58,3 +58,15 @@ final class HitSorterTests: XCTestCase {
         }
     }
 }
+
+/// Lines of megabytes are scored greedily instead of by a window the size of the line.
+final class HugeLineTests: XCTestCase {
+    func testAMultiMegabyteLineMatchesAndRanksAfterATightMatch() {
+        let huge = String(repeating: "x", count: 3_000_000) + "y"
+        let lines = [huge, "xy"]
+        let found = search("xy", in: lines)
+        XCTAssertEqual(found.count, 2)
+        XCTAssertEqual(found.first, "xy", "the tight match ranks first")
+        XCTAssertEqual(found.last?.utf8.count, huge.utf8.count, "the huge line comes back whole")
+    }
+}
