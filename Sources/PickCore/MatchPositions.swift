@@ -63,7 +63,8 @@ public enum MatchPositions {
 
     /// Scalar indexes of `text` where the term lies, or nil when it does not match there.
     static func place(_ kind: TermKind, _ needle: [UInt32], in text: [UInt32]) -> [Int]? {
-        let isSpace: (UInt32) -> Bool = { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }
+        // Leading and trailing white space as the matcher sees it (Unicode spaces too).
+        let isSpace: (UInt32) -> Bool = Folding.isSpace
         func equal(at start: Int) -> Bool {
             guard start >= 0, start + needle.count <= text.count else { return false }
             for k in 0..<needle.count where text[start + k] != needle[k] { return false }
@@ -90,9 +91,12 @@ public enum MatchPositions {
             if !isSpace(needle[needle.count - 1]) { while end > 0 && isSpace(text[end - 1]) { end -= 1 } }
             return equal(at: end - needle.count) ? run(end - needle.count) : nil
         case .equal:
+            // The whole title (white space around it aside), not only its start.
             var start = 0
             if !isSpace(needle[0]) { while start < text.count && isSpace(text[start]) { start += 1 } }
-            return equal(at: start) ? run(start) : nil
+            var end = text.count
+            if !isSpace(needle[needle.count - 1]) { while end > start && isSpace(text[end - 1]) { end -= 1 } }
+            return end - start == needle.count && equal(at: start) ? run(start) : nil
         }
     }
 

@@ -15,4 +15,30 @@ final class FuzzRegressionTests: XCTestCase {
             }
         }
     }
+
+    /// Found by the positions target: `^ift$` marked "ift" in the title `ift$`, which it
+    /// does not equal. On screen: a line found by `^docs$` through its section lit up the
+    /// start of its title instead of nothing.
+    func testAnEqualTermMatchedInTheSectionHighlightsNothingInTheTitle() {
+        let store = makeStore(["Docs index\tDocs", "ift$", "  docs  "])
+        let query = Query("^docs$")
+        XCTAssertEqual(SearchEngine(store: store).search("^docs$")?.lines.sorted(), [0, 2])
+        XCTAssertEqual(MatchPositions.inTitle(of: 0, store: store, query: query), [])
+        XCTAssertEqual(MatchPositions.inTitle(of: 1, store: store, query: Query("^ift$")), [])
+        XCTAssertEqual(MatchPositions.inTitle(of: 2, store: store, query: query), [2, 3, 4, 5])
+    }
+
+    /// Same fix: with `^ift$ | x` the line `ift$ x` is found by `x`, so `x` is what lights up.
+    func testAnOrQueryHighlightsTheTermThatMatched() {
+        let store = makeStore(["ift$ x"])
+        XCTAssertEqual(MatchPositions.inTitle(of: 0, store: store, query: Query("^ift$ | x")), [5])
+    }
+
+    /// The highlighter skips the same leading white space as the matcher: an ideographic
+    /// space before the title no longer leaves a `^abc` match unlit.
+    func testAPrefixAfterAnIdeographicSpaceIsHighlighted() {
+        let store = makeStore(["\u{3000}abc"])
+        XCTAssertEqual(SearchEngine(store: store).search("^abc")?.lines, [0])
+        XCTAssertEqual(MatchPositions.inTitle(of: 0, store: store, query: Query("^abc")), [3, 4, 5])
+    }
 }
