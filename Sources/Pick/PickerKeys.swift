@@ -154,7 +154,9 @@ extension Picker {
     }
 
     static func loadHistory(_ path: String) -> [String] {
-        guard let f = fopen(path, "r") else { return [] }
+        // Not through a symlink either: a link planted at the path is not pick's history.
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0, let f = fdopen(fd, "r") else { return [] }
         defer { fclose(f) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -167,15 +169,29 @@ extension Picker {
     }
 
     /// Appends the query to the history file (not twice in a row; the last 1000 kept).
+    ///
+    /// Written atomically: a new file next to it (created afresh, with the user's umask,
+    /// never through a symlink), then renamed over it, so a crash leaves the old file whole
+    /// and a symlink planted at the path is replaced, not followed.
     func saveHistory() {
         guard let path = options.history, let query = queryText, !query.isEmpty else { return }
         var entries = history
         if entries.last != query { entries.append(query) }
         entries = Array(entries.suffix(1000))
-        guard let f = fopen(path, "w") else { return }
-        let text = entries.joined(separator: "\n") + "\n"
-        _ = text.withCString { fputs($0, f) }
-        fclose(f)
+        let text = Array((entries.joined(separator: "\n") + "\n").utf8)
+        let temporary = path + ".pick-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { return }
+        var written = 0
+        while written < text.count {
+            let n = text.withUnsafeBytes { write(fd, $0.baseAddress! + written, text.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            written += n
+        }
+        let synced = written == text.count && fsync(fd) == 0
+        close(fd)
+        if !synced || rename(temporary, path) != 0 { unlink(temporary) }
     }
 
 

@@ -211,6 +211,26 @@ final class InteractiveFeatureTests: InteractiveTestCase {
         XCTAssertEqual(try String(contentsOfFile: history, encoding: .utf8), "first query\nban\napp\n")
     }
 
+    func testHistoryIsNeverWrittenThroughASymlinkPlantedAtItsPath() throws {
+        let victim = try tmux.file("victim", "precious\n")
+        let history = (victim as NSString).deletingLastPathComponent + "/history"
+        try FileManager.default.createSymbolicLink(atPath: history, withDestinationPath: victim)
+        try tmux.file("input.txt", "apple\nbanana\n")
+        try tmux.start(input: "cat input.txt", args: "--history '\(history)'")
+        tmux.waitFor(text: "2/2")
+        tmux.type("ban")
+        tmux.waitFor(text: "1/2")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "precious\n", "the link's target is untouched")
+        let attributes = try FileManager.default.attributesOfItem(atPath: history)
+        XCTAssertEqual(attributes[.type] as? FileAttributeType, .typeRegular, "the link was replaced by the history")
+        XCTAssertEqual(try String(contentsOfFile: history, encoding: .utf8), "ban\n")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: (history as NSString).deletingLastPathComponent)
+            .filter { $0.contains(".pick-") }
+        XCTAssertEqual(leftovers, [], "no temporary file is left behind")
+    }
+
     func testHeaderAndHeaderLinesShowAboveTheList() throws {
         try tmux.file("input.txt", "NAME SIZE\napple 3\nbanana 5\n")
         try tmux.start(input: "cat input.txt", args: "--header 'pick a fruit' --header-lines 1 --prompt 'fruit> '")
