@@ -91,19 +91,7 @@ struct KeyDecoder {
                 }
                 let b2 = buffer[2]
                 buffer.removeFirst(3)
-                switch b2 {
-                case UInt8(ascii: "A"): return .up
-                case UInt8(ascii: "B"): return .down
-                case UInt8(ascii: "C"): return .right
-                case UInt8(ascii: "D"): return .left
-                case UInt8(ascii: "H"): return .home
-                case UInt8(ascii: "F"): return .end
-                case UInt8(ascii: "P"): return .function(1)
-                case UInt8(ascii: "Q"): return .function(2)
-                case UInt8(ascii: "R"): return .function(3)
-                case UInt8(ascii: "S"): return .function(4)
-                default: return .unknown
-                }
+                return Self.letterKey(b2) ?? .unknown
             }
             if b1 == 0x1B {
                 // Escape twice: the first is a lone Escape.
@@ -144,6 +132,23 @@ struct KeyDecoder {
         return Unicode.Scalar(v) == nil ? 0xFFFD : v
     }
 
+    /// The keys both `ESC O x` and `ESC [ x` spell with a final letter.
+    private static func letterKey(_ letter: UInt8) -> Key? {
+        switch letter {
+        case UInt8(ascii: "A"): return .up
+        case UInt8(ascii: "B"): return .down
+        case UInt8(ascii: "C"): return .right
+        case UInt8(ascii: "D"): return .left
+        case UInt8(ascii: "H"): return .home
+        case UInt8(ascii: "F"): return .end
+        case UInt8(ascii: "P"): return .function(1)
+        case UInt8(ascii: "Q"): return .function(2)
+        case UInt8(ascii: "R"): return .function(3)
+        case UInt8(ascii: "S"): return .function(4)
+        default: return nil
+        }
+    }
+
     private mutating func csi(final: Bool) -> Key? {
         var k = 2
         while k < buffer.count, buffer[k] >= 0x20, buffer[k] < 0x40 { k += 1 }
@@ -155,18 +160,9 @@ struct KeyDecoder {
         let finalByte = buffer[k]
         buffer.removeFirst(k + 1)
         let first = Int(params.split(separator: ";").first ?? "") ?? 0
+        if let key = Self.letterKey(finalByte) { return key }
         switch finalByte {
-        case UInt8(ascii: "A"): return .up
-        case UInt8(ascii: "B"): return .down
-        case UInt8(ascii: "C"): return .right
-        case UInt8(ascii: "D"): return .left
-        case UInt8(ascii: "H"): return .home
-        case UInt8(ascii: "F"): return .end
         case UInt8(ascii: "Z"): return .shiftTab
-        case UInt8(ascii: "P"): return .function(1)
-        case UInt8(ascii: "Q"): return .function(2)
-        case UInt8(ascii: "R"): return .function(3)
-        case UInt8(ascii: "S"): return .function(4)
         case UInt8(ascii: "~"):
             switch first {
             case 1, 7: return .home

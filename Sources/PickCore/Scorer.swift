@@ -148,6 +148,16 @@ struct ScoredText {
     /// Whether a term ending in the last path component earns `lastComponent` (the title,
     /// for the query's last term).
     var rewardsName: Bool
+
+    /// Byte offset where the file name starts (after the last `/`; 0 without one), or
+    /// Int.max when this text earns no file-name bonus.
+    @inline(__always)
+    var nameStart: Int {
+        guard rewardsName else { return Int.max }
+        var i = count
+        while i > 0 && bytes[i &- 1] != 0x2F { i &-= 1 }
+        return i
+    }
 }
 
 /// The outcome of scoring one term against one text.
@@ -172,10 +182,7 @@ enum Scorer {
         }
         // Where the last path component starts (after the last `/`); a title with no `/` is all
         // last component. Recorded as a scalar index of the window in `s.nameStart`.
-        var lastComponent = text.rewardsName ? text.count : Int.max
-        if text.rewardsName {
-            while lastComponent > 0 && text.bytes[lastComponent - 1] != 0x2F { lastComponent -= 1 }
-        }
+        let lastComponent = text.nameStart
         s.nameStart = Int.max
         var n = 0
         var i = from
@@ -271,11 +278,7 @@ enum Scorer {
             pos = at &+ needle.count
             last = pos
         }
-        if text.rewardsName {
-            var nameStart = text.count
-            while nameStart > 0 && text.bytes[nameStart &- 1] != 0x2F { nameStart &-= 1 }
-            if last &- 1 >= nameStart { score &+= ScoreWeights.lastComponent }
-        }
+        if last &- 1 >= text.nameStart { score &+= ScoreWeights.lastComponent }
         return TermScore(score: max(score, 1), begin: begin, end: last)
     }
 
@@ -311,11 +314,7 @@ enum Scorer {
     /// (what the dynamic programming would find, without loading the window).
     static func singleCharacter(_ text: ScoredText, _ needle: UnsafeBufferPointer<UInt8>,
                                 first: Int, windowEnd: Int) -> TermScore {
-        var nameStart = Int.max
-        if text.rewardsName {
-            nameStart = text.count
-            while nameStart > 0 && text.bytes[nameStart &- 1] != 0x2F { nameStart &-= 1 }
-        }
+        let nameStart = text.nameStart
         var best = Int32.min
         var bestAt = first
         var at = first
