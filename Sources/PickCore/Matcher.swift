@@ -24,6 +24,9 @@ final class LineMatcher {
     private let groupEnds: UnsafeMutableBufferPointer<Int>
     /// Whether term t is a `'word'` term (exact, at word boundaries).
     private let boundaries: UnsafeMutableBufferPointer<Bool>
+    /// The fuzzy terms that alone make up a group, which a line with fields must contain
+    /// as a subsequence somewhere: all are checked over the whole line before any is scored.
+    private let wholeLineChecks: UnsafeMutableBufferPointer<Int>
     private let scratch = ScoringScratch()
 
     init(store: LineStore, query: Query) {
@@ -43,7 +46,18 @@ final class LineMatcher {
         groupEnds = .allocate(capacity: max(ends.count, 1))
         _ = groupEnds.initialize(from: ends)
         groupCount = ends.count
+        var checks: [Int] = []
+        var first = 0
+        for (g, group) in query.groups.enumerated() {
+            if group.count == 1 && group[0].kind == .fuzzy && !group[0].inverse { checks.append(first) }
+            first = ends[g]
+        }
+        wholeLineChecks = .allocate(capacity: max(checks.count, 1))
+        _ = wholeLineChecks.initialize(from: checks)
+        wholeLineCheckCount = checks.count
     }
+
+    private let wholeLineCheckCount: Int
 
     private let groupCount: Int
     /// Whether the term being matched belongs to the query's last group (see the scorer's essay).
@@ -54,6 +68,7 @@ final class LineMatcher {
         terms.deallocate()
         boundaries.deallocate()
         groupEnds.deallocate()
+        wholeLineChecks.deallocate()
     }
 
     /// The match of line `index`, or nil when the query rejects it.
@@ -83,6 +98,25 @@ final class LineMatcher {
 
     private func matchFields(raw: UnsafePointer<UInt8>, folded: (UnsafePointer<UInt8>, Int)?,
                              fields: LineFields, foldedFields: LineFields?, rawLength: Int = 0) -> LineMatch? {
+        // A line with fields: one pass over the whole line for each lone fuzzy term rules
+        // out most lines before any term is scored (a term found in a field is found in
+        // the line). A term that must fold this line on the fly is left to `matchTerm`.
+        let last = fields.keywords ?? fields.section
+        if let last {
+            for c in 0..<wholeLineCheckCount {
+                let term = terms[wholeLineChecks[c]]
+                let whole: ScoredText
+                if let (f, _) = folded {
+                    guard term.stripsDiacritics && !term.caseSensitive else { continue }
+                    whole = ScoredText(bytes: f, count: (foldedFields!.keywords ?? foldedFields!.section)!.upperBound,
+                                       foldsASCII: false, rewardsName: false)
+                } else {
+                    whole = ScoredText(bytes: raw, count: last.upperBound, foldsASCII: !term.caseSensitive,
+                                       rewardsName: false)
+                }
+                if !Scorer.isSubsequence(whole, term) { return nil }
+            }
+        }
         var total: Int32 = 0
         var begin = Int.max
         var end = 0
@@ -99,6 +133,9 @@ final class LineMatcher {
                 let text: UnsafePointer<UInt8>
                 let textFields: LineFields
                 var foldsASCII = false
+                // Whether the whole-line check above already passed for this term.
+                var checked = groupEnd - t == 0 && groupEnd - (g == 0 ? 0 : groupEnds[g - 1]) == 1
+                    && term.kind == .fuzzy && !term.inverse
                 if let (f, _) = folded {
                     if term.stripsDiacritics && !term.caseSensitive {
                         text = f
@@ -112,6 +149,7 @@ final class LineMatcher {
                                                     stripDiacritics: term.stripsDiacritics)
                         text = UnsafePointer(out)
                         textFields = store.parsesFields ? LineFields.parse(text, count: n) : LineFields(title: 0..<n)
+                        checked = false
                     }
                 } else {
                     text = raw
@@ -120,7 +158,7 @@ final class LineMatcher {
                 }
                 rewardsName = g == groupCount - 1
                 let found = matchTerm(term, boundary: boundary, text: text, fields: textFields,
-                                      foldsASCII: foldsASCII)
+                                      foldsASCII: foldsASCII, checkedWholeLine: checked)
                 if term.inverse {
                     if found == nil { groupMatched = true; break }
                     continue
@@ -144,10 +182,10 @@ final class LineMatcher {
     /// `end` is 0 when the match is not in the title.
     @inline(__always)
     private func matchTerm(_ term: PreparedTerm, boundary: Bool, text: UnsafePointer<UInt8>,
-                           fields: LineFields, foldsASCII: Bool) -> TermScore? {
+                           fields: LineFields, foldsASCII: Bool, checkedWholeLine: Bool) -> TermScore? {
         // A line with fields: one pass over the whole line rules out most lines at once,
         // since a term found in a field is found in the line.
-        if term.kind == .fuzzy, let last = fields.keywords ?? fields.section {
+        if term.kind == .fuzzy, !checkedWholeLine, let last = fields.keywords ?? fields.section {
             let whole = ScoredText(bytes: text, count: last.upperBound, foldsASCII: foldsASCII, rewardsName: false)
             if !Scorer.isSubsequence(whole, term) { return nil }
         }
