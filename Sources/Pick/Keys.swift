@@ -12,6 +12,10 @@ enum Key: Equatable {
     case function(Int)
     /// Escape alone.
     case escape
+    /// Text pasted while bracketed paste is on (between `ESC [ 200 ~` and `ESC [ 201 ~`).
+    case paste([UInt8])
+    /// The terminal's answer to a cursor-position query that came too late; ignored.
+    case cursorReport
     /// A sequence pick does not know; ignored.
     case unknown
 
@@ -52,8 +56,40 @@ enum Key: Equatable {
         case .shiftTab: return "btab"
         case .function(let n): return "f\(n)"
         case .escape: return "esc"
-        case .unknown: return nil
+        case .paste, .cursorReport, .unknown: return nil
         }
+    }
+}
+
+/// Finds a cursor-position report (`ESC [ row ; col R`) in bytes read from the terminal.
+enum CursorReport {
+    static func find(in bytes: [UInt8]) -> (range: Range<Int>, row: Int, col: Int)? {
+        var i = 0
+        while i + 5 < bytes.count {
+            if bytes[i] == 0x1B, bytes[i + 1] == UInt8(ascii: "[") {
+                var k = i + 2
+                var numbers = [0, 0]
+                var which = 0
+                var digits = [0, 0]
+                while k < bytes.count {
+                    let b = bytes[k]
+                    if b >= 0x30 && b <= 0x39 {
+                        numbers[which] = min(numbers[which] * 10 + Int(b - 0x30), 1_000_000)
+                        digits[which] += 1
+                    } else if b == UInt8(ascii: ";") && which == 0 {
+                        which = 1
+                    } else {
+                        break
+                    }
+                    k += 1
+                }
+                if k < bytes.count, bytes[k] == UInt8(ascii: "R"), which == 1, digits[0] > 0, digits[1] > 0 {
+                    return (i..<(k + 1), numbers[0], numbers[1])
+                }
+            }
+            i += 1
+        }
+        return nil
     }
 }
 
@@ -62,6 +98,22 @@ enum Key: Equatable {
 struct KeyDecoder {
     static let escapeDelay = 25
     var buffer: [UInt8] = []
+    /// A cursor-position query is still unanswered: its answer is dropped when it comes
+    /// (`ESC [ 1 ; 5 R` would otherwise read as ctrl-F3).
+    var awaitingCursorReport = false
+    /// Text of a paste whose end marker has not arrived yet.
+    var pasted: [UInt8]? = nil
+    static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+    static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
+    /// How long a paste may fall silent before it is taken as ended (its end marker lost).
+    static let pasteDelay = 500
+
+    /// Whether bytes wait for more: the start of a sequence or character, or an open paste.
+    var isPending: Bool { !buffer.isEmpty || pasted != nil }
+
+    /// How long to wait for the rest of what is pending before giving it up as it is.
+    var pendingDelay: Int { pasted != nil ? Self.pasteDelay : Self.escapeDelay }
 
     /// Whether the buffer holds only the start of a sequence or character.
     var isIncomplete: Bool {
@@ -76,6 +128,7 @@ struct KeyDecoder {
     }
 
     private mutating func decode(final: Bool) -> Key? {
+        if pasted != nil { return pasteText(final: final) }
         guard let b0 = buffer.first else { return nil }
         if b0 == 0x1B {
             guard buffer.count > 1 else {
@@ -132,6 +185,36 @@ struct KeyDecoder {
         return Unicode.Scalar(v) == nil ? 0xFFFD : v
     }
 
+    /// The rest of a paste: everything up to the end marker is text, whatever it holds.
+    /// A paste whose end never comes (a lost marker) ends when the terminal falls silent.
+    private mutating func pasteText(final: Bool) -> Key? {
+        let end = Self.pasteEnd
+        if buffer.count >= end.count {
+            for i in 0...(buffer.count - end.count) where buffer[i] == 0x1B && Array(buffer[i..<(i + end.count)]) == end {
+                let text = pasted! + buffer[0..<i]
+                buffer.removeFirst(i + end.count)
+                pasted = nil
+                return .paste(text)
+            }
+        }
+        // Keep what may be the start of the end marker; the rest is text.
+        var keep = 0
+        for k in stride(from: min(end.count - 1, buffer.count), to: 0, by: -1)
+        where Array(buffer.suffix(k)) == Array(end.prefix(k)) {
+            keep = k
+            break
+        }
+        pasted! += buffer.dropLast(keep)
+        buffer.removeFirst(buffer.count - keep)
+        if final {
+            let text = pasted! + buffer
+            buffer.removeAll()
+            pasted = nil
+            return .paste(text)
+        }
+        return nil
+    }
+
     /// The keys both `ESC O x` and `ESC [ x` spell with a final letter.
     private static func letterKey(_ letter: UInt8) -> Key? {
         switch letter {
@@ -159,6 +242,14 @@ struct KeyDecoder {
         let params = String(decoding: buffer[2..<k], as: UTF8.self)
         let finalByte = buffer[k]
         buffer.removeFirst(k + 1)
+        if finalByte == UInt8(ascii: "~") && params == "200" {
+            pasted = []
+            return pasteText(final: final)
+        }
+        if finalByte == UInt8(ascii: "R") && awaitingCursorReport && params.contains(";") {
+            awaitingCursorReport = false
+            return .cursorReport
+        }
         let first = Int(params.split(separator: ";").first ?? "") ?? 0
         if let key = Self.letterKey(finalByte) { return key }
         switch finalByte {

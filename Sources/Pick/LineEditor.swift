@@ -96,6 +96,12 @@ final class LineEditor {
         wide.withUnsafeBufferPointer { _ = el_winsertstr(el, $0.baseAddress) }
     }
 
+    /// Inserts text at the cursor (only from inside a libedit callback).
+    func insert(_ text: String) {
+        let wide = Array(text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }) + [0]
+        wide.withUnsafeBufferPointer { _ = el_winsertstr(el, $0.baseAddress) }
+    }
+
     /// Reads one line: returns when the action function returns CC_NEWLINE or CC_EOF.
     func run() {
         var count: Int32 = 0

@@ -27,6 +27,8 @@ enum Outcome {
 enum PendingAction {
     case finish
     case replaceQuery(String)
+    /// Inserts text at the cursor (a paste).
+    case insert(String)
 }
 
 final class Picker {
@@ -74,9 +76,16 @@ final class Picker {
     var spinnerPhase = 0
     var cursorAtEnd = true
     var promptWidth: Int
+    /// With `--height`: the column the cursor stood on when pick started (1-based), and
+    /// whether pick started on the next row because that column was not the first; exit
+    /// puts the cursor back there. nil when the terminal did not say.
+    var startColumn: Int? = nil
+    var startedBelow = false
 
     // Keys.
     var decoder = KeyDecoder()
+    /// When bytes last came from the terminal.
+    var lastKeyBytes = 0
     var passThrough: [wchar_t] = []
     var modeAdjusted = false
     /// The terminal mode while the picker runs (libedit's raw mode, adjusted).
@@ -131,6 +140,8 @@ final class Picker {
         if !options.query.isEmpty { pendingAction = .replaceQuery(options.query) }
         editor.run()
         if outcome == nil { outcome = .cancel(130) }  // libedit gave up (end of file)
+        // A cursor report still on its way would land on the shell's command line.
+        if decoder.awaitingCursorReport { terminal.swallowCursorReport(within: 100) }
         leaveScreen()
         editor.end()
         terminal.restoreMode()
@@ -158,22 +169,40 @@ final class Picker {
 
     // MARK: Screen
 
+    /// Terminal modes pick turns on while it runs (bracketed paste: a pasted newline must
+    /// not pick), and the sequence that turns them off again on every way out.
+    static let modesOn = "\u{1B}[?2004h"
+    static let modesOff = "\u{1B}[?2004l\u{1B}[?25h"
+
     func enterScreen() {
         let size = terminal.size()
         switch options.height {
         case .full:
-            terminal.write("\u{1B}[?1049h\u{1B}[H\u{1B}[2J")
+            terminal.write("\u{1B}[?1049h" + Self.modesOn + "\u{1B}[H\u{1B}[2J")
             geometry = Geometry(top: 1, height: size.rows, width: size.cols, layout: options.layout)
         case .rows, .percent:
             let height = regionHeight(rows: size.rows)
             var row = size.rows
-            if let position = terminal.cursorPosition() {
+            // Keys typed before the terminal answers are kept for the editor.
+            var typeahead: [UInt8] = []
+            let position = terminal.cursorPosition(typeahead: &typeahead)
+            decoder.buffer.append(contentsOf: typeahead)
+            startColumn = position?.col
+            startedBelow = false
+            if let position {
                 row = position.row
                 if position.col > 1 {
                     terminal.write("\r\n")
                     row = min(row + 1, size.rows)
+                    startedBelow = true
                 }
+            } else {
+                // No answer in time: start on a fresh line, and scroll so the region ends
+                // on the last row, where it can be placed without knowing the cursor's row.
+                decoder.awaitingCursorReport = true
+                terminal.write("\r\n" + String(repeating: "\n", count: max(0, size.rows - height)))
             }
+            terminal.write(Self.modesOn)
             terminal.write(String(repeating: "\n", count: height - 1))
             if height > 1 { terminal.write("\u{1B}[\(height - 1)A") }
             geometry = Geometry(top: min(row, size.rows - height + 1), height: height, width: size.cols,
@@ -187,17 +216,23 @@ final class Picker {
     func regionHeight(rows: Int) -> Int {
         switch options.height {
         case .full: return rows
-        case .rows(let n): return max(3, min(n, rows))
-        case .percent(let p): return max(3, min(rows, rows * p / 100))
+        case .rows(let n): return min(rows, max(3, min(n, rows)))
+        case .percent(let p): return min(rows, max(3, min(rows, rows * p / 100)))
         }
     }
 
     func leaveScreen() {
         switch options.height {
         case .full:
-            terminal.write("\u{1B}[?1049l")
+            terminal.write(Self.modesOff + "\u{1B}[?1049l")
         default:
-            terminal.write("\u{1B}[\(geometry.top);1H\u{1B}[J")
+            terminal.write(Self.modesOff + "\u{1B}[\(geometry.top);1H\u{1B}[J")
+            // Back where the cursor was: the end of a shell's command line stays put, so a
+            // widget's redraw of its prompt lands on the same row.
+            if let column = startColumn {
+                let row = startedBelow ? max(1, geometry.top - 1) : geometry.top
+                terminal.write("\u{1B}[\(row);\(column)H")
+            }
         }
     }
 
@@ -213,7 +248,11 @@ final class Picker {
             // (on the prompt) is now, and clear from the region's new top down.
             let height = regionHeight(rows: size.rows)
             var top = geometry.top
-            if let position = terminal.cursorPosition(inRawMode: true) {
+            var typeahead: [UInt8] = []
+            let position = terminal.cursorPosition(inRawMode: true, typeahead: &typeahead)
+            decoder.buffer.append(contentsOf: typeahead)
+            if position == nil { decoder.awaitingCursorReport = true }
+            if let position {
                 let line = editor.line
                 let wrapped = (promptWidth + TerminalText.width(String(line.text.prefix(line.cursor)))) / max(1, size.cols)
                 top = options.layout == .top ? position.row - wrapped : position.row - geometry.height + 1
@@ -299,7 +338,9 @@ final class Picker {
             if dirty { timeout = Int32(max(1, 16 - (now - lastDraw))) }
             if waitingForSearch { timeout = Int32(max(1, 60 - (now - searchStarted))) }
             if searching || isLoading { timeout = timeout < 0 ? 100 : min(timeout, 100) }
-            if !decoder.buffer.isEmpty { timeout = Int32(KeyDecoder.escapeDelay) }
+            if decoder.isPending {
+                timeout = Int32(max(1, decoder.pendingDelay - (now - lastKeyBytes)))
+            }
             if var raw = resumedMode {
                 var current = termios()
                 if tcgetattr(terminal.fd, &current) == 0,
@@ -317,11 +358,13 @@ final class Picker {
                 let got = read(terminal.fd, &bytes, bytes.count)
                 if got > 0 {
                     decoder.buffer.append(contentsOf: bytes[0..<got])
+                    lastKeyBytes = monotonicMillis()
                 } else if got == 0 || (errno != EINTR && errno != EAGAIN) {
                     outcome = .cancel(129)  // the terminal went away
                 }
-            } else if n == 0 && !decoder.buffer.isEmpty {
-                // Nothing followed: a lone Escape (or a broken sequence).
+            } else if decoder.isPending && monotonicMillis() - lastKeyBytes >= decoder.pendingDelay {
+                // Nothing followed: a lone Escape (or a broken sequence, or a paste whose
+                // end marker was lost).
                 if let key = decoder.next(final: true), let chars = handle(key) {
                     passThrough = Array(chars.dropFirst())
                     out.pointee = chars[0]
@@ -342,6 +385,9 @@ final class Picker {
         switch action {
         case .replaceQuery(let text):
             editor.replaceLine(with: text)
+            return UInt8(CC_REFRESH)
+        case .insert(let text):
+            editor.insert(text)
             return UInt8(CC_REFRESH)
         case .finish, .none:
             if outcome == nil { outcome = .cancel(130) }

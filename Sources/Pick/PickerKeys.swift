@@ -27,6 +27,14 @@ extension Picker {
             helpScroll = max(0, min(helpScroll, helpLines().count - 1))
             return nil
         }
+        switch key {
+        case .paste(let bytes):
+            let text = Self.pastedText(bytes)
+            if !text.isEmpty { pendingAction = .insert(text) }
+            return nil
+        case .cursorReport: return nil
+        default: break
+        }
         let name = key.name
         if let name, options.expect.contains(name) {
             outcome = .accept(key: name)
@@ -78,6 +86,23 @@ extension Picker {
             return [wchar_t(bitPattern: c)]
         default: return nil
         }
+    }
+
+    /// Pasted bytes as query text: line breaks and tabs become spaces (a pasted newline
+    /// never picks), other control characters are dropped, invalid UTF-8 too.
+    static func pastedText(_ bytes: [UInt8]) -> String {
+        var out = String.UnicodeScalarView()
+        var previousCR = false
+        for u in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            defer { previousCR = u == "\r" }
+            switch u {
+            case "\n" where previousCR: continue
+            case "\n", "\r", "\t": out.append(" ")
+            default:
+                if TerminalText.symbol(for: u.value) == nil { out.append(u) }
+            }
+        }
+        return String(out)
     }
 
     func move(_ delta: Int, wraps: Bool = true) {
@@ -216,6 +241,7 @@ extension Picker {
             for (key, line) in shortcutOrder {
                 let title = store.fields(of: Int(line)).title
                 let name = TerminalText.glyphs(store.bytes(of: Int(line)), range: title).map(\.text).joined()
+                let key = TerminalText.sanitize(key)
                 let padded = key + String(repeating: " ", count: max(1, 10 - TerminalText.width(key)))
                 lines.append("  " + padded + name)
             }

@@ -4,11 +4,11 @@
 // first, duplicates removed; the command goes on the line, not run) and alt-c (cd into a
 // picked directory). pick runs inline (`--height 40%`) so the scrollback stays.
 //
-// Why the scripts print `\r` to /dev/tty before pick: pick's inline mode starts on the
-// cursor's row, and a zle or fish widget leaves the cursor after the command line. Moving
-// to column 1 first makes pick draw from the prompt's row and return there, so the shell's
-// redraw (`zle reset-prompt`, `commandline -f repaint`) lands on the same row; otherwise the
-// prompt would be drawn again one row lower. bash clears the line itself before `bind -x`.
+// pick --height puts the cursor back on the row and column where it found it, so a zle or
+// fish widget's redraw (`zle reset-prompt`, `commandline -f repaint`) lands on the prompt's
+// own row. pick turns bracketed paste off as it exits (it turned it on for itself); zsh
+// and fish keep theirs on while a widget runs, so their widgets turn it back on when the
+// shell has it (bash's readline does so itself after `bind -x`).
 //
 // Options pick gets: `--height 40%` and the widget's own defaults go in PICK_DEFAULT_OPTS
 // before the person's PICK_DEFAULT_OPTS and PICK_<KEY>_OPTS, so those override them; what
@@ -131,15 +131,20 @@ enum ShellScripts {
         -o -fstype devtmpfs -o -fstype proc \) -prune -o -type d -print 2>/dev/null | command cut -b3-
     }
 
+    # pick turned bracketed paste off on exit: back on if zle uses it.
+    __pick_bracketed_paste() {
+      (( $+zle_bracketed_paste )) && print -rn -- "${zle_bracketed_paste[1]}" >/dev/tty
+    }
+
     pick-file-widget() {
       setopt localoptions pipefail no_aliases 2>/dev/null
       local item picked=""
-      printf '\r' >/dev/tty
       for item in "${(@f)$(eval "${PICK_CTRL_T_COMMAND:-__pick_list_paths}" |
           PICK_DEFAULT_OPTS="--height 40% --multi --plain ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick)}"; do
         [[ -n $item ]] && picked+="${(q)item} "
       done
       LBUFFER+=$picked
+      __pick_bracketed_paste
       zle reset-prompt
     }
 
@@ -149,7 +154,6 @@ enum ShellScripts {
       setopt localoptions noglobsubst noposixbuiltins pipefail no_aliases 2>/dev/null
       zmodload zsh/parameter 2>/dev/null
       local picked
-      printf '\r' >/dev/tty
       picked=$({ (( ${#history} )) && print -rN -- "${(@u)history}"; } |
         PICK_DEFAULT_OPTS="--height 40% --plain --tiebreak=index ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_R_OPTS-}" \
         command pick --read0 +m --query "$BUFFER")
@@ -157,6 +161,7 @@ enum ShellScripts {
         BUFFER=$picked
         CURSOR=$#BUFFER
       fi
+      __pick_bracketed_paste
       zle reset-prompt
     }
 
@@ -164,7 +169,6 @@ enum ShellScripts {
     pick-cd-widget() {
       setopt localoptions pipefail no_aliases 2>/dev/null
       local dir hook
-      printf '\r' >/dev/tty
       dir=$(eval "${PICK_ALT_C_COMMAND:-__pick_list_dirs}" |
         PICK_DEFAULT_OPTS="--height 40% --plain ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick +m)
       if [[ -n $dir ]] && builtin cd -- "$dir"; then
@@ -172,6 +176,7 @@ enum ShellScripts {
           (( $+functions[$hook] )) && $hook
         done
       fi
+      __pick_bracketed_paste
       zle reset-prompt
     }
 
@@ -209,33 +214,38 @@ enum ShellScripts {
             -o -fstype devtmpfs -o -fstype proc \) -prune -o -type d -print 2>/dev/null | command cut -b3-
     end
 
+    # pick turned bracketed paste off on exit: back on if fish uses it.
+    function __pick_bracketed_paste
+        functions -q __fish_enable_bracketed_paste; and __fish_enable_bracketed_paste
+    end
+
     function pick-file-widget -d 'Insert picked paths at the cursor'
         set -l list __pick_list_paths
         test -n "$PICK_CTRL_T_COMMAND"; and set list $PICK_CTRL_T_COMMAND
-        printf '\r' >/dev/tty
-        set -l picked (eval $list | PICK_DEFAULT_OPTS="--height 40% --multi --plain $PICK_DEFAULT_OPTS $PICK_CTRL_T_OPTS" command pick)
+          set -l picked (eval $list | PICK_DEFAULT_OPTS="--height 40% --multi --plain $PICK_DEFAULT_OPTS $PICK_CTRL_T_OPTS" command pick)
         for item in $picked
             commandline -i -- (string escape -- $item)' '
         end
+        __pick_bracketed_paste
         commandline -f repaint
     end
 
     # `history` lists each command once, newest first.
     function pick-history-widget -d 'Put a command from history on the line'
-        printf '\r' >/dev/tty
-        set -l query (commandline | string collect)
+          set -l query (commandline | string collect)
         set -l picked (history --null | PICK_DEFAULT_OPTS="--height 40% --plain --tiebreak=index $PICK_DEFAULT_OPTS $PICK_CTRL_R_OPTS" command pick --read0 --print0 +m --query "$query" | string split0)
         and commandline -- $picked
+        __pick_bracketed_paste
         commandline -f repaint
     end
 
     function pick-cd-widget -d 'cd into a picked directory'
         set -l list __pick_list_dirs
         test -n "$PICK_ALT_C_COMMAND"; and set list $PICK_ALT_C_COMMAND
-        printf '\r' >/dev/tty
-        set -l dir (eval $list | PICK_DEFAULT_OPTS="--height 40% --plain $PICK_DEFAULT_OPTS $PICK_ALT_C_OPTS" command pick +m)
+          set -l dir (eval $list | PICK_DEFAULT_OPTS="--height 40% --plain $PICK_DEFAULT_OPTS $PICK_ALT_C_OPTS" command pick +m)
         and test -n "$dir"
         and cd -- $dir
+        __pick_bracketed_paste
         commandline -f repaint
     end
 

@@ -115,32 +115,60 @@ final class Terminal {
         _ = tcsetattr(fd, TCSANOW, &t)
     }
 
-    /// The cursor's row (1-based) and column, asked with DSR; nil if the terminal is silent.
-    /// With `inRawMode` the terminal is already raw (libedit's) and is left as it is.
-    func cursorPosition(inRawMode: Bool = false) -> (row: Int, col: Int)? {
+    /// How long pick waits for the terminal to answer where the cursor is: a terminal that
+    /// never answers (or a slow link) must not hold up start-up.
+    static let cursorReportTimeout = 150
+
+    /// The cursor's row (1-based) and column, asked with DSR; nil if the terminal did not
+    /// answer in time (a late answer is then dropped by the key decoder, never shown).
+    /// Keys typed before the answer are appended to `typeahead`, not lost. With
+    /// `inRawMode` the terminal is already raw (libedit's) and is left as it is.
+    func cursorPosition(inRawMode: Bool = false, typeahead: inout [UInt8]) -> (row: Int, col: Int)? {
         if !inRawMode {
+            // No echo, no line buffering, and Return kept as CR (typed ahead, it still picks).
             var raw = original
             raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            raw.c_iflag &= ~tcflag_t(ICRNL | INLCR)
             _ = tcsetattr(fd, TCSANOW, &raw)
         }
         defer { if !inRawMode { restoreMode() } }
         write("\u{1B}[6n")
-        var reply: [UInt8] = []
-        let deadline = monotonicMillis() + 500
-        while monotonicMillis() < deadline {
+        var bytes: [UInt8] = []
+        let deadline = monotonicMillis() + Self.cursorReportTimeout
+        while true {
+            if let found = CursorReport.find(in: bytes) {
+                bytes.removeSubrange(found.range)
+                typeahead.append(contentsOf: bytes)
+                return (found.row, found.col)
+            }
+            let left = deadline - monotonicMillis()
+            if left <= 0 { break }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let left = Int32(max(0, deadline - monotonicMillis()))
-            if poll(&p, 1, left) <= 0 { continue }
-            var b: UInt8 = 0
-            if read(fd, &b, 1) != 1 { continue }
-            reply.append(b)
-            if b == UInt8(ascii: "R") { break }
+            if poll(&p, 1, Int32(left)) <= 0 { continue }
+            var chunk = [UInt8](repeating: 0, count: 256)
+            let n = read(fd, &chunk, chunk.count)
+            if n > 0 { bytes.append(contentsOf: chunk[0..<n]) } else if n == 0 { break }
         }
-        guard let esc = reply.lastIndex(of: 0x1B), reply.last == UInt8(ascii: "R") else { return nil }
-        let body = String(decoding: reply[(esc + 2)..<(reply.count - 1)], as: UTF8.self)
-        let parts = body.split(separator: ";")
-        guard parts.count == 2, let r = Int(parts[0]), let c = Int(parts[1]) else { return nil }
-        return (r, c)
+        typeahead.append(contentsOf: bytes)
+        return nil
+    }
+
+    /// Waits up to `milliseconds` for a cursor report still on its way and drops it, so it
+    /// never reaches the shell after pick exits. Other bytes read meanwhile are dropped too
+    /// (pick is leaving: they were keys for pick).
+    func swallowCursorReport(within milliseconds: Int) {
+        var bytes: [UInt8] = []
+        let deadline = monotonicMillis() + milliseconds
+        while CursorReport.find(in: bytes) == nil {
+            let left = deadline - monotonicMillis()
+            if left <= 0 { return }
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&p, 1, Int32(left)) <= 0 { continue }
+            var chunk = [UInt8](repeating: 0, count: 256)
+            let n = read(fd, &chunk, chunk.count)
+            if n <= 0 { return }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
     }
 
     /// Signals waiting on the self-pipe, and whether workers woke it, drained without blocking.
