@@ -1,0 +1,274 @@
+@testable import PickCore
+import XCTest
+
+/// Every option pick knows, given a missing, empty, huge or malformed value: refused with
+/// one line naming the option (and PICK_DEFAULT_OPTS when the value came from there), or,
+/// where such a value means something (`--query ''`, `--prompt ''`), accepted.
+final class OptionValueTests: XCTestCase {
+    /// What an option that takes a value does with hostile values.
+    private struct Rule {
+        /// A value it accepts: shows the parser handles the option at all.
+        var valid: String
+        /// Whether an empty value means something (accepted) or is refused.
+        var acceptsEmpty: Bool
+        /// Whether a 1 MB value is accepted (free text, checked when used) or refused.
+        var acceptsHuge: Bool
+        /// Values it must refuse.
+        var malformed: [String]
+    }
+
+    private static let badNumbers = ["x", "-1", "1.5", "99999999999999999999", "-99999999999999999999", "0x10",
+                                     "1e3", " 5", "5 ", "5x", "\u{FF15}", "\u{0665}", "-", "1,2"]
+
+    private static func text(_ valid: String) -> Rule {
+        Rule(valid: valid, acceptsEmpty: true, acceptsHuge: true, malformed: [])
+    }
+
+    /// The decision for every option that takes a value. A new option must be added here.
+    private static let rules: [String: Rule] = [
+        // Free text: empty is meaningful (no query, no prompt, an empty header line).
+        "--query": text("foo bar"),
+        "--filter": text("foo"),
+        "--complete": text("sa"),
+        "--prompt": text("? "),
+        "--header": text("Hi"),
+        // Names checked when used: empty is refused now, a long one fails when opened or looked up.
+        "--history": Rule(valid: "/tmp/h", acceptsEmpty: false, acceptsHuge: true, malformed: []),
+        "--scope": Rule(valid: "Go to", acceptsEmpty: false, acceptsHuge: true, malformed: []),
+        // Numbers, lists and words: refused unless well formed.
+        "--limit": Rule(valid: "3", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers + ["0", "1000000001"]),
+        "--multi": Rule(valid: "5", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers + ["1000000001"]),
+        "--header-lines": Rule(valid: "2", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers),
+        "--height": Rule(valid: "40%", acceptsEmpty: false, acceptsHuge: false,
+                         malformed: badNumbers + ["1000%", "0%", "101%", "-10%", "%", "10%%", "40 %", "2", "0",
+                                                  "100001", "99999999999999999999%", "1.5%", "%40"]),
+        "--tiebreak": Rule(valid: "begin,index", acceptsEmpty: false, acceptsHuge: false,
+                           malformed: ["random", "index,length", "length,length", ",", "length,", ",length",
+                                       "begin,end,length", "Length", "length index"]),
+        "--expect": Rule(valid: "ctrl-x,f1", acceptsEmpty: false, acceptsHuge: false,
+                         malformed: ["hyper-x", "ctrl-", ",", "ctrl-x,", "f13", "f0", "ctrl-xy", "alt-"]),
+        "--layout": Rule(valid: "bottom", acceptsEmpty: false, acceptsHuge: false, malformed: ["left", "Top", " top", "top,"]),
+        "--color": Rule(valid: "dark,hl:red", acceptsEmpty: false, acceptsHuge: false,
+                        malformed: ["nocolor", "hl:", "hl:nocolor", "hl:256", "hl:-2", ":red", ",", "dark,",
+                                    "hl:#12345", "hl:#12345g", "nothing:red", "hl=red"]),
+        "--shell": Rule(valid: "bash", acceptsEmpty: false, acceptsHuge: false, malformed: ["sh", "BASH", "bash ", "pwsh"]),
+    ]
+
+    private let huge = String(repeating: "x", count: 1 << 20)
+    private let hugeNumber = String(repeating: "9", count: 1 << 20)
+
+    /// The error `args` (and `defaults`) give, or nil when they parse.
+    private func error(_ args: [String], defaults: String? = nil) -> String? {
+        do {
+            _ = try Options.parse(arguments: args, defaults: defaults)
+            return nil
+        } catch let e as OptionError {
+            return e.message
+        } catch {
+            return "unexpected \(error)"
+        }
+    }
+
+    /// `args` are refused with a short single line that names `name`.
+    private func assertRefused(_ args: [String], naming name: String, defaults: String? = nil,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        let shown = args.map { $0.count > 40 ? "\($0.prefix(40))… (\($0.utf8.count) bytes)" : $0 }
+        guard let message = error(args, defaults: defaults) else {
+            return XCTFail("\(shown) \(defaults.map { "with PICK_DEFAULT_OPTS \($0.prefix(40))" } ?? "") was accepted",
+                           file: file, line: line)
+        }
+        XCTAssertTrue(message.contains(name), "\(shown): '\(message)' should name \(name)", file: file, line: line)
+        XCTAssertFalse(message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+                       "\(shown): one printable line, got \(message.debugDescription)", file: file, line: line)
+        XCTAssertLessThan(message.count, 300, "\(shown): a huge value is cut short in the message", file: file, line: line)
+        if defaults != nil {
+            XCTAssertTrue(message.hasPrefix("PICK_DEFAULT_OPTS: "), "\(shown): '\(message)' should say where", file: file, line: line)
+        }
+    }
+
+    private func assertAccepted(_ args: [String], defaults: String? = nil, file: StaticString = #filePath, line: UInt = #line) {
+        if let message = error(args, defaults: defaults) {
+            XCTFail("\(args.map { $0.prefix(40) }) refused: \(message)", file: file, line: line)
+        }
+    }
+
+    /// Quotes `value` for PICK_DEFAULT_OPTS as a shell would read it.
+    private func shellQuoted(_ value: String) -> String {
+        "'" + value.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+
+    private var valueOptions: [String] {
+        Options.longOptions.filter { $0.value != .none }.map(\.key).sorted()
+    }
+
+    private var flags: [String] {
+        Options.longOptions.filter { $0.value == .none }.map(\.key).sorted()
+    }
+
+    // MARK: The table covers every option
+
+    func testEveryOptionThatTakesAValueHasADecidedRule() {
+        XCTAssertGreaterThan(Options.longOptions.count, 40)
+        XCTAssertEqual(valueOptions.filter { Self.rules[$0] == nil }, [],
+                       "a new option takes a value: decide what empty, huge and malformed values do")
+        XCTAssertEqual(Self.rules.keys.filter { Options.longOptions[$0] == nil || Options.longOptions[$0] == OptionArgument.none }.sorted(), [],
+                       "a rule for an option pick does not have")
+    }
+
+    func testEveryListedOptionIsHandledByTheParser() {
+        for name in flags { assertAccepted([name]) }
+        for name in valueOptions {
+            let valid = Self.rules[name]!.valid
+            assertAccepted(["\(name)=\(valid)"])
+            if Options.longOptions[name] == .required { assertAccepted([name, valid]) }
+        }
+        assertAccepted(["--multi"])
+        for (c, argument) in Options.shortOptions {
+            switch argument {
+            case .none: assertAccepted(["-\(c)"])
+            case .required: assertAccepted(["-\(c)", "v"]); assertAccepted(["-\(c)v"])
+            case .optional: assertAccepted(["-\(c)"]); assertAccepted(["-\(c)3"])
+            }
+        }
+    }
+
+    func testAnOptionPickDoesNotListIsUnknown() {
+        XCTAssertEqual(error(["--no-such-option"]), "unknown option: --no-such-option")
+        XCTAssertEqual(error(["--QUERY=x"]), "unknown option: --QUERY")
+        XCTAssertEqual(error(["--"]), "unknown option: --")
+    }
+
+    // MARK: Missing values
+
+    func testAMissingValueIsNamed() {
+        for name in valueOptions where Options.longOptions[name] == .required {
+            assertRefused([name], naming: name)
+            assertRefused(["-i", name], naming: name)
+            XCTAssertEqual(error([name]), "option \(name) needs a value")
+        }
+        for (c, argument) in Options.shortOptions where argument == .required {
+            assertRefused(["-\(c)"], naming: "-\(c)")
+            assertRefused(["-e\(c)"], naming: "-\(c)")
+        }
+    }
+
+    func testAMissingValueInDefaultOptionsDoesNotTakeACommandLineWord() {
+        for name in valueOptions where Options.longOptions[name] == .required {
+            assertRefused(["-f", "x"], naming: name, defaults: "--tac \(name)")
+        }
+        assertRefused(["foo"], naming: "-q", defaults: "-q")
+    }
+
+    // MARK: Empty values
+
+    func testAnEmptyValueIsAcceptedOnlyWhereItMeansSomething() throws {
+        for name in valueOptions {
+            let rule = Self.rules[name]!
+            for args in [["\(name)="], [name, ""]] where Options.longOptions[name] == .required || args.count == 1 {
+                if rule.acceptsEmpty { assertAccepted(args) } else { assertRefused(args, naming: name) }
+            }
+        }
+        let empty = try Options.parse(arguments: ["--query", "", "--prompt=", "--header", "", "--filter="])
+        XCTAssertEqual(empty.query, "")
+        XCTAssertEqual(empty.prompt, "")
+        XCTAssertEqual(empty.header, "")
+        XCTAssertEqual(empty.filter, "")
+    }
+
+    // MARK: Huge values
+
+    func testAHugeValueIsRefusedInAShortLineOrKeptWhole() throws {
+        for name in valueOptions {
+            let rule = Self.rules[name]!
+            for value in [huge, hugeNumber, hugeNumber + "%"] {
+                if rule.acceptsHuge { assertAccepted(["\(name)=\(value)"]) } else { assertRefused(["\(name)=\(value)"], naming: name) }
+            }
+        }
+        let kept = try Options.parse(arguments: ["--prompt", huge, "-q", huge])
+        XCTAssertEqual(kept.prompt.utf8.count, 1 << 20)
+        XCTAssertEqual(kept.query.utf8.count, 1 << 20)
+        assertRefused(["-m" + hugeNumber], naming: "-m")
+        assertRefused(["--" + huge], naming: "unknown option: --xxxx")
+        assertRefused([huge], naming: "unexpected argument")
+    }
+
+    func testAHugeValueIsShownCutShort() {
+        let message = error(["--limit=" + hugeNumber])
+        XCTAssertEqual(message, "invalid value for --limit: '\(String(repeating: "9", count: 60))…' (expected a whole number from 1)")
+    }
+
+    // MARK: Malformed values
+
+    func testAMalformedValueIsNamed() {
+        for name in valueOptions {
+            for value in Self.rules[name]!.malformed {
+                assertRefused(["\(name)=\(value)"], naming: name)
+                if Options.longOptions[name] == .required { assertRefused([name, value], naming: name) }
+            }
+        }
+    }
+
+    func testNumbersThatOverflowOrAreNegativeAreRefused() {
+        XCTAssertEqual(error(["--limit", "99999999999999999999"]),
+                       "invalid value for --limit: '99999999999999999999' (expected a whole number from 1)")
+        XCTAssertEqual(error(["--height", "1000%"]),
+                       "invalid value for --height: '1000%' (expected rows from 3, or a percentage like 40%)")
+        XCTAssertEqual(error(["--header-lines=-3"]), "invalid value for --header-lines: '-3' (expected a whole number)")
+        XCTAssertEqual(error(["-m99999999999999999999"]), "invalid value for -m: '99999999999999999999' (expected a number)")
+        assertRefused(["--multi=-1"], naming: "--multi")
+        assertRefused(["-m1.5"], naming: "-m")
+    }
+
+    func testAFlagGivenAValueIsRefused() {
+        for name in flags {
+            assertRefused(["\(name)=yes"], naming: name)
+            assertRefused(["\(name)="], naming: name)
+            XCTAssertEqual(error(["\(name)=1"]), "option \(name) takes no value (got '1')")
+        }
+        assertRefused(["--tac=" + huge], naming: "--tac")
+    }
+
+    func testAnOptionalValueMustBeANumber() {
+        assertRefused(["--multi="], naming: "--multi")
+        assertRefused(["--multi=all"], naming: "--multi")
+        assertRefused(["--multi", "5"], naming: "unexpected argument: '5'")  // only `=` attaches the value
+    }
+
+    // MARK: PICK_DEFAULT_OPTS
+
+    func testABadDefaultOptionSaysItCameFromPickDefaultOpts() {
+        XCTAssertEqual(error([], defaults: "--height x"),
+                       "PICK_DEFAULT_OPTS: invalid value for --height: 'x' (expected rows from 3, or a percentage like 40%)")
+        XCTAssertEqual(error(["--tac"], defaults: "--bogus"), "PICK_DEFAULT_OPTS: unknown option: --bogus")
+        XCTAssertEqual(error([], defaults: "--prompt 'open"), "PICK_DEFAULT_OPTS: unterminated quote")
+        XCTAssertEqual(error([], defaults: "stray"),
+                       "PICK_DEFAULT_OPTS: unexpected argument: 'stray' (pick reads candidates on stdin; see pick --help)")
+        XCTAssertEqual(error([], defaults: "--exact=yes"), "PICK_DEFAULT_OPTS: option --exact takes no value (got 'yes')")
+    }
+
+    func testEveryMalformedValueInDefaultOptionsIsNamedWithItsSource() {
+        for name in valueOptions {
+            let rule = Self.rules[name]!
+            for value in rule.malformed + (rule.acceptsEmpty ? [] : [""]) + (rule.acceptsHuge ? [] : [huge]) {
+                assertRefused([], naming: name, defaults: "--tac \(name)=\(shellQuoted(value))")
+            }
+        }
+        for name in flags { assertRefused([], naming: name, defaults: "\(name)=1") }
+    }
+
+    func testAHugeDefaultOptionsValueIsReadOrRefusedInOneShortLine() throws {
+        XCTAssertEqual(try Options.parse(arguments: [], defaults: "--prompt=" + huge).prompt.utf8.count, 1 << 20)
+        assertRefused([], naming: "--height", defaults: "--height=" + hugeNumber)
+        assertRefused([], naming: "unterminated quote", defaults: "--prompt='" + huge)
+    }
+
+    func testCommandLineErrorsDoNotBlameDefaultOptions() {
+        XCTAssertEqual(error(["--height=x"], defaults: "--tac"),
+                       "invalid value for --height: 'x' (expected rows from 3, or a percentage like 40%)")
+    }
+
+    func testControlCharactersInADefaultOptionsValueStayOnOneLine() {
+        assertRefused([], naming: "--layout", defaults: "--layout=$'\\n'\"\n\u{1B}[2J\"")
+        assertRefused([], naming: "--layout", defaults: "--layout=\"a\u{9B}b\"")
+    }
+}
