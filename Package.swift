@@ -15,7 +15,10 @@ let package = Package(
         ),
         .target(name: "CLibEditShim", dependencies: ["CLibEdit"]),
         .target(
-            name: "PickCore"
+            name: "PickCore",
+            // The hot loops touch class-owned buffers millions of times a search; release
+            // builds skip the run-time exclusivity check on each access (debug keeps it).
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
         .executableTarget(
             name: "Pick",

@@ -159,7 +159,24 @@ enum UTF8Codec {
     ) -> Int {
         var i = start
         var n = 0
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
         while i < end {
+            // Eight ASCII bytes at a time: upper-case letters get 0x20 (a byte below 0x80
+            // plus a constant below 0x80 never carries into the next byte).
+            if i &+ 8 <= end {
+                var word = UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if word & highs == 0 {
+                    if caseFold {
+                        let upper = ((word &+ (0x80 - 0x41) &* ones) ^ (word &+ (0x80 - 0x5B) &* ones)) & highs
+                        word |= upper >> 2
+                    }
+                    UnsafeMutableRawPointer(out).storeBytes(of: word, toByteOffset: n, as: UInt64.self)
+                    n &+= 8
+                    i &+= 8
+                    continue
+                }
+            }
             let b = bytes[i]
             if b < 0x80 {
                 out[n] = caseFold ? lowerASCII(b) : b

@@ -80,11 +80,19 @@ public final class LineStore: @unchecked Sendable {
     private static let largeBlockSize = 1 << 23
     private static let minimumFree = 1 << 16
     private var blocks: [UnsafeMutablePointer<UInt8>] = []
+    /// Memory lent by the caller (`adopt`), released when the store goes.
+    private var lent: [() -> Void] = []
+    /// Whether the current block is lent memory, which is never written or grown.
+    private var blockIsLent = false
     private var block: UnsafeMutablePointer<UInt8>? = nil
     private var blockCapacity = 0
     private var used = 0
     private var lineStart = 0
     private var foldArena = ByteArena()
+    /// What the scan knows of the line being read: whether it is ASCII so far, and the
+    /// offset of its first tab (-1 for none yet).
+    private var lineIsASCII = true
+    private var lineFirstTab = -1
     private var finished = false
     private let finishedFlag = Atomic<Bool>(false)
 
@@ -98,6 +106,7 @@ public final class LineStore: @unchecked Sendable {
 
     deinit {
         for b in blocks { free(b) }
+        for release in lent { release() }
         foldArena.release()
     }
 
@@ -111,17 +120,77 @@ public final class LineStore: @unchecked Sendable {
     }
 
     /// Takes `n` bytes just written into `writableSpace()`, adding every complete line.
+    ///
+    /// Hot path: one pass eight bytes at a time finds the separators and, on the way, notes
+    /// whether each line is ASCII and where its first tab is, so no line is scanned again.
     public func commit(_ n: Int) {
         guard n > 0, let base = block else { return }
-        var scan = used
+        var i = used
         used += n
-        while scan < used, let hit = memchr(base + scan, Int32(separator), used - scan) {
-            let end = UnsafeMutablePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
-            addLine(UnsafePointer(base + lineStart), end - lineStart)
-            lineStart = end + 1
-            scan = end + 1
+        let end = used
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let separators = UInt64(separator) &* ones
+        // Without fields a tab is nothing special: look for the separator twice instead.
+        let tabs = parsesFields ? 0x09 &* ones : separators
+        let raw = UnsafeRawPointer(base)
+        while i < end {
+            var at: Int
+            if i &+ 8 <= end {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let s = word ^ separators
+                let t = word ^ tabs
+                // A zero byte of s or t sets its high bit (the lowest set bit is exact).
+                let sepBits = (s &- ones) & ~s & highs
+                let tabBits = (t &- ones) & ~t & highs
+                let high = word & highs
+                if sepBits | tabBits | high == 0 { i &+= 8; continue }
+                let before = sepBits == 0 ? UInt64.max : ((sepBits & (0 &- sepBits)) >> 7) &- 1
+                if high & before != 0 { lineIsASCII = false }
+                if lineFirstTab < 0 && tabBits & before != 0 {
+                    lineFirstTab = i &+ tabBits.trailingZeroBitCount >> 3 &- lineStart
+                }
+                if sepBits == 0 { i &+= 8; continue }
+                at = i &+ sepBits.trailingZeroBitCount >> 3
+            } else {
+                let b = base[i]
+                if b != separator {
+                    if b >= 0x80 { lineIsASCII = false }
+                    if b == 0x09 && parsesFields && lineFirstTab < 0 { lineFirstTab = i &- lineStart }
+                    i &+= 1
+                    continue
+                }
+                at = i
+            }
+            addLine(UnsafePointer(base + lineStart), at &- lineStart)
+            lineStart = at &+ 1
+            i = at &+ 1
         }
         records.publish()
+    }
+
+    /// Takes input that is already in memory (a mapped file) without copying it: its lines
+    /// point into `bytes`, which must stay valid and unchanged until `release` is called
+    /// when the store goes. Lines are added `chunk` bytes at a time, calling `onChunk`
+    /// after each, so searches can start before the end. More input may follow as usual.
+    public func adopt(_ bytes: UnsafeRawBufferPointer, chunk: Int = 1 << 20, onChunk: () -> Void = {},
+                      release: @escaping () -> Void) {
+        lent.append(release)
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        if used > lineStart {
+            // An unfinished line is pending: it continues in the adopted bytes, so copy.
+            append(UnsafeRawBufferPointer(start: base, count: bytes.count))
+            return
+        }
+        block = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self))
+        blockIsLent = true
+        blockCapacity = bytes.count
+        used = 0
+        lineStart = 0
+        while used < blockCapacity {
+            commit(min(chunk, blockCapacity - used))
+            onChunk()
+        }
     }
 
     /// Appends `bytes` as input (for tests and built-in lists).
@@ -154,7 +223,7 @@ public final class LineStore: @unchecked Sendable {
         // cut the page faults of loading a large input by a factor of 500.
         let size = blocks.count < 4 ? Self.blockSize : Self.largeBlockSize
         let capacity = max(size, (pending + Self.minimumFree) * 2)
-        if let old = block, lineStart == 0, pending > 0 {
+        if let old = block, lineStart == 0, pending > 0, !blockIsLent {
             // The block holds only one unfinished line: grow it in place of copying twice.
             let grown = realloc(old, capacity)!.assumingMemoryBound(to: UInt8.self)
             blocks[blocks.count - 1] = grown
@@ -167,6 +236,7 @@ public final class LineStore: @unchecked Sendable {
             fresh.update(from: old + lineStart, count: pending)
         }
         blocks.append(fresh)
+        blockIsLent = false
         block = fresh
         blockCapacity = capacity
         used = pending
@@ -186,20 +256,27 @@ public final class LineStore: @unchecked Sendable {
         return malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
     }
 
+    /// Adds the line the scan has just ended (`lineIsASCII`, `lineFirstTab` describe it).
     private func addLine(_ start: UnsafePointer<UInt8>, _ length: Int) {
         precondition(length < Int(UInt32.max), "a line longer than 4 GiB")
-        let ascii = Self.isASCII(start, length)
-        let hasTab = parsesFields && memchr(start, 0x09, length) != nil
-        if ascii && !hasTab {
+        let ascii = lineIsASCII
+        let titleEnd = lineFirstTab
+        lineIsASCII = true
+        lineFirstTab = -1
+        if ascii && titleEnd < 0 {
             records.append(LineRecord(start: start, length: UInt32(length), extra: 0))
             return
         }
         var extra = LineExtra(folded: nil, foldedLength: UInt32(length),
                               titleLength: UInt32(length), section: 0)
-        if hasTab {
-            let fields = LineFields.parse(start, count: length)
-            extra.titleLength = UInt32(fields.title.count)
-            if let s = fields.section { extra.section = sectionID(start + s.lowerBound, s.count) }
+        if titleEnd >= 0 {
+            // Only the title's end and the section are needed here (as LineFields.parse
+            // would split them); the matcher splits the rest when it needs it.
+            let rest = length - titleEnd - 1
+            let sectionEnd = rest > 0 ? memchr(start + titleEnd + 1, 0x09, rest).map {
+                UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - start } ?? length : length
+            extra.titleLength = UInt32(titleEnd)
+            if sectionEnd > titleEnd + 1 { extra.section = sectionID(start + titleEnd + 1, sectionEnd - titleEnd - 1) }
             if ascii && extra.titleLength < 1 << 20 && extra.section < 1 << 11 {
                 let packed = LineRecord.packedBit | extra.section << 20 | extra.titleLength
                 records.append(LineRecord(start: start, length: UInt32(length), extra: packed))
@@ -218,33 +295,25 @@ public final class LineStore: @unchecked Sendable {
         records.append(LineRecord(start: start, length: UInt32(length), extra: UInt32(extras.appendedCount)))
     }
 
-    @inline(__always)
-    private static func isASCII(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-        var i = 0
-        let raw = UnsafeRawPointer(p)
-        while i + 8 <= n {
-            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-            i += 8
+    /// The id (1-based) of a section name, adding it the first time it is seen.
+    /// Hot path (once per line with a section): an open-addressing table of ids.
+    private func sectionID(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt32 {
+        let hash = Self.sectionHash(p, n)
+        let mask = sectionBuckets.count &- 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        var found: UInt32 = 0
+        sectionBuckets.withUnsafeBufferPointer { buckets in
+            while buckets[slot] != 0 {
+                let id = buckets[slot]
+                let (q, m) = sectionNames[Int(id) &- 1]
+                if m == n && Self.sameBytes(q, p, n) { found = id; return }
+                slot = (slot &+ 1) & mask
+            }
         }
-        while i < n {
-            if p[i] >= 0x80 { return false }
-            i += 1
-        }
-        return true
+        return found != 0 ? found : addSection(p, n, slot: slot)
     }
 
-    /// The id (1-based) of a section name, adding it the first time it is seen.
-    private func sectionID(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt32 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for i in 0..<n { hash = (hash ^ UInt64(p[i])) &* 0x100_0000_01b3 }
-        let mask = sectionBuckets.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while sectionBuckets[slot] != 0 {
-            let id = sectionBuckets[slot]
-            let (q, m) = sectionNames[Int(id) - 1]
-            if m == n && memcmp(q, p, n) == 0 { return id }
-            slot = (slot + 1) & mask
-        }
+    private func addSection(_ p: UnsafePointer<UInt8>, _ n: Int, slot: Int) -> UInt32 {
         sectionNames.append((p, n))
         sectionNames.publish()
         let id = UInt32(sectionNames.appendedCount)
@@ -253,14 +322,26 @@ public final class LineStore: @unchecked Sendable {
         return id
     }
 
+    @inline(__always)
+    private static func sectionHash(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for i in 0..<n { hash = (hash ^ UInt64(p[i])) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    @inline(__always)
+    private static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        if n > 16 { return memcmp(a, b, n) == 0 }
+        for i in 0..<n where a[i] != b[i] { return false }
+        return true
+    }
+
     private func rehashSections() {
         var buckets = [UInt32](repeating: 0, count: sectionBuckets.count * 2)
         let mask = buckets.count - 1
         for index in 0..<sectionNames.appendedCount {
             let (p, n) = sectionNames[index]
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for i in 0..<n { hash = (hash ^ UInt64(p[i])) &* 0x100_0000_01b3 }
-            var slot = Int(truncatingIfNeeded: hash) & mask
+            var slot = Int(truncatingIfNeeded: Self.sectionHash(p, n)) & mask
             while buckets[slot] != 0 { slot = (slot + 1) & mask }
             buckets[slot] = UInt32(index + 1)
         }

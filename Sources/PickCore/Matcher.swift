@@ -81,10 +81,14 @@ final class LineMatcher {
             return matchFields(raw: text, folded: nil, fields: LineFields(title: 0..<n), foldedFields: nil)
         }
         if record.isPacked {
+            if !passesWholeLineChecks(raw: record.start, count: Int(record.length), folded: nil) { return nil }
             return matchFields(raw: record.start, folded: nil,
                                fields: LineFields.parse(record.start, count: Int(record.length)), foldedFields: nil)
         }
         let extra = store.extras[Int(record.extra) - 1]
+        if extra.titleLength < record.length,
+           !passesWholeLineChecks(raw: record.start, count: Int(record.length),
+                                  folded: extra.folded.map { ($0, Int(extra.foldedLength)) }) { return nil }
         let fields = store.parsesFields ? LineFields.parse(record.start, count: Int(record.length))
                                         : LineFields(title: 0..<Int(record.length))
         var foldedFields: LineFields? = nil
@@ -96,27 +100,28 @@ final class LineMatcher {
                            fields: fields, foldedFields: foldedFields, rawLength: Int(record.length))
     }
 
+    /// A line with fields: one pass over the whole line for each lone fuzzy term rules out
+    /// most lines before their fields are even split (a term found in a field is found in
+    /// the line). A term that must fold this line on the fly is left to `matchTerm`.
+    @inline(__always)
+    private func passesWholeLineChecks(raw: UnsafePointer<UInt8>, count: Int,
+                                       folded: (UnsafePointer<UInt8>, Int)?) -> Bool {
+        for c in 0..<wholeLineCheckCount {
+            let term = terms[wholeLineChecks[c]]
+            let whole: ScoredText
+            if let (f, n) = folded {
+                guard term.stripsDiacritics && !term.caseSensitive else { continue }
+                whole = ScoredText(bytes: f, count: n, foldsASCII: false, rewardsName: false)
+            } else {
+                whole = ScoredText(bytes: raw, count: count, foldsASCII: !term.caseSensitive, rewardsName: false)
+            }
+            if !Scorer.isSubsequence(whole, term) { return false }
+        }
+        return true
+    }
+
     private func matchFields(raw: UnsafePointer<UInt8>, folded: (UnsafePointer<UInt8>, Int)?,
                              fields: LineFields, foldedFields: LineFields?, rawLength: Int = 0) -> LineMatch? {
-        // A line with fields: one pass over the whole line for each lone fuzzy term rules
-        // out most lines before any term is scored (a term found in a field is found in
-        // the line). A term that must fold this line on the fly is left to `matchTerm`.
-        let last = fields.keywords ?? fields.section
-        if let last {
-            for c in 0..<wholeLineCheckCount {
-                let term = terms[wholeLineChecks[c]]
-                let whole: ScoredText
-                if let (f, _) = folded {
-                    guard term.stripsDiacritics && !term.caseSensitive else { continue }
-                    whole = ScoredText(bytes: f, count: (foldedFields!.keywords ?? foldedFields!.section)!.upperBound,
-                                       foldsASCII: false, rewardsName: false)
-                } else {
-                    whole = ScoredText(bytes: raw, count: last.upperBound, foldsASCII: !term.caseSensitive,
-                                       rewardsName: false)
-                }
-                if !Scorer.isSubsequence(whole, term) { return nil }
-            }
-        }
         var total: Int32 = 0
         var begin = Int.max
         var end = 0
