@@ -118,6 +118,7 @@ final class ScoringScratch {
 
     deinit {
         freeRows()
+        band.deallocate()
         transformed.deallocate()
     }
 
@@ -127,6 +128,19 @@ final class ScoringScratch {
         freeRows()
         capacity = max(n, capacity * 2)
         (units, bonuses, rowH, rowC, prevH, prevC) = Self.rows(capacity)
+    }
+
+    private var band: UnsafeMutablePointer<Int> = .allocate(capacity: 64)
+    private var bandCapacity = 64
+
+    /// Room for one index per query character (the dynamic programming's band).
+    func reserveBand(_ m: Int) -> UnsafeMutablePointer<Int> {
+        if m > bandCapacity {
+            band.deallocate()
+            bandCapacity = max(m, bandCapacity * 2)
+            band = .allocate(capacity: bandCapacity)
+        }
+        return band
     }
 
     func reserveTransformed(_ n: Int) -> UnsafeMutablePointer<UInt8> {
@@ -347,15 +361,26 @@ enum Scorer {
         var firstIndex = 0
         var rowStart = 0
         var rowEnd = 0
+        // The band: row i can only take part in a whole match up to the last place where
+        // character i+1 still has the rest of the query after it (greedy from the end).
+        // This halves the cells of a typical path.
+        let lastMatch = s.reserveBand(m)
+        var back = w
+        for i in stride(from: m &- 1, through: 0, by: -1) {
+            let q = query.scalars[i]
+            back &-= 1
+            while back > 0 && units[back] != q { back &-= 1 }
+            lastMatch[i] = back
+        }
+        var previousEnd = 0
         // Hot loop: one row per query character, two stores per cell, branches only on a match.
         for i in 0..<m {
             let q = query.scalars[i]
-            // The first place this row can match (greedy), which is past the previous row's;
-            // the last leaves room for the characters still to come.
+            // The first place this row can match (greedy), which is past the previous row's.
             var j0 = rowStart
             while j0 < w && units[j0] != q { j0 &+= 1 }
             if i == 0 { firstIndex = j0 }
-            rowEnd = w &- (m &- 1 &- i)
+            rowEnd = i == m &- 1 ? w : lastMatch[i &+ 1]
             var inGap = false
             var left = invalid
             var j = j0
@@ -367,7 +392,7 @@ enum Scorer {
                     if i == 0 {
                         diagonal = ScoreWeights.match &+ b &* ScoreWeights.firstCharMultiplier
                         if m == 1 && j >= s.nameStart { diagonal &+= ScoreWeights.lastComponent }
-                    } else if prevH[j &- 1] > invalid / 2 {
+                    } else if j &- 1 < previousEnd && prevH[j &- 1] > invalid / 2 {
                         run = prevC[j &- 1] &+ 1
                         if run > 1 {
                             let runBonus = bonuses[j &- Int(run) &+ 1]
@@ -399,6 +424,7 @@ enum Scorer {
                 j &+= 1
             }
             rowStart = j0 &+ 1
+            previousEnd = rowEnd
             if i < m - 1 {
                 swap(&prevH, &curH)
                 swap(&prevC, &curC)
