@@ -13,7 +13,11 @@ enum InputReader {
             let space = store.writableSpace()
             let n = read(fd, space.baseAddress, space.count)
             if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    waitUntilReady(fd, for: POLLIN)
+                    continue
+                }
                 onError("cannot read input: \(String(cString: strerror(errno)))")
                 break
             }
@@ -24,6 +28,14 @@ enum InputReader {
         store.finish()
         onChunk()
     }
+}
+
+/// Waits until `fd` can be read (`POLLIN`) or written (`POLLOUT`). For a descriptor another
+/// program left non-blocking (O_NONBLOCK is shared through a pipe): `read` and `write`
+/// answer EAGAIN at once, and retrying without waiting would spin a core at 100%.
+func waitUntilReady(_ fd: Int32, for event: Int32) {
+    var entry = pollfd(fd: fd, events: Int16(event), revents: 0)
+    while poll(&entry, 1, -1) < 0 && errno == EINTR {}
 }
 
 /// Lists the files below a directory, as fzf does when nothing is piped in:

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PickCore
 
 /// Buffered writes to a file descriptor. A reader that went away (EPIPE) is not an error:
 /// pick stops writing and exits quietly, as a filter in a pipeline should.
@@ -29,7 +30,8 @@ final class Output {
             while offset < raw.count {
                 let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN || errno == EWOULDBLOCK { waitUntilReady(fd, for: POLLOUT); continue }
                     if errno == EPIPE { closed = true; return }
                     fail("cannot write output: \(String(cString: strerror(errno)))")
                 }
@@ -45,4 +47,29 @@ func fail(_ message: String, status: Int32 = 2) -> Never {
     let line = "pick: \(message)\n"
     _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
     exit(status)
+}
+
+/// Why the history file `path` cannot be kept, or nil. Checked before the picker starts, as
+/// fzf does: a mistyped directory is an error at once, not a history that is silently never
+/// saved. Saving writes a new file next to `path` and renames it over, so the directory must
+/// be writable; a file that exists must be readable, or saving would drop what it holds.
+func historyProblem(_ path: String) -> String? {
+    func reason() -> String { String(cString: strerror(errno)) }
+    let shown = OptionError.quote(path)
+    var info = stat()
+    if lstat(path, &info) == 0 {
+        let kind = info.st_mode & S_IFMT
+        if kind == S_IFDIR { return "\(shown) is a directory" }
+        if kind == S_IFREG && access(path, R_OK) != 0 { return "cannot read \(shown): \(reason())" }
+    } else if errno != ENOENT {
+        return "cannot use \(shown): \(reason())"
+    }
+    let directory: String
+    if let slash = path.lastIndex(of: "/") {
+        directory = slash == path.startIndex ? "/" : String(path[..<slash])
+    } else {
+        directory = "."
+    }
+    if access(directory, W_OK | X_OK) != 0 { return "cannot write \(shown): \(reason())" }
+    return nil
 }

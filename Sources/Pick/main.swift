@@ -87,4 +87,8 @@ if let query = options.filter {
     exit(result.lines.isEmpty ? 1 : 0)
 }
 
+if let path = options.history, let problem = historyProblem(path) {
+    fail("--history: \(problem)")
+}
+
 exit(Interactive.run(options: options, store: store, stdout: stdout, terminator: terminator, loadInput: loadInput))
