@@ -52,7 +52,8 @@ func fail(_ message: String, status: Int32 = 2) -> Never {
 /// Why the history file `path` cannot be kept, or nil. Checked before the picker starts, as
 /// fzf does: a mistyped directory is an error at once, not a history that is silently never
 /// saved. Saving writes a new file next to `path` and renames it over, so the directory must
-/// be writable; a file that exists must be readable, or saving would drop what it holds.
+/// be writable; a file that exists must be a readable regular file, or saving would drop
+/// what it holds.
 func historyProblem(_ path: String) -> String? {
     func reason() -> String { String(cString: strerror(errno)) }
     let shown = OptionError.quote(path)
@@ -60,6 +61,9 @@ func historyProblem(_ path: String) -> String? {
     if lstat(path, &info) == 0 {
         let kind = info.st_mode & S_IFMT
         if kind == S_IFDIR { return "\(shown) is a directory" }
+        // A FIFO would hang the read at start; a device (/dev/null) would be replaced by the
+        // rename. A symbolic link is fine: it is replaced, never followed.
+        if kind != S_IFREG && kind != S_IFLNK { return "\(shown) is not a regular file" }
         if kind == S_IFREG && access(path, R_OK) != 0 { return "cannot read \(shown): \(reason())" }
     } else if errno != ENOENT {
         return "cannot use \(shown): \(reason())"

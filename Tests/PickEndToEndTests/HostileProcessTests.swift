@@ -96,6 +96,20 @@ final class HostileProcessTests: XCTestCase {
         assertOneLineError(String(result.output.dropLast("status 2\n".count)), containing: "cannot write output")
     }
 
+    func testAFullDiskIsAOneLineError() throws {
+        let result = try bash("""
+        seq 1 100 | "$0" -f '' 2>&1 > /dev/full; echo "filter $?"
+        "$0" --help 2>&1 > /dev/full; echo "help $?"
+        """)
+        XCTAssertEqual(result.output, """
+        pick: cannot write output: No space left on device
+        filter 2
+        pick: cannot write output: No space left on device
+        help 2
+
+        """)
+    }
+
     func testANonBlockingStdoutIsWaitedOnNotSpunOn() throws {
         // A reader slow to drain a pipe left non-blocking: write() answers EAGAIN while the
         // pipe is full, and pick must sleep in poll until there is room, then write the rest.
@@ -293,6 +307,15 @@ final class HostileProcessTests: XCTestCase {
     func testAHistoryPathThatIsADirectoryIsRefused() throws {
         let dir = try temporaryDirectory()
         try assertHistoryRefused("--history '\(dir.path)'", saying: "is a directory")
+    }
+
+    func testAHistoryPathThatIsAFifoOrADeviceIsRefusedNotOpened() throws {
+        // A FIFO would block the read at start forever; /dev/null would be renamed over.
+        let dir = try temporaryDirectory()
+        let fifo = dir.appendingPathComponent("history").path
+        XCTAssertEqual(mkfifo(fifo, 0o666), 0)
+        try assertHistoryRefused("--history '\(fifo)'", saying: "is not a regular file")
+        try assertHistoryRefused("--history /dev/null", saying: "'/dev/null' is not a regular file")
     }
 
     func testAHistoryPathTooLongIsRefusedInOneShortLine() throws {
