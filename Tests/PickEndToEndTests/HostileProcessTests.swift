@@ -252,6 +252,16 @@ final class HostileProcessTests: XCTestCase {
         assertOneLineError(String(result.output.dropLast("status 2\n".count)), containing: "no terminal")
     }
 
+    func testWithoutATerminalSelectOneAndExitZeroStillAnswer() throws {
+        // -1 with one match and -0 with none need no terminal, as in fzf; two matches do.
+        let result = try bash(#"""
+        printf 'apple\nbanana\n' | setsid "$0" -1 -q ban 2>&1; echo "one $?"
+        printf 'apple\nbanana\n' | setsid "$0" -0 -q zzz 2>&1; echo "none $?"
+        printf 'apple\napricot\n' | setsid "$0" -1 -q ap 2>&1 | cut -c1-17; echo "two ${PIPESTATUS[1]}"
+        """#, seconds: 10)
+        XCTAssertEqual(result.output, "banana\none 0\nnone 1\npick: no terminal\ntwo 2\n")
+    }
+
     // MARK: History file
 
     private func temporaryDirectory() throws -> URL {
