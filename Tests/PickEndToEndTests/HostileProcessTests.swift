@@ -275,15 +275,23 @@ final class HostileProcessTests: XCTestCase {
         return dir
     }
 
-    /// Runs pick (interactive, so with --history in use) with no terminal, as an unprivileged
-    /// user when the tests run as root (root may write anywhere).
-    private func runWithoutPrivileges(_ args: String) throws -> (output: String, status: Int32) {
-        let user = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+    /// Runs pick (interactive, so with --history in use) with no terminal. With `unprivileged`
+    /// and the tests running as root (who may write anywhere), as the user nobody; skipped
+    /// when that cannot run the binary (no setpriv, or a build directory nobody cannot enter).
+    private func runWithoutTerminal(_ args: String, unprivileged: Bool = false) throws -> (output: String, status: Int32) {
+        var user = ""
+        if unprivileged && getuid() == 0 {
+            user = "setpriv --reuid=65534 --regid=65534 --clear-groups "
+            guard try bash("\(user)\"$0\" --version").status == 0 else {
+                throw XCTSkip("running as root, and the user nobody cannot run \(pickBinaryPath()) through setpriv")
+            }
+        }
         return try bash("echo apple | setsid \(user)\"$0\" \(args) 2>&1; echo \"status $?\"")
     }
 
-    private func assertHistoryRefused(_ args: String, saying part: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let result = try runWithoutPrivileges(args)
+    private func assertHistoryRefused(_ args: String, saying part: String, unprivileged: Bool = false,
+                                      file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try runWithoutTerminal(args, unprivileged: unprivileged)
         XCTAssertTrue(result.output.hasSuffix("status 2\n"), result.output, file: file, line: line)
         let message = String(result.output.dropLast("status 2\n".count))
         assertOneLineError(message, containing: "--history", file: file, line: line)
@@ -302,7 +310,7 @@ final class HostileProcessTests: XCTestCase {
         try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
         XCTAssertEqual(chmod(dir.path, 0o755), 0)
         XCTAssertEqual(chmod(locked.path, 0o555), 0)
-        try assertHistoryRefused("--history '\(locked.path)/history'", saying: "Permission denied")
+        try assertHistoryRefused("--history '\(locked.path)/history'", saying: "Permission denied", unprivileged: true)
     }
 
     func testAHistoryFilePickCannotReadIsRefusedNotOverwritten() throws {
@@ -311,7 +319,7 @@ final class HostileProcessTests: XCTestCase {
         let history = dir.appendingPathComponent("history").path
         try Data("secret query\n".utf8).write(to: URL(fileURLWithPath: history))
         XCTAssertEqual(chmod(history, 0o200), 0)
-        try assertHistoryRefused("--history '\(history)'", saying: "cannot read")
+        try assertHistoryRefused("--history '\(history)'", saying: "cannot read", unprivileged: true)
     }
 
     func testAHistoryPathThatIsADirectoryIsRefused() throws {
@@ -336,7 +344,7 @@ final class HostileProcessTests: XCTestCase {
     func testAWritableHistoryPathIsNotRefused() throws {
         let dir = try temporaryDirectory()
         XCTAssertEqual(chmod(dir.path, 0o777), 0)
-        let result = try runWithoutPrivileges("--history '\(dir.path)/new-history'")
+        let result = try runWithoutTerminal("--history '\(dir.path)/new-history'", unprivileged: true)
         XCTAssertTrue(result.output.hasPrefix("pick: no terminal"), "the next problem, not the history: \(result.output)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path + "/new-history"), "nothing written without a pick")
     }
