@@ -14,8 +14,10 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "CLibEditShim", dependencies: ["CLibEdit"]),
+        .target(name: "CPickScan"),
         .target(
             name: "PickCore",
+            dependencies: ["CPickScan"],
             // The hot loops touch class-owned buffers millions of times a search; release
             // builds skip the run-time exclusivity check on each access (debug keeps it).
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]

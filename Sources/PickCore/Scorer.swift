@@ -1,3 +1,4 @@
+import CPickScan
 // How pick scores a match.
 //
 // A term's score rewards what a person means when they type a few letters, and penalises
@@ -222,28 +223,18 @@ enum Scorer {
     }
 
     /// The byte index of the next occurrence of `needle` (one scalar's UTF-8) at or after `from`.
-    /// Hot path: scans eight bytes at a time for the first byte (SWAR), folding ASCII case
-    /// by or-ing 0x20 when the needle is a lower-case letter.
+    /// Hot path: scans sixteen bytes at a time for the first byte (`pick_find_byte`),
+    /// folding ASCII case by or-ing 0x20 when the needle is a lower-case letter.
     @inline(__always)
     static func find(_ text: ScoredText, _ needle: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         let first = needle[0]
-        let end = text.count - needle.count
+        let end = text.count &- needle.count
+        let fold: UInt8 = text.foldsASCII && first &- 0x61 < 26 ? 0x20 : 0
         var i = from
-        let foldsCase = text.foldsASCII && first &- 0x61 < 26
-        let pattern = UInt64(first) &* 0x0101_0101_0101_0101
-        let caseBits: UInt64 = foldsCase ? 0x2020_2020_2020_2020 : 0
-        let raw = UnsafeRawPointer(text.bytes)
         while i <= end {
-            if i &+ 8 <= text.count {
-                let word = (raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) | caseBits) ^ pattern
-                let zero = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-                if zero == 0 { i &+= 8; continue }
-                i &+= zero.trailingZeroBitCount >> 3
-            } else {
-                let b = text.bytes[i]
-                if (foldsCase ? b | 0x20 : b) != first { i &+= 1; continue }
-            }
-            guard i <= end else { return nil }
+            // Candidates for the first byte sixteen at a time; the rest compared here.
+            i = pick_find_byte(text.bytes, i, end &+ 1, first, fold)
+            guard i >= 0 else { return nil }
             var k = 1
             while k < needle.count && text.bytes[i &+ k] == needle[k] { k &+= 1 }
             if k == needle.count { return i }

@@ -139,7 +139,13 @@ public final class SearchEngine: @unchecked Sendable {
         let finished = Mutex<[(chunk: Int, hits: [RankedHit], lines: [Int32])]>([])
         let expected = end.map { max(1, (listed.count + $0 - tailStart + chunkSize - 1) / chunkSize) }
         let workers = min(Self.processorCount, expected ?? Self.processorCount)
-        let work: (Int) -> Void = { _ in
+        let work: (Int) -> Void = { worker in
+            // While input is still arriving, the reading thread is the one everything waits
+            // for: one worker fewer than the cores leaves it a core of its own, and the last
+            // worker joins when input ends.
+            if end == nil && workers > 1 && worker == workers - 1 {
+                while !store.isFinished { usleep(500) }
+            }
             let matcher = LineMatcher(store: store, query: query)
             while cancellation?.isCancelled != true {
                 let chunk = nextChunk.add(1, ordering: .relaxed).oldValue
