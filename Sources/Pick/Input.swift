@@ -7,8 +7,10 @@ import PickCore
 enum InputReader {
     /// Reads `fd` to its end; calls `onChunk` after each chunk. Errors go to `onError`
     /// (by default: end pick with status 2); the lines read so far are kept.
-    static func readAll(fd: Int32, into store: LineStore, onChunk: () -> Void = {},
+    /// With `mapsFile`, a large regular file is mapped rather than read (`MappedInput`).
+    static func readAll(fd: Int32, into store: LineStore, mapsFile: Bool = false, onChunk: () -> Void = {},
                         onError: (String) -> Void = { fail($0) }) {
+        if mapsFile { _ = MappedInput.map(fd: fd, into: store, onChunk: onChunk) }
         while true {
             let space = store.writableSpace()
             let n = read(fd, space.baseAddress, space.count)

@@ -44,21 +44,23 @@ if let shell = options.shell, let script = ShellScripts.script(for: shell) {
 let store = LineStore(separator: options.read0 ? 0 : 0x0A, parsesFields: !options.plain)
 
 /// Fills the store from the demo palette, stdin, or (stdin a terminal) the files below here.
-func loadInput() {
+/// `mapsFile` maps a large file on stdin rather than reading it: only for the modes that
+/// end as soon as they have answered (see MappedInput).
+func loadInput(mapsFile: Bool = false) {
     if options.demo {
         store.append(Array(demoPalette.utf8))
         store.finish()
     } else if isatty(0) == 1 {
         FileWalker.walk(".", into: store)
     } else {
-        InputReader.readAll(fd: 0, into: store)
+        InputReader.readAll(fd: 0, into: store, mapsFile: mapsFile)
     }
 }
 
 let terminator: [UInt8] = [options.print0 ? 0 : 0x0A]
 
 if let text = options.complete {
-    loadInput()
+    loadInput(mapsFile: true)
     let suggestions = Suggestions.suggest(text, in: store, limit: options.limit, skipping: options.headerLines)
     for s in suggestions {
         stdout.write(s)
@@ -70,7 +72,7 @@ if let text = options.complete {
 
 if let query = options.filter {
     // Read on one thread while the others match what has arrived.
-    spawnThread { loadInput() }
+    spawnThread { loadInput(mapsFile: true) }
     let engine = SearchEngine(store: store, matching: options.matching, ranking: options.ranking,
                               skippedLines: options.headerLines)
     let result = engine.searchAllInput(query)
@@ -91,4 +93,4 @@ if let path = options.history, let problem = historyProblem(path) {
     fail("--history: \(problem)")
 }
 
-exit(Interactive.run(options: options, store: store, stdout: stdout, terminator: terminator, loadInput: loadInput))
+exit(Interactive.run(options: options, store: store, stdout: stdout, terminator: terminator, loadInput: { loadInput() }))
