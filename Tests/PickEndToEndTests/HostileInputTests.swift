@@ -100,6 +100,21 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(result.output, "identical\n99999\n9999999\n")
     }
 
+    /// stdin a large file whose offset a previous reader left mid-file, part way into a
+    /// page (`{ read -r first; pick; } < file`): pick takes the lines from there on, as
+    /// reading would, also when it maps the file instead.
+    func testAFileAlreadyPartReadStartsWherePreviousReaderStopped() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pick-hostile-\(getpid())-\(Int.random(in: 0..<1_000_000_000))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("lines").path
+        try Data((1...300_000).map { "line \($0) of a file mapped or read\n" }.joined().utf8).write(to: URL(fileURLWithPath: file))
+        let result = try TmuxPick.shell(["bash", "-c", """
+        { read -r first; echo "shell read: $first"; "$0" -f '' | cmp - <(tail -n +2 "$1") && echo identical; } < "$1"
+        """, pickBinaryPath(), file])
+        XCTAssertEqual(result.output, "shell read: line 1 of a file mapped or read\nidentical\n")
+    }
+
     // MARK: Lines of almost nothing
 
     func testCarriageReturnsAreKept() throws {
