@@ -51,19 +51,28 @@ enum Painter {
         func styled(_ sgr: String, _ text: String) -> String {
             sgr.isEmpty || theme.isPlain ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
         }
-        let width = g.width
+        let width = max(1, g.width)
         var drawn = Set<Int>()
+        // Rows pick may draw on: inside the region, never the prompt's.
+        func isFree(_ row: Int) -> Bool {
+            guard row >= g.top, row <= g.bottom else { return false }
+            return g.layout == .top ? row >= g.top + g.promptRows : row < g.promptRow
+        }
+        // No row is ever wider than the terminal: a wider one would wrap onto the next.
+        func line(_ text: String) -> String { clip(text, to: width, plain: theme.isPlain) + "\u{1B}[K" }
 
         // Info line.
-        move(g.infoRow)
-        out += infoLine(frame.info, width: width, theme: theme, phase: spinnerPhase) + "\u{1B}[K"
-        drawn.insert(g.infoRow)
+        if isFree(g.infoRow) {
+            move(g.infoRow)
+            out += line(infoLine(frame.info, width: width, theme: theme, phase: spinnerPhase))
+            drawn.insert(g.infoRow)
+        }
 
         for (k, spans) in frame.headers.enumerated() {
             let row = g.headerRow(k, of: frame.headers.count)
-            guard row >= g.top, row < g.infoRow || g.layout == .top, row <= g.bottom else { continue }
+            guard isFree(row), row < g.infoRow || g.layout == .top else { continue }
             move(row)
-            out += styled(theme.header, spans.map(\.text).joined()) + "\u{1B}[K"
+            out += line(styled(theme.header, spans.map(\.text).joined()))
             drawn.insert(row)
         }
 
@@ -83,15 +92,13 @@ enum Painter {
             let screenRow = readsDown && g.layout == .bottom
                 ? g.listRow(listHeight - 1 - i, headers: frame.headers.count)
                 : g.listRow(i, headers: frame.headers.count)
+            guard isFree(screenRow) else { continue }
             move(screenRow)
-            if index >= 0 && index < body.count { out += body[index] }
-            out += "\u{1B}[K"
+            out += line(index >= 0 && index < body.count ? body[index] : "")
             drawn.insert(screenRow)
         }
         // Anything else in the region (not the prompt) is cleared.
-        for r in g.top...g.bottom where !drawn.contains(r) {
-            if g.layout == .top && r < g.top + g.promptRows { continue }
-            if g.layout == .bottom && r >= g.promptRow { continue }
+        for r in g.top...max(g.top, g.bottom) where !drawn.contains(r) && isFree(r) {
             move(r)
             out += "\u{1B}[K"
         }
@@ -104,6 +111,27 @@ enum Painter {
         }
         out += "\u{1B}8\u{1B}[?25h"
         return Array(out.utf8)
+    }
+
+    /// `text` (pick's own SGR sequences and safe characters) cut to `columns` columns.
+    static func clip(_ text: String, to columns: Int, plain: Bool) -> String {
+        var out = String.UnicodeScalarView()
+        var used = 0
+        var inEscape = false
+        var cut = false
+        for u in text.unicodeScalars {
+            if inEscape {
+                out.append(u)
+                if u.value >= 0x40 && u.value <= 0x7E && u != "[" { inEscape = false }
+                continue
+            }
+            if u == "\u{1B}" { inEscape = true; out.append(u); continue }
+            let w = TerminalText.width(of: u.value)
+            if cut || used + w > columns { cut = true; continue }
+            used += w
+            out.append(u)
+        }
+        return String(out) + (cut && !plain ? "\u{1B}[0m" : "")
     }
 
     static func infoLine(_ info: InfoLine, width: Int, theme: Theme, phase: Int) -> String {

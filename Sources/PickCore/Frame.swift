@@ -124,7 +124,7 @@ public enum FrameBuilder {
     public static let titleColumnsBeforeChip = 16
 
     public static func build(_ input: FrameInput, store: LineStore) -> Frame {
-        let width = max(input.width, 4)
+        let width = max(input.width, 1)
         var headers: [[Span]] = input.headerText.map {
             [Span(text: TerminalText.truncate(TerminalText.sanitize($0), to: width), isHighlighted: false,
                   isSymbol: false, style: "")]

@@ -87,6 +87,30 @@ final class TmuxPick {
         _ = try? Self.shell(["tmux", "-L", socket, "resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
     }
 
+    /// The cursor's column and row (0-based).
+    func cursor() -> (x: Int, y: Int) {
+        let out = (try? Self.shell(["tmux", "-L", socket, "display-message", "-p", "-t", name,
+                                    "#{cursor_x} #{cursor_y}"]))?.output ?? ""
+        let parts = out.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        return parts.count == 2 ? (parts[0], parts[1]) : (-1, -1)
+    }
+
+    /// Pastes `text` as a terminal does: inside bracketed-paste markers when the program
+    /// asked for them, as plain typing otherwise.
+    func paste(_ text: String) throws {
+        let path = try file("paste-\(Int.random(in: 0..<1_000_000))", text)
+        _ = try Self.shell(["tmux", "-L", socket, "load-buffer", path])
+        _ = try Self.shell(["tmux", "-L", socket, "paste-buffer", "-p", "-d", "-t", name])
+    }
+
+    /// Starts copying everything the pane's program writes to the file `tty.log`.
+    func logOutput() {
+        _ = try? Self.shell(["tmux", "-L", socket, "pipe-pane", "-t", name, "cat >> '\(dir.path)/tty.log'"])
+    }
+
+    /// What the pane's programs wrote since `logOutput()`, byte for byte.
+    var ttyLog: Data { (try? Data(contentsOf: dir.appendingPathComponent("tty.log"))) ?? Data() }
+
     /// The screen as text, one string per row.
     func screen() -> [String] {
         let out = (try? Self.shell(["tmux", "-L", socket, "capture-pane", "-p", "-t", name]))?.output ?? ""
