@@ -58,6 +58,14 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(run.stdout, Data(line + [0x0A]))
     }
 
+    func testCompletionsAreTheTitlesBytesAsRead() throws {
+        let titles: [[UInt8]] = [Array("ab".utf8) + [0xFF] + Array("c".utf8), Array("ab".utf8) + [0xFE, 0x00] + Array("d".utf8)]
+        let input = joined(titles + [Array("zz".utf8)])
+        let run = try runPick(["--complete", "a"], input: input)
+        XCTAssertEqual(run.status, 0)
+        XCTAssertEqual(run.stdout, joined(titles), "two different byte strings, each printed as read")
+    }
+
     // MARK: NUL
 
     func testNulBytesWithoutRead0StayInsideTheirLine() throws {
