@@ -77,6 +77,123 @@ final class InteractiveHostileTests: InteractiveTestCase {
         XCTAssertEqual(cursor.x, "prompt$ typed".count, "back on the shell's column")
     }
 
+    /// A terminal between tmux and pick that never answers pick's cursor-position query
+    /// ("silent") or answers it 400 ms late ("late"); it logs the query, how long pick
+    /// waited before writing again, and when it answered.
+    static let slowTerminal = #"""
+# A terminal between tmux and pick that never answers pick's cursor-position query
+# ("silent") or answers it late ("late"), logging when the query came and what followed.
+import fcntl, os, select, signal, sys, termios, time, tty
+
+mode, log_path, argv = sys.argv[1], sys.argv[2], sys.argv[3:]
+log = open(log_path, "a", buffering=1)
+tty_fd = os.open("/dev/tty", os.O_RDWR)
+master, slave = os.openpty()
+pid = os.fork()
+if pid == 0:
+    os.setsid()
+    fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+    os.close(master)
+    os.close(tty_fd)
+    os.execvp(argv[0], argv)
+# The parent keeps the slave open: reading the master never fails while pick runs.
+
+def copy_size(*_):
+    fcntl.ioctl(master, termios.TIOCSWINSZ, fcntl.ioctl(tty_fd, termios.TIOCGWINSZ, b"\0" * 8))
+
+copy_size()
+signal.signal(signal.SIGWINCH, copy_size)
+saved = termios.tcgetattr(tty_fd)
+tty.setraw(tty_fd)
+answer_at = None
+queried = None
+status = None
+try:
+    while status is None:
+        done, wait_status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            status = wait_status
+            break
+        timeout = 0.05 if answer_at is None else min(0.05, max(0.0, answer_at - time.monotonic()))
+        try:
+            ready, _, _ = select.select([tty_fd, master], [], [], timeout)
+        except InterruptedError:
+            continue
+        if answer_at is not None and time.monotonic() >= answer_at:
+            os.write(master, b"\x1b[5;1R")
+            answer_at = None
+            log.write("answered\n")
+        if master in ready:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            if queried is not None:
+                log.write("next %.3f\n" % (time.monotonic() - queried))
+                queried = None
+            if b"\x1b[6n" in data:
+                head, _, tail = data.partition(b"\x1b[6n")
+                data = head + tail
+                log.write("query\n")
+                if tail:
+                    log.write("next 0.000\n")
+                else:
+                    queried = time.monotonic()
+                if mode == "late":
+                    answer_at = time.monotonic() + 0.4
+            os.write(tty_fd, data)
+        if tty_fd in ready:
+            os.write(master, os.read(tty_fd, 65536))
+finally:
+    termios.tcsetattr(tty_fd, termios.TCSADRAIN, saved)
+if status is None:
+    _, status = os.waitpid(pid, 0)
+sys.exit(os.waitstatus_to_exitcode(status))
+"""#
+
+    /// Starts pick behind the slow terminal; false (the test skipped) without python3.
+    func startBehindSlowTerminal(_ mode: String, args: String) throws {
+        guard (try? TmuxPick.shell(["python3", "-c", "import pty"]))?.status == 0 else {
+            throw XCTSkip("python3 is not installed")
+        }
+        try tmux.file("relay.py", Self.slowTerminal)
+        try tmux.file("input.txt", fruits)
+        try tmux.start(input: "cat input.txt", args: args, height: 12,
+                       wrapper: "python3 '\(tmux.dir.path)/relay.py' \(mode) '\(tmux.dir.path)/relay.log' ")
+    }
+
+    var relayLog: String { (try? String(contentsOf: tmux.dir.appendingPathComponent("relay.log"), encoding: .utf8)) ?? "" }
+
+    func testStartUpNeverWaitsLongForATerminalThatDoesNotAnswer() throws {
+        try startBehindSlowTerminal("silent", args: "--height 5")
+        let rows = tmux.waitFor(text: "3/3")
+        let waited = relayLog.split(separator: "\n").first { $0.hasPrefix("next ") }.flatMap { Double($0.dropFirst(5)) }
+        XCTAssertNotNil(waited, relayLog)
+        XCTAssertLessThan(waited ?? 99, 0.4, "pick waited \(waited ?? 99) s for an answer that never came")
+        // Not knowing where the cursor is, pick draws on the last rows.
+        XCTAssertEqual(rows[row: 7], ">", rows.joined(separator: "\n"))
+        XCTAssertEqual(rows[row: 8], "  3/3")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "apple\n")
+        XCTAssertTrue(tmux.terminalRestored)
+    }
+
+    func testALateAnswerNeverReachesTheQuery() throws {
+        try startBehindSlowTerminal("late", args: "--height 5")
+        tmux.waitFor(text: "3/3")
+        tmux.waitFor("the late answer sent") { _ in self.relayLog.contains("answered") }
+        tmux.type("ban")
+        let rows = tmux.waitFor("the query typed") { $0.contains { $0.hasPrefix("> ban") } && $0.contains("  1/3") }
+        XCTAssertFalse(rows.joined().contains("R"), "no cursor report shows:\n" + rows.joined(separator: "\n"))
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "banana\n")
+        XCTAssertTrue(tmux.terminalRestored)
+    }
+
     // MARK: Tiny terminals
 
     func testTinyTerminalsDrawThePromptAndReturnStillPicks() throws {
