@@ -24,7 +24,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Pick",
-            dependencies: ["PickCore", "CLibEdit", "CLibEditShim"]
+            dependencies: ["PickCore", "CPickScan", "CLibEdit", "CLibEditShim"]
         ),
         .testTarget(name: "PickCoreTests", dependencies: ["PickCore"]),
         .testTarget(name: "PickEndToEndTests", dependencies: ["PickCore"]),

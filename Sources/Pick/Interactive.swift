@@ -70,6 +70,7 @@ enum Interactive {
     /// Prints the query (`--print-query`), the accepting key (`--expect`), then the lines, byte-exact.
     static func write(query: String, key: String?, lines: [Int32], options: Options, store: LineStore,
                       stdout: Output, terminator: [UInt8]) {
+        MappedInput.failIfChanged()
         if options.printQuery {
             stdout.write(Array(query.utf8))
             stdout.write(terminator)

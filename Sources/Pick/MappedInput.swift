@@ -1,15 +1,19 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CPickScan
 import PickCore
 
-/// Input redirected from a regular file (`pick -f q < file`), mapped instead of read.
+/// Input redirected from a regular file (`pick < file`), mapped instead of read.
 ///
 /// Reading copies every byte into fresh memory the kernel must first zero; on a large
-/// file that zeroing is most of the load. A mapping shares the page cache instead. Only
-/// for the short-lived filter and completion modes: a file truncated under a mapping
-/// faults on access (see `guardAgainstTruncation`), and one rewritten in place would
-/// change lines under a picker that stays open.
+/// file that zeroing is most of the load. A mapping shares the page cache instead.
+/// The price: the lines are the file's bytes for as long as pick runs. A file truncated
+/// under the mapping would fault on access (see `guardAgainstTruncation`), and one
+/// rewritten in place would change lines on screen, so before printing anything pick
+/// checks the file is as it was mapped (`failIfChanged`): never a line that was not there.
+/// (Editors and most tools replace a file by renaming a new one over it, which leaves the
+/// mapped one untouched.)
 enum MappedInput {
     /// Smaller files are read: mapping them saves nothing worth a mapping.
     static let minimumSize = 1 << 20
@@ -34,9 +38,60 @@ enum MappedInput {
             return false
         }
         let skip = Int(offset) - alignedOffset
-        store.adopt(UnsafeRawBufferPointer(start: memory + skip, count: length - skip), onChunk: onChunk,
+        let bytes = UnsafeRawBufferPointer(start: memory + skip, count: length - skip)
+        var sum: UInt64 = 0
+        store.adopt(bytes, chunk: chunk, beforeChunk: { sum = checksum($0, sum) }, onChunk: onChunk,
                     release: { munmap(memory, length) })
+        mapped = Mapping(fd: fd, identity: Identity(st), bytes: bytes, checksum: sum)
         return true
+    }
+
+    /// What changes when a file is written: its size and modification time.
+    private struct Identity: Equatable {
+        var size: Int
+        var seconds: Int
+        var nanoseconds: Int
+        init(_ st: stat) {
+            size = Int(st.st_size)
+            seconds = Int(st.st_mtim.tv_sec)
+            nanoseconds = Int(st.st_mtim.tv_nsec)
+        }
+    }
+
+    private struct Mapping {
+        var fd: Int32
+        var identity: Identity
+        var bytes: UnsafeRawBufferPointer
+        var checksum: UInt64
+    }
+
+    nonisolated(unsafe) private static var mapped: Mapping? = nil
+    private static let chunk = 1 << 20
+
+    private static func checksum(_ bytes: UnsafeRawBufferPointer, _ sum: UInt64) -> UInt64 {
+        pick_checksum(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count, sum)
+    }
+
+    /// Ends pick with an error if the mapped bytes changed since they were read: the lines
+    /// pick would print may no longer be the ones it showed. A file that only grew (a log
+    /// still being written) is fine: its first bytes are checked to be as they were.
+    static func failIfChanged() {
+        guard let mapping = mapped else { return }
+        var st = stat()
+        guard fstat(mapping.fd, &st) == 0 else { return }
+        if Identity(st) == mapping.identity { return }
+        var sum: UInt64 = 0
+        if Int(st.st_size) >= mapping.identity.size {
+            var at = 0
+            while at < mapping.bytes.count {
+                let n = min(chunk, mapping.bytes.count - at)
+                sum = checksum(UnsafeRawBufferPointer(rebasing: mapping.bytes[at..<at + n]), sum)
+                at += n
+            }
+        }
+        if Int(st.st_size) < mapping.identity.size || sum != mapping.checksum {
+            fail("the input file changed while pick was reading it; nothing was printed")
+        }
     }
 
     /// If the file shrinks while mapped, touching a page past its new end raises SIGBUS.

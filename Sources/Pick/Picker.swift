@@ -156,7 +156,7 @@ final class Picker {
             if fromTerminal {
                 FileWalker.walk(".", into: store, onChunk: onChunk)
             } else {
-                InputReader.readAll(fd: 0, into: store, onChunk: onChunk, onError: { message in
+                InputReader.readAll(fd: 0, into: store, mapsFile: true, onChunk: onChunk, onError: { message in
                     self.inputErrorLock.locked { self.inputError = message }
                 })
             }

@@ -44,8 +44,7 @@ if let shell = options.shell, let script = ShellScripts.script(for: shell) {
 let store = LineStore(separator: options.read0 ? 0 : 0x0A, parsesFields: !options.plain)
 
 /// Fills the store from the demo palette, stdin, or (stdin a terminal) the files below here.
-/// `mapsFile` maps a large file on stdin rather than reading it: only for the modes that
-/// end as soon as they have answered (see MappedInput).
+/// `mapsFile` maps a large file on stdin rather than reading it (see MappedInput).
 func loadInput(mapsFile: Bool = false) {
     if options.demo {
         store.append(Array(demoPalette.utf8))
@@ -62,6 +61,7 @@ let terminator: [UInt8] = [options.print0 ? 0 : 0x0A]
 if let text = options.complete {
     loadInput(mapsFile: true)
     let suggestions = Suggestions.suggest(text, in: store, limit: options.limit, skipping: options.headerLines)
+    MappedInput.failIfChanged()
     for s in suggestions {
         stdout.write(s)
         stdout.write(terminator)
@@ -76,6 +76,7 @@ if let query = options.filter {
     let engine = SearchEngine(store: store, matching: options.matching, ranking: options.ranking,
                               skippedLines: options.headerLines)
     let result = engine.searchAllInput(query)
+    MappedInput.failIfChanged()
     if options.printQuery {
         stdout.write(Array(query.utf8))
         stdout.write(terminator)
@@ -93,4 +94,4 @@ if let path = options.history, let problem = historyProblem(path) {
     fail("--history: \(problem)")
 }
 
-exit(Interactive.run(options: options, store: store, stdout: stdout, terminator: terminator, loadInput: { loadInput() }))
+exit(Interactive.run(options: options, store: store, stdout: stdout, terminator: terminator, loadInput: { loadInput(mapsFile: true) }))

@@ -173,13 +173,22 @@ public final class LineStore: @unchecked Sendable {
     /// point into `bytes`, which must stay valid and unchanged until `release` is called
     /// when the store goes. Lines are added `chunk` bytes at a time, calling `onChunk`
     /// after each, so searches can start before the end. More input may follow as usual.
-    public func adopt(_ bytes: UnsafeRawBufferPointer, chunk: Int = 1 << 20, onChunk: () -> Void = {},
+    /// `beforeChunk` sees each chunk's bytes just before its lines are added.
+    public func adopt(_ bytes: UnsafeRawBufferPointer, chunk: Int = 1 << 20,
+                      beforeChunk: (UnsafeRawBufferPointer) -> Void = { _ in }, onChunk: () -> Void = {},
                       release: @escaping () -> Void) {
         lent.append(release)
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         if used > lineStart {
             // An unfinished line is pending: it continues in the adopted bytes, so copy.
-            append(UnsafeRawBufferPointer(start: base, count: bytes.count))
+            var at = 0
+            while at < bytes.count {
+                let piece = UnsafeRawBufferPointer(rebasing: bytes[at..<min(at + chunk, bytes.count)])
+                beforeChunk(piece)
+                append(piece)
+                onChunk()
+                at += piece.count
+            }
             return
         }
         block = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self))
@@ -188,7 +197,9 @@ public final class LineStore: @unchecked Sendable {
         used = 0
         lineStart = 0
         while used < blockCapacity {
-            commit(min(chunk, blockCapacity - used))
+            let n = min(chunk, blockCapacity - used)
+            beforeChunk(UnsafeRawBufferPointer(start: block! + used, count: n))
+            commit(n)
             onChunk()
         }
     }

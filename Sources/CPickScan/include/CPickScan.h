@@ -1,12 +1,13 @@
-// The one byte-scanning primitive every match starts with, written with SSE2 so that it
-// looks at sixteen bytes per step (fzf keeps its equivalent in assembly). Header-only and
-// static inline, so Swift inlines it into the matcher's loops.
+// Byte scanning in C: the primitive every match starts with, written with SSE2 so that it
+// looks at sixteen bytes per step (fzf keeps its equivalent in assembly), and a checksum
+// that runs near memory speed. Header-only and static inline, so Swift inlines them.
 #ifndef PICK_CPICKSCAN_H
 #define PICK_CPICKSCAN_H
 #include <stddef.h>
 #include <stdint.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
+
 #endif
 
 /// The index of the first byte b in p[from..<n] with (b | fold) == c, or -1. With fold 0x20
@@ -39,4 +40,27 @@ static inline long pick_find_byte(const uint8_t *p, long from, long n, uint8_t c
     }
     return -1;
 }
+/// A fast checksum of p[0..<n] continuing from h: four lanes of rotate-and-add over
+/// eight-byte words (no multiply in the loop), so it runs near memory speed. Detects
+/// accidental change (a file rewritten in place), not a forger.
+static inline uint64_t pick_checksum(const uint8_t *p, long n, uint64_t h) {
+    uint64_t a = h ^ 0x9e3779b97f4a7c15ull, b = h + 0x632be59bd9b4e019ull, c = ~h, d = h * 3 + 1;
+    long i = 0;
+    for (; i + 32 <= n; i += 32) {
+        uint64_t w0, w1, w2, w3;
+        __builtin_memcpy(&w0, p + i, 8);
+        __builtin_memcpy(&w1, p + i + 8, 8);
+        __builtin_memcpy(&w2, p + i + 16, 8);
+        __builtin_memcpy(&w3, p + i + 24, 8);
+        a = ((a << 7) | (a >> 57)) + w0;
+        b = ((b << 11) | (b >> 53)) + w1;
+        c = ((c << 13) | (c >> 51)) + w2;
+        d = ((d << 17) | (d >> 47)) + w3;
+    }
+    for (; i < n; i++) a = ((a << 5) | (a >> 59)) + p[i] + 1;
+    uint64_t x = a ^ ((b << 1) | (b >> 63)) ^ ((c << 2) | (c >> 62)) ^ ((d << 3) | (d >> 61)) ^ (uint64_t)n;
+    x ^= x >> 33; x *= 0xff51afd7ed558ccdull; x ^= x >> 33;
+    return x;
+}
+
 #endif
