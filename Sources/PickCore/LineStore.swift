@@ -9,17 +9,20 @@ import Darwin
 struct LineRecord {
     var start: UnsafePointer<UInt8>
     var length: UInt32
-    /// 0 for a line of ASCII bytes with no tab. An ASCII line with fields whose title is
-    /// under 1 MiB and whose section is among the first 2047 packs both here (`packedBit`
-    /// set, title length in the low 20 bits, section id above), which saves a 24-byte
+    /// 0 for a line of ASCII bytes with no tab. A line that matches as it is (ASCII, or
+    /// text that folds to itself but for ASCII case) whose title is under 512 KiB and whose
+    /// section is among the first 2047 packs both here (`packedBit` set, title length in
+    /// the low 19 bits, `nonASCIIBit`, section id above), which saves a 24-byte
     /// `LineExtra` a line on palettes. Otherwise 1 + index into `extras`.
     var extra: UInt32
 
     static let packedBit: UInt32 = 1 << 31
+    static let nonASCIIBit: UInt32 = 1 << 19
+    static let titleLimit: UInt32 = 1 << 19
 
     /// Whether the line's title length and section are packed in `extra`.
     @inline(__always) var isPacked: Bool { extra & Self.packedBit != 0 }
-    @inline(__always) var packedTitleLength: Int { Int(extra & 0xF_FFFF) }
+    @inline(__always) var packedTitleLength: Int { Int(extra & (Self.titleLimit - 1)) }
     @inline(__always) var packedSection: Int { Int((extra >> 20) & 0x7FF) }
 }
 
@@ -268,6 +271,13 @@ public final class LineStore: @unchecked Sendable {
     }
 
     /// Adds the line the scan has just ended (`lineIsASCII`, `lineFirstTab` describe it).
+    /// Whether `folded` is `raw` with ASCII letters in lower case.
+    @inline(__always)
+    private static func foldsToItself(_ raw: UnsafePointer<UInt8>, _ folded: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        for k in 0..<n where lowerASCII(raw[k]) != folded[k] { return false }
+        return true
+    }
+
     private func addLine(_ start: UnsafePointer<UInt8>, _ length: Int) {
         precondition(length < Int(UInt32.max), "a line longer than 4 GiB")
         let ascii = lineIsASCII
@@ -288,15 +298,24 @@ public final class LineStore: @unchecked Sendable {
                 UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - start } ?? length : length
             extra.titleLength = UInt32(titleEnd)
             if sectionEnd > titleEnd + 1 { extra.section = sectionID(start + titleEnd + 1, sectionEnd - titleEnd - 1) }
-            if ascii && extra.titleLength < 1 << 20 && extra.section < 1 << 11 {
-                let packed = LineRecord.packedBit | extra.section << 20 | extra.titleLength
-                records.append(LineRecord(start: start, length: UInt32(length), extra: packed))
-                return
-            }
         }
+        var matchesRaw = ascii
+        var out: UnsafeMutablePointer<UInt8>? = nil
+        var n = 0
         if !ascii {
-            let out = foldArena.reserve(length * 3)
-            let n = UTF8Codec.transform(start, from: 0, to: length, into: out, caseFold: true, stripDiacritics: true)
+            out = foldArena.reserve(length * 3)
+            n = UTF8Codec.transform(start, from: 0, to: length, into: out!, caseFold: true, stripDiacritics: true)
+            // Most non-ASCII text (CJK, emoji, lower-case accents already plain) folds to
+            // itself but for ASCII case, which matching folds on the fly: no copy needed.
+            matchesRaw = n == length && Self.foldsToItself(start, out!, n)
+        }
+        if matchesRaw && extra.titleLength < LineRecord.titleLimit && extra.section < 1 << 11 {
+            let packed = LineRecord.packedBit | extra.section << 20 | (ascii ? 0 : LineRecord.nonASCIIBit)
+                | extra.titleLength
+            records.append(LineRecord(start: start, length: UInt32(length), extra: packed))
+            return
+        }
+        if !matchesRaw, let out {
             foldArena.commit(n)
             extra.folded = UnsafePointer(out)
             extra.foldedLength = UInt32(n)
@@ -365,7 +384,9 @@ public final class LineStore: @unchecked Sendable {
     @inline(__always)
     func isASCII(_ index: Int) -> Bool {
         let r = records[index]
-        return r.extra == 0 || r.isPacked || extras[Int(r.extra) - 1].folded == nil
+        if r.extra == 0 { return true }
+        if r.isPacked { return r.extra & LineRecord.nonASCIIBit == 0 }
+        return extras[Int(r.extra) - 1].folded == nil
     }
 
     /// The line's bytes exactly as read, without its separator.

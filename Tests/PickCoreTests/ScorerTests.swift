@@ -39,6 +39,27 @@ final class ScorerTests: XCTestCase {
             }
         }
     }
+
+    func testACamelCaseWordScoresTheSameWhetherOrNotTheLineHasNonASCIIText() {
+        // "BoxRun" earns its camel-case bonus on "r" with or without the em dash (and the
+        // Cyrillic, which folds to itself) elsewhere in the line: lines are scored from
+        // their own letters, not from a lower-cased copy.
+        let lines = ["BoxRun sdk - fast", "BoxRun sdk — fast", "Boxrun sdk - fast", "BoxRun sdk мир"]
+        let found = search("bxr", in: lines)
+        XCTAssertEqual(Set(found.prefix(3)), ["BoxRun sdk - fast", "BoxRun sdk — fast", "BoxRun sdk мир"])
+        XCTAssertEqual(found.last, "Boxrun sdk - fast")
+    }
+
+    func testALineThatFoldsToItselfStillMatchesCaseSensitiveAndAccentedTerms() {
+        let lines = ["Привет мир", "Crème brûlée", "日本語 Text"]
+        XCTAssertEqual(search("мир", in: lines), ["Привет мир"])
+        XCTAssertEqual(search("Text", in: lines), ["日本語 Text"])
+        XCTAssertEqual(search("text", in: lines), ["日本語 Text"])
+        XCTAssertEqual(search("TEXT", in: lines), [])
+        XCTAssertEqual(search("brulee", in: lines), ["Crème brûlée"])
+        XCTAssertEqual(search("brûlée", in: lines), ["Crème brûlée"])
+        XCTAssertEqual(search("'привет", in: lines), ["Привет мир"])
+    }
 }
 
 /// The radix sort of hits must order exactly as the comparison sort does.
