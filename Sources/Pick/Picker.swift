@@ -128,6 +128,11 @@ final class Picker {
     func run() -> Outcome {
         Picker.current = self
         terminal.catchSignals()
+        if case .full = options.height {
+            terminal.restoreOnCrash(leaving: Self.modesOff + "\u{1B}[?1049l")
+        } else {
+            terminal.restoreOnCrash(leaving: Self.modesOff + "\r\n")
+        }
         enterScreen()
         guard let editor = LineEditor(terminal: terminal, prompt: TerminalText.sanitize(options.prompt),
                                       read: { _, out in Picker.current.readCharacter(out!) },

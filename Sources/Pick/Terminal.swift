@@ -34,6 +34,36 @@ private func signalHandler(_ signo: Int32) {
     errno = saved
 }
 
+// What the fatal-signal handler needs to give the terminal back: set before pick changes
+// the terminal, read only in the handler (plain memory, nothing allocated there).
+nonisolated(unsafe) private var crashFD: Int32 = -1
+nonisolated(unsafe) private var crashMode = termios()
+nonisolated(unsafe) private var crashBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+nonisolated(unsafe) private var crashCount = 0
+nonisolated(unsafe) private var crashPrevious = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+private let fatalSignals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
+
+/// A crash (a trap, a bad access): the screen is left and the settings restored, then
+/// what handled the signal before runs (Swift's backtracer), and pick dies of it.
+private func fatalSignalHandler(_ signo: Int32, _ info: UnsafeMutablePointer<siginfo_t>?,
+                                _ context: UnsafeMutableRawPointer?) {
+    if crashFD >= 0 {
+        _ = write(crashFD, crashBytes, crashCount)
+        _ = tcsetattr(crashFD, TCSANOW, &crashMode)
+        crashFD = -1
+    }
+    let previous = crashPrevious[Int(signo)]
+    if previous.sa_flags & SA_SIGINFO != 0 {
+        previous.__sigaction_handler.sa_sigaction?(signo, info, context)
+    } else if let handler = previous.__sigaction_handler.sa_handler,
+              unsafeBitCast(handler, to: Int.self) > 1 {  // neither SIG_DFL nor SIG_IGN
+        handler(signo)
+    }
+    // Dies as it would have: at once for a signal sent, on the fault again for a real one.
+    _ = signal(signo, SIG_DFL)
+    _ = raise(signo)
+}
+
 /// The controlling terminal, opened on /dev/tty.
 final class Terminal {
     let fd: Int32
@@ -67,8 +97,29 @@ final class Terminal {
         }
     }
 
+    /// Until `releaseSignals`, a crash writes `leaving` (what turns pick's modes and screen
+    /// off) and restores the settings found at start before pick dies.
+    func restoreOnCrash(leaving: String) {
+        let bytes = Array(leaving.utf8.prefix(64))
+        crashBytes.update(from: bytes, count: bytes.count)
+        crashCount = bytes.count
+        crashMode = original
+        crashFD = fd
+        for s in fatalSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_sigaction = fatalSignalHandler
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_SIGINFO | SA_ONSTACK
+            _ = sigaction(s, &action, crashPrevious + Int(s))
+        }
+    }
+
     /// Gives the signals back their default actions (the screen is restored: nothing to do).
     func releaseSignals() {
+        if crashFD >= 0 {
+            crashFD = -1
+            for s in fatalSignals { _ = sigaction(s, crashPrevious + Int(s), nil) }
+        }
         for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT] {
             signal(s, SIG_DFL)
         }

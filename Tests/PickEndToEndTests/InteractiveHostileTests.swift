@@ -299,6 +299,20 @@ sys.exit(os.waitstatus_to_exitcode(status))
         }
     }
 
+    func testACrashStillGivesTheTerminalBack() throws {
+        for (signal, status) in [("SEGV", Int32(139)), ("ABRT", 134), ("ILL", 132)] {
+            tmux.close()
+            tmux = try TmuxPick(test: name + signal)
+            try tmux.file("input.txt", fruits)
+            try tmux.start(input: "cat input.txt", args: "", background: true)
+            tmux.waitFor(text: "3/3")
+            try TmuxPick.shell(["kill", "-\(signal)", "\(tmux.pid ?? 0)"])
+            XCTAssertEqual(tmux.exitStatus(), status, signal)
+            XCTAssertTrue(tmux.terminalRestored, "stty after SIG\(signal)")
+            tmux.waitFor("the alternate screen left after SIG\(signal)") { !$0.contains { $0.contains("3/3") } }
+        }
+    }
+
     func testResizeStormsWhileInputStreams() throws {
         let producer = "(for i in $(seq 1 40); do printf 'line %s\\t\\t\\tf2\\n' $i; sleep 0.02; done)"
         try tmux.start(input: producer, args: "")
