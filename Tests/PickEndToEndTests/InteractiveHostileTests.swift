@@ -239,8 +239,17 @@ sys.exit(os.waitstatus_to_exitcode(status))
     // MARK: Signals
 
     func testStopAndContinueStormsLeavePickWorking() throws {
+        try stopAndContinueStorm(args: "")
+    }
+
+    func testStopAndContinueStormsLeaveAnInlinePickWorking() throws {
+        try stopAndContinueStorm(args: "--height 6")
+        tmux.waitFor("the region cleared") { !$0.contains { $0.contains("1/3") || $0.contains("3/3") } }
+    }
+
+    func stopAndContinueStorm(args: String) throws {
         try tmux.file("input.txt", fruits)
-        try tmux.start(input: "cat input.txt", args: "", background: true)
+        try tmux.start(input: "cat input.txt", args: args, background: true)
         tmux.waitFor(text: "3/3")
         guard let pid = tmux.pid else { return XCTFail("no pid") }
         try TmuxPick.shell(["sh", "-c", "for i in $(seq 1 30); do kill -TSTP \(pid); kill -CONT \(pid); done; kill -CONT \(pid)"])
@@ -330,6 +339,27 @@ sys.exit(os.waitstatus_to_exitcode(status))
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "line 1\t\t\tf2\n")
+        XCTAssertTrue(tmux.terminalRestored)
+    }
+
+    func testResizeStormsOfAnInlineRegion() throws {
+        try tmux.file("input.txt", fruits)
+        try tmux.start(input: "cat input.txt", args: "--height 6", height: 20, before: "printf 'kept\\n'")
+        tmux.waitFor(text: "3/3")
+        for k in 0..<20 {
+            tmux.resize(width: [30, 90, 12, 60, 3][k % 5], height: [6, 30, 2, 12, 1][k % 5])
+        }
+        tmux.resize(width: 40, height: 12)
+        let rows = tmux.waitFor("the region redrawn at 40x12") { rows in
+            rows.contains("  3/3") && rows.contains { $0.hasPrefix("> apple") }
+        }
+        XCTAssertEqual(rows.filter { $0.contains("3/3") }.count, 1, "one info line:\n" + rows.joined(separator: "\n"))
+        tmux.type("che")
+        tmux.waitFor(text: "1/3")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "cherry\n")
+        tmux.waitFor("the region cleared") { !$0.contains { $0.contains("1/3") || $0.contains("cherry") } }
         XCTAssertTrue(tmux.terminalRestored)
     }
 
