@@ -12,6 +12,16 @@ extension Picker {
     /// Handles one key; returns characters for libedit, or nil when pick took the key.
     func handle(_ key: Key) -> [wchar_t]? {
         dirty = true
+        switch key {
+        case .paste(let bytes):
+            // Text, never keys: a paste over the help closes it and still goes into the query.
+            showingHelp = false
+            let text = Self.pastedText(bytes)
+            if !text.isEmpty { pendingAction = .insert(text) }
+            return nil
+        case .cursorReport: return nil
+        default: break
+        }
         if showingHelp {
             // Up and Down scroll the help; any other key returns to the list.
             let page = max(1, geometry.listHeight(headers: headerCount) - 1)
@@ -26,14 +36,6 @@ extension Picker {
             }
             helpScroll = max(0, min(helpScroll, helpLines().count - 1))
             return nil
-        }
-        switch key {
-        case .paste(let bytes):
-            let text = Self.pastedText(bytes)
-            if !text.isEmpty { pendingAction = .insert(text) }
-            return nil
-        case .cursorReport: return nil
-        default: break
         }
         let name = key.name
         if let name, options.expect.contains(name) {

@@ -39,6 +39,19 @@ final class InteractiveHostileTests: InteractiveTestCase {
         XCTAssertTrue(tmux.terminalRestored)
     }
 
+    func testAPasteOverTheHelpClosesItAndGoesIntoTheQuery() throws {
+        try tmux.file("input.txt", fruits)
+        try tmux.start(input: "cat input.txt", args: "")
+        tmux.waitFor(text: "3/3")
+        tmux.keys("F1")
+        tmux.waitFor(text: "Keys")
+        try tmux.paste("cher\n")
+        tmux.waitFor("the help closed and the paste in the query") { $0[row: 0] == "> cher" && $0[row: 1] == "  1/3" }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "cherry\n")
+    }
+
     // MARK: The cursor-position query (--height)
 
     func testKeysTypedBeforeTheTerminalAnswersAreKept() throws {
