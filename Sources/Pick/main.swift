@@ -81,8 +81,10 @@ if let query = options.filter {
         stdout.write(Array(query.utf8))
         stdout.write(terminator)
     }
-    for line in result.lines {
-        stdout.write(store.bytes(of: Int(line)))
+    let lines = result.lines
+    for k in lines.indices {
+        store.prefetch(lines, at: k)
+        stdout.write(store.bytes(of: Int(lines[k])))
         stdout.write(terminator)
         if stdout.closed { break }
     }

@@ -82,6 +82,12 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     /// Count including unpublished elements (for the appending thread).
     public var appendedCount: Int { appended }
 
+    /// Where element `index` is (to prefetch it).
+    @inline(__always)
+    func address(of index: Int) -> UnsafeRawPointer {
+        UnsafeRawPointer(directory[index >> Self.pageShift].unsafelyUnwrapped + (index & (Self.pageSize - 1)))
+    }
+
     @inline(__always)
     public subscript(index: Int) -> Element {
         get { directory[index >> Self.pageShift].unsafelyUnwrapped[index & (Self.pageSize - 1)] }

@@ -63,4 +63,7 @@ static inline uint64_t pick_checksum(const uint8_t *p, long n, uint64_t h) {
     return x;
 }
 
+/// Asks the CPU to start loading the cache line at p (no fault, no effect on the result).
+static inline void pick_prefetch(const void *p) { __builtin_prefetch(p); }
+
 #endif
