@@ -102,7 +102,7 @@ enum MappedInput {
         mappedStart = UInt(bitPattern: memory)
         mappedEnd = mappedStart + UInt(length)
         var action = sigaction()
-        action.__sigaction_handler.sa_sigaction = { _, info, _ in
+        action.__sigaction_handler.sa_sigaction = { signo, info, context in
             let address = UInt(bitPattern: info?.pointee._sifields._sigfault.si_addr)
             let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
             if address >= mappedStart && address < mappedEnd,
@@ -110,14 +110,23 @@ enum MappedInput {
                mmap(fixed, Int(page), PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != MAP_FAILED {
                 return
             }
-            signal(SIGBUS, SIG_DFL)
+            // Any other bus error is a crash: whoever handled it before (the terminal's
+            // restore, the default action) handles it now.
+            let previous = previousBusAction
+            if previous.sa_flags & SA_SIGINFO != 0, let handler = previous.__sigaction_handler.sa_sigaction {
+                handler(signo, info, context)
+                return
+            }
+            var reset = previous
+            sigaction(SIGBUS, &reset, nil)
             raise(SIGBUS)
         }
-        action.sa_flags = SA_SIGINFO
+        action.sa_flags = SA_SIGINFO | SA_ONSTACK
         sigemptyset(&action.sa_mask)
-        sigaction(SIGBUS, &action, nil)
+        sigaction(SIGBUS, &action, &previousBusAction)
     }
 }
 
+nonisolated(unsafe) private var previousBusAction = sigaction()
 nonisolated(unsafe) private var mappedStart: UInt = 0
 nonisolated(unsafe) private var mappedEnd: UInt = 0

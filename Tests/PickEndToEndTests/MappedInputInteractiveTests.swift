@@ -69,4 +69,15 @@ final class MappedInputInteractiveTests: InteractiveTestCase {
         XCTAssertTrue(tmux.stderr.contains("input file changed"), tmux.stderr)
         XCTAssertTrue(tmux.terminalRestored)
     }
+
+    func testABusErrorOutsideTheFileIsStillACrashThatGivesTheTerminalBack() throws {
+        // The guard against truncation handles faults in the mapped file only.
+        let path = try bigFile()
+        try tmux.start(input: nil, args: "< '\(path)'", background: true)
+        tmux.waitFor(text: "40000/40000")
+        try TmuxPick.shell(["kill", "-BUS", "\(tmux.pid ?? 0)"])
+        XCTAssertEqual(tmux.exitStatus(), 135)
+        XCTAssertTrue(tmux.terminalRestored)
+        tmux.waitFor("the alternate screen left") { !$0.contains { $0.contains("40000/40000") } }
+    }
 }
