@@ -94,6 +94,8 @@ final class Picker {
     /// job: until then pick checks its raw mode on every turn and puts it back.
     var resumedMode: termios? = nil
     var resumedUntil = 0
+    /// A SIGTSTP that came before the editor set its mode: pick stops once it has.
+    var suspendPending = false
     var pendingAction: PendingAction? = nil
     var outcome: Outcome? = nil
     var shortcuts: [String: Int32] = [:]
@@ -278,7 +280,7 @@ final class Picker {
     /// terminal would have, so the shell sees the job stop.
     func suspend(viaKey: Bool = false) {
         // libedit's raw mode as pick last set it: by now the shell may have put its own back.
-        guard var raw = editorMode else { return }
+        guard var raw = editorMode else { suspendPending = true; return }
         continuedFlag = 0
         leaveScreen()
         // The shell may have seen the job stop and taken the terminal already: restoring
@@ -310,6 +312,10 @@ final class Picker {
             var mode = termios()
             if tcgetattr(terminal.fd, &mode) == 0 { editorMode = mode }
             modeAdjusted = true
+            if suspendPending {
+                suspendPending = false
+                suspend()
+            }
         }
         if !passThrough.isEmpty {
             out.pointee = passThrough.removeFirst()

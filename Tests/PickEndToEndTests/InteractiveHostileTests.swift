@@ -335,6 +335,39 @@ sys.exit(os.waitstatus_to_exitcode(status))
         }
     }
 
+    /// The process state letter from /proc (T: stopped), or nil.
+    func processState(_ pid: Int32) -> Character? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(after: close)...].first { $0 != " " }
+    }
+
+    func testAStopDuringStartUpStopsPickAndContinueBringsItBack() throws {
+        try tmux.file("input.txt", fruits)
+        // Under job control: a shell started by tmux is an orphaned process group, where
+        // the kernel discards stops.
+        try tmux.start(input: "cat input.txt", args: "--prompt 'early> '", underJobControl: true)
+        let end = Date().addingTimeInterval(TmuxPick.deadline)
+        var pid: Int32? = nil
+        while pid == nil && Date() < end {
+            pid = (try? TmuxPick.shell(["pgrep", "-n", "-f", "prompt early> "]))?.output
+                .split(separator: "\n").first.flatMap { Int32($0) }
+            if pid == nil { usleep(2_000) }
+        }
+        guard let pid else { return XCTFail("no pid") }
+        try TmuxPick.shell(["kill", "-TSTP", "\(pid)"])
+        while processState(pid) != "T" && Date() < end { usleep(10_000) }
+        XCTAssertEqual(processState(pid), "T", "a stop sent during start-up stops pick")
+        try TmuxPick.shell(["kill", "-CONT", "\(pid)"])
+        tmux.waitFor(text: "3/3")
+        tmux.type("ban")
+        tmux.waitFor(text: "1/3")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "banana\n")
+        XCTAssertTrue(tmux.terminalRestored)
+    }
+
     func testResizeStormsWhileInputStreams() throws {
         let producer = "(for i in $(seq 1 40); do printf 'line %s\\t\\t\\tf2\\n' $i; sleep 0.02; done)"
         try tmux.start(input: producer, args: "")
