@@ -81,12 +81,13 @@ if let query = options.filter {
         stdout.write(Array(query.utf8))
         stdout.write(terminator)
     }
-    let lines = result.lines
-    for k in lines.indices {
-        store.prefetch(lines, at: k)
-        stdout.write(store.bytes(of: Int(lines[k])))
-        stdout.write(terminator)
-        if stdout.closed { break }
+    result.lines.withUnsafeBufferPointer { lines in
+        for k in lines.indices {
+            store.prefetch(lines, at: k)
+            stdout.write(store.bytes(of: Int(lines[k])))
+            stdout.write(terminator)
+            if stdout.closed { break }
+        }
     }
     stdout.flush()
     exit(result.lines.isEmpty ? 1 : 0)

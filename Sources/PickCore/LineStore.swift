@@ -400,7 +400,7 @@ public final class LineStore: @unchecked Sendable {
     /// `order[k + 16]` and the bytes of `order[k + 8]`. Lines in ranked order lie all over
     /// memory; without this every line printed waits for two cache misses in turn.
     @inline(__always)
-    public func prefetch(_ order: [Int32], at k: Int) {
+    public func prefetch(_ order: UnsafeBufferPointer<Int32>, at k: Int) {
         if k &+ 16 < order.count { pick_prefetch(records.address(of: Int(order[k &+ 16]))) }
         if k &+ 8 < order.count { pick_prefetch(records[Int(order[k &+ 8])].start) }
     }

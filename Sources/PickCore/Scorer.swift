@@ -320,9 +320,25 @@ enum Scorer {
     static func singleCharacter(_ text: ScoredText, _ needle: UnsafeBufferPointer<UInt8>,
                                 first: Int, windowEnd: Int) -> TermScore {
         let nameStart = text.nameStart
+        // In the file name, an occurrence at any boundary outscores every occurrence before
+        // the name (which lacks `lastComponent`): look there first, and often only there.
+        if nameStart > first && nameStart < windowEnd, let inName = find(text, needle, from: nameStart) {
+            let (score, at) = bestOccurrence(text, needle, from: inName, windowEnd: windowEnd, nameStart: nameStart)
+            if score > ScoreWeights.match &+ ScoreWeights.boundaryWhite &* ScoreWeights.firstCharMultiplier {
+                return TermScore(score: score, begin: first, end: at &+ needle.count)
+            }
+        }
+        let (score, at) = bestOccurrence(text, needle, from: first, windowEnd: windowEnd, nameStart: nameStart)
+        return TermScore(score: max(score, 1), begin: first, end: at &+ needle.count)
+    }
+
+    /// The best-scoring occurrence of a one-character needle from `from` on (the first of equals).
+    @inline(__always)
+    private static func bestOccurrence(_ text: ScoredText, _ needle: UnsafeBufferPointer<UInt8>, from: Int,
+                                       windowEnd: Int, nameStart: Int) -> (score: Int32, at: Int) {
         var best = Int32.min
-        var bestAt = first
-        var at = first
+        var bestAt = from
+        var at = from
         while true {
             var previous = CharClass.white
             if at > 0 {
@@ -340,7 +356,7 @@ enum Scorer {
             guard at &+ needle.count < windowEnd, let next = find(text, needle, from: at &+ 1) else { break }
             at = next
         }
-        return TermScore(score: max(best, 1), begin: first, end: bestAt &+ needle.count)
+        return (best, bestAt)
     }
 
     /// Smith-Waterman style best placement over the loaded window (see the essay above).

@@ -55,7 +55,12 @@ public enum Suggestions {
                     }
                 }
                 // `scratch` is not resized below, so the pointer in `candidate` stays valid.
-                if isASCII && !contains(query, in: candidate) { return true }
+                // Once the list is full, only a candidate that starts with the text can
+                // still earn a place: its first bytes say so, without a scan of the rest.
+                if isASCII && !(prefixed.count + containing.count < limit ? contains(query, in: candidate)
+                                                                          : hasFolded(query, in: candidate, at: 0)) {
+                    return true
+                }
                 let isPrefix = hasFolded(query, in: candidate, at: 0)
                 if isPrefix && candidate.count == query.count { return false }
                 let wanted = isPrefix ? prefixed.count < limit
