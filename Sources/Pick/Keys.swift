@@ -103,7 +103,6 @@ struct KeyDecoder {
     var awaitingCursorReport = false
     /// Text of a paste whose end marker has not arrived yet.
     var pasted: [UInt8]? = nil
-    static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
     static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
     /// How long a paste may fall silent before it is taken as ended (its end marker lost).
@@ -244,7 +243,7 @@ struct KeyDecoder {
         buffer.removeFirst(k + 1)
         if finalByte == UInt8(ascii: "~") && params == "200" {
             pasted = []
-            return pasteText(final: final)
+            return pasteText(final: false)
         }
         if finalByte == UInt8(ascii: "R") && awaitingCursorReport && params.contains(";") {
             awaitingCursorReport = false

@@ -221,6 +221,12 @@ sys.exit(os.waitstatus_to_exitcode(status))
                 // One cell shows only where the cursor is: wait for a frame to be painted.
                 tmux.waitFor("a frame painted") { _ in self.log().contains("\u{1B}8") }
             }
+            // Wider for a moment, to see the whole input read (a Return before that would
+            // find no match yet), then back to the tiny size to pick.
+            tmux.resize(width: 40, height: 10)
+            tmux.waitFor(text: "3/3")
+            tmux.resize(width: width, height: height)
+            tmux.waitFor("the tiny size again") { $0.count <= height + 1 && $0.allSatisfy { $0.count <= width } }
             tmux.type("ban")
             tmux.keys("Enter")
             XCTAssertEqual(tmux.exitStatus(), 0, "\(width)x\(height)")
