@@ -81,11 +81,16 @@ struct RankKeyMaker {
 /// the full order: a least-significant-digit radix sort over the bytes of `primary` that
 /// vary, a few linear passes instead of a comparison sort (a million hits: 40 ms less).
 enum HitSorter {
-    static func sort(_ hits: inout [RankedHit], primaryOnly: Bool) {
+    /// Sorts `hits`; `scratch`, when given, must hold at least `hits.count` hits and is
+    /// used in place of a fresh buffer (a worker reuses one for every chunk it sorts, so a
+    /// keystroke does not make the kernel zero new pages for copies).
+    static func sort(_ hits: inout [RankedHit], primaryOnly: Bool,
+                     scratch: UnsafeMutableBufferPointer<RankedHit>? = nil) {
         guard primaryOnly, hits.count > 64 else {
             hits.sort()
             return
         }
+        let n = hits.count
         var counts = [Int](repeating: 0, count: 8 * 256)
         hits.withUnsafeBufferPointer { h in
             for hit in h {
@@ -96,32 +101,35 @@ enum HitSorter {
                 }
             }
         }
-        var from = hits
-        var to = hits
-        for byte in 0..<8 {
-            let base = byte * 256
-            // A byte that is the same in every key does not reorder anything.
-            if counts[base + Int((hits[0].primary >> UInt64(byte * 8)) & 0xFF)] == hits.count { continue }
+        let owned = scratch == nil || scratch!.count < n
+        let other = owned ? UnsafeMutableBufferPointer<RankedHit>.allocate(capacity: n) : scratch!
+        defer { if owned { other.deallocate() } }
+        hits.withUnsafeMutableBufferPointer { h in
+            var from = UnsafeMutableBufferPointer(rebasing: h[0..<n])
+            var to = UnsafeMutableBufferPointer(rebasing: other[0..<n])
             var offsets = [Int](repeating: 0, count: 256)
-            var sum = 0
-            for b in 0..<256 {
-                offsets[b] = sum
-                sum += counts[base + b]
-            }
-            let shift = UInt64(byte * 8)
-            from.withUnsafeBufferPointer { src in
-                to.withUnsafeMutableBufferPointer { dst in
-                    offsets.withUnsafeMutableBufferPointer { o in
-                        for hit in src {
-                            let b = Int((hit.primary >> shift) & 0xFF)
-                            dst[o[b]] = hit
-                            o[b] &+= 1
-                        }
+            for byte in 0..<8 {
+                let base = byte * 256
+                // A byte that is the same in every key does not reorder anything.
+                if counts[base + Int((from[0].primary >> UInt64(byte * 8)) & 0xFF)] == n { continue }
+                var sum = 0
+                for b in 0..<256 {
+                    offsets[b] = sum
+                    sum += counts[base + b]
+                }
+                let shift = UInt64(byte * 8)
+                offsets.withUnsafeMutableBufferPointer { o in
+                    for hit in from {
+                        let b = Int((hit.primary >> shift) & 0xFF)
+                        to[o[b]] = hit
+                        o[b] &+= 1
                     }
                 }
+                swap(&from, &to)
             }
-            swap(&from, &to)
+            if from.baseAddress != h.baseAddress {
+                _ = UnsafeMutableBufferPointer(rebasing: h[0..<n]).update(fromContentsOf: from)
+            }
         }
-        hits = from
     }
 }

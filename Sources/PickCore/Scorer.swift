@@ -169,9 +169,7 @@ struct ScoredText {
     @inline(__always)
     var nameStart: Int {
         guard rewardsName else { return Int.max }
-        var i = count
-        while i > 0 && bytes[i &- 1] != 0x2F { i &-= 1 }
-        return i
+        return pick_last_byte(bytes, count, 0x2F) &+ 1
     }
 }
 

@@ -147,6 +147,8 @@ public final class SearchEngine: @unchecked Sendable {
                 while !store.isFinished { usleep(500) }
             }
             let matcher = LineMatcher(store: store, query: query)
+            let scratch = sorts ? UnsafeMutableBufferPointer<RankedHit>.allocate(capacity: chunkSize) : nil
+            defer { scratch?.deallocate() }
             while cancellation?.isCancelled != true {
                 let chunk = nextChunk.add(1, ordering: .relaxed).oldValue
                 let lo = chunk * chunkSize
@@ -164,8 +166,11 @@ public final class SearchEngine: @unchecked Sendable {
                 }
                 if lo >= available { break }
                 let hi = min(lo + chunkSize, available)
+                // Room for every line of the chunk: growing by doubling would copy.
                 var hits: [RankedHit] = []
+                hits.reserveCapacity(hi - lo)
                 var matched: [Int32] = []
+                if keepsInputOrder { matched.reserveCapacity(hi - lo) }
                 var p = lo
                 while p < hi {
                     let i = p < listed.count ? Int(listed[p]) : tailStart + p - listed.count
@@ -175,7 +180,7 @@ public final class SearchEngine: @unchecked Sendable {
                     }
                     p += 1
                 }
-                if sorts { HitSorter.sort(&hits, primaryOnly: primaryOnly) }
+                if sorts { HitSorter.sort(&hits, primaryOnly: primaryOnly, scratch: scratch) }
                 finished.withLock { $0.append((chunk, hits, matched)) }
             }
         }

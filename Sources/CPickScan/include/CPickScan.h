@@ -63,6 +63,24 @@ static inline uint64_t pick_checksum(const uint8_t *p, long n, uint64_t h) {
     return x;
 }
 
+/// The index of the last byte equal to c in p[0..<n], or -1 (sixteen bytes a step).
+static inline long pick_last_byte(const uint8_t *p, long n, uint8_t c) {
+    long i = n;
+#if defined(__SSE2__)
+    const __m128i needle = _mm_set1_epi8((char)c);
+    while (i >= 16) {
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i - 16)), needle));
+        if (mask) return i - 16 + 31 - __builtin_clz(mask);
+        i -= 16;
+    }
+#endif
+    while (i > 0) {
+        i--;
+        if (p[i] == c) return i;
+    }
+    return -1;
+}
+
 /// Asks the CPU to start loading the cache line at p (no fault, no effect on the result).
 static inline void pick_prefetch(const void *p) { __builtin_prefetch(p); }
 
