@@ -579,14 +579,17 @@ sys.exit(os.waitstatus_to_exitcode(status))
     }
 
     func testWideCharactersKeepEveryChipAtTheRightEdge() throws {
-        let titles = ["日本語のファイル", "😀 smile 🎉", "e\u{301}cole e\u{301}te\u{301}", "שלום עולם", "plain"]
-        try tmux.file("input.txt", titles.enumerated().map { "\($1)\t\t\tctrl-\(["o", "b", "e", "r", "t"][$0])" }
+        // Wide CJK and emoji, combining marks (one line of nothing else), right-to-left text.
+        let titles = ["日本語のファイル", "😀 smile 🎉", "e\u{301}cole e\u{301}te\u{301}", "שלום עולם", "plain",
+                      "\u{301}\u{302}\u{303}"]
+        let keys = ["o", "b", "e", "r", "t", "y"]
+        try tmux.file("input.txt", titles.enumerated().map { "\($1)\t\t\tctrl-\(keys[$0])" }
             .joined(separator: "\n") + "\n")
         try tmux.start(input: "cat input.txt", args: "", width: 40)
-        let rows = tmux.waitFor(text: "5/5")
+        let rows = tmux.waitFor(text: "6/6")
         for (k, title) in titles.enumerated() {
-            let row = rows.first { $0.contains(title) } ?? ""
-            XCTAssertTrue(row.hasSuffix(" ctrl-\(["o", "b", "e", "r", "t"][k])"), row)
+            let row = rows.first { $0.hasSuffix(" ctrl-\(keys[k])") } ?? ""
+            XCTAssertTrue(row.contains(title), "\(title.debugDescription) in \(row.debugDescription)")
             XCTAssertEqual(columns(row), 39, "the chip of \(title) ends at the right edge: \(row)")
         }
         tmux.keys("Escape")
