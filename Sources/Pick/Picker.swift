@@ -147,9 +147,12 @@ final class Picker {
         if !options.query.isEmpty { pendingAction = .replaceQuery(options.query) }
         editor.run()
         if outcome == nil { outcome = .cancel(130) }  // libedit gave up (end of file)
-        // A cursor report still on its way would land on the shell's command line.
-        if decoder.awaitingCursorReport { terminal.swallowCursorReport(within: 100) }
+        // A cursor report still on its way would land on the shell's command line (and be
+        // echoed there): input stays unechoed until it is read and dropped.
+        let awaitingReport = decoder.awaitingCursorReport
+        if awaitingReport { terminal.silenceInput() }
         leaveScreen()
+        if awaitingReport { terminal.swallowCursorReport(within: 100) }
         editor.end()
         terminal.restoreMode()
         terminal.releaseSignals()

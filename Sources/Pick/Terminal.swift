@@ -204,6 +204,13 @@ final class Terminal {
         return nil
     }
 
+    /// Input unechoed and read byte by byte, until `restoreMode`.
+    func silenceInput() {
+        var quiet = original
+        quiet.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        _ = tcsetattr(fd, TCSANOW, &quiet)
+    }
+
     /// Waits up to `milliseconds` for a cursor report still on its way and drops it, so it
     /// never reaches the shell after pick exits. Other bytes read meanwhile are dropped too
     /// (pick is leaving: they were keys for pick).

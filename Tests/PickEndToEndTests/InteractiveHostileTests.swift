@@ -91,80 +91,92 @@ final class InteractiveHostileTests: InteractiveTestCase {
     }
 
     /// A terminal between tmux and pick that never answers pick's cursor-position query
-    /// ("silent") or answers it 400 ms late ("late"); it logs the query, how long pick
-    /// waited before writing again, and when it answered.
+    /// ("silent"), answers it 400 ms late ("late") or only as pick leaves ("atexit"); it
+    /// logs the query, how long pick waited before writing again, when it answered, and
+    /// how many bytes pick left unread in the terminal's input.
     static let slowTerminal = #"""
-# A terminal between tmux and pick that never answers pick's cursor-position query
-# ("silent") or answers it late ("late"), logging when the query came and what followed.
-import fcntl, os, select, signal, sys, termios, time, tty
+    import fcntl, os, select, signal, sys, termios, time, tty
 
-mode, log_path, argv = sys.argv[1], sys.argv[2], sys.argv[3:]
-log = open(log_path, "a", buffering=1)
-tty_fd = os.open("/dev/tty", os.O_RDWR)
-master, slave = os.openpty()
-pid = os.fork()
-if pid == 0:
-    os.setsid()
-    fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
-    os.close(master)
-    os.close(tty_fd)
-    os.execvp(argv[0], argv)
-# The parent keeps the slave open: reading the master never fails while pick runs.
+    mode, log_path, argv = sys.argv[1], sys.argv[2], sys.argv[3:]
+    log = open(log_path, "a", buffering=1)
+    tty_fd = os.open("/dev/tty", os.O_RDWR)
+    master, slave = os.openpty()
+    pid = os.fork()
+    if pid == 0:
+        os.setsid()
+        fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+        os.close(master)
+        os.close(tty_fd)
+        os.execvp(argv[0], argv)
+    # The parent keeps the slave open: reading the master never fails while pick runs.
 
-def copy_size(*_):
-    fcntl.ioctl(master, termios.TIOCSWINSZ, fcntl.ioctl(tty_fd, termios.TIOCGWINSZ, b"\0" * 8))
+    def copy_size(*_):
+        fcntl.ioctl(master, termios.TIOCSWINSZ, fcntl.ioctl(tty_fd, termios.TIOCGWINSZ, b"\0" * 8))
 
-copy_size()
-signal.signal(signal.SIGWINCH, copy_size)
-saved = termios.tcgetattr(tty_fd)
-tty.setraw(tty_fd)
-answer_at = None
-queried = None
-status = None
-try:
-    while status is None:
-        done, wait_status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            status = wait_status
-            break
-        timeout = 0.05 if answer_at is None else min(0.05, max(0.0, answer_at - time.monotonic()))
-        try:
-            ready, _, _ = select.select([tty_fd, master], [], [], timeout)
-        except InterruptedError:
-            continue
-        if answer_at is not None and time.monotonic() >= answer_at:
-            os.write(master, b"\x1b[5;1R")
-            answer_at = None
-            log.write("answered\n")
-        if master in ready:
+    def forward(data):
+        global queried, answer_at
+        if queried is not None:
+            log.write("next %.3f\n" % (time.monotonic() - queried))
+            queried = None
+        if b"\x1b[6n" in data:
+            head, _, tail = data.partition(b"\x1b[6n")
+            data = head + tail
+            log.write("query\n")
+            if tail:
+                log.write("next 0.000\n")
+            else:
+                queried = time.monotonic()
+            if mode == "late":
+                answer_at = time.monotonic() + 0.4
+        if mode == "atexit" and b"\x1b[?2004l" in data:
+            answer_at = time.monotonic()
+        os.write(tty_fd, data)
+
+    copy_size()
+    signal.signal(signal.SIGWINCH, copy_size)
+    saved = termios.tcgetattr(tty_fd)
+    tty.setraw(tty_fd)
+    answer_at = None
+    queried = None
+    status = None
+    try:
+        while status is None:
+            done, wait_status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                status = wait_status
+                break
+            timeout = 0.05 if answer_at is None else min(0.05, max(0.0, answer_at - time.monotonic()))
             try:
-                data = os.read(master, 65536)
-            except OSError:
-                break
-            if not data:
-                break
-            if queried is not None:
-                log.write("next %.3f\n" % (time.monotonic() - queried))
-                queried = None
-            if b"\x1b[6n" in data:
-                head, _, tail = data.partition(b"\x1b[6n")
-                data = head + tail
-                log.write("query\n")
-                if tail:
-                    log.write("next 0.000\n")
-                else:
-                    queried = time.monotonic()
-                if mode == "late":
-                    answer_at = time.monotonic() + 0.4
-            os.write(tty_fd, data)
-        if tty_fd in ready:
-            os.write(master, os.read(tty_fd, 65536))
-finally:
-    termios.tcsetattr(tty_fd, termios.TCSADRAIN, saved)
-if status is None:
-    _, status = os.waitpid(pid, 0)
-sys.exit(os.waitstatus_to_exitcode(status))
-"""#
+                ready, _, _ = select.select([tty_fd, master], [], [], timeout)
+            except InterruptedError:
+                continue
+            if answer_at is not None and time.monotonic() >= answer_at:
+                os.write(master, b"\x1b[5;1R")
+                answer_at = None
+                log.write("answered\n")
+            if master in ready:
+                forward(os.read(master, 65536))
+            if tty_fd in ready:
+                os.write(master, os.read(tty_fd, 65536))
+        # pick is gone: what it left unread in the terminal's input would reach the shell.
+        end = time.monotonic() + 0.2
+        while time.monotonic() < end:
+            ready, _, _ = select.select([master], [], [], 0.02)
+            if master in ready:
+                forward(os.read(master, 65536))
+        tty.setraw(slave)
+        os.set_blocking(slave, False)
+        try:
+            leftover = os.read(slave, 65536)
+        except BlockingIOError:
+            leftover = b""
+        log.write("leftover %d\n" % len(leftover))
+    finally:
+        termios.tcsetattr(tty_fd, termios.TCSADRAIN, saved)
+    if status is None:
+        _, status = os.waitpid(pid, 0)
+    sys.exit(os.waitstatus_to_exitcode(status))
+    """#
 
     /// Starts pick behind the slow terminal; false (the test skipped) without python3.
     func startBehindSlowTerminal(_ mode: String, args: String) throws {
@@ -204,6 +216,18 @@ sys.exit(os.waitstatus_to_exitcode(status))
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "banana\n")
+        XCTAssertTrue(tmux.terminalRestored)
+    }
+
+    func testAnAnswerArrivingAsPickExitsIsNotLeftForTheShell() throws {
+        try startBehindSlowTerminal("atexit", args: "--height 5")
+        tmux.waitFor(text: "3/3")
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+        tmux.waitFor("the relay done") { _ in self.relayLog.contains("leftover") }
+        XCTAssertTrue(relayLog.contains("answered"), relayLog)
+        XCTAssertTrue(relayLog.contains("leftover 0"), "the answer was left for the shell: " + relayLog)
+        XCTAssertFalse(tmux.screen().joined().contains("1R"), tmux.screen().joined(separator: "\n"))
         XCTAssertTrue(tmux.terminalRestored)
     }
 
