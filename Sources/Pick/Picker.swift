@@ -122,6 +122,13 @@ final class Picker {
         geometry = Geometry(top: 1, height: 24, width: 80, layout: options.layout)
         if inputAlreadyRead { inputDone.store(true, ordering: .relaxed) }
         if let path = options.history { history = Self.loadHistory(path) }
+        // Before the input reader starts: a handler it installs later (mapped input, which
+        // survives some bus errors) then runs first and hands real crashes on to this one.
+        if case .full = options.height {
+            terminal.restoreOnCrash(leaving: Self.modesOff + "\u{1B}[?1049l")
+        } else {
+            terminal.restoreOnCrash(leaving: Self.modesOff + "\r\n")
+        }
     }
 
     // MARK: Running
@@ -130,11 +137,6 @@ final class Picker {
     func run() -> Outcome {
         Picker.current = self
         terminal.catchSignals()
-        if case .full = options.height {
-            terminal.restoreOnCrash(leaving: Self.modesOff + "\u{1B}[?1049l")
-        } else {
-            terminal.restoreOnCrash(leaving: Self.modesOff + "\r\n")
-        }
         enterScreen()
         guard let editor = LineEditor(terminal: terminal, prompt: TerminalText.sanitize(options.prompt),
                                       read: { _, out in Picker.current.readCharacter(out!) },

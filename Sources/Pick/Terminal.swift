@@ -41,6 +41,7 @@ nonisolated(unsafe) private var crashMode = termios()
 nonisolated(unsafe) private var crashBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
 nonisolated(unsafe) private var crashCount = 0
 nonisolated(unsafe) private var crashPrevious = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+nonisolated(unsafe) private var crashHandlersInstalled = false
 private let fatalSignals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
 
 /// A crash (a trap, a bad access): the screen is left and the settings restored, then
@@ -98,13 +99,15 @@ final class Terminal {
     }
 
     /// Until `releaseSignals`, a crash writes `leaving` (what turns pick's modes and screen
-    /// off) and restores the settings found at start before pick dies.
+    /// off) and restores the settings found at start before pick dies. Installed once.
     func restoreOnCrash(leaving: String) {
         let bytes = Array(leaving.utf8.prefix(64))
         crashBytes.update(from: bytes, count: bytes.count)
         crashCount = bytes.count
         crashMode = original
         crashFD = fd
+        if crashHandlersInstalled { return }
+        crashHandlersInstalled = true
         for s in fatalSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = fatalSignalHandler
@@ -116,10 +119,9 @@ final class Terminal {
 
     /// Gives the signals back their default actions (the screen is restored: nothing to do).
     func releaseSignals() {
-        if crashFD >= 0 {
-            crashFD = -1
-            for s in fatalSignals { _ = sigaction(s, crashPrevious + Int(s), nil) }
-        }
+        // The crash handlers stay (one installed after them may hand crashes on to them);
+        // with the screen restored they only pass the signal on.
+        crashFD = -1
         for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT] {
             signal(s, SIG_DFL)
         }
