@@ -58,6 +58,8 @@ final class Picker {
     var searching = false
     var searchStarted = 0
     var lastSearchedCount = -1
+    /// Whether a frame with every input line searched has been drawn.
+    var drewLoaded = false
 
     // View state.
     var selection = 0
@@ -338,7 +340,12 @@ final class Picker {
             refreshSearch()
             let now = monotonicMillis()
             let waitingForSearch = searching && now - searchStarted < 60 && resultGeneration != generation
-            if dirty && !waitingForSearch && now - lastDraw >= 16 { draw() }
+            // The frame that shows all the input goes out at once, not at the next tick.
+            let loadedFrameDue = !drewLoaded && !isLoading && !searching && lastSearchedCount == store.count
+            if dirty && !waitingForSearch && (now - lastDraw >= 16 || loadedFrameDue) {
+                drewLoaded = loadedFrameDue || drewLoaded
+                draw()
+            }
 
             // Keys already read.
             if let key = decoder.next(final: false) {
