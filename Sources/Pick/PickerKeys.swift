@@ -206,9 +206,15 @@ extension Picker {
         if entries.last != query { entries.append(query) }
         entries = Array(entries.suffix(1000))
         let text = Array((entries.joined(separator: "\n") + "\n").utf8)
-        let temporary = path + ".pick-\(getpid())"
+        // A short name next to the history (the same file system, for the rename), which
+        // a history name near the 255-byte limit cannot push past it.
+        let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        let temporary = directory + ".pick-history-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard fd >= 0 else { return }
+        // The new file takes the old one's mode: a private history stays private.
+        var old = stat()
+        if lstat(path, &old) == 0 && old.st_mode & S_IFMT == S_IFREG { _ = fchmod(fd, old.st_mode & 0o7777) }
         var written = 0
         while written < text.count {
             let n = text.withUnsafeBytes { write(fd, $0.baseAddress! + written, text.count - written) }

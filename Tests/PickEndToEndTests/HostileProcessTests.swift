@@ -352,9 +352,13 @@ final class HostileProcessTests: XCTestCase {
 
 /// The history file is created with the person's umask, as any file they make.
 final class HostileHistoryUmaskTests: InteractiveTestCase {
-    private func historyMode(umask mask: String) throws -> mode_t? {
+    private func historyMode(umask mask: String, existing: mode_t? = nil, name: String = "history") throws -> mode_t? {
         try tmux.file("input.txt", "apple\nbanana\n")
-        let history = tmux.dir.appendingPathComponent("history").path
+        let history = tmux.dir.appendingPathComponent(name).path
+        if let existing {
+            try tmux.file(name, "older query\n")
+            XCTAssertEqual(chmod(history, existing), 0)
+        }
         try tmux.start(input: "cat input.txt", args: "--history '\(history)'", before: "umask \(mask)")
         tmux.waitFor(text: "2/2")
         tmux.type("ban")
@@ -373,5 +377,17 @@ final class HostileHistoryUmaskTests: InteractiveTestCase {
 
     func testUmask022MakesAReadableHistory() throws {
         XCTAssertEqual(try historyMode(umask: "022"), 0o644)
+    }
+
+    func testAPrivateHistoryStaysPrivateWhenSaved() throws {
+        // Saving renames a new file over the old one: it takes the old one's mode.
+        XCTAssertEqual(try historyMode(umask: "022", existing: 0o600), 0o600)
+    }
+
+    func testAHistoryWithALongNameIsStillSaved() throws {
+        let name = String(repeating: "h", count: 250)
+        _ = try historyMode(umask: "022", name: name)
+        let saved = try String(contentsOf: tmux.dir.appendingPathComponent(name), encoding: .utf8)
+        XCTAssertEqual(saved, "ban\n")
     }
 }
