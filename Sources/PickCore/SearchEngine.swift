@@ -125,10 +125,17 @@ public final class SearchEngine: @unchecked Sendable {
     /// hits, and the sorted chunks are merged at the end.
     private func rank(_ query: Query, first: Int, end: Int?, candidates: (lines: [Int32], upTo: Int)?,
                       cancellation: Cancellation?) -> (ranked: [Int32], inputOrder: [Int32])? {
-        let keys = RankKeyMaker(ranking)
+        if let compact = CompactKeyMaker(ranking) {
+            return rank(query, first: first, end: end, candidates: candidates, cancellation: cancellation, keys: compact)
+        }
+        return rank(query, first: first, end: end, candidates: candidates, cancellation: cancellation,
+                    keys: RankKeyMaker(ranking))
+    }
+
+    private func rank<K: HitKeys>(_ query: Query, first: Int, end: Int?, candidates: (lines: [Int32], upTo: Int)?,
+                                  cancellation: Cancellation?, keys: K) -> (ranked: [Int32], inputOrder: [Int32])? {
         let sorts = ranking.sorts
         let keepsInputOrder = end != nil
-        let primaryOnly = ranking.tiebreaks.filter({ $0 != .index }).count <= 1 && !ranking.reversesInput
         let chunkSize = 1 << 15
         let store = self.store
         // Positions 0..<n stand for the lines to look at: the candidates, then the lines
@@ -136,7 +143,7 @@ public final class SearchEngine: @unchecked Sendable {
         let listed = candidates?.lines ?? []
         let tailStart = candidates?.upTo ?? first
         let nextChunk = Atomic<Int>(0)
-        let finished = Mutex<[(chunk: Int, hits: [RankedHit], lines: [Int32])]>([])
+        let finished = Mutex<[(chunk: Int, hits: [K.Hit], lines: [Int32])]>([])
         let expected = end.map { max(1, (listed.count + $0 - tailStart + chunkSize - 1) / chunkSize) }
         let workers = min(Self.processorCount, expected ?? Self.processorCount)
         let work: (Int) -> Void = { worker in
@@ -147,7 +154,7 @@ public final class SearchEngine: @unchecked Sendable {
                 while !store.isFinished { usleep(500) }
             }
             let matcher = LineMatcher(store: store, query: query)
-            let scratch = sorts ? UnsafeMutableBufferPointer<RankedHit>.allocate(capacity: chunkSize) : nil
+            let scratch = sorts ? UnsafeMutableBufferPointer<K.Hit>.allocate(capacity: chunkSize) : nil
             defer { scratch?.deallocate() }
             while cancellation?.isCancelled != true {
                 let chunk = nextChunk.add(1, ordering: .relaxed).oldValue
@@ -167,7 +174,7 @@ public final class SearchEngine: @unchecked Sendable {
                 if lo >= available { break }
                 let hi = min(lo + chunkSize, available)
                 // Room for every line of the chunk: growing by doubling would copy.
-                var hits: [RankedHit] = []
+                var hits: [K.Hit] = []
                 hits.reserveCapacity(hi - lo)
                 var matched: [Int32] = []
                 if keepsInputOrder { matched.reserveCapacity(hi - lo) }
@@ -180,7 +187,7 @@ public final class SearchEngine: @unchecked Sendable {
                     }
                     p += 1
                 }
-                if sorts { HitSorter.sort(&hits, primaryOnly: primaryOnly, scratch: scratch) }
+                if sorts { HitSorter.sort(&hits, keys: keys, scratch: scratch) }
                 finished.withLock { $0.append((chunk, hits, matched)) }
             }
         }
@@ -195,7 +202,7 @@ public final class SearchEngine: @unchecked Sendable {
             inputOrder.reserveCapacity(sortedParts.reduce(0) { $0 + $1.lines.count })
             for part in sortedParts { inputOrder.append(contentsOf: part.lines) }
         }
-        let parts = UnsafeMutableBufferPointer<[RankedHit]>.allocate(capacity: sortedParts.count)
+        let parts = UnsafeMutableBufferPointer<[K.Hit]>.allocate(capacity: sortedParts.count)
         _ = parts.initialize(from: sortedParts.map(\.hits))
         sortedParts = []
         defer { parts.deinitialize().deallocate() }
@@ -218,11 +225,11 @@ public final class SearchEngine: @unchecked Sendable {
 }
 
 /// A min-heap over the heads of sorted runs, for merging them in one pass.
-struct MergeHeap {
-    private let parts: UnsafeMutableBufferPointer<[RankedHit]>
-    private var heads: [(hit: RankedHit, part: Int, next: Int)] = []
+struct MergeHeap<Hit: Comparable> {
+    private let parts: UnsafeMutableBufferPointer<[Hit]>
+    private var heads: [(hit: Hit, part: Int, next: Int)] = []
 
-    init(parts: UnsafeMutableBufferPointer<[RankedHit]>) {
+    init(parts: UnsafeMutableBufferPointer<[Hit]>) {
         self.parts = parts
         for (p, part) in parts.enumerated() where !part.isEmpty {
             heads.append((part[0], p, 1))
@@ -230,7 +237,7 @@ struct MergeHeap {
         for i in stride(from: heads.count / 2 - 1, through: 0, by: -1) { siftDown(i) }
     }
 
-    mutating func pop() -> RankedHit? {
+    mutating func pop() -> Hit? {
         guard let top = heads.first else { return nil }
         let part = top.part
         if top.next < parts[part].count {

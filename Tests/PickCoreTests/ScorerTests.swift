@@ -74,9 +74,33 @@ final class HitSorterTests: XCTestCase {
                 hits.append(RankedHit(primary: score << 32 | length, secondary: UInt64(index)))
             }
             var radix = hits
-            HitSorter.sort(&radix, primaryOnly: true)
+            HitSorter.sort(&radix, keys: RankKeyMaker(RankingOptions()))
             XCTAssertEqual(radix, hits.sorted())
         }
+    }
+
+    func testOneWordKeysOrderAsTwoWordKeysDo() {
+        // Every ranking with at most one tiebreak uses the one-word keys: same order.
+        var generator = SystemRandomNumberGenerator()
+        for options in [RankingOptions(), RankingOptions(reversesInput: true),
+                        RankingOptions(tiebreaks: [.begin]), RankingOptions(reversesInput: true, tiebreaks: [.end]),
+                        RankingOptions(tiebreaks: [.index])] {
+            let wide = RankKeyMaker(options)
+            let compact = CompactKeyMaker(options)!
+            var wideHits: [RankedHit] = []
+            var compactHits: [UInt64] = []
+            for index in 0..<5000 {
+                let title = Int.random(in: 1..<400, using: &generator)
+                let begin = Int.random(in: 0..<title, using: &generator)
+                let match = LineMatch(score: Int32.random(in: 0..<3000, using: &generator) / 7 * 7,
+                                      begin: begin, end: Int.random(in: begin...title, using: &generator))
+                wideHits.append(wide.hit(index: index, match: match, titleLength: title))
+                compactHits.append(compact.hit(index: index, match: match, titleLength: title))
+            }
+            HitSorter.sort(&compactHits, keys: compact)
+            XCTAssertEqual(compactHits.map { compact.index(of: $0) }, wideHits.sorted().map { wide.index(of: $0) })
+        }
+        XCTAssertNil(CompactKeyMaker(RankingOptions(tiebreaks: [.length, .begin])), "two tiebreaks need two words")
     }
 }
 
