@@ -433,7 +433,6 @@ final class Picker {
         }
         if wakes.input || wakes.search {
             if let message = inputErrorLock.locked({ inputError }) { outcome = .failure(message) }
-            scanShortcuts()
             if let name = pendingScope, let index = Scopes.index(named: name, in: store) {
                 pendingScope = nil
                 setScope(index)
@@ -499,6 +498,9 @@ final class Picker {
         startSearch()
     }
 
+    /// Learns the shortcuts of the lines read since the last call. Called when a key that
+    /// could be one is pressed and when the help opens, not as lines arrive: splitting a
+    /// million lines into fields would take a core away from reading them.
     func scanShortcuts() {
         let count = store.count
         guard store.parsesFields else { shortcutsScanned = count; return }

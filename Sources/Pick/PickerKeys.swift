@@ -67,9 +67,12 @@ extension Picker {
         case .char(26): suspend(viaKey: true); return nil
         default: break
         }
-        if let name, let line = shortcuts[name] {
-            outcome = .pickLine(line)
-            return nil
+        if let name {
+            scanShortcuts()
+            if let line = shortcuts[name] {
+                outcome = .pickLine(line)
+                return nil
+            }
         }
         switch key {
         case .right:
@@ -244,6 +247,7 @@ extension Picker {
             "  ctrl-z                                suspend (fg resumes)",
             "  ctrl-a ctrl-e ctrl-w ctrl-u alt-b …   edit (libedit, ~/.editrc)",
         ]
+        scanShortcuts()
         if !shortcutOrder.isEmpty {
             lines.append("Shortcuts")
             for (key, line) in shortcutOrder {
