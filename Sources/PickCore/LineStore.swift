@@ -52,10 +52,21 @@ public struct LineFields: Equatable {
             guard from < count, let hit = memchr(bytes + from, 0x09, count - from) else { return count }
             return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - bytes
         }
-        @inline(__always) func range(_ lo: Int, _ hi: Int) -> Range<Int>? { lo < hi ? lo..<hi : nil }
         let t1 = tab(after: 0)
         guard t1 < count else { return LineFields(title: 0..<count) }
-        let t2 = tab(after: t1 + 1)
+        return rest(bytes, count: count, titleEnd: t1, sectionEnd: tab(after: t1 + 1))
+    }
+
+    /// The same split when the first two tabs are known (`titleEnd`, `sectionEnd`, each
+    /// `count` for none): only the rest of the line is searched for tabs.
+    @inline(__always)
+    static func rest(_ bytes: UnsafePointer<UInt8>, count: Int, titleEnd t1: Int, sectionEnd t2: Int) -> LineFields {
+        @inline(__always) func tab(after from: Int) -> Int {
+            guard from < count, let hit = memchr(bytes + from, 0x09, count - from) else { return count }
+            return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - bytes
+        }
+        @inline(__always) func range(_ lo: Int, _ hi: Int) -> Range<Int>? { lo < hi ? lo..<hi : nil }
+        guard t1 < count else { return LineFields(title: 0..<count) }
         let t3 = t2 < count ? tab(after: t2 + 1) : count
         let t4 = t3 < count ? tab(after: t3 + 1) : count
         return LineFields(title: 0..<t1, section: range(t1 + 1, t2),
@@ -214,7 +225,7 @@ public final class LineStore: @unchecked Sendable {
         while !rest.isEmpty {
             let space = writableSpace()
             let n = min(space.count, rest.count)
-            _ = UnsafeMutableRawBufferPointer(rebasing: space[0..<n]).copyBytes(from: rest.prefix(n))
+            UnsafeMutableRawBufferPointer(rebasing: space[0..<n]).copyBytes(from: rest.prefix(n))
             rest = rest.dropFirst(n)
             commit(n)
         }
@@ -405,11 +416,26 @@ public final class LineStore: @unchecked Sendable {
         if k &+ 8 < order.count { pick_prefetch(records[Int(order[k &+ 8])].start) }
     }
 
+    /// Starts loading line `index`'s record.
+    @inline(__always)
+    func prefetchRecord(of index: Int) { pick_prefetch(records.address(of: index)) }
+
     /// The line's fields as ranges of `bytes(of:)`; with `--plain` the whole line is the title.
     public func fields(of index: Int) -> LineFields {
-        let r = records[index]
-        guard parsesFields, r.extra != 0 else { return LineFields(title: 0..<Int(r.length)) }
-        return LineFields.parse(r.start, count: Int(r.length))
+        fields(of: records[index])
+    }
+
+    /// The fields of a line from its record: a packed record already says where the title
+    /// and the section end, so only the keywords are searched for their tab.
+    @inline(__always)
+    func fields(of r: LineRecord) -> LineFields {
+        let count = Int(r.length)
+        guard parsesFields, r.extra != 0 else { return LineFields(title: 0..<count) }
+        guard r.isPacked else { return LineFields.parse(r.start, count: count) }
+        let titleEnd = r.packedTitleLength
+        let section = r.packedSection
+        let sectionEnd = section == 0 ? titleEnd + 1 : titleEnd + 1 + sectionNames[section - 1].1
+        return LineFields.rest(r.start, count: count, titleEnd: titleEnd, sectionEnd: min(sectionEnd, count))
     }
 
     /// Length in bytes of the line's title.

@@ -82,10 +82,7 @@ final class LineMatcher {
         }
         if record.isPacked {
             if !passesWholeLineChecks(raw: record.start, count: Int(record.length), folded: nil) { return nil }
-            let n = Int(record.length)
-            return matchFields(raw: record.start, folded: nil,
-                               fields: store.parsesFields ? LineFields.parse(record.start, count: n) : LineFields(title: 0..<n),
-                               foldedFields: nil)
+            return matchFields(raw: record.start, folded: nil, fields: store.fields(of: record), foldedFields: nil)
         }
         let extra = store.extras[Int(record.extra) - 1]
         if extra.titleLength < record.length,

@@ -10,12 +10,16 @@ public struct SectionGroup: Sendable, Equatable {
 /// lines keep their rank. Lines with no section form a group of their own, with no header.
 enum SectionGrouping {
     /// Reorders `ranked` (line indexes, best first) into display order, with its groups.
-    static func group(_ ranked: [Int32], sectionCount: Int, sectionOf: (Int) -> Int) -> ([Int32], [SectionGroup]) {
+    /// `prefetch`, if given, is told the line whose section will be asked for 16 lines later
+    /// (ranked lines lie all over the store).
+    static func group(_ ranked: [Int32], sectionCount: Int, sectionOf: (Int) -> Int,
+                      prefetch: (Int) -> Void = { _ in }) -> ([Int32], [SectionGroup]) {
         guard !ranked.isEmpty else { return ([], []) }
         guard sectionCount > 0 else { return (ranked, [SectionGroup(section: 0, range: 0..<ranked.count)]) }
         var counts = [Int](repeating: 0, count: sectionCount + 1)
         var order: [Int] = []
-        for line in ranked {
+        for (i, line) in ranked.enumerated() {
+            if i &+ 16 < ranked.count { prefetch(Int(ranked[i &+ 16])) }
             let s = sectionOf(Int(line))
             if counts[s] == 0 { order.append(s) }
             counts[s] += 1
@@ -30,7 +34,8 @@ enum SectionGrouping {
             offset += counts[s]
         }
         var out = [Int32](repeating: 0, count: ranked.count)
-        for line in ranked {
+        for (i, line) in ranked.enumerated() {
+            if i &+ 16 < ranked.count { prefetch(Int(ranked[i &+ 16])) }
             let s = sectionOf(Int(line))
             out[starts[s]] = line
             starts[s] += 1

@@ -76,8 +76,7 @@ public enum Suggestions {
             }
             // Input order: the candidates given, sorted, or every line.
             // (Sorting a huge match list costs more than scanning: then scan everything.)
-            let order = among.flatMap { $0.count > max(50_000, count / 4) ? nil
-                : $0.filter { Int($0) >= skipped && Int($0) < count }.sorted() }
+            let order = among.flatMap { $0.count > max(50_000, count / 4) ? nil : inInputOrder($0, count: count, from: skipped) }
             var next = 0
             while order.map({ next < $0.count }) ?? (line < count) {
                 if let order { line = Int(order[next]); next += 1 }
@@ -100,6 +99,27 @@ public enum Suggestions {
             }
             return Array((prefixed + containing).prefix(limit))
         }
+    }
+
+    /// The lines of `lines` in skipped..<count, in input order: marked in a bitmap and read
+    /// back, linear where a sort of a few hundred thousand lines is not.
+    static func inInputOrder(_ lines: [Int32], count: Int, from skipped: Int) -> [Int32] {
+        var bits = [UInt64](repeating: 0, count: (count + 63) / 64)
+        var n = 0
+        for line in lines where Int(line) >= skipped && Int(line) < count {
+            bits[Int(line) >> 6] |= 1 << UInt64(line & 63)
+            n += 1
+        }
+        var out: [Int32] = []
+        out.reserveCapacity(n)
+        for (w, word) in bits.enumerated() where word != 0 {
+            var rest = word
+            while rest != 0 {
+                out.append(Int32(w << 6 | rest.trailingZeroBitCount))
+                rest &= rest &- 1
+            }
+        }
+        return out
     }
 
     /// Whether every suggestion for `text` is among the lines a search for `text` with

@@ -11,6 +11,20 @@ final class FieldParsingTests: XCTestCase {
         return [text(f.title), text(f.section), text(f.keywords), text(f.shortcut)]
     }
 
+    func testFieldsFromARecordAreTheFieldsOfTheLine() {
+        // Lines whose record packs the title and section split the rest themselves: every
+        // shape of line must come out as splitting the whole line does.
+        let lines = ["a\tb\tc\td", "a\t\tc\td", "a\t\t\td", "a\tb", "a\tb\t", "a\t", "\tb\tc",
+                     "a\tb\tc\td\te\tf", "plain", "", "é\tŝ\tk", "日本\t\t語\tctrl-x", "Crème\tDesserts",
+                     "a\tsection one\tk1,k2\tf2", "x\tsection one", "emoji 🙂\tsection one\t\tf3"]
+        let store = makeStore(lines)
+        for index in 0..<store.count {
+            let bytes = store.bytes(of: index)
+            XCTAssertEqual(store.fields(of: index), LineFields.parse(bytes.baseAddress!, count: bytes.count),
+                           lines[index])
+        }
+    }
+
     func testAllFourFields() {
         XCTAssertEqual(fields("New File\tCreate\tadd,touch\tctrl-n"), ["New File", "Create", "add,touch", "ctrl-n"])
     }
