@@ -108,6 +108,8 @@ public final class LineStore: @unchecked Sendable {
     /// offset of its first tab (-1 for none yet).
     private var lineIsASCII = true
     private var lineFirstTab = -1
+    /// The offset of the line's second tab (where its section ends), -1 for none yet.
+    private var lineSecondTab = -1
     private var finished = false
     private let finishedFlag = Atomic<Bool>(false)
 
@@ -146,8 +148,12 @@ public final class LineStore: @unchecked Sendable {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let separators = UInt64(separator) &* ones
-        // Without fields a tab is nothing special: look for the separator twice instead.
-        let tabs = parsesFields ? 0x09 &* ones : separators
+        // Tabs matter until a line's second (the section's end) is found; without fields
+        // never. Not looking for them is looking for the separator twice. Likewise a line
+        // known not to be ASCII stops looking at high bits.
+        let tabPattern = parsesFields ? 0x09 &* ones : separators
+        var tabs = lineSecondTab < 0 ? tabPattern : separators
+        var highMask = lineIsASCII ? highs : 0
         let raw = UnsafeRawPointer(base)
         while i < end {
             var at: Int
@@ -158,12 +164,24 @@ public final class LineStore: @unchecked Sendable {
                 // A zero byte of s or t sets its high bit (the lowest set bit is exact).
                 let sepBits = (s &- ones) & ~s & highs
                 let tabBits = (t &- ones) & ~t & highs
-                let high = word & highs
+                let high = word & highMask
                 if sepBits | tabBits | high == 0 { i &+= 8; continue }
                 let before = sepBits == 0 ? UInt64.max : ((sepBits & (0 &- sepBits)) >> 7) &- 1
-                if high & before != 0 { lineIsASCII = false }
-                if lineFirstTab < 0 && tabBits & before != 0 {
-                    lineFirstTab = i &+ tabBits.trailingZeroBitCount >> 3 &- lineStart
+                if high & before != 0 {
+                    lineIsASCII = false
+                    highMask = 0
+                }
+                if tabBits & before != 0 {
+                    let tab = i &+ tabBits.trailingZeroBitCount >> 3
+                    if lineFirstTab < 0 {
+                        lineFirstTab = tab &- lineStart
+                    } else {
+                        lineSecondTab = tab &- lineStart
+                        tabs = separators
+                    }
+                    // On from just past it, so the next tab's bit is exact too.
+                    i = tab &+ 1
+                    continue
                 }
                 if sepBits == 0 { i &+= 8; continue }
                 at = i &+ sepBits.trailingZeroBitCount >> 3
@@ -171,7 +189,14 @@ public final class LineStore: @unchecked Sendable {
                 let b = base[i]
                 if b != separator {
                     if b >= 0x80 { lineIsASCII = false }
-                    if b == 0x09 && parsesFields && lineFirstTab < 0 { lineFirstTab = i &- lineStart }
+                    if b == 0x09 && tabs != separators {
+                        if lineFirstTab < 0 {
+                            lineFirstTab = i &- lineStart
+                        } else {
+                            lineSecondTab = i &- lineStart
+                            tabs = separators
+                        }
+                    }
                     i &+= 1
                     continue
                 }
@@ -180,6 +205,8 @@ public final class LineStore: @unchecked Sendable {
             addLine(UnsafePointer(base + lineStart), at &- lineStart)
             lineStart = at &+ 1
             i = at &+ 1
+            tabs = tabPattern
+            highMask = highs
         }
         records.publish()
     }
@@ -294,8 +321,10 @@ public final class LineStore: @unchecked Sendable {
         precondition(length < Int(UInt32.max), "a line longer than 4 GiB")
         let ascii = lineIsASCII
         let titleEnd = lineFirstTab
+        let secondTab = lineSecondTab
         lineIsASCII = true
         lineFirstTab = -1
+        lineSecondTab = -1
         if ascii && titleEnd < 0 {
             records.append(LineRecord(start: start, length: UInt32(length), extra: 0))
             return
@@ -305,9 +334,7 @@ public final class LineStore: @unchecked Sendable {
         if titleEnd >= 0 {
             // Only the title's end and the section are needed here (as LineFields.parse
             // would split them); the matcher splits the rest when it needs it.
-            let rest = length - titleEnd - 1
-            let sectionEnd = rest > 0 ? memchr(start + titleEnd + 1, 0x09, rest).map {
-                UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - start } ?? length : length
+            let sectionEnd = secondTab >= 0 ? secondTab : length
             extra.titleLength = UInt32(titleEnd)
             if sectionEnd > titleEnd + 1 { extra.section = sectionID(start + titleEnd + 1, sectionEnd - titleEnd - 1) }
         }
