@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CPickScan
+import Dispatch
 import PickCore
 
 /// Input redirected from a regular file (`pick < file`), mapped instead of read.
@@ -39,11 +40,45 @@ enum MappedInput {
         }
         let skip = Int(offset) - alignedOffset
         let bytes = UnsafeRawBufferPointer(start: memory + skip, count: length - skip)
-        var sum: UInt64 = 0
-        store.adopt(bytes, chunk: chunk, beforeChunk: { sum = checksum($0, sum) }, onChunk: onChunk,
-                    release: { munmap(memory, length) })
-        mapped = Mapping(fd: fd, identity: Identity(st), bytes: bytes, checksum: sum)
+        let parts = split(bytes, separator: store.separator, ready: store.endsAtLineEnd)
+        var sums = [UInt64](repeating: 0, count: parts.count)
+        if parts.count == 2 {
+            // The second half is scanned on a thread of its own into a store of its own,
+            // then handed over: loading takes half the time on two cores.
+            let second = LineStore(separator: store.separator, parsesFields: store.parsesFields)
+            let done = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var secondSum: UInt64 = 0
+            spawnThread {
+                second.adopt(parts[1], chunk: chunk, beforeChunk: { secondSum = checksum($0, secondSum) },
+                             release: {})
+                second.finish()
+                done.signal()
+            }
+            store.adopt(parts[0], chunk: chunk, beforeChunk: { sums[0] = checksum($0, sums[0]) },
+                        onChunk: onChunk, release: { munmap(memory, length) })
+            done.wait()
+            sums[1] = secondSum
+            store.appendLines(of: second)
+            onChunk()
+        } else {
+            store.adopt(bytes, chunk: chunk, beforeChunk: { sums[0] = checksum($0, sums[0]) }, onChunk: onChunk,
+                        release: { munmap(memory, length) })
+        }
+        mapped = Mapping(fd: fd, identity: Identity(st), parts: Array(zip(parts, sums)))
         return true
+    }
+
+    /// Files at least this large are scanned in two halves at once.
+    static let splitSize = 4 << 20
+
+    /// The file in one piece, or in two at the line end nearest its middle.
+    private static func split(_ bytes: UnsafeRawBufferPointer, separator: UInt8, ready: Bool) -> [UnsafeRawBufferPointer] {
+        guard ready, bytes.count >= splitSize,
+              let hit = memchr(bytes.baseAddress! + bytes.count / 2, Int32(separator), bytes.count - bytes.count / 2)
+        else { return [bytes] }
+        let end = UnsafeRawPointer(hit) - bytes.baseAddress! + 1
+        guard end < bytes.count else { return [bytes] }
+        return [UnsafeRawBufferPointer(rebasing: bytes[0..<end]), UnsafeRawBufferPointer(rebasing: bytes[end...])]
     }
 
     /// What changes when a file is written: its size and modification time.
@@ -61,8 +96,8 @@ enum MappedInput {
     private struct Mapping {
         var fd: Int32
         var identity: Identity
-        var bytes: UnsafeRawBufferPointer
-        var checksum: UInt64
+        /// The pieces scanned, each with the checksum of its bytes as they were scanned.
+        var parts: [(bytes: UnsafeRawBufferPointer, checksum: UInt64)]
     }
 
     nonisolated(unsafe) private static var mapped: Mapping? = nil
@@ -80,16 +115,18 @@ enum MappedInput {
         var st = stat()
         guard fstat(mapping.fd, &st) == 0 else { return }
         if Identity(st) == mapping.identity { return }
-        var sum: UInt64 = 0
-        if Int(st.st_size) >= mapping.identity.size {
+        var same = Int(st.st_size) >= mapping.identity.size
+        for part in mapping.parts where same {
+            var sum: UInt64 = 0
             var at = 0
-            while at < mapping.bytes.count {
-                let n = min(chunk, mapping.bytes.count - at)
-                sum = checksum(UnsafeRawBufferPointer(rebasing: mapping.bytes[at..<at + n]), sum)
+            while at < part.bytes.count {
+                let n = min(chunk, part.bytes.count - at)
+                sum = checksum(UnsafeRawBufferPointer(rebasing: part.bytes[at..<at + n]), sum)
                 at += n
             }
+            same = sum == part.checksum
         }
-        if Int(st.st_size) < mapping.identity.size || sum != mapping.checksum {
+        if !same {
             fail("the input file changed while pick was reading it; nothing was printed")
         }
     }

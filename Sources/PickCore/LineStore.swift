@@ -130,6 +130,9 @@ public final class LineStore: @unchecked Sendable {
     /// Lines visible to searches.
     public var count: Int { records.count }
 
+    /// Whether everything written so far ends at a line's end (no line half read).
+    public var endsAtLineEnd: Bool { used == lineStart }
+
     /// Space to read more input into: at least 64 KiB. Call `commit` with the bytes written.
     public func writableSpace() -> UnsafeMutableRawBufferPointer {
         if blockCapacity - used < Self.minimumFree { startBlock() }
@@ -244,6 +247,44 @@ public final class LineStore: @unchecked Sendable {
             commit(n)
             onChunk()
         }
+    }
+
+    /// Appends every line of `other`, a finished store that read the continuation of this
+    /// store's input on another thread (a large mapped file is scanned in two halves at
+    /// once). This store must end at a line's end. Lines keep their bytes where they are;
+    /// section ids are renumbered into this store's, and `other` is left empty.
+    public func appendLines(of other: LineStore) {
+        precondition(used == lineStart && other.isFinished, "appendLines: a line is unfinished")
+        var sectionIDs = [UInt32](repeating: 0, count: other.sectionCount + 1)
+        for id in 0..<other.sectionCount {
+            let (p, n) = other.sectionNames[id]
+            sectionIDs[id + 1] = sectionID(p, n)
+        }
+        foldArena.takeBlocks(of: &other.foldArena)
+        for j in 0..<other.records.count {
+            var r = other.records[j]
+            if r.isPacked {
+                let section = sectionIDs[r.packedSection]
+                if section < 1 << 11 {
+                    r.extra = r.extra & ~(0x7FF << 20) | section << 20
+                } else {
+                    // Past the ids a record can hold: the line's title and section move to
+                    // an extra, which matches the line as it is (folded stays nil).
+                    extras.append(LineExtra(folded: nil, foldedLength: r.length,
+                                            titleLength: UInt32(r.packedTitleLength), section: section))
+                    r.extra = UInt32(extras.appendedCount)
+                }
+            } else if r.extra != 0 {
+                var e = other.extras[Int(r.extra) - 1]
+                e.section = sectionIDs[Int(e.section)]
+                extras.append(e)
+                r.extra = UInt32(extras.appendedCount)
+            }
+            records.append(r)
+            if j & 0x7FFF == 0x7FFF { extras.publish(); records.publish() }
+        }
+        extras.publish()
+        records.publish()
     }
 
     /// Appends `bytes` as input (for tests and built-in lists).
@@ -521,5 +562,14 @@ struct ByteArena {
 
     func release() {
         for b in blocks { b.deallocate() }
+    }
+
+    /// Takes over `other`'s blocks (their bytes stay where they are), leaving it empty.
+    mutating func takeBlocks(of other: inout ByteArena) {
+        blocks.append(contentsOf: other.blocks)
+        other.blocks = []
+        other.current = nil
+        other.capacity = 0
+        other.used = 0
     }
 }

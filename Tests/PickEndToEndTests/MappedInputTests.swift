@@ -15,12 +15,13 @@ final class MappedInputTests: XCTestCase {
         try? FileManager.default.removeItem(at: dir)
     }
 
-    /// About 3 MB of every kind of line (larger than the 1 MiB under which files are read),
-    /// ending in a line with no newline.
+    /// About 5 MB of every kind of line (larger than the 1 MiB under which files are read,
+    /// and than the 4 MiB from which they are scanned in two halves at once), ending in a
+    /// line with no newline.
     private func mixedFile() throws -> URL {
         var bytes: [UInt8] = []
         var n = 0
-        while bytes.count < 3 << 20 {
+        while bytes.count < 5 << 20 {
             switch n % 7 {
             case 0: bytes += Array("src/module\(n)/file\(n).swift".utf8)
             case 1: bytes += Array("Open file \(n)\tFile\tload read\tctrl-o".utf8)
