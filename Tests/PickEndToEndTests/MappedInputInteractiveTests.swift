@@ -5,8 +5,8 @@ import XCTest
 /// (MappedInput): the same picks as a pipe, and never a line that is not in the file.
 final class MappedInputInteractiveTests: InteractiveTestCase {
     /// 40,000 lines, about 2 MB (more than the 1 MiB under which files are read).
-    private func bigFile() throws -> String {
-        let lines = (1...40_000).map { "src/module\($0 % 97)/component\($0)/index-\($0).swift" }
+    private func bigFile(lines count: Int = 40_000) throws -> String {
+        let lines = (1...count).map { "src/module\($0 % 97)/component\($0)/index-\($0).swift" }
         return try tmux.file("input.txt", lines.joined(separator: "\n") + "\n")
     }
 
@@ -35,6 +35,21 @@ final class MappedInputInteractiveTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdoutData, Data(), "nothing printed")
         XCTAssertTrue(tmux.stderr.contains("input file changed"), tmux.stderr)
         XCTAssertTrue(tmux.terminalRestored)
+    }
+
+    func testAChangeInTheSecondHalfOfALargeFileIsCaughtToo() throws {
+        // Files of 4 MiB and more are scanned in two halves, each with its own checksum.
+        let path = try bigFile(lines: 100_000)
+        try tmux.start(input: nil, args: "< '\(path)'")
+        tmux.waitFor(text: "100000/100000")
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        try handle.seek(toOffset: try handle.seekToEnd() - 100)
+        try handle.write(contentsOf: Data("XXX".utf8))
+        try handle.close()
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 2)
+        XCTAssertEqual(tmux.stdoutData, Data())
+        XCTAssertTrue(tmux.stderr.contains("input file changed"), tmux.stderr)
     }
 
     func testAFileThatOnlyGrewWhilePickIsOpenStillPrintsThePick() throws {
