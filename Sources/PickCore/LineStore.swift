@@ -86,7 +86,7 @@ public final class LineStore: @unchecked Sendable {
     /// Whether tabs split lines into fields (false with `--plain`).
     public let parsesFields: Bool
 
-    let records = PagedArray<LineRecord>()
+    let records: PagedArray<LineRecord>
     let extras = PagedArray<LineExtra>()
     private let sectionNames = PagedArray<(UnsafePointer<UInt8>, Int)>()
     private var sectionBuckets: [UInt32] = Array(repeating: 0, count: 64)
@@ -116,9 +116,12 @@ public final class LineStore: @unchecked Sendable {
     /// Whether input has ended (`finish()` was called); safe from any thread.
     public var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }
 
-    public init(separator: UInt8 = 0x0A, parsesFields: Bool = true) {
+    /// `large`: the input is known to be large (half of a big file), so the records start
+    /// in large pages.
+    public init(separator: UInt8 = 0x0A, parsesFields: Bool = true, large: Bool = false) {
         self.separator = separator
         self.parsesFields = parsesFields
+        records = PagedArray(large: large)
     }
 
     deinit {
@@ -281,7 +284,13 @@ public final class LineStore: @unchecked Sendable {
                 r.extra = UInt32(extras.appendedCount)
             }
             records.append(r)
-            if j & 0x7FFF == 0x7FFF { extras.publish(); records.publish() }
+            if j & 0x3FFF == 0x3FFF {
+                // Each page of the other's records is dropped once copied: the two copies
+                // never stand side by side in memory.
+                other.records.discardPage(holding: j)
+                extras.publish()
+                records.publish()
+            }
         }
         extras.publish()
         records.publish()

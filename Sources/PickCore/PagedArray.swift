@@ -19,7 +19,9 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     private let published = Atomic<Int>(0)
     private var appended = 0
 
-    public init() {
+    /// `large`: the array will grow large (pages come from the large regions at once).
+    public init(large: Bool = false) {
+        firstLargePage = large ? 0 : Self.smallPages
         // calloc: the zeroed directory costs no resident memory until pages are used.
         directory = calloc(Self.directoryCapacity, MemoryLayout<UnsafeMutablePointer<Element>?>.stride)!
             .assumingMemoryBound(to: UnsafeMutablePointer<Element>?.self)
@@ -27,15 +29,16 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
 
     /// Pages past the first few are carved from large regions on huge pages (fewer faults).
     private static var smallPages: Int { 8 }
+    /// Pages below this are allocated alone; 0 for an array known to grow large.
+    private let firstLargePage: Int
     private static var regionBytes: Int { 1 << 23 }
     private var regions: [UnsafeMutableRawPointer] = []
     private var regionNext = 0
     private var regionEnd = 0
 
     deinit {
-        for page in 0..<min(Self.smallPages, Self.directoryCapacity) {
-            guard let p = directory[page] else { break }
-            p.deallocate()
+        for page in 0..<min(firstLargePage, Self.directoryCapacity) {
+            directory[page]?.deallocate()
         }
         for r in regions { free(r) }
         free(directory)
@@ -43,7 +46,7 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
 
     private func newPage(_ page: Int) -> UnsafeMutablePointer<Element> {
         let bytes = Self.pageSize * MemoryLayout<Element>.stride
-        if page < Self.smallPages || bytes > Self.regionBytes {
+        if page < firstLargePage || bytes > Self.regionBytes {
             return .allocate(capacity: Self.pageSize)
         }
         if regionNext + bytes > regionEnd {
@@ -61,6 +64,22 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
         let p = regions[regions.count - 1] + regionNext
         regionNext += bytes
         return p.bindMemory(to: Element.self, capacity: Self.pageSize)
+    }
+
+    /// Gives the memory of the page holding elements up to `index` back to the system,
+    /// for an array read once from start to end and then dropped (its elements are
+    /// gone: reading them again is an error).
+    func discardPage(holding index: Int) {
+        let page = index >> Self.pageShift
+        guard let p = directory[page] else { return }
+        if page < firstLargePage {
+            p.deallocate()
+            directory[page] = nil
+        } else {
+            #if os(Linux)
+            _ = madvise(UnsafeMutableRawPointer(p), Self.pageSize * MemoryLayout<Element>.stride, 4 /* MADV_DONTNEED */)
+            #endif
+        }
     }
 
     /// Elements visible to readers.

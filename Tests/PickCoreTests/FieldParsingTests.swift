@@ -16,7 +16,7 @@ final class FieldParsingTests: XCTestCase {
         // second's lines. Everything must be as if one store had read it all, section ids
         // included, even past the 2047 a record can hold.
         var lines: [String] = []
-        for i in 0..<12000 {
+        for i in 0..<40000 {
             switch i % 5 {
             case 0: lines.append("title \(i)\tshared")
             case 1: lines.append("only \(i)\tsection \(i)\tkw")
