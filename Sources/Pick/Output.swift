@@ -7,38 +7,65 @@ import PickCore
 /// pick stops writing and exits quietly, as a filter in a pipeline should.
 final class Output {
     private let fd: Int32
-    private var buffer: [UInt8] = []
+    private static let capacity = 1 << 16
+    /// Hot path (a million lines printed): a raw buffer filled with memcpy.
+    private let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Output.capacity)
+    private var count = 0
     private(set) var closed = false
 
     init(fd: Int32) {
         self.fd = fd
-        buffer.reserveCapacity(1 << 16)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Writes `bytes` (a line, say) through the buffer.
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !closed, let base = bytes.baseAddress else { return }
+        if count + bytes.count > Self.capacity {
+            flush()
+            if bytes.count > Self.capacity {
+                send(UnsafeRawPointer(base), bytes.count)
+                return
+            }
+        }
+        (buffer + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Writes one byte (a line's terminator).
+    func write(byte: UInt8) {
+        guard !closed else { return }
+        if count == Self.capacity { flush() }
+        buffer[count] = byte
+        count += 1
     }
 
     func write<C: Collection>(_ bytes: C) where C.Element == UInt8 {
-        guard !closed else { return }
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= 1 << 16 { flush() }
+        let array = Array(bytes)
+        array.withUnsafeBufferPointer { write($0) }
     }
 
     func write(_ text: String) { write(Array(text.utf8)) }
 
     func flush() {
-        guard !closed, !buffer.isEmpty else { return }
+        guard !closed, count > 0 else { return }
+        send(UnsafeRawPointer(buffer), count)
+        count = 0
+    }
+
+    private func send(_ bytes: UnsafeRawPointer, _ n: Int) {
         var offset = 0
-        buffer.withUnsafeBytes { raw in
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EAGAIN || errno == EWOULDBLOCK { waitUntilReady(fd, for: POLLOUT); continue }
-                    if errno == EPIPE { closed = true; return }
-                    fail("cannot write output: \(String(cString: strerror(errno)))")
-                }
-                offset += n
+        while offset < n && !closed {
+            let written = Glibc.write(fd, bytes + offset, n - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { waitUntilReady(fd, for: POLLOUT); continue }
+                if errno == EPIPE { closed = true; return }
+                fail("cannot write output: \(String(cString: strerror(errno)))")
             }
+            offset += written
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }
 

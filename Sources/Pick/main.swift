@@ -81,11 +81,12 @@ if let query = options.filter {
         stdout.write(Array(query.utf8))
         stdout.write(terminator)
     }
+    let end = terminator[0]
     result.lines.withUnsafeBufferPointer { lines in
         for k in lines.indices {
             store.prefetch(lines, at: k)
             stdout.write(store.bytes(of: Int(lines[k])))
-            stdout.write(terminator)
+            stdout.write(byte: end)
             if stdout.closed { break }
         }
     }
