@@ -55,7 +55,14 @@ final class LineMatcher {
         wholeLineChecks = .allocate(capacity: max(checks.count, 1))
         _ = wholeLineChecks.initialize(from: checks)
         wholeLineCheckCount = checks.count
+        let only = flat.first
+        isOneByte = flat.count == 1 && only!.kind == .fuzzy && !only!.inverse && !flags[0]
+            && only!.bytes.count == 1 && only!.bytes[0] < 0x80
     }
+
+    /// Whether the query is one ASCII character, fuzzy (a first keystroke): ASCII lines
+    /// without fields then take a short path straight to the scorer.
+    private let isOneByte: Bool
 
     private let wholeLineCheckCount: Int
 
@@ -75,6 +82,15 @@ final class LineMatcher {
     @inline(__always)
     func match(_ index: Int) -> LineMatch? {
         let record = store.records[index]
+        if record.extra == 0 && isOneByte {
+            // What matchFields would do for this one term, without its layers.
+            let n = Int(record.length)
+            let term = terms[0]
+            let text = ScoredText(bytes: record.start, count: n, foldsASCII: !term.caseSensitive, rewardsName: true)
+            guard let first = Scorer.find(text, term.needle(0), from: 0) else { return nil }
+            let found = Scorer.singleCharacter(text, term.needle(0), first: first, windowEnd: n)
+            return LineMatch(score: found.score, begin: found.begin, end: found.end)
+        }
         if record.extra == 0 {
             let text = record.start
             let n = Int(record.length)
