@@ -48,30 +48,29 @@ public struct LineFields: Equatable {
     /// Empty fields are nil; anything after a fourth tab is ignored. Allocates nothing.
     @inline(__always)
     static func parse(_ bytes: UnsafePointer<UInt8>, count: Int) -> LineFields {
-        @inline(__always) func tab(after from: Int) -> Int {
-            guard from < count, let hit = memchr(bytes + from, 0x09, count - from) else { return count }
-            return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - bytes
-        }
-        let t1 = tab(after: 0)
+        let t1 = tab(in: bytes, after: 0, count: count)
         guard t1 < count else { return LineFields(title: 0..<count) }
-        return rest(bytes, count: count, titleEnd: t1, sectionEnd: tab(after: t1 + 1))
+        return rest(bytes, count: count, titleEnd: t1, sectionEnd: tab(in: bytes, after: t1 + 1, count: count))
     }
 
     /// The same split when the first two tabs are known (`titleEnd`, `sectionEnd`, each
     /// `count` for none): only the rest of the line is searched for tabs.
     @inline(__always)
     static func rest(_ bytes: UnsafePointer<UInt8>, count: Int, titleEnd t1: Int, sectionEnd t2: Int) -> LineFields {
-        @inline(__always) func tab(after from: Int) -> Int {
-            guard from < count, let hit = memchr(bytes + from, 0x09, count - from) else { return count }
-            return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - bytes
-        }
         @inline(__always) func range(_ lo: Int, _ hi: Int) -> Range<Int>? { lo < hi ? lo..<hi : nil }
         guard t1 < count else { return LineFields(title: 0..<count) }
-        let t3 = t2 < count ? tab(after: t2 + 1) : count
-        let t4 = t3 < count ? tab(after: t3 + 1) : count
+        let t3 = t2 < count ? tab(in: bytes, after: t2 + 1, count: count) : count
+        let t4 = t3 < count ? tab(in: bytes, after: t3 + 1, count: count) : count
         return LineFields(title: 0..<t1, section: range(t1 + 1, t2),
                           keywords: t2 < count ? range(t2 + 1, t3) : nil,
                           shortcut: t3 < count ? range(t3 + 1, t4) : nil)
+    }
+
+    /// The offset of the first tab at or after `from`, or `count`.
+    @inline(__always)
+    private static func tab(in bytes: UnsafePointer<UInt8>, after from: Int, count: Int) -> Int {
+        guard from < count, let hit = memchr(bytes + from, 0x09, count - from) else { return count }
+        return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - bytes
     }
 }
 

@@ -10,6 +10,13 @@ final class MappedInputInteractiveTests: InteractiveTestCase {
         return try tmux.file("input.txt", lines.joined(separator: "\n") + "\n")
     }
 
+    /// pick ended with status 2 and the one-line error, having printed nothing.
+    private func assertRefusedAsChanged(file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(tmux.exitStatus(), 2, file: file, line: line)
+        XCTAssertEqual(tmux.stdoutData, Data(), "nothing printed", file: file, line: line)
+        XCTAssertTrue(tmux.stderr.contains("input file changed"), tmux.stderr, file: file, line: line)
+    }
+
     func testALineOfAMappedFileIsPickedByteForByte() throws {
         let path = try bigFile()
         try tmux.start(input: nil, args: "< '\(path)'")
@@ -31,9 +38,7 @@ final class MappedInputInteractiveTests: InteractiveTestCase {
         try handle.write(contentsOf: Data("XXX".utf8))
         try handle.close()
         tmux.keys("Enter")
-        XCTAssertEqual(tmux.exitStatus(), 2)
-        XCTAssertEqual(tmux.stdoutData, Data(), "nothing printed")
-        XCTAssertTrue(tmux.stderr.contains("input file changed"), tmux.stderr)
+        assertRefusedAsChanged()
         XCTAssertTrue(tmux.terminalRestored)
     }
 
@@ -47,9 +52,7 @@ final class MappedInputInteractiveTests: InteractiveTestCase {
         try handle.write(contentsOf: Data("XXX".utf8))
         try handle.close()
         tmux.keys("Enter")
-        XCTAssertEqual(tmux.exitStatus(), 2)
-        XCTAssertEqual(tmux.stdoutData, Data())
-        XCTAssertTrue(tmux.stderr.contains("input file changed"), tmux.stderr)
+        assertRefusedAsChanged()
     }
 
     func testAFileThatOnlyGrewWhilePickIsOpenStillPrintsThePick() throws {
@@ -79,9 +82,7 @@ final class MappedInputInteractiveTests: InteractiveTestCase {
             rows.contains { $0.contains("/40000") && !$0.contains("40000/40000") }
         }
         tmux.keys("BSpace", "BSpace", "Enter")
-        XCTAssertEqual(tmux.exitStatus(), 2)
-        XCTAssertEqual(tmux.stdoutData, Data())
-        XCTAssertTrue(tmux.stderr.contains("input file changed"), tmux.stderr)
+        assertRefusedAsChanged()
         XCTAssertTrue(tmux.terminalRestored)
     }
 
