@@ -27,6 +27,8 @@ final class LineMatcher {
     /// The fuzzy terms that alone make up a group, which a line with fields must contain
     /// as a subsequence somewhere: all are checked over the whole line before any is scored.
     private let wholeLineChecks: UnsafeMutableBufferPointer<Int>
+    /// Whether term t is one of `wholeLineChecks`.
+    private let checkedOnWholeLine: UnsafeMutableBufferPointer<Bool>
     private let scratch = ScoringScratch()
 
     init(store: LineStore, query: Query) {
@@ -55,6 +57,9 @@ final class LineMatcher {
         wholeLineChecks = .allocate(capacity: max(checks.count, 1))
         _ = wholeLineChecks.initialize(from: checks)
         wholeLineCheckCount = checks.count
+        checkedOnWholeLine = .allocate(capacity: max(flat.count, 1))
+        checkedOnWholeLine.initialize(repeating: false)
+        for t in checks { checkedOnWholeLine[t] = true }
         let only = flat.first
         isOneByte = flat.count == 1 && only!.kind == .fuzzy && !only!.inverse && !flags[0]
             && only!.bytes.count == 1 && only!.bytes[0] < 0x80
@@ -76,6 +81,7 @@ final class LineMatcher {
         boundaries.deallocate()
         groupEnds.deallocate()
         wholeLineChecks.deallocate()
+        checkedOnWholeLine.deallocate()
     }
 
     /// The match of line `index`, or nil when the query rejects it.
@@ -148,14 +154,13 @@ final class LineMatcher {
             while t < groupEnd {
                 let term = terms[t]
                 let boundary = boundaries[t]
+                // Whether the whole-line check before matchFields already passed for it.
+                var checked = checkedOnWholeLine[t]
                 t += 1
                 // Pick the text this term compares against.
                 let text: UnsafePointer<UInt8>
                 let textFields: LineFields
                 var foldsASCII = false
-                // Whether the whole-line check above already passed for this term.
-                var checked = groupEnd - t == 0 && groupEnd - (g == 0 ? 0 : groupEnds[g - 1]) == 1
-                    && term.kind == .fuzzy && !term.inverse
                 if let (f, _) = folded {
                     if term.stripsDiacritics && !term.caseSensitive {
                         text = f
