@@ -135,18 +135,23 @@ enum MappedInput {
     /// The handler maps a zero page there instead, so pick reads NUL bytes where the
     /// vanished data was (as a reader racing the truncation would have missed it) and
     /// goes on, where it would otherwise crash.
+    /// Whether a bus error was a touch of the mapped file past its new end, now answered
+    /// with a zero page (the faulting access then goes on). Safe in a signal handler; the
+    /// terminal's crash handler asks this first, whichever handler was installed last.
+    static func recovers(_ info: UnsafeMutablePointer<siginfo_t>?) -> Bool {
+        let address = UInt(bitPattern: info?.pointee._sifields._sigfault.si_addr)
+        let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
+        guard address >= mappedStart && address < mappedEnd,
+              let fixed = UnsafeMutableRawPointer(bitPattern: address / page * page) else { return false }
+        return mmap(fixed, Int(page), PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != MAP_FAILED
+    }
+
     private static func guardAgainstTruncation(_ memory: UnsafeMutableRawPointer, _ length: Int) {
         mappedStart = UInt(bitPattern: memory)
         mappedEnd = mappedStart + UInt(length)
         var action = sigaction()
         action.__sigaction_handler.sa_sigaction = { signo, info, context in
-            let address = UInt(bitPattern: info?.pointee._sifields._sigfault.si_addr)
-            let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
-            if address >= mappedStart && address < mappedEnd,
-               let fixed = UnsafeMutableRawPointer(bitPattern: address / page * page),
-               mmap(fixed, Int(page), PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != MAP_FAILED {
-                return
-            }
+            if MappedInput.recovers(info) { return }
             // Any other bus error is a crash: whoever handled it before (the terminal's
             // restore, the default action) handles it now.
             let previous = previousBusAction

@@ -48,6 +48,8 @@ private let fatalSignals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
 /// what handled the signal before runs (Swift's backtracer), and pick dies of it.
 private func fatalSignalHandler(_ signo: Int32, _ info: UnsafeMutablePointer<siginfo_t>?,
                                 _ context: UnsafeMutableRawPointer?) {
+    // A truncated input file, not a crash: the mapping answers it and pick goes on.
+    if signo == SIGBUS && MappedInput.recovers(info) { return }
     if crashFD >= 0 {
         _ = write(crashFD, crashBytes, crashCount)
         _ = tcsetattr(crashFD, TCSANOW, &crashMode)
