@@ -51,7 +51,6 @@ enum MappedInput {
             spawnThread {
                 second.adopt(parts[1], chunk: chunk, beforeChunk: { secondSum = checksum($0, secondSum) },
                              release: {})
-                second.finish()
                 done.signal()
             }
             store.adopt(parts[0], chunk: chunk, beforeChunk: { sums[0] = checksum($0, sums[0]) },

@@ -251,12 +251,13 @@ public final class LineStore: @unchecked Sendable {
         }
     }
 
-    /// Appends every line of `other`, a finished store that read the continuation of this
-    /// store's input on another thread (a large mapped file is scanned in two halves at
-    /// once). This store must end at a line's end. Lines keep their bytes where they are;
-    /// section ids are renumbered into this store's, and `other` is left empty.
+    /// Appends every line of `other`, a store that read the continuation of this store's
+    /// input on another thread (a large mapped file is scanned in two halves at once), and
+    /// takes over its unfinished last line, which more input may still continue. This
+    /// store must end at a line's end. Lines keep their bytes where they are; section ids
+    /// are renumbered into this store's, and `other` is left empty.
     public func appendLines(of other: LineStore) {
-        precondition(used == lineStart && other.isFinished, "appendLines: a line is unfinished")
+        precondition(used == lineStart && !other.finished, "appendLines: a line is unfinished here")
         var sectionIDs = [UInt32](repeating: 0, count: other.sectionCount + 1)
         for id in 0..<other.sectionCount {
             let (p, n) = other.sectionNames[id]
@@ -293,6 +294,20 @@ public final class LineStore: @unchecked Sendable {
         }
         extras.publish()
         records.publish()
+        // The other's last line, if unfinished, is now this store's.
+        blocks.append(contentsOf: other.blocks)
+        other.blocks = []
+        lent.append(contentsOf: other.lent)
+        other.lent = []
+        block = other.block
+        blockIsLent = other.blockIsLent
+        blockCapacity = other.blockCapacity
+        used = other.used
+        lineStart = other.lineStart
+        lineIsASCII = other.lineIsASCII
+        lineFirstTab = other.lineFirstTab
+        lineSecondTab = other.lineSecondTab
+        other.block = nil
     }
 
     /// Appends `bytes` as input (for tests and built-in lists).
