@@ -503,7 +503,7 @@ public final class LineStore: @unchecked Sendable {
     /// memory; without this every line printed waits for two cache misses in turn.
     @inline(__always)
     public func prefetch(_ order: UnsafeBufferPointer<Int32>, at k: Int) {
-        if k &+ 16 < order.count { pick_prefetch(records.address(of: Int(order[k &+ 16]))) }
+        if k &+ 16 < order.count { prefetchRecord(of: Int(order[k &+ 16])) }
         if k &+ 8 < order.count { pick_prefetch(records[Int(order[k &+ 8])].start) }
     }
 

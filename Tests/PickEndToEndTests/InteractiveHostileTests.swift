@@ -7,6 +7,17 @@ import XCTest
 final class InteractiveHostileTests: InteractiveTestCase {
     let fruits = "apple\nbanana\ncherry\n"
 
+    /// The picker still works as it should: "ban" narrows the fruits to one, Return picks
+    /// it, and the terminal is as it was.
+    func assertTypingBanPicksBanana(file: StaticString = #filePath, line: UInt = #line) {
+        tmux.type("ban")
+        tmux.waitFor(text: "1/3", file: file, line: line)
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(file: file, line: line), 0, file: file, line: line)
+        XCTAssertEqual(tmux.stdout, "banana\n", file: file, line: line)
+        XCTAssertTrue(tmux.terminalRestored, file: file, line: line)
+    }
+
     /// Starts pick with the pane's output logged from before pick writes its first byte.
     func startLogged(input: String?, args: String, width: Int = 80, height: Int = 24,
                      background: Bool = false) throws {
@@ -31,12 +42,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
         // (tmux pastes each line break as a carriage return.)
         tmux.waitFor("control characters in a paste dropped, line breaks as spaces") { $0[row: 0] == "> ban  x[31my  z" }
         tmux.keys("C-u")
-        tmux.type("ban")
-        tmux.waitFor(text: "1/3")
-        tmux.keys("Enter")
-        XCTAssertEqual(tmux.exitStatus(), 0)
-        XCTAssertEqual(tmux.stdout, "banana\n")
-        XCTAssertTrue(tmux.terminalRestored)
+        assertTypingBanPicksBanana()
     }
 
     func testAPasteOverTheHelpClosesItAndGoesIntoTheQuery() throws {
@@ -322,12 +328,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
             tmux.keys("Enter")
             tmux.waitFor(text: "3/3")
         }
-        tmux.type("ban")
-        tmux.waitFor(text: "1/3")
-        tmux.keys("Enter")
-        XCTAssertEqual(tmux.exitStatus(), 0)
-        XCTAssertEqual(tmux.stdout, "banana\n")
-        XCTAssertTrue(tmux.terminalRestored)
+        assertTypingBanPicksBanana()
     }
 
     func testSignalsDuringStartUpWithInputStillStreaming() throws {
@@ -390,12 +391,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
         XCTAssertEqual(processState(pid), "T", "a stop sent during start-up stops pick")
         try TmuxPick.shell(["kill", "-CONT", "\(pid)"])
         tmux.waitFor(text: "3/3")
-        tmux.type("ban")
-        tmux.waitFor(text: "1/3")
-        tmux.keys("Enter")
-        XCTAssertEqual(tmux.exitStatus(), 0)
-        XCTAssertEqual(tmux.stdout, "banana\n")
-        XCTAssertTrue(tmux.terminalRestored)
+        assertTypingBanPicksBanana()
     }
 
     func testResizeStormsWhileInputStreams() throws {
