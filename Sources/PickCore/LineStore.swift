@@ -7,6 +7,7 @@ import Darwin
 #endif
 
 /// Where one candidate line's bytes are. 16 bytes a line; plain ASCII lines need nothing more.
+/// Lines of adopted memory (a mapped file) are stored as `CompactRecord`s and read back as this.
 struct LineRecord {
     var start: UnsafePointer<UInt8>
     var length: UInt32
@@ -25,6 +26,15 @@ struct LineRecord {
     @inline(__always) var isPacked: Bool { extra & Self.packedBit != 0 }
     @inline(__always) var packedTitleLength: Int { Int(extra & (Self.titleLimit - 1)) }
     @inline(__always) var packedSection: Int { Int((extra >> 20) & 0x7FF) }
+}
+
+/// The record of a line in adopted memory (a mapped file): 8 bytes instead of 16. Such lines
+/// lie one after the other, each one byte (its separator) after the previous, so a line
+/// starts where the previous one ended, plus one, and only its end is kept: an offset from
+/// the start of the adopted bytes. `extra` is `LineRecord.extra`.
+struct CompactRecord {
+    var end: UInt32
+    var extra: UInt32
 }
 
 /// What a line with fields or non-ASCII bytes carries beyond its record.
@@ -85,7 +95,14 @@ public final class LineStore: @unchecked Sendable {
     /// Whether tabs split lines into fields (false with `--plain`).
     public let parsesFields: Bool
 
+    /// Lines `0..<compact.count` are compact records (lines of adopted memory); the lines
+    /// after them are in `records`. Once a line goes to `records`, every later one does.
+    let compact: PagedArray<CompactRecord>
     let records: PagedArray<LineRecord>
+    /// Where the adopted bytes that compact records count from start.
+    private var compactBase: UnsafePointer<UInt8>? = nil
+    /// Where the next line must start to get a compact record; nil once that cannot be.
+    private var compactNext: UnsafePointer<UInt8>? = nil
     let extras = PagedArray<LineExtra>()
     private let sectionNames = PagedArray<(UnsafePointer<UInt8>, Int)>()
     private var sectionBuckets: [UInt32] = Array(repeating: 0, count: 64)
@@ -121,6 +138,7 @@ public final class LineStore: @unchecked Sendable {
         self.separator = separator
         self.parsesFields = parsesFields
         records = PagedArray(large: large)
+        compact = PagedArray(large: large)
     }
 
     deinit {
@@ -130,7 +148,46 @@ public final class LineStore: @unchecked Sendable {
     }
 
     /// Lines visible to searches.
-    public var count: Int { records.count }
+    public var count: Int {
+        // `records` first: once it holds a line, `compact` is complete (see `publish`).
+        let wide = records.count
+        return compact.count &+ wide
+    }
+
+    /// Makes every added line visible to searches: compact records before the others.
+    private func publish() {
+        compact.publish()
+        records.publish()
+    }
+
+    /// Adds a line's record: compact when it continues the adopted bytes line after line.
+    @inline(__always)
+    private func append(_ r: LineRecord) {
+        if let next = compactNext {
+            let end = r.start + Int(r.length) - compactBase.unsafelyUnwrapped
+            if r.start == next && end < Int(UInt32.max) {
+                compact.append(CompactRecord(end: UInt32(end), extra: r.extra))
+                compactNext = r.start + Int(r.length) + 1
+                return
+            }
+            compactNext = nil
+        }
+        records.append(r)
+    }
+
+    /// The record of line `index`.
+    @inline(__always)
+    func record(_ index: Int) -> LineRecord {
+        let compactCount = compact.count
+        guard index < compactCount else { return records[index &- compactCount] }
+        guard index > 0 else {
+            let r = compact[0]
+            return LineRecord(start: compactBase.unsafelyUnwrapped, length: r.end, extra: r.extra)
+        }
+        let (previous, r) = compact.pair(endingAt: index)
+        let start = previous.end &+ 1
+        return LineRecord(start: compactBase.unsafelyUnwrapped + Int(start), length: r.end &- start, extra: r.extra)
+    }
 
     /// Whether everything written so far ends at a line's end (no line half read).
     public var endsAtLineEnd: Bool { used == lineStart }
@@ -213,7 +270,7 @@ public final class LineStore: @unchecked Sendable {
             tabs = tabPattern
             highMask = highs
         }
-        records.publish()
+        publish()
     }
 
     /// Takes input that is already in memory (a mapped file) without copying it: its lines
@@ -239,6 +296,11 @@ public final class LineStore: @unchecked Sendable {
             return
         }
         block = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self))
+        if compact.appendedCount == 0 && records.appendedCount == 0 {
+            // Its lines will lie one after the other: compact records.
+            compactBase = UnsafePointer(block!)
+            compactNext = compactBase
+        }
         blockIsLent = true
         blockCapacity = bytes.count
         used = 0
@@ -264,36 +326,64 @@ public final class LineStore: @unchecked Sendable {
             sectionIDs[id + 1] = sectionID(p, n)
         }
         foldArena.takeBlocks(of: &other.foldArena)
-        for j in 0..<other.records.count {
-            var r = other.records[j]
-            if r.isPacked {
-                let section = sectionIDs[r.packedSection]
-                if section < 1 << 11 {
-                    r.extra = r.extra & ~(0x7FF << 20) | section << 20
-                } else {
-                    // Past the ids a record can hold: the line's title and section move to
-                    // an extra, which matches the line as it is (folded stays nil).
-                    extras.append(LineExtra(folded: nil, foldedLength: r.length,
-                                            titleLength: UInt32(r.packedTitleLength), section: section))
-                    r.extra = UInt32(extras.appendedCount)
-                }
-            } else if r.extra != 0 {
-                var e = other.extras[Int(r.extra) - 1]
-                e.section = sectionIDs[Int(e.section)]
-                extras.append(e)
-                r.extra = UInt32(extras.appendedCount)
+        // The other's record extra, with its section renumbered into this store's ids.
+        func renumbered(_ extra: UInt32, length: @autoclosure () -> UInt32) -> UInt32 {
+            if extra & LineRecord.packedBit != 0 {
+                let section = sectionIDs[Int((extra >> 20) & 0x7FF)]
+                if section < 1 << 11 { return extra & ~(0x7FF << 20) | section << 20 }
+                // Past the ids a record can hold: the line's title and section move to an
+                // extra, which matches the line as it is (folded stays nil).
+                extras.append(LineExtra(folded: nil, foldedLength: length(),
+                                        titleLength: extra & (LineRecord.titleLimit - 1), section: section))
+                return UInt32(extras.appendedCount)
             }
-            records.append(r)
-            if j & 0x3FFF == 0x3FFF {
-                // Each page of the other's records is dropped once copied: the two copies
-                // never stand side by side in memory.
-                other.records.discardPage(holding: j)
-                extras.publish()
-                records.publish()
+            guard extra != 0 else { return 0 }
+            var e = other.extras[Int(extra) - 1]
+            e.section = sectionIDs[Int(e.section)]
+            extras.append(e)
+            return UInt32(extras.appendedCount)
+        }
+        // Each page of the other's records is dropped once copied: the two copies never
+        // stand side by side in memory.
+        func copied(_ j: Int) {
+            guard j & 0x3FFF == 0x3FFF else { return }
+            if j < otherCompact {
+                // (Kept until the next page's first line, which reads this one's last end.)
+                if j >= 0x4000 { other.compact.discardPage(holding: j &- 0x4000) }
+            } else {
+                other.records.discardPage(holding: j &- otherCompact)
             }
+            extras.publish()
+            publish()
+        }
+        let otherCount = other.count
+        let otherCompact = other.compact.count
+        var j = 0
+        if let next = compactNext, let otherBase = other.compactBase, next == otherBase, otherCompact > 0,
+           Int(other.compact[otherCompact - 1].end) + (otherBase - compactBase!) < Int(UInt32.max) {
+            // The other's lines continue this store's adopted bytes: their compact records
+            // carry over with their ends moved by where the other's bytes start.
+            let shift = UInt32(otherBase - compactBase!)
+            var previousEnd: UInt32 = 0
+            while j < otherCompact {
+                let c = other.compact[j]
+                let start = j == 0 ? 0 : previousEnd &+ 1
+                compact.append(CompactRecord(end: c.end &+ shift, extra: renumbered(c.extra, length: c.end &- start)))
+                previousEnd = c.end
+                copied(j)
+                j &+= 1
+            }
+            compactNext = compactBase! + Int(previousEnd &+ shift) + 1
+        }
+        while j < otherCount {
+            var r = other.record(j)
+            r.extra = renumbered(r.extra, length: r.length)
+            append(r)
+            copied(j)
+            j &+= 1
         }
         extras.publish()
-        records.publish()
+        publish()
         // The other's last line, if unfinished, is now this store's.
         blocks.append(contentsOf: other.blocks)
         other.blocks = []
@@ -307,6 +397,12 @@ public final class LineStore: @unchecked Sendable {
         lineIsASCII = other.lineIsASCII
         lineFirstTab = other.lineFirstTab
         lineSecondTab = other.lineSecondTab
+        // Its unfinished line continues its own adopted bytes, one after this store's lines.
+        if compactNext != nil && other.compactNext != nil && records.appendedCount == 0 {
+            compactNext = other.compactNext
+        } else {
+            compactNext = nil
+        }
         other.block = nil
     }
 
@@ -330,7 +426,7 @@ public final class LineStore: @unchecked Sendable {
             addLine(UnsafePointer(base + lineStart), used - lineStart)
             lineStart = used
         }
-        records.publish()
+        publish()
         finishedFlag.store(true, ordering: .releasing)
     }
 
@@ -390,7 +486,7 @@ public final class LineStore: @unchecked Sendable {
         lineFirstTab = -1
         lineSecondTab = -1
         if ascii && titleEnd < 0 {
-            records.append(LineRecord(start: start, length: UInt32(length), extra: 0))
+            append(LineRecord(start: start, length: UInt32(length), extra: 0))
             return
         }
         var extra = LineExtra(folded: nil, foldedLength: UInt32(length),
@@ -415,7 +511,7 @@ public final class LineStore: @unchecked Sendable {
         if matchesRaw && extra.titleLength < LineRecord.titleLimit && extra.section < 1 << 11 {
             let packed = LineRecord.packedBit | extra.section << 20 | (ascii ? 0 : LineRecord.nonASCIIBit)
                 | extra.titleLength
-            records.append(LineRecord(start: start, length: UInt32(length), extra: packed))
+            append(LineRecord(start: start, length: UInt32(length), extra: packed))
             return
         }
         if !matchesRaw, let out {
@@ -425,7 +521,7 @@ public final class LineStore: @unchecked Sendable {
         }
         extras.append(extra)
         extras.publish()
-        records.append(LineRecord(start: start, length: UInt32(length), extra: UInt32(extras.appendedCount)))
+        append(LineRecord(start: start, length: UInt32(length), extra: UInt32(extras.appendedCount)))
     }
 
     /// The id (1-based) of a section name, adding it the first time it is seen.
@@ -486,7 +582,7 @@ public final class LineStore: @unchecked Sendable {
     /// Whether every byte of the line is ASCII (known from loading, no scan).
     @inline(__always)
     func isASCII(_ index: Int) -> Bool {
-        let r = records[index]
+        let r = record(index)
         if r.extra == 0 { return true }
         if r.isPacked { return r.extra & LineRecord.nonASCIIBit == 0 }
         return extras[Int(r.extra) - 1].folded == nil
@@ -494,7 +590,7 @@ public final class LineStore: @unchecked Sendable {
 
     /// The line's bytes exactly as read, without its separator.
     public func bytes(of index: Int) -> UnsafeBufferPointer<UInt8> {
-        let r = records[index]
+        let r = record(index)
         return UnsafeBufferPointer(start: r.start, count: Int(r.length))
     }
 
@@ -504,16 +600,19 @@ public final class LineStore: @unchecked Sendable {
     @inline(__always)
     public func prefetch(_ order: UnsafeBufferPointer<Int32>, at k: Int) {
         if k &+ 16 < order.count { prefetchRecord(of: Int(order[k &+ 16])) }
-        if k &+ 8 < order.count { pick_prefetch(records[Int(order[k &+ 8])].start) }
+        if k &+ 8 < order.count { pick_prefetch(record(Int(order[k &+ 8])).start) }
     }
 
     /// Starts loading line `index`'s record.
     @inline(__always)
-    func prefetchRecord(of index: Int) { pick_prefetch(records.address(of: index)) }
+    func prefetchRecord(of index: Int) {
+        let compactCount = compact.count
+        pick_prefetch(index < compactCount ? compact.address(of: index) : records.address(of: index &- compactCount))
+    }
 
     /// The line's fields as ranges of `bytes(of:)`; with `--plain` the whole line is the title.
     public func fields(of index: Int) -> LineFields {
-        fields(of: records[index])
+        fields(of: record(index))
     }
 
     /// The fields of a line from its record: a packed record already says where the title
@@ -532,7 +631,7 @@ public final class LineStore: @unchecked Sendable {
     /// Length in bytes of the line's title.
     @inline(__always)
     func titleLength(of index: Int) -> Int {
-        let r = records[index]
+        let r = record(index)
         if r.extra == 0 { return Int(r.length) }
         if r.isPacked { return r.packedTitleLength }
         return Int(extras[Int(r.extra) - 1].titleLength)
@@ -541,7 +640,7 @@ public final class LineStore: @unchecked Sendable {
     /// The 1-based section id of the line, 0 when it has none.
     @inline(__always)
     public func section(of index: Int) -> Int {
-        let r = records[index]
+        let r = record(index)
         if r.extra == 0 { return 0 }
         if r.isPacked { return r.packedSection }
         return Int(extras[Int(r.extra) - 1].section)

@@ -87,7 +87,7 @@ final class LineMatcher {
     /// The match of line `index`, or nil when the query rejects it.
     @inline(__always)
     func match(_ index: Int) -> LineMatch? {
-        let record = store.records[index]
+        let record = store.record(index)
         if record.extra == 0 && isOneByte {
             // What matchFields would do for this one term, without its layers.
             let n = Int(record.length)

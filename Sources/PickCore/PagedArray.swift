@@ -107,6 +107,15 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
         UnsafeRawPointer(directory[index >> Self.pageShift].unsafelyUnwrapped + (index & (Self.pageSize - 1)))
     }
 
+    /// Elements `index - 1` and `index` (`index` > 0), with one page lookup when they share a page.
+    @inline(__always)
+    func pair(endingAt index: Int) -> (previous: Element, current: Element) {
+        let offset = index & (Self.pageSize - 1)
+        let page = directory[index >> Self.pageShift].unsafelyUnwrapped
+        guard offset > 0 else { return (self[index &- 1], page[0]) }
+        return (page[offset &- 1], page[offset])
+    }
+
     @inline(__always)
     public subscript(index: Int) -> Element {
         get { directory[index >> Self.pageShift].unsafelyUnwrapped[index & (Self.pageSize - 1)] }

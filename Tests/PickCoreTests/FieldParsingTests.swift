@@ -54,6 +54,67 @@ final class FieldParsingTests: XCTestCase {
         }
     }
 
+    func testAdoptedHalvesWithCompactRecordsReadAsIfReadWhole() {
+        // A mapped file's lines get 8-byte records that keep only where each line ends.
+        // Two halves adopted by two stores, handed over, then continued by read input (a
+        // file that grew, its last mapped line unfinished), must read as one store that read
+        // everything: bytes, fields, sections (past 2047 ids too), empty lines, search.
+        var lines: [String] = []
+        for i in 0..<40000 {
+            switch i % 6 {
+            case 0: lines.append("title \(i)\tshared")
+            case 1: lines.append("only \(i)\tsection \(i)\tkw")
+            case 2: lines.append("Crème \(i)\tDesserts\tsweet\tctrl-d")
+            case 3: lines.append("")
+            case 4: lines.append("plain line \(i)")
+            default: lines.append("日本 \(i)\tsection \(i / 2)")
+            }
+        }
+        lines.append("the last line")
+        let whole = makeStore(lines)
+        var bytes: [UInt8] = []
+        for line in lines { bytes += Array(line.utf8) + [0x0A] }
+        let mappedEnd = bytes.count - 6
+        let middle = bytes[(bytes.count / 2)...].firstIndex(of: 0x0A)! + 1
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: mappedEnd, alignment: 16)
+        memory.copyBytes(from: bytes.prefix(mappedEnd))
+        let first = LineStore(), second = LineStore(large: true)
+        second.adopt(UnsafeRawBufferPointer(rebasing: memory[middle...]), chunk: 4096, release: {})
+        first.adopt(UnsafeRawBufferPointer(rebasing: memory[0..<middle]), chunk: 4096, release: { memory.deallocate() })
+        first.appendLines(of: second)
+        first.append(bytes.suffix(from: mappedEnd))
+        first.finish()
+        XCTAssertEqual(first.compact.count, lines.count - 1, "every mapped whole line has a compact record")
+        XCTAssertEqual(first.records.count, 1, "the line that continues past the mapping has a full record")
+        XCTAssertEqual(first.count, whole.count)
+        XCTAssertGreaterThan(first.sectionCount, 2047)
+        for i in 0..<whole.count {
+            XCTAssertTrue(first.bytes(of: i).elementsEqual(whole.bytes(of: i)), lines[i])
+            XCTAssertEqual(first.fields(of: i), whole.fields(of: i), lines[i])
+            XCTAssertEqual(first.isASCII(i), whole.isASCII(i), lines[i])
+            let a = first.section(of: i), b = whole.section(of: i)
+            XCTAssertEqual(a == 0, b == 0, lines[i])
+            if a != 0 && b != 0 { XCTAssertTrue(first.sectionName(a).elementsEqual(whole.sectionName(b)), lines[i]) }
+        }
+        for query in ["crème", "section 1", "only", "日本", "shared", "sweet", "39999"] {
+            let a = SearchEngine(store: first), b = SearchEngine(store: whole)
+            XCTAssertEqual(a.search(query)!.lines, b.search(query)!.lines, query)
+        }
+    }
+
+    func testAnAdoptedLastLineWithoutASeparatorIsALine() {
+        let text = Array("one\n\ntwo\tsec\nthree".utf8)
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: text.count, alignment: 1)
+        memory.copyBytes(from: text)
+        let store = LineStore()
+        store.adopt(UnsafeRawBufferPointer(memory), release: { memory.deallocate() })
+        store.finish()
+        XCTAssertEqual(store.compact.count, 4)
+        XCTAssertEqual((0..<store.count).map { String(decoding: store.bytes(of: $0), as: UTF8.self) },
+                       ["one", "", "two\tsec", "three"])
+        XCTAssertEqual(store.section(of: 2), 1)
+    }
+
     func testFieldsFromARecordAreTheFieldsOfTheLine() {
         // Lines whose record packs the title and section split the rest themselves: every
         // shape of line must come out as splitting the whole line does.
