@@ -105,7 +105,9 @@ public final class LineStore: @unchecked Sendable {
     private var compactNext: UnsafePointer<UInt8>? = nil
     let extras = PagedArray<LineExtra>()
     private let sectionNames = PagedArray<(UnsafePointer<UInt8>, Int)>()
-    private var sectionBuckets: [UInt32] = Array(repeating: 0, count: 64)
+    /// Open-addressing table of section ids (0: empty), `sectionBucketCount` a power of two.
+    private var sectionBuckets: UnsafeMutablePointer<UInt32> = .allocate(capacity: 64)
+    private var sectionBucketCount = 64
 
     private static let blockSize = 1 << 20
     private static let largeBlockSize = 1 << 23
@@ -139,12 +141,14 @@ public final class LineStore: @unchecked Sendable {
         self.parsesFields = parsesFields
         records = PagedArray(large: large)
         compact = PagedArray(large: large)
+        sectionBuckets.initialize(repeating: 0, count: sectionBucketCount)
     }
 
     deinit {
         for b in blocks { free(b) }
         for release in lent { release() }
         foldArena.release()
+        sectionBuckets.deallocate()
     }
 
     /// Lines visible to searches.
@@ -528,18 +532,15 @@ public final class LineStore: @unchecked Sendable {
     /// Hot path (once per line with a section): an open-addressing table of ids.
     private func sectionID(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt32 {
         let hash = Self.sectionHash(p, n)
-        let mask = sectionBuckets.count &- 1
+        let mask = sectionBucketCount &- 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        var found: UInt32 = 0
-        sectionBuckets.withUnsafeBufferPointer { buckets in
-            while buckets[slot] != 0 {
-                let id = buckets[slot]
-                let (q, m) = sectionNames[Int(id) &- 1]
-                if m == n && Self.sameBytes(q, p, n) { found = id; return }
-                slot = (slot &+ 1) & mask
-            }
+        while true {
+            let id = sectionBuckets[slot]
+            if id == 0 { return addSection(p, n, slot: slot) }
+            let (q, m) = sectionNames[Int(id) &- 1]
+            if m == n && Self.sameBytes(q, p, n) { return id }
+            slot = (slot &+ 1) & mask
         }
-        return found != 0 ? found : addSection(p, n, slot: slot)
     }
 
     private func addSection(_ p: UnsafePointer<UInt8>, _ n: Int, slot: Int) -> UInt32 {
@@ -547,7 +548,7 @@ public final class LineStore: @unchecked Sendable {
         sectionNames.publish()
         let id = UInt32(sectionNames.appendedCount)
         sectionBuckets[slot] = id
-        if sectionNames.appendedCount * 2 > sectionBuckets.count { rehashSections() }
+        if sectionNames.appendedCount * 2 > sectionBucketCount { rehashSections() }
         return id
     }
 
@@ -555,7 +556,8 @@ public final class LineStore: @unchecked Sendable {
     private static func sectionHash(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for i in 0..<n { hash = (hash ^ UInt64(p[i])) &* 0x100_0000_01b3 }
-        return hash
+        // The product's low bits (the slot) see only the bytes' low bits: fold in the high.
+        return hash ^ (hash >> 32)
     }
 
     @inline(__always)
@@ -566,15 +568,19 @@ public final class LineStore: @unchecked Sendable {
     }
 
     private func rehashSections() {
-        var buckets = [UInt32](repeating: 0, count: sectionBuckets.count * 2)
-        let mask = buckets.count - 1
+        let count = sectionBucketCount * 2
+        let buckets = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        buckets.initialize(repeating: 0, count: count)
+        let mask = count - 1
         for index in 0..<sectionNames.appendedCount {
             let (p, n) = sectionNames[index]
             var slot = Int(truncatingIfNeeded: Self.sectionHash(p, n)) & mask
             while buckets[slot] != 0 { slot = (slot + 1) & mask }
             buckets[slot] = UInt32(index + 1)
         }
+        sectionBuckets.deallocate()
         sectionBuckets = buckets
+        sectionBucketCount = count
     }
 
     // MARK: Reading lines
