@@ -85,6 +85,27 @@ func bonus(previous: CharClass, current: CharClass) -> Int32 {
     return current == .white ? ScoreWeights.boundaryWhite : ScoreWeights.nonWord
 }
 
+/// `CharClass.of` and `bonus(previous:current:)` as tables, for the scorer's per-byte loop:
+/// a byte's class is `classes[byte]`, and the bonus of class c after class p is
+/// `bonuses[p << 3 | c]`.
+enum BonusTables {
+    static let classes: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for b in 0..<256 { table[b] = CharClass.of(UInt8(b)).rawValue }
+        return UnsafePointer(table)
+    }()
+    static let bonuses: UnsafePointer<Int32> = {
+        let table = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+        table.initialize(repeating: 0, count: 64)
+        for p in 0..<7 {
+            for c in 0..<7 {
+                table[p << 3 | c] = bonus(previous: CharClass(rawValue: UInt8(p))!, current: CharClass(rawValue: UInt8(c))!)
+            }
+        }
+        return UnsafePointer(table)
+    }()
+}
+
 /// Reusable buffers for scoring one line at a time; one per thread, never shared.
 final class ScoringScratch {
     var units: UnsafeMutablePointer<UInt32>
@@ -94,13 +115,19 @@ final class ScoringScratch {
     var rowC: UnsafeMutablePointer<Int32>
     var prevH: UnsafeMutablePointer<Int32>
     var prevC: UnsafeMutablePointer<Int32>
+    /// Columns of the match points of the previous and the current row (sparse rows).
+    var prevPos: UnsafeMutablePointer<Int32>
+    var rowPos: UnsafeMutablePointer<Int32>
     var transformed: UnsafeMutablePointer<UInt8>
     var transformedCapacity = 0
     /// Scalar index in the loaded window where the file name starts (Int.max: none).
     var nameStart = Int.max
+    /// Bytes the loaded window spans (equal to its scalars when all are one byte).
+    var loadedBytes = 0
     init() {
         capacity = 256
         (units, bonuses, rowH, rowC, prevH, prevC) = Self.rows(capacity)
+        (prevPos, rowPos) = (.allocate(capacity: capacity), .allocate(capacity: capacity))
         transformedCapacity = 1024
         transformed = .allocate(capacity: transformedCapacity)
     }
@@ -115,6 +142,7 @@ final class ScoringScratch {
     private func freeRows() {
         units.deallocate(); bonuses.deallocate()
         rowH.deallocate(); rowC.deallocate(); prevH.deallocate(); prevC.deallocate()
+        prevPos.deallocate(); rowPos.deallocate()
     }
 
     deinit {
@@ -129,6 +157,7 @@ final class ScoringScratch {
         freeRows()
         capacity = max(n, capacity * 2)
         (units, bonuses, rowH, rowC, prevH, prevC) = Self.rows(capacity)
+        (prevPos, rowPos) = (.allocate(capacity: capacity), .allocate(capacity: capacity))
     }
 
     private var band: UnsafeMutablePointer<Int> = .allocate(capacity: 64)
@@ -186,37 +215,43 @@ enum Scorer {
     @inline(__always)
     static func load(_ text: ScoredText, from: Int, to: Int, into s: ScoringScratch) -> Int {
         s.reserve(to - from + 1)
-        var previous = CharClass.white
+        // Locals, not the scratch's fields: stores through them cannot change them.
+        let units = s.units, bonuses = s.bonuses
+        let classes = BonusTables.classes, bonusTable = BonusTables.bonuses
+        let bytes = text.bytes
+        var previous = CharClass.white.rawValue
         if from > 0 {
             // Class of the scalar before the window (scan back over continuation bytes).
             var k = from - 1
-            while k > 0 && text.bytes[k] & 0xC0 == 0x80 { k -= 1 }
-            previous = CharClass.of(text.bytes[k])
+            while k > 0 && bytes[k] & 0xC0 == 0x80 { k -= 1 }
+            previous = classes[Int(bytes[k])]
         }
         // Where the last path component starts (after the last `/`); a title with no `/` is all
         // last component. Recorded as a scalar index of the window in `s.nameStart`.
         let lastComponent = text.nameStart
-        s.nameStart = Int.max
+        var nameStart = Int.max
+        let folds = text.foldsASCII
         var n = 0
         var i = from
         while i < to {
-            let b = text.bytes[i]
-            let cls = CharClass.of(b)
+            let b = bytes[i]
+            let cls = classes[Int(b)]
             var unit = UInt32(b)
             var width = 1
             if b >= 0x80 {
-                (unit, width) = UTF8Codec.decode(text.bytes, i, text.count)
-            } else if text.foldsASCII {
+                (unit, width) = UTF8Codec.decode(bytes, i, text.count)
+            } else if folds {
                 unit = UInt32(lowerASCII(b))
             }
-            let bonusValue = bonus(previous: previous, current: cls)
-            if i >= lastComponent && s.nameStart == Int.max { s.nameStart = n }
-            s.units[n] = unit
-            s.bonuses[n] = bonusValue
+            if i >= lastComponent && nameStart == Int.max { nameStart = n }
+            units[n] = unit
+            bonuses[n] = bonusTable[Int(previous) << 3 | Int(cls)]
             previous = cls
-            n += 1
-            i += width
+            n &+= 1
+            i &+= width
         }
+        s.nameStart = nameStart
+        s.loadedBytes = to &- from
         return n
     }
 
@@ -357,18 +392,26 @@ enum Scorer {
         return (best, bestAt)
     }
 
-    /// Smith-Waterman style best placement over the loaded window (see the essay above).
+    /// Smith-Waterman style best placement over the loaded window (see the essay above),
+    /// computed at the match points only. A row's cells between two of its matches only
+    /// lose `gapExtension` per column, so each row keeps, for each column where its
+    /// character occurs, the cell's value H, its run length C (0: the cell continues a
+    /// gap), and the column; any other cell's value follows from the nearest match point to
+    /// its left. A path has a few occurrences of each query character, where full rows
+    /// would have dozens of cells.
     static func dynamicScore(_ query: PreparedTerm, count w: Int, offset: Int, text: ScoredText, scratch s: ScoringScratch) -> TermScore {
         let m = query.scalars.count
         let units = s.units, bonuses = s.bonuses
         var prevH = s.prevH, prevC = s.prevC, curH = s.rowH, curC = s.rowC
+        var prevPos = s.prevPos, curPos = s.rowPos
         let invalid: Int32 = -(1 << 29)
+        let gapStart = ScoreWeights.gapStart, gapExtension = ScoreWeights.gapExtension
+        let nameStart = s.nameStart
         var firstIndex = 0
         var rowStart = 0
         var rowEnd = 0
         // The band: row i can only take part in a whole match up to the last place where
         // character i+1 still has the rest of the query after it (greedy from the end).
-        // This halves the cells of a typical path.
         let lastMatch = s.reserveBand(m)
         var back = w
         for i in stride(from: m &- 1, through: 0, by: -1) {
@@ -378,17 +421,22 @@ enum Scorer {
             lastMatch[i] = back
         }
         var previousEnd = 0
-        // Hot loop: one row per query character, two stores per cell, branches only on a match.
+        var previousCount = 0
+        var count = 0
         for i in 0..<m {
             let q = query.scalars[i]
-            // The first place this row can match (greedy), which is past the previous row's.
-            var j0 = rowStart
-            while j0 < w && units[j0] != q { j0 &+= 1 }
+            var j = rowStart
+            while j < w && units[j] != q { j &+= 1 }
+            let j0 = j
             if i == 0 { firstIndex = j0 }
             rowEnd = i == m &- 1 ? w : lastMatch[i &+ 1]
-            var inGap = false
+            count = 0
+            // The row's value and gap state at its last match point (none yet: invalid).
             var left = invalid
-            var j = j0
+            var leftAt = j0 &- 1
+            var inGap = false
+            // The previous row's last match point at or before the column being looked at.
+            var k = -1
             while j < rowEnd {
                 if units[j] == q {
                     var b = bonuses[j]
@@ -396,60 +444,79 @@ enum Scorer {
                     var run: Int32 = 1
                     if i == 0 {
                         diagonal = ScoreWeights.match &+ b &* ScoreWeights.firstCharMultiplier
-                        if m == 1 && j >= s.nameStart { diagonal &+= ScoreWeights.lastComponent }
-                    } else if j &- 1 < previousEnd && prevH[j &- 1] > invalid / 2 {
-                        run = prevC[j &- 1] &+ 1
-                        if run > 1 {
-                            let runBonus = bonuses[j &- Int(run) &+ 1]
-                            if b >= ScoreWeights.boundary && b > runBonus {
-                                run = 1
+                        if m == 1 && j >= nameStart { diagonal &+= ScoreWeights.lastComponent }
+                    } else if j &- 1 < previousEnd {
+                        while k &+ 1 < previousCount && Int(prevPos[k &+ 1]) <= j &- 1 { k &+= 1 }
+                        if k >= 0 {
+                            // The previous row's cell j-1: its match point, or the gap after one.
+                            let at = Int(prevPos[k])
+                            var up = prevH[k]
+                            var upRun: Int32 = prevC[k]
+                            if at < j &- 1 {
+                                up = max(up &+ (upRun == 0 ? gapExtension : gapStart)
+                                            &+ gapExtension &* Int32(j &- 2 &- at), invalid)
+                                upRun = 0
+                            }
+                            if up > invalid / 2 {
+                                run = upRun &+ 1
+                                if run > 1 {
+                                    let runBonus = bonuses[j &- Int(run) &+ 1]
+                                    if b >= ScoreWeights.boundary && b > runBonus {
+                                        run = 1
+                                    } else {
+                                        b = max(b, max(ScoreWeights.consecutive, runBonus))
+                                    }
+                                }
+                                diagonal = up &+ ScoreWeights.match &+ b
+                                if i == m &- 1 && j >= nameStart { diagonal &+= ScoreWeights.lastComponent }
                             } else {
-                                b = max(b, max(ScoreWeights.consecutive, runBonus))
+                                run = 1
                             }
                         }
-                        diagonal = prevH[j &- 1] &+ ScoreWeights.match &+ b
-                        if i == m &- 1 && j >= s.nameStart { diagonal &+= ScoreWeights.lastComponent }
                     }
-                    let gap = left &+ (inGap ? ScoreWeights.gapExtension : ScoreWeights.gapStart)
+                    // This row's cell j-1 continues the gap after its last match point.
+                    var gap = left
+                    if j &- 1 > leftAt {
+                        gap = max(left &+ (inGap ? gapExtension : gapStart) &+ gapExtension &* Int32(j &- 2 &- leftAt), invalid)
+                    }
+                    gap &+= j &- 1 > leftAt || inGap ? gapExtension : gapStart
                     if diagonal > invalid / 2 && diagonal >= gap {
                         left = diagonal
-                        curC[j] = run
+                        curC[count] = run
                         inGap = false
                     } else {
                         left = max(gap, invalid)
-                        curC[j] = 0
+                        curC[count] = 0
                         inGap = true
                     }
-                } else {
-                    left = max(left &+ (inGap ? ScoreWeights.gapExtension : ScoreWeights.gapStart), invalid)
-                    curC[j] = 0
-                    inGap = true
+                    leftAt = j
+                    curH[count] = left
+                    curPos[count] = Int32(truncatingIfNeeded: j)
+                    count &+= 1
                 }
-                curH[j] = left
                 j &+= 1
             }
             rowStart = j0 &+ 1
             previousEnd = rowEnd
+            previousCount = count
             if i < m - 1 {
                 swap(&prevH, &curH)
                 swap(&prevC, &curC)
+                swap(&prevPos, &curPos)
             }
         }
         // The best cell of the last row that ends on a match.
         var best: Int32 = invalid
         var bestEnd = 0
-        var j = rowStart &- 1
-        while j < rowEnd {
-            if curC[j] > 0 && curH[j] > best {
-                best = curH[j]
-                bestEnd = j
-            }
-            j &+= 1
+        for p in 0..<count where curC[p] > 0 && curH[p] > best {
+            best = curH[p]
+            bestEnd = Int(curPos[p])
         }
         best = max(best, 1)
-        // Map scalar indexes back to byte offsets within the text.
-        let begin = byteOffset(ofScalar: firstIndex, from: offset, in: text)
-        let end = byteOffset(ofScalar: bestEnd + 1, from: offset, in: text)
+        // A window of one-byte scalars (every ASCII line) maps indexes to offsets as they are.
+        let oneByte = s.loadedBytes == w
+        let begin = oneByte ? offset &+ firstIndex : byteOffset(ofScalar: firstIndex, from: offset, in: text)
+        let end = oneByte ? offset &+ bestEnd &+ 1 : byteOffset(ofScalar: bestEnd + 1, from: offset, in: text)
         return TermScore(score: best, begin: begin, end: end)
     }
 

@@ -40,6 +40,84 @@ final class ScorerTests: XCTestCase {
         }
     }
 
+    /// The scorer's recurrence over the whole table: every row, every column, no band.
+    private func fullTable(_ text: String, _ query: String) -> (score: Int32, end: Int)? {
+        let term = PreparedTerm(Query(query).groups[0][0])
+        defer { term.release() }
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { p -> (score: Int32, end: Int)? in
+            let t = ScoredText(bytes: p.baseAddress!, count: p.count, foldsASCII: true, rewardsName: true)
+            guard Scorer.isSubsequence(t, term) else { return nil }
+            let scratch = ScoringScratch()
+            let w = Scorer.load(t, from: 0, to: p.count, into: scratch)
+            let units = Array(UnsafeBufferPointer(start: scratch.units, count: w))
+            let bonuses = Array(UnsafeBufferPointer(start: scratch.bonuses, count: w))
+            let m = term.scalars.count, invalid: Int32 = -(1 << 29)
+            var prevH = [Int32](repeating: invalid, count: w), prevC = [Int32](repeating: 0, count: w)
+            var h = prevH, c = prevC
+            for i in 0..<m {
+                let q = term.scalars[i]
+                var left = invalid, inGap = false
+                for j in 0..<w {
+                    let gap = left + (inGap ? ScoreWeights.gapExtension : ScoreWeights.gapStart)
+                    guard units[j] == q else {
+                        left = max(gap, invalid); c[j] = 0; inGap = true; h[j] = left
+                        continue
+                    }
+                    var b = bonuses[j], diagonal = invalid, run: Int32 = 1
+                    if i == 0 {
+                        diagonal = ScoreWeights.match + b * ScoreWeights.firstCharMultiplier
+                    } else if j > 0 && prevH[j - 1] > invalid / 2 {
+                        run = prevC[j - 1] + 1
+                        if run > 1 {
+                            let runBonus = bonuses[j - Int(run) + 1]
+                            if b >= ScoreWeights.boundary && b > runBonus { run = 1 } else {
+                                b = max(b, max(ScoreWeights.consecutive, runBonus))
+                            }
+                        }
+                        diagonal = prevH[j - 1] + ScoreWeights.match + b
+                        if i == m - 1 && j >= scratch.nameStart { diagonal += ScoreWeights.lastComponent }
+                    }
+                    if diagonal > invalid / 2 && diagonal >= gap {
+                        left = diagonal; c[j] = run; inGap = false
+                    } else {
+                        left = max(gap, invalid); c[j] = 0; inGap = true
+                    }
+                    h[j] = left
+                }
+                (prevH, prevC) = (h, c)
+            }
+            var best = invalid, bestEnd = 0
+            for j in 0..<w where c[j] > 0 && h[j] > best { (best, bestEnd) = (h[j], j) }
+            // Back from a scalar index to a byte offset.
+            var offset = 0
+            for _ in 0...bestEnd { offset += UTF8Codec.decode(p.baseAddress!, offset, p.count).1 }
+            return (max(best, 1), offset)
+        }
+    }
+
+    func testTheScorerFindsWhatTheWholeTableFinds() {
+        // The scorer looks only at the columns where query characters occur, within a band;
+        // scores and ends must be those of the plain recurrence over every cell.
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aab/_-. Ac9é日")
+        for _ in 0..<4000 {
+            let length = Int.random(in: 1...40, using: &generator)
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            let queryLength = Int.random(in: 2...5, using: &generator)
+            let query = String((0..<queryLength).map { _ in Array("aab/c9é")[Int.random(in: 0..<7, using: &generator)] })
+            let term = PreparedTerm(Query(query).groups[0][0])
+            let found: TermScore? = Array(text.utf8).withUnsafeBufferPointer { p in
+                let t = ScoredText(bytes: p.baseAddress!, count: p.count, foldsASCII: true, rewardsName: true)
+                return Scorer.fuzzy(t, term, scratch: ScoringScratch())
+            }
+            term.release()
+            let reference = fullTable(text, query)
+            XCTAssertEqual(found?.score, reference?.score, "\(query) in \(text)")
+            XCTAssertEqual(found?.end, reference?.end, "\(query) in \(text)")
+        }
+    }
+
     func testACamelCaseWordScoresTheSameWhetherOrNotTheLineHasNonASCIIText() {
         // "BoxRun" earns its camel-case bonus on "r" with or without the em dash (and the
         // Cyrillic, which folds to itself) elsewhere in the line: lines are scored from
