@@ -100,11 +100,12 @@ final class LineMatcher {
         if record.extra == 0 {
             let text = record.start
             let n = Int(record.length)
-            return matchFields(raw: text, folded: nil, fields: LineFields(title: 0..<n), foldedFields: nil)
+            return matchFields(raw: text, folded: nil, fields: LineFields(title: 0..<n), foldedFields: nil, ascii: true)
         }
         if record.isPacked {
             if !passesWholeLineChecks(raw: record.start, count: Int(record.length), folded: nil) { return nil }
-            return matchFields(raw: record.start, folded: nil, fields: store.fields(of: record), foldedFields: nil)
+            return matchFields(raw: record.start, folded: nil, fields: store.fields(of: record), foldedFields: nil,
+                               ascii: record.extra & LineRecord.nonASCIIBit == 0)
         }
         let extra = store.extras[Int(record.extra) - 1]
         if extra.titleLength < record.length,
@@ -142,7 +143,8 @@ final class LineMatcher {
     }
 
     private func matchFields(raw: UnsafePointer<UInt8>, folded: (UnsafePointer<UInt8>, Int)?,
-                             fields: LineFields, foldedFields: LineFields?, rawLength: Int = 0) -> LineMatch? {
+                             fields: LineFields, foldedFields: LineFields?, rawLength: Int = 0,
+                             ascii: Bool = false) -> LineMatch? {
         var total: Int32 = 0
         var begin = Int.max
         var end = 0
@@ -183,7 +185,7 @@ final class LineMatcher {
                 }
                 rewardsName = g == groupCount - 1
                 let found = matchTerm(term, boundary: boundary, text: text, fields: textFields,
-                                      foldsASCII: foldsASCII, checkedWholeLine: checked)
+                                      foldsASCII: foldsASCII, ascii: ascii && folded == nil, checkedWholeLine: checked)
                 if term.inverse {
                     if found == nil { groupMatched = true; break }
                     continue
@@ -207,7 +209,7 @@ final class LineMatcher {
     /// `end` is 0 when the match is not in the title.
     @inline(__always)
     private func matchTerm(_ term: PreparedTerm, boundary: Bool, text: UnsafePointer<UInt8>,
-                           fields: LineFields, foldsASCII: Bool, checkedWholeLine: Bool) -> TermScore? {
+                           fields: LineFields, foldsASCII: Bool, ascii: Bool, checkedWholeLine: Bool) -> TermScore? {
         // A line with fields: one pass over the whole line rules out most lines at once,
         // since a term found in a field is found in the line.
         if term.kind == .fuzzy, !checkedWholeLine, let last = fields.keywords ?? fields.section {
@@ -215,7 +217,7 @@ final class LineMatcher {
             if !Scorer.isSubsequence(whole, term) { return nil }
         }
         let titleText = ScoredText(bytes: text, count: fields.title.upperBound, foldsASCII: foldsASCII,
-                                   rewardsName: rewardsName)
+                                   rewardsName: rewardsName, ascii: ascii)
         if let s = score(term, boundary, titleText) { return s }
         if let field = fields.section, let s = scoreField(term, boundary, text, field, foldsASCII) { return s }
         if let field = fields.keywords, let s = scoreField(term, boundary, text, field, foldsASCII) { return s }

@@ -192,6 +192,17 @@ struct ScoredText {
     /// Whether a term ending in the last path component earns `lastComponent` (the title,
     /// for the query's last term).
     var rewardsName: Bool
+    /// Whether every byte is known to be ASCII: the dynamic programming then reads the
+    /// bytes where they are instead of loading the window.
+    var ascii = false
+
+    init(bytes: UnsafePointer<UInt8>, count: Int, foldsASCII: Bool, rewardsName: Bool, ascii: Bool = false) {
+        self.bytes = bytes
+        self.count = count
+        self.foldsASCII = foldsASCII
+        self.rewardsName = rewardsName
+        self.ascii = ascii
+    }
 
     /// Byte offset where the file name starts (after the last `/`; 0 without one), or
     /// Int.max when this text earns no file-name bonus.
@@ -208,6 +219,54 @@ struct TermScore {
     /// Byte offsets of the first matched character and one past the last.
     var begin: Int
     var end: Int
+}
+
+/// What the dynamic programming reads of a window: its scalars and their bonuses.
+protocol ScoringWindow {
+    /// The scalar at index j (folded as the text folds).
+    func unit(_ j: Int) -> UInt32
+    /// The word-start bonus of the scalar at index j.
+    func bonus(_ j: Int) -> Int32
+    /// The first index in from..<to whose scalar is q, or `to`.
+    func next(_ q: UInt32, from: Int, to: Int) -> Int
+}
+
+/// A window loaded into the scratch as scalars and bonuses (`Scorer.load`).
+struct LoadedWindow: ScoringWindow {
+    let units: UnsafeMutablePointer<UInt32>
+    let bonuses: UnsafeMutablePointer<Int32>
+
+    @inline(__always) func unit(_ j: Int) -> UInt32 { units[j] }
+    @inline(__always) func bonus(_ j: Int) -> Int32 { bonuses[j] }
+    @inline(__always) func next(_ q: UInt32, from: Int, to: Int) -> Int {
+        var j = from
+        while j < to && units[j] != q { j &+= 1 }
+        return j
+    }
+}
+
+/// A window of ASCII bytes read where they are: scalars are bytes, bonuses come from the
+/// tables, and the next occurrence is found sixteen bytes at a time.
+struct ByteWindow: ScoringWindow {
+    /// The window's first byte.
+    let bytes: UnsafePointer<UInt8>
+    /// The class of the byte before the window (white at the text's start).
+    let before: UInt8
+    let folds: Bool
+    let classes = BonusTables.classes
+    let bonuses = BonusTables.bonuses
+
+    @inline(__always) func unit(_ j: Int) -> UInt32 { UInt32(folds ? lowerASCII(bytes[j]) : bytes[j]) }
+    @inline(__always) func bonus(_ j: Int) -> Int32 {
+        let previous = j == 0 ? before : classes[Int(bytes[j &- 1])]
+        return bonuses[Int(previous) << 3 | Int(classes[Int(bytes[j])])]
+    }
+    @inline(__always) func next(_ q: UInt32, from: Int, to: Int) -> Int {
+        guard q < 0x80, from < to else { return to }
+        let fold: UInt8 = folds && q &- 0x61 < 26 ? 0x20 : 0
+        let at = pick_find_byte(bytes, from, to, UInt8(q), fold)
+        return at < 0 ? to : at
+    }
 }
 
 enum Scorer {
@@ -335,15 +394,29 @@ enum Scorer {
         if query.scalars.count == 1 { return singleCharacter(text, last, first: firstStart, windowEnd: text.count) }
         // Backward: the last occurrence of the last character bounds the window.
         var windowEnd = pos
-        var probe = pos
-        while let at = find(text, last, from: probe) {
-            windowEnd = at + last.count
-            probe = at + 1
+        if last.count == 1 {
+            let c = last[0]
+            let other = text.foldsASCII && c &- 0x61 < 26 ? c ^ 0x20 : c
+            windowEnd = max(pick_last_byte(text.bytes, text.count, c), pick_last_byte(text.bytes, text.count, other)) &+ 1
+        } else {
+            var probe = pos
+            while let at = find(text, last, from: probe) {
+                windowEnd = at + last.count
+                probe = at + 1
+            }
         }
         let m = query.scalars.count
         // A window too large for the dynamic programming (a line of megabytes) is scored
         // greedily, before loading it costs memory in proportion.
         if m * (windowEnd - firstStart) > ScoreWeights.dynamicLimit { return greedy(text, query) }
+        if text.ascii {
+            let lastComponent = text.nameStart
+            let before = firstStart == 0 ? CharClass.white.rawValue : BonusTables.classes[Int(text.bytes[firstStart &- 1])]
+            let window = ByteWindow(bytes: text.bytes + firstStart, before: before, folds: text.foldsASCII)
+            return dynamicScore(query, count: windowEnd &- firstStart, offset: firstStart, window: window,
+                                nameStart: lastComponent == Int.max ? Int.max : max(0, lastComponent &- firstStart),
+                                scratch: s) { offset, index in offset &+ index }
+        }
         let w = load(text, from: firstStart, to: windowEnd, into: s)
         return dynamicScore(query, count: w, offset: firstStart, text: text, scratch: s)
     }
@@ -392,21 +465,34 @@ enum Scorer {
         return (best, bestAt)
     }
 
-    /// Smith-Waterman style best placement over the loaded window (see the essay above),
-    /// computed at the match points only. A row's cells between two of its matches only
-    /// lose `gapExtension` per column, so each row keeps, for each column where its
-    /// character occurs, the cell's value H, its run length C (0: the cell continues a
-    /// gap), and the column; any other cell's value follows from the nearest match point to
-    /// its left. A path has a few occurrences of each query character, where full rows
-    /// would have dozens of cells.
+    /// Smith-Waterman style best placement over the window loaded by `load` (see the essay
+    /// above). Computed at the match points only (the generic version below).
     static func dynamicScore(_ query: PreparedTerm, count w: Int, offset: Int, text: ScoredText, scratch s: ScoringScratch) -> TermScore {
+        // A window of one-byte scalars (every ASCII line) maps indexes to offsets as they are.
+        let oneByte = s.loadedBytes == w
+        return dynamicScore(query, count: w, offset: offset, window: LoadedWindow(units: s.units, bonuses: s.bonuses),
+                            nameStart: s.nameStart, scratch: s) { offset, index in
+            oneByte ? offset &+ index : byteOffset(ofScalar: index, from: offset, in: text)
+        }
+    }
+
+    /// The dynamic programming over any window, at its match points only: a row's cells
+    /// between two of its matches only lose `gapExtension` per column, so each row keeps,
+    /// for each column where its character occurs, the cell's value H, its run length C
+    /// (0: the cell continues a gap), and the column; any other cell's value follows from
+    /// the nearest match point to its left. A path has a few occurrences of each query
+    /// character, where full rows would have dozens of cells. `byteOffset` maps a scalar
+    /// index of the window (which starts at byte `offset`) to a byte offset of the text.
+    @inline(__always)
+    static func dynamicScore<W: ScoringWindow>(_ query: PreparedTerm, count w: Int, offset: Int, window: W, nameStart: Int,
+                                               scratch s: ScoringScratch,
+                                               byteOffset: (_ offset: Int, _ index: Int) -> Int) -> TermScore {
+        s.reserve(w &+ 1)
         let m = query.scalars.count
-        let units = s.units, bonuses = s.bonuses
         var prevH = s.prevH, prevC = s.prevC, curH = s.rowH, curC = s.rowC
         var prevPos = s.prevPos, curPos = s.rowPos
         let invalid: Int32 = -(1 << 29)
         let gapStart = ScoreWeights.gapStart, gapExtension = ScoreWeights.gapExtension
-        let nameStart = s.nameStart
         var firstIndex = 0
         var rowStart = 0
         var rowEnd = 0
@@ -417,7 +503,7 @@ enum Scorer {
         for i in stride(from: m &- 1, through: 0, by: -1) {
             let q = query.scalars[i]
             back &-= 1
-            while back > 0 && units[back] != q { back &-= 1 }
+            while back > 0 && window.unit(back) != q { back &-= 1 }
             lastMatch[i] = back
         }
         var previousEnd = 0
@@ -425,9 +511,7 @@ enum Scorer {
         var count = 0
         for i in 0..<m {
             let q = query.scalars[i]
-            var j = rowStart
-            while j < w && units[j] != q { j &+= 1 }
-            let j0 = j
+            let j0 = window.next(q, from: rowStart, to: w)
             if i == 0 { firstIndex = j0 }
             rowEnd = i == m &- 1 ? w : lastMatch[i &+ 1]
             count = 0
@@ -437,64 +521,63 @@ enum Scorer {
             var inGap = false
             // The previous row's last match point at or before the column being looked at.
             var k = -1
+            var j = j0
             while j < rowEnd {
-                if units[j] == q {
-                    var b = bonuses[j]
-                    var diagonal = invalid
-                    var run: Int32 = 1
-                    if i == 0 {
-                        diagonal = ScoreWeights.match &+ b &* ScoreWeights.firstCharMultiplier
-                        if m == 1 && j >= nameStart { diagonal &+= ScoreWeights.lastComponent }
-                    } else if j &- 1 < previousEnd {
-                        while k &+ 1 < previousCount && Int(prevPos[k &+ 1]) <= j &- 1 { k &+= 1 }
-                        if k >= 0 {
-                            // The previous row's cell j-1: its match point, or the gap after one.
-                            let at = Int(prevPos[k])
-                            var up = prevH[k]
-                            var upRun: Int32 = prevC[k]
-                            if at < j &- 1 {
-                                up = max(up &+ (upRun == 0 ? gapExtension : gapStart)
-                                            &+ gapExtension &* Int32(j &- 2 &- at), invalid)
-                                upRun = 0
-                            }
-                            if up > invalid / 2 {
-                                run = upRun &+ 1
-                                if run > 1 {
-                                    let runBonus = bonuses[j &- Int(run) &+ 1]
-                                    if b >= ScoreWeights.boundary && b > runBonus {
-                                        run = 1
-                                    } else {
-                                        b = max(b, max(ScoreWeights.consecutive, runBonus))
-                                    }
+                var b = window.bonus(j)
+                var diagonal = invalid
+                var run: Int32 = 1
+                if i == 0 {
+                    diagonal = ScoreWeights.match &+ b &* ScoreWeights.firstCharMultiplier
+                    if m == 1 && j >= nameStart { diagonal &+= ScoreWeights.lastComponent }
+                } else if j &- 1 < previousEnd {
+                    while k &+ 1 < previousCount && Int(prevPos[k &+ 1]) <= j &- 1 { k &+= 1 }
+                    if k >= 0 {
+                        // The previous row's cell j-1: its match point, or the gap after one.
+                        let at = Int(prevPos[k])
+                        var up = prevH[k]
+                        var upRun: Int32 = prevC[k]
+                        if at < j &- 1 {
+                            up = max(up &+ (upRun == 0 ? gapExtension : gapStart)
+                                        &+ gapExtension &* Int32(j &- 2 &- at), invalid)
+                            upRun = 0
+                        }
+                        if up > invalid / 2 {
+                            run = upRun &+ 1
+                            if run > 1 {
+                                let runBonus = window.bonus(j &- Int(run) &+ 1)
+                                if b >= ScoreWeights.boundary && b > runBonus {
+                                    run = 1
+                                } else {
+                                    b = max(b, max(ScoreWeights.consecutive, runBonus))
                                 }
-                                diagonal = up &+ ScoreWeights.match &+ b
-                                if i == m &- 1 && j >= nameStart { diagonal &+= ScoreWeights.lastComponent }
-                            } else {
-                                run = 1
                             }
+                            diagonal = up &+ ScoreWeights.match &+ b
+                            if i == m &- 1 && j >= nameStart { diagonal &+= ScoreWeights.lastComponent }
+                        } else {
+                            run = 1
                         }
                     }
-                    // This row's cell j-1 continues the gap after its last match point.
-                    var gap = left
-                    if j &- 1 > leftAt {
-                        gap = max(left &+ (inGap ? gapExtension : gapStart) &+ gapExtension &* Int32(j &- 2 &- leftAt), invalid)
-                    }
-                    gap &+= j &- 1 > leftAt || inGap ? gapExtension : gapStart
-                    if diagonal > invalid / 2 && diagonal >= gap {
-                        left = diagonal
-                        curC[count] = run
-                        inGap = false
-                    } else {
-                        left = max(gap, invalid)
-                        curC[count] = 0
-                        inGap = true
-                    }
-                    leftAt = j
-                    curH[count] = left
-                    curPos[count] = Int32(truncatingIfNeeded: j)
-                    count &+= 1
                 }
-                j &+= 1
+                // This row's cell j-1 continues the gap after its last match point.
+                var gap = left
+                if j &- 1 > leftAt {
+                    gap = max(left &+ (inGap ? gapExtension : gapStart) &+ gapExtension &* Int32(j &- 2 &- leftAt), invalid)
+                }
+                gap &+= j &- 1 > leftAt || inGap ? gapExtension : gapStart
+                if diagonal > invalid / 2 && diagonal >= gap {
+                    left = diagonal
+                    curC[count] = run
+                    inGap = false
+                } else {
+                    left = max(gap, invalid)
+                    curC[count] = 0
+                    inGap = true
+                }
+                leftAt = j
+                curH[count] = left
+                curPos[count] = Int32(truncatingIfNeeded: j)
+                count &+= 1
+                j = window.next(q, from: j &+ 1, to: rowEnd)
             }
             rowStart = j0 &+ 1
             previousEnd = rowEnd
@@ -513,11 +596,7 @@ enum Scorer {
             bestEnd = Int(curPos[p])
         }
         best = max(best, 1)
-        // A window of one-byte scalars (every ASCII line) maps indexes to offsets as they are.
-        let oneByte = s.loadedBytes == w
-        let begin = oneByte ? offset &+ firstIndex : byteOffset(ofScalar: firstIndex, from: offset, in: text)
-        let end = oneByte ? offset &+ bestEnd &+ 1 : byteOffset(ofScalar: bestEnd + 1, from: offset, in: text)
-        return TermScore(score: best, begin: begin, end: end)
+        return TermScore(score: best, begin: byteOffset(offset, firstIndex), end: byteOffset(offset, bestEnd &+ 1))
     }
 
     /// Score of a contiguous run of `length` scalars starting at scalar `start` of the loaded window.
