@@ -66,6 +66,18 @@ final class SearchWorker {
         }
     }
 
+    /// The last few texts' suggestions, for a backspace back to one of them.
+    private var recentSuggestions: [(text: String, searched: Int, list: [[UInt8]])] = []
+
+    private func suggestions(for text: String, searched: Int, among: [Int32]?) -> [[UInt8]] {
+        if let hit = recentSuggestions.first(where: { $0.text == text && $0.searched == searched }) { return hit.list }
+        let list = Suggestions.suggest(text, in: engine.store, limit: suggestionLimit, skipping: engine.skippedLines,
+                                       among: among)
+        if recentSuggestions.count == 16 { recentSuggestions.removeFirst() }
+        recentSuggestions.append((text, searched, list))
+        return list
+    }
+
     private func loop() {
         while true {
             wake.wait()
@@ -86,8 +98,7 @@ final class SearchWorker {
             // Suggestions come second, so the list never waits for them, and not at all
             // when a newer keystroke is already waiting.
             guard lock.locked({ pending == nil }) else { continue }
-            let suggestions = Suggestions.suggest(job.text, in: engine.store, limit: suggestionLimit,
-                                                  skipping: engine.skippedLines, among: among)
+            let suggestions = suggestions(for: job.text, searched: result.searched, among: among)
             lock.locked { finishedSuggestions = (job.generation, suggestions) }
             wakeEventLoop(Wake.search)
         }

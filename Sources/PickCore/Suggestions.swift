@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,85 +21,151 @@ public enum Suggestions {
     /// `among`, when given, holds every line that can have a suggestion (the lines a search
     /// for the same plain text matched, in any order): only those are looked at.
     public static func suggest(_ text: String, in store: LineStore, limit: Int, skipping skipped: Int = 0,
-                               among: [Int32]? = nil) -> [[UInt8]] {
+                               among: [Int32]? = nil, parts chosenParts: Int? = nil) -> [[UInt8]] {
         let folded = fold(Array(text.utf8))
         guard !folded.isEmpty, limit > 0 else { return [] }
+        let count = store.count
+        // Input order: the candidates given, sorted, or every line.
+        // (Sorting a huge match list costs more than scanning: then scan everything.)
+        let order = among.flatMap { $0.count > max(50_000, count / 4) ? nil : inInputOrder($0, count: count, from: skipped) }
+        let total = order?.count ?? max(0, count - skipped)
+        // Large inputs are looked at in parts on every core, each part keeping its own
+        // first suggestions; merged in input order they are the ones a single pass keeps
+        // (see `Found.merge`).
+        let parts = max(1, min(chosenParts ?? (total >= 20_000 ? Int(SearchEngine.processorCount) : 1), max(total, 1)))
+        let found = UnsafeMutableBufferPointer<Found>.allocate(capacity: parts)
+        _ = found.initialize(from: repeatElement(Found(), count: parts))
+        defer { found.deinitialize().deallocate() }
+        let run = { (part: Int) in
+            let lo = total * part / parts, hi = total * (part + 1) / parts
+            found[part] = folded.withUnsafeBufferPointer { query in
+                collect(query, in: store, limit: limit) { visit in
+                    for k in lo..<hi {
+                        if !visit(order.map { Int($0[k]) } ?? skipped + k) { return }
+                    }
+                }
+            }
+        }
+        if parts == 1 { run(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: run) }
+        return Found.merge(Array(found), limit: limit)
+    }
+
+    /// What one part of the input suggests: its first `limit` distinct prefixes and first
+    /// distinct containing candidates (while they and the prefixes are under `limit`), in
+    /// input order, and whether a candidate equals the text.
+    struct Found {
         var prefixed: [[UInt8]] = []
         var containing: [[UInt8]] = []
+        var prefixedKeys: [[UInt8]] = []
+        var containingKeys: [[UInt8]] = []
+        var equal = false
+
+        /// The parts' suggestions as one pass over all of them would keep. A part keeps
+        /// at least `limit` minus its own prefix count of containing candidates once it
+        /// stops taking them, and the merged prefixes are at least as many as any part's,
+        /// so every containing candidate the merged list needs is there.
+        static func merge(_ parts: [Found], limit: Int) -> [[UInt8]] {
+            if parts.contains(where: \.equal) { return [] }
+            var keys = Set<[UInt8]>()
+            var prefixed: [[UInt8]] = [], containing: [[UInt8]] = []
+            for part in parts {
+                for (key, line) in zip(part.prefixedKeys, part.prefixed) where prefixed.count < limit {
+                    if keys.insert(key).inserted { prefixed.append(line) }
+                }
+            }
+            for part in parts {
+                for (key, line) in zip(part.containingKeys, part.containing) where prefixed.count + containing.count < limit {
+                    if keys.insert(key).inserted { containing.append(line) }
+                }
+            }
+            return prefixed + containing
+        }
+    }
+
+    /// Looks at the lines `lines` hands to its visitor, in input order, stopping when the
+    /// visitor returns false (a candidate equals the text).
+    private static func collect(_ query: UnsafeBufferPointer<UInt8>, in store: LineStore, limit: Int,
+                                lines: ((Int) -> Bool) -> Void) -> Found {
+        var found = Found()
         var keys: [[UInt8]] = []
         var scratch = [UInt8](repeating: 0, count: 256)
-        let count = store.count
-        var line = skipped
-        return folded.withUnsafeBufferPointer { query -> [[UInt8]] in
-            /// Looks at one candidate; false when it equals the text (nothing to complete).
-            func consider(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lineIsASCII: Bool) -> Bool {
-                let start = bytes.baseAddress! + range.lowerBound
-                let full = prefixed.count >= limit
-                // Once enough prefixes are found only an equal candidate still matters, and
-                // one of another length cannot be equal (folding at most triples a byte).
-                if full && (range.count * 3 < query.count || range.count > query.count * 4) { return true }
-                var isASCII = lineIsASCII
-                if !isASCII {
-                    isASCII = true
-                    for i in 0..<range.count where start[i] >= 0x80 { isASCII = false; break }
+        /// Looks at one candidate; false when it equals the text (nothing to complete).
+        func consider(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lineIsASCII: Bool) -> Bool {
+            let start = bytes.baseAddress! + range.lowerBound
+            let full = found.prefixed.count >= limit
+            // Once enough prefixes are found only an equal candidate still matters, and
+            // one of another length cannot be equal (folding at most triples a byte).
+            if full && (range.count * 3 < query.count || range.count > query.count * 4) { return true }
+            var isASCII = lineIsASCII
+            if !isASCII {
+                isASCII = true
+                for i in 0..<range.count where start[i] >= 0x80 { isASCII = false; break }
+            }
+            if full && isASCII && range.count != query.count { return true }
+            var candidate = ScoredText(bytes: start, count: range.count, foldsASCII: true, rewardsName: false)
+            if !isASCII {
+                if scratch.count < range.count * 3 { scratch = [UInt8](repeating: 0, count: range.count * 3) }
+                let n = scratch.withUnsafeMutableBufferPointer { out in
+                    UTF8Codec.transform(start, from: 0, to: range.count, into: out.baseAddress!,
+                                        caseFold: true, stripDiacritics: true)
                 }
-                if full && isASCII && range.count != query.count { return true }
-                var candidate = ScoredText(bytes: start, count: range.count, foldsASCII: true, rewardsName: false)
-                if !isASCII {
-                    if scratch.count < range.count * 3 { scratch = [UInt8](repeating: 0, count: range.count * 3) }
-                    let n = scratch.withUnsafeMutableBufferPointer { out in
-                        UTF8Codec.transform(start, from: 0, to: range.count, into: out.baseAddress!,
-                                            caseFold: true, stripDiacritics: true)
-                    }
-                    candidate = scratch.withUnsafeBufferPointer {
-                        ScoredText(bytes: $0.baseAddress!, count: n, foldsASCII: false, rewardsName: false)
-                    }
+                candidate = scratch.withUnsafeBufferPointer {
+                    ScoredText(bytes: $0.baseAddress!, count: n, foldsASCII: false, rewardsName: false)
                 }
-                // `scratch` is not resized below, so the pointer in `candidate` stays valid.
-                // Once the list is full, only a candidate that starts with the text can
-                // still earn a place: its first bytes say so, without a scan of the rest.
-                if isASCII && !(prefixed.count + containing.count < limit ? contains(query, in: candidate)
-                                                                          : hasFolded(query, in: candidate, at: 0)) {
-                    return true
-                }
-                let isPrefix = hasFolded(query, in: candidate, at: 0)
-                if isPrefix && candidate.count == query.count { return false }
-                let wanted = isPrefix ? prefixed.count < limit
-                                      : prefixed.count + containing.count < limit
-                                        && (isASCII || contains(query, in: candidate))
-                guard wanted else { return true }
-                let key = UnsafeBufferPointer(start: candidate.bytes, count: candidate.count)
-                    .map { candidate.foldsASCII ? lowerASCII($0) : $0 }
-                if keys.contains(key) { return true }
-                keys.append(key)
-                if isPrefix { prefixed.append(Array(bytes[range])) } else { containing.append(Array(bytes[range])) }
+            }
+            // `scratch` is not resized below, so the pointer in `candidate` stays valid.
+            // Once the list is full, only a candidate that starts with the text can
+            // still earn a place: its first bytes say so, without a scan of the rest.
+            let taken = found.prefixed.count + found.containing.count
+            if isASCII && !(taken < limit ? contains(query, in: candidate) : hasFolded(query, in: candidate, at: 0)) {
                 return true
             }
-            // Input order: the candidates given, sorted, or every line.
-            // (Sorting a huge match list costs more than scanning: then scan everything.)
-            let order = among.flatMap { $0.count > max(50_000, count / 4) ? nil : inInputOrder($0, count: count, from: skipped) }
-            var next = 0
-            while order.map({ next < $0.count }) ?? (line < count) {
-                if let order { line = Int(order[next]); next += 1 }
-                defer { if order == nil { line += 1 } }
-                let bytes = store.bytes(of: line)
-                let fields = store.fields(of: line)
-                let ascii = store.isASCII(line)
-                if !fields.title.isEmpty && !consider(bytes, fields.title, lineIsASCII: ascii) { return [] }
-                // A keyword can only complete the text if its field contains the text: on
-                // ASCII fields one scan rules out most lines before splitting them into words.
-                if let k = fields.keywords, !ascii || contains(query, in: ScoredText(
-                    bytes: bytes.baseAddress! + k.lowerBound, count: k.count, foldsASCII: true, rewardsName: false)) {
-                    var start = k.lowerBound
-                    for i in k where bytes[i] == 0x2C || bytes[i] == 0x20 {
-                        if start < i && !consider(bytes, start..<i, lineIsASCII: ascii) { return [] }
-                        start = i + 1
+            let isPrefix = hasFolded(query, in: candidate, at: 0)
+            if isPrefix && candidate.count == query.count { return false }
+            let wanted = isPrefix ? found.prefixed.count < limit
+                                  : taken < limit && (isASCII || contains(query, in: candidate))
+            guard wanted else { return true }
+            let key = UnsafeBufferPointer(start: candidate.bytes, count: candidate.count)
+                .map { candidate.foldsASCII ? lowerASCII($0) : $0 }
+            if keys.contains(key) { return true }
+            keys.append(key)
+            if isPrefix {
+                found.prefixed.append(Array(bytes[range]))
+                found.prefixedKeys.append(key)
+            } else {
+                found.containing.append(Array(bytes[range]))
+                found.containingKeys.append(key)
+            }
+            return true
+        }
+        lines { line in
+            let bytes = store.bytes(of: line)
+            let fields = store.fields(of: line)
+            let ascii = store.isASCII(line)
+            if !fields.title.isEmpty && !consider(bytes, fields.title, lineIsASCII: ascii) {
+                found.equal = true
+                return false
+            }
+            // A keyword can only complete the text if its field contains the text: on
+            // ASCII fields one scan rules out most lines before splitting them into words.
+            if let k = fields.keywords, !ascii || contains(query, in: ScoredText(
+                bytes: bytes.baseAddress! + k.lowerBound, count: k.count, foldsASCII: true, rewardsName: false)) {
+                var start = k.lowerBound
+                for i in k where bytes[i] == 0x2C || bytes[i] == 0x20 {
+                    if start < i && !consider(bytes, start..<i, lineIsASCII: ascii) {
+                        found.equal = true
+                        return false
                     }
-                    if start < k.upperBound && !consider(bytes, start..<k.upperBound, lineIsASCII: ascii) { return [] }
+                    start = i + 1
+                }
+                if start < k.upperBound && !consider(bytes, start..<k.upperBound, lineIsASCII: ascii) {
+                    found.equal = true
+                    return false
                 }
             }
-            return Array((prefixed + containing).prefix(limit))
+            return true
         }
+        return found
     }
 
     /// The lines of `lines` in skipped..<count, in input order: marked in a bitmap and read

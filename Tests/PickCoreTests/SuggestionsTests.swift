@@ -77,6 +77,58 @@ final class SuggestionsTests: XCTestCase {
         }
     }
 
+    func testPartsLookedAtOnSeveralCoresSuggestWhatOnePassDoes() {
+        // A large input is split into parts, each keeping its own first suggestions; merged,
+        // they must be exactly one pass's: prefixes before containing candidates, input
+        // order, duplicates (also across parts) dropped, the limit, and nothing at all when
+        // some candidate, in any part, equals the text.
+        var generator = SystemRandomNumberGenerator()
+        let words = ["rec", "recent", "Recent", "récent", "pre-recent", "record", "wreck", "re", "cent", "x"]
+        var lines: [String] = []
+        for i in 0..<3000 {
+            let a = words.randomElement(using: &generator)!, b = words.randomElement(using: &generator)!
+            switch i % 4 {
+            case 0: lines.append("\(a) \(i)")
+            case 1: lines.append("\(a)\tsection\t\(b), \(a)x")
+            case 2: lines.append("\(b)\(a)")
+            default: lines.append("noise \(i)")
+            }
+        }
+        // Two prefixes of "ec", late in the input, among many lines that contain it.
+        lines[2500] = "special\tsection\tecto"
+        lines[2900] = "Ectoplasm\tsection"
+        let store = makeStore(lines)
+        // The rule itself, spelled out: titles and keyword words, folded, in input order.
+        func reference(_ text: String) -> [[UInt8]] {
+            let query = Suggestions.fold(Array(text.utf8))
+            var prefixed: [[UInt8]] = [], containing: [[UInt8]] = [], seen = Set<[UInt8]>()
+            for line in lines {
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                var candidates = [fields[0]]
+                if fields.count > 2 { candidates += fields[2].split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init) }
+                for candidate in candidates where !candidate.isEmpty {
+                    let key = Suggestions.fold(Array(candidate.utf8))
+                    if key == query { return [] }
+                    let isPrefix = key.starts(with: query)
+                    let contains = (0...max(0, key.count - query.count)).contains { key.dropFirst($0).starts(with: query) }
+                    guard contains, seen.insert(key).inserted else { continue }
+                    if isPrefix { prefixed.append(Array(candidate.utf8)) } else { containing.append(Array(candidate.utf8)) }
+                }
+            }
+            let first = Array(prefixed.prefix(6))
+            return first + containing.prefix(6 - first.count)
+        }
+        for text in ["rec", "recent", "re", "cent", "x", "ec", "record", "zz", "noise 2999", "noise 3"] {
+            let one = reference(text)
+            for parts in [1, 2, 3, 7, 64] {
+                XCTAssertEqual(Suggestions.suggest(text, in: store, limit: 6, parts: parts), one, "\(text) in \(parts) parts")
+            }
+            let engine = SearchEngine(store: store)
+            XCTAssertEqual(Suggestions.suggest(text, in: store, limit: 6, among: engine.search(text)!.lines, parts: 5),
+                           one, text)
+        }
+    }
+
     func testOnlyPlainLowerCaseTextIsTrustedToTheSearchsMatches() {
         let folding = MatchingOptions()
         XCTAssertTrue(Suggestions.comeFromSearch(of: "go to", matching: folding))
