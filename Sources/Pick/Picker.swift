@@ -74,6 +74,8 @@ final class Picker {
     var geometry: Geometry
     var dirty = true
     var lastDraw = 0
+    /// The generations whose result and suggestions the last frame drawn showed.
+    var drawnAnswer = (result: -1, suggestions: -1)
     var lastFrame: [UInt8] = []
     var spinnerPhase = 0
     var cursorAtEnd = true
@@ -342,7 +344,12 @@ final class Picker {
             let waitingForSearch = searching && now - searchStarted < 60 && resultGeneration != generation
             // The frame that shows all the input goes out at once, not at the next tick.
             let loadedFrameDue = !drewLoaded && !isLoading && !searching && lastSearchedCount == store.count
-            if dirty && !waitingForSearch && (now - lastDraw >= 16 || loadedFrameDue) {
+            // So does the frame that completes a keystroke's answer: its result, then its
+            // suggestions (the ghost text). Only updates while input streams wait a tick.
+            let answerDue = resultGeneration == generation
+                && (drawnAnswer.result != generation
+                    || (suggestionGeneration == generation && drawnAnswer.suggestions != generation))
+            if dirty && !waitingForSearch && (now - lastDraw >= 16 || loadedFrameDue || answerDue) {
                 drewLoaded = loadedFrameDue || drewLoaded
                 draw()
             }
@@ -568,6 +575,8 @@ final class Picker {
             lastFrame = bytes
         }
         lastDraw = monotonicMillis()
+        if drawnAnswer.result != resultGeneration { worker.resultShown() }
+        drawnAnswer = (resultGeneration, suggestionGeneration)
         dirty = false
     }
 

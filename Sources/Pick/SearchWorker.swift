@@ -33,6 +33,9 @@ final class SearchWorker {
     private var running: Cancellation? = nil
     private var finished: SearchOutcome? = nil
     private var finishedSuggestions: (generation: Int, list: [[UInt8]])? = nil
+    /// Signalled when a frame showing a result is drawn, so the suggestions that follow
+    /// (on every core) do not hold up the event loop that draws it.
+    private let shown = DispatchSemaphore(value: 0)
 
     init(engine: SearchEngine, suggestionLimit: Int) {
         self.engine = engine
@@ -57,6 +60,9 @@ final class SearchWorker {
             return finished
         }
     }
+
+    /// Tells the worker a frame now shows the result it last handed over.
+    func resultShown() { shown.signal() }
 
     /// Suggestions (Tab, ghost text) computed after a search, if any arrived since the last call.
     func takeSuggestions() -> (generation: Int, list: [[UInt8]])? {
@@ -93,10 +99,14 @@ final class SearchWorker {
             // Suggestions contain the text, so a plain text's suggestions are among the
             // search's matches: looking at those alone keeps a keystroke cheap on big inputs.
             let among = Suggestions.comeFromSearch(of: job.text, matching: engine.matching) ? result.lines : nil
+            while shown.wait(timeout: .now()) == .success {}
             lock.locked { finished = SearchOutcome(generation: job.generation, result: result) }
             wakeEventLoop(Wake.search)
             // Suggestions come second, so the list never waits for them, and not at all
             // when a newer keystroke is already waiting.
+            guard lock.locked({ pending == nil }) else { continue }
+            // (At most a few milliseconds: the loop may be busy, or the result overtaken.)
+            _ = shown.wait(timeout: .now() + .milliseconds(5))
             guard lock.locked({ pending == nil }) else { continue }
             let suggestions = suggestions(for: job.text, searched: result.searched, among: among)
             lock.locked { finishedSuggestions = (job.generation, suggestions) }
