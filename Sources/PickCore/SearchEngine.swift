@@ -122,8 +122,8 @@ public final class SearchEngine: @unchecked Sendable {
     /// Ranks the lines from `first` on: up to `end`, or (nil) every line until the store's
     /// input is finished, matching the lines already read while the rest arrives.
     ///
-    /// Workers (one per core) claim chunks of 32K lines in order; each sorts its chunk's
-    /// hits, and the sorted chunks are merged at the end.
+    /// Workers (one per core) claim chunks of up to 32K lines in order; each sorts its
+    /// chunk's hits, and the sorted chunks are merged at the end.
     private func rank(_ query: Query, first: Int, end: Int?, candidates: (lines: [Int32], upTo: Int)?,
                       cancellation: Cancellation?) -> (ranked: [Int32], inputOrder: [Int32])? {
         if let compact = CompactKeyMaker(ranking) {
@@ -137,12 +137,13 @@ public final class SearchEngine: @unchecked Sendable {
                                   cancellation: Cancellation?, keys: K) -> (ranked: [Int32], inputOrder: [Int32])? {
         let sorts = ranking.sorts
         let keepsInputOrder = end != nil
-        let chunkSize = 1 << 15
         let store = self.store
         // Positions 0..<n stand for the lines to look at: the candidates, then the lines
         // that arrived after them; or every line from `first`.
         let listed = candidates?.lines ?? []
         let tailStart = candidates?.upTo ?? first
+        // Chunks of 32K lines; a few thousand lines are cut finer, so every core gets some.
+        let chunkSize = end.map { min(1 << 15, max(1 << 11, (listed.count + $0 - tailStart + 7) / 8)) } ?? 1 << 15
         let nextChunk = Atomic<Int>(0)
         let finished = Mutex<[(chunk: Int, hits: [K.Hit], lines: [Int32])]>([])
         let expected = end.map { max(1, (listed.count + $0 - tailStart + chunkSize - 1) / chunkSize) }
