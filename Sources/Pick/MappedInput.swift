@@ -72,6 +72,15 @@ enum MappedInput {
     /// Files at least this large are scanned in two halves at once.
     static let splitSize = 4 << 20
 
+    /// Whether `fd` is a regular file large enough to be loaded on two cores at once, so
+    /// that matching while it loads would only compete with the loading.
+    static func loadsOnTwoCores(fd: Int32) -> Bool {
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return false }
+        let offset = lseek(fd, 0, SEEK_CUR)
+        return offset >= 0 && Int(st.st_size) - Int(offset) >= splitSize
+    }
+
     /// The file in one piece, or in two at the line end nearest its middle.
     private static func split(_ bytes: UnsafeRawBufferPointer, separator: UInt8, ready: Bool) -> [UnsafeRawBufferPointer] {
         guard ready, bytes.count >= splitSize,

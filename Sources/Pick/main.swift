@@ -71,8 +71,13 @@ if let text = options.complete {
 }
 
 if let query = options.filter {
-    // Read on one thread while the others match what has arrived.
-    spawnThread { loadInput(mapsFile: true) }
+    if !options.demo && isatty(0) == 0 && MappedInput.loadsOnTwoCores(fd: 0) {
+        // A large file loads on every core: matching meanwhile would only slow it down.
+        loadInput(mapsFile: true)
+    } else {
+        // Read on one thread while the others match what has arrived.
+        spawnThread { loadInput(mapsFile: true) }
+    }
     let engine = SearchEngine(store: store, matching: options.matching, ranking: options.ranking,
                               skippedLines: options.headerLines)
     let result = engine.searchAllInput(query)
