@@ -16,29 +16,51 @@ enum SectionGrouping {
                       prefetch: (Int) -> Void = { _ in }) -> ([Int32], [SectionGroup]) {
         guard !ranked.isEmpty else { return ([], []) }
         guard sectionCount > 0 else { return (ranked, [SectionGroup(section: 0, range: 0..<ranked.count)]) }
-        var counts = [Int](repeating: 0, count: sectionCount + 1)
+        // One pass looks up each line's section (noting it, in a byte when there are few
+        // sections) and counts the groups; a second places the lines in noted order.
+        if sectionCount < 256 {
+            return place(ranked, sectionCount: sectionCount, as: UInt8.self, sectionOf: sectionOf, prefetch: prefetch)
+        }
+        return place(ranked, sectionCount: sectionCount, as: UInt32.self, sectionOf: sectionOf, prefetch: prefetch)
+    }
+
+    private static func place<Noted: FixedWidthInteger>(_ ranked: [Int32], sectionCount: Int, as: Noted.Type,
+                                                        sectionOf: (Int) -> Int,
+                                                        prefetch: (Int) -> Void) -> ([Int32], [SectionGroup]) {
+        let sections = UnsafeMutableBufferPointer<Noted>.allocate(capacity: ranked.count)
+        defer { sections.deallocate() }
+        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: sectionCount + 1)
+        defer { counts.deallocate() }
+        counts.initialize(repeating: 0)
         var order: [Int] = []
-        for (i, line) in ranked.enumerated() {
-            if i &+ 16 < ranked.count { prefetch(Int(ranked[i &+ 16])) }
-            let s = sectionOf(Int(line))
-            if counts[s] == 0 { order.append(s) }
-            counts[s] += 1
+        ranked.withUnsafeBufferPointer { ranked in
+            for i in 0..<ranked.count {
+                if i &+ 16 < ranked.count { prefetch(Int(ranked[i &+ 16])) }
+                let s = sectionOf(Int(ranked[i]))
+                if counts[s] == 0 { order.append(s) }
+                counts[s] &+= 1
+                sections[i] = Noted(truncatingIfNeeded: s)
+            }
         }
         if order.count == 1 { return (ranked, [SectionGroup(section: order[0], range: 0..<ranked.count)]) }
-        var starts = [Int](repeating: 0, count: sectionCount + 1)
         var groups: [SectionGroup] = []
         var offset = 0
+        // `counts` becomes each group's next free place.
         for s in order {
-            starts[s] = offset
             groups.append(SectionGroup(section: s, range: offset..<offset + counts[s]))
-            offset += counts[s]
+            let n = counts[s]
+            counts[s] = offset
+            offset &+= n
         }
-        var out = [Int32](repeating: 0, count: ranked.count)
-        for (i, line) in ranked.enumerated() {
-            if i &+ 16 < ranked.count { prefetch(Int(ranked[i &+ 16])) }
-            let s = sectionOf(Int(line))
-            out[starts[s]] = line
-            starts[s] += 1
+        let out = [Int32](unsafeUninitializedCapacity: ranked.count) { out, initialized in
+            ranked.withUnsafeBufferPointer { ranked in
+                for i in 0..<ranked.count {
+                    let s = Int(sections[i])
+                    out[counts[s]] = ranked[i]
+                    counts[s] &+= 1
+                }
+            }
+            initialized = ranked.count
         }
         return (out, groups)
     }
