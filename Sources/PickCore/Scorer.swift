@@ -209,7 +209,7 @@ struct ScoredText {
     @inline(__always)
     var nameStart: Int {
         guard rewardsName else { return Int.max }
-        return pick_last_byte(bytes, count, 0x2F) &+ 1
+        return pick_last_byte(bytes, count, 0x2F, 0) &+ 1
     }
 }
 
@@ -229,6 +229,8 @@ protocol ScoringWindow {
     func bonus(_ j: Int) -> Int32
     /// The first index in from..<to whose scalar is q, or `to`.
     func next(_ q: UInt32, from: Int, to: Int) -> Int
+    /// The last index in 1..<before whose scalar is q, or 0.
+    func previous(_ q: UInt32, before: Int) -> Int
 }
 
 /// A window loaded into the scratch as scalars and bonuses (`Scorer.load`).
@@ -242,6 +244,11 @@ struct LoadedWindow: ScoringWindow {
         var j = from
         while j < to && units[j] != q { j &+= 1 }
         return j
+    }
+    @inline(__always) func previous(_ q: UInt32, before: Int) -> Int {
+        var j = before &- 1
+        while j > 0 && units[j] != q { j &-= 1 }
+        return max(j, 0)
     }
 }
 
@@ -266,6 +273,11 @@ struct ByteWindow: ScoringWindow {
         let fold: UInt8 = folds && q &- 0x61 < 26 ? 0x20 : 0
         let at = pick_find_byte(bytes, from, to, UInt8(q), fold)
         return at < 0 ? to : at
+    }
+    @inline(__always) func previous(_ q: UInt32, before: Int) -> Int {
+        guard q < 0x80, before > 1 else { return 0 }
+        let fold: UInt8 = folds && q &- 0x61 < 26 ? 0x20 : 0
+        return max(pick_last_byte(bytes, before, UInt8(q), fold), 0)
     }
 }
 
@@ -396,8 +408,7 @@ enum Scorer {
         var windowEnd = pos
         if last.count == 1 {
             let c = last[0]
-            let other = text.foldsASCII && c &- 0x61 < 26 ? c ^ 0x20 : c
-            windowEnd = max(pick_last_byte(text.bytes, text.count, c), pick_last_byte(text.bytes, text.count, other)) &+ 1
+            windowEnd = pick_last_byte(text.bytes, text.count, c, text.foldsASCII && c &- 0x61 < 26 ? 0x20 : 0) &+ 1
         } else {
             var probe = pos
             while let at = find(text, last, from: probe) {
@@ -502,8 +513,7 @@ enum Scorer {
         var back = w
         for i in stride(from: m &- 1, through: 0, by: -1) {
             let q = query.scalars[i]
-            back &-= 1
-            while back > 0 && window.unit(back) != q { back &-= 1 }
+            back = window.previous(q, before: back)
             lastMatch[i] = back
         }
         var previousEnd = 0
