@@ -588,10 +588,17 @@ public final class LineStore: @unchecked Sendable {
     /// Whether every byte of the line is ASCII (known from loading, no scan).
     @inline(__always)
     func isASCII(_ index: Int) -> Bool {
-        let r = record(index)
-        if r.extra == 0 { return true }
-        if r.isPacked { return r.extra & LineRecord.nonASCIIBit == 0 }
-        return extras[Int(r.extra) - 1].folded == nil
+        let extra = self.extra(of: index)
+        if extra == 0 { return true }
+        if extra & LineRecord.packedBit != 0 { return extra & LineRecord.nonASCIIBit == 0 }
+        return extras[Int(extra) - 1].folded == nil
+    }
+
+    /// The `extra` of line `index`'s record, without working out where the line is.
+    @inline(__always)
+    func extra(of index: Int) -> UInt32 {
+        let compactCount = compact.count
+        return index < compactCount ? compact[index].extra : records[index &- compactCount].extra
     }
 
     /// The line's bytes exactly as read, without its separator.
@@ -646,10 +653,10 @@ public final class LineStore: @unchecked Sendable {
     /// The 1-based section id of the line, 0 when it has none.
     @inline(__always)
     public func section(of index: Int) -> Int {
-        let r = record(index)
-        if r.extra == 0 { return 0 }
-        if r.isPacked { return r.packedSection }
-        return Int(extras[Int(r.extra) - 1].section)
+        let extra = self.extra(of: index)
+        if extra == 0 { return 0 }
+        if extra & LineRecord.packedBit != 0 { return Int((extra >> 20) & 0x7FF) }
+        return Int(extras[Int(extra) - 1].section)
     }
 
     /// Number of distinct sections seen so far.

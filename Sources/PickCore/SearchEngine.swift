@@ -91,9 +91,11 @@ public final class SearchEngine: @unchecked Sendable {
         let ranked: [Int32]
         var inputOrder: [Int32]? = nil
         if query.isEmpty {
-            var all = (first..<total).map { Int32($0) }
-            if ranking.reversesInput { all.reverse() }
-            ranked = all
+            let reverses = ranking.reversesInput
+            ranked = [Int32](unsafeUninitializedCapacity: total - first) { all, n in
+                for k in 0..<all.count { all[k] = Int32(truncatingIfNeeded: reverses ? total &- 1 &- k : first &+ k) }
+                n = all.count
+            }
         } else if waitsForInput {
             ranked = rank(query, first: skippedLines, end: nil, candidates: nil, cancellation: nil)!.ranked
             total = store.count
