@@ -204,75 +204,42 @@ public final class LineStore: @unchecked Sendable {
 
     /// Takes `n` bytes just written into `writableSpace()`, adding every complete line.
     ///
-    /// Hot path: one pass eight bytes at a time finds the separators and, on the way, notes
-    /// whether each line is ASCII and where its first tab is, so no line is scanned again.
+    /// Hot path: one pass sixteen bytes at a time (`pick_find_special`) stops only at a
+    /// separator, at a line's first two tabs, and at its first non-ASCII byte, so no line is
+    /// scanned again: whether it is ASCII and where its fields start are known when it ends.
     public func commit(_ n: Int) {
         guard n > 0, let base = block else { return }
         var i = used
         used += n
         let end = used
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let separators = UInt64(separator) &* ones
+        let separator = self.separator
         // Tabs matter until a line's second (the section's end) is found; without fields
         // never. Not looking for them is looking for the separator twice. Likewise a line
         // known not to be ASCII stops looking at high bits.
-        let tabPattern = parsesFields ? 0x09 &* ones : separators
-        var tabs = lineSecondTab < 0 ? tabPattern : separators
-        var highMask = lineIsASCII ? highs : 0
-        let raw = UnsafeRawPointer(base)
+        let tabByte: UInt8 = parsesFields ? 0x09 : separator
+        var tab = lineSecondTab < 0 ? tabByte : separator
+        var high: UInt8 = lineIsASCII ? 0x80 : 0
         while i < end {
-            var at: Int
-            if i &+ 8 <= end {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let s = word ^ separators
-                let t = word ^ tabs
-                // A zero byte of s or t sets its high bit (the lowest set bit is exact).
-                let sepBits = (s &- ones) & ~s & highs
-                let tabBits = (t &- ones) & ~t & highs
-                let high = word & highMask
-                if sepBits | tabBits | high == 0 { i &+= 8; continue }
-                let before = sepBits == 0 ? UInt64.max : ((sepBits & (0 &- sepBits)) >> 7) &- 1
-                if high & before != 0 {
-                    lineIsASCII = false
-                    highMask = 0
+            let at = pick_find_special(base, i, end, separator, tab, high)
+            if at >= end { break }
+            let b = base[at]
+            if b == separator {
+                addLine(UnsafePointer(base + lineStart), at &- lineStart)
+                lineStart = at &+ 1
+                tab = tabByte
+                high = 0x80
+            } else if b == tab {
+                if lineFirstTab < 0 {
+                    lineFirstTab = at &- lineStart
+                } else {
+                    lineSecondTab = at &- lineStart
+                    tab = separator
                 }
-                if tabBits & before != 0 {
-                    let tab = i &+ tabBits.trailingZeroBitCount >> 3
-                    if lineFirstTab < 0 {
-                        lineFirstTab = tab &- lineStart
-                    } else {
-                        lineSecondTab = tab &- lineStart
-                        tabs = separators
-                    }
-                    // On from just past it, so the next tab's bit is exact too.
-                    i = tab &+ 1
-                    continue
-                }
-                if sepBits == 0 { i &+= 8; continue }
-                at = i &+ sepBits.trailingZeroBitCount >> 3
             } else {
-                let b = base[i]
-                if b != separator {
-                    if b >= 0x80 { lineIsASCII = false }
-                    if b == 0x09 && tabs != separators {
-                        if lineFirstTab < 0 {
-                            lineFirstTab = i &- lineStart
-                        } else {
-                            lineSecondTab = i &- lineStart
-                            tabs = separators
-                        }
-                    }
-                    i &+= 1
-                    continue
-                }
-                at = i
+                lineIsASCII = false
+                high = 0
             }
-            addLine(UnsafePointer(base + lineStart), at &- lineStart)
-            lineStart = at &+ 1
             i = at &+ 1
-            tabs = tabPattern
-            highMask = highs
         }
         publish()
     }

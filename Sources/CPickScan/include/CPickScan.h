@@ -40,6 +40,30 @@ static inline long pick_find_byte(const uint8_t *p, long from, long n, uint8_t c
     }
     return -1;
 }
+/// The index of the first byte in p[from..<n] that is `sep`, or `tab`, or (with high 0x80)
+/// has its high bit set; n when there is none. The line loader's scan: separators end
+/// lines, the first two tabs end fields, a high bit means a line is not ASCII.
+static inline long pick_find_special(const uint8_t *p, long from, long n, uint8_t sep, uint8_t tab, uint8_t high) {
+    long i = from;
+#if defined(__SSE2__)
+    const __m128i s = _mm_set1_epi8((char)sep);
+    const __m128i t = _mm_set1_epi8((char)tab);
+    const unsigned highs = high ? 0xFFFFu : 0u;
+    while (i + 16 <= n) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, s), _mm_cmpeq_epi8(v, t)))
+            | ((unsigned)_mm_movemask_epi8(v) & highs);
+        if (mask) return i + __builtin_ctz(mask);
+        i += 16;
+    }
+#endif
+    for (; i < n; i++) {
+        uint8_t b = p[i];
+        if (b == sep || b == tab || (b & high)) return i;
+    }
+    return n;
+}
+
 /// A fast checksum of p[0..<n] continuing from h: four lanes of rotate-and-add over
 /// eight-byte words (no multiply in the loop), so it runs near memory speed. Detects
 /// accidental change (a file rewritten in place), not a forger.
