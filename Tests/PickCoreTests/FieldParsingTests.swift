@@ -102,6 +102,28 @@ final class FieldParsingTests: XCTestCase {
         }
     }
 
+    func testEverySectionNameShortOrLongGetsOneIdOfItsOwn() {
+        // Names of up to 8 bytes are found by one word in the table, longer ones by their
+        // bytes; both must survive the table growing many times.
+        var names: [String] = []
+        for i in 0..<6000 {
+            names.append(i % 3 == 0 ? "s\(i)" : i % 3 == 1 ? "a long section name \(i)" : "\(i % 97)é")
+        }
+        names += ["", "12345678", "123456789", "1234567", "12345678"]
+        let lines = names.enumerated().map { "line \($0.offset)\t\($0.element)" } + names.map { "again\t\($0)" }
+        let store = makeStore(lines)
+        var idOf: [String: Int] = [:]
+        for (index, line) in lines.enumerated() {
+            let name = String(line.split(separator: "\t", omittingEmptySubsequences: false)[1])
+            let id = store.section(of: index)
+            if name.isEmpty { XCTAssertEqual(id, 0); continue }
+            XCTAssertEqual(String(decoding: store.sectionName(id), as: UTF8.self), name)
+            if let known = idOf[name] { XCTAssertEqual(id, known, name) } else { idOf[name] = id }
+        }
+        XCTAssertEqual(Set(idOf.values).count, idOf.count, "distinct names, distinct ids")
+        XCTAssertEqual(store.sectionCount, idOf.count)
+    }
+
     func testAnAdoptedLastLineWithoutASeparatorIsALine() {
         let text = Array("one\n\ntwo\tsec\nthree".utf8)
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: text.count, alignment: 1)
