@@ -124,6 +124,32 @@ final class FieldParsingTests: XCTestCase {
         XCTAssertEqual(store.sectionCount, idOf.count)
     }
 
+    func testAdoptedHalvesWithFewSectionsKeepEachLinesSection() {
+        // Few sections: the second half's packed records take their new ids from a table.
+        let lines = (0..<30000).map { i in
+            i % 7 == 0 ? "plain \(i)" : "t\(i)\t\(i % 2 == 0 ? "sec\(i % 40)" : "a longer section \(i % 13)")\tkw"
+        }
+        let whole = makeStore(lines)
+        let bytes = Array(lines.joined(separator: "\n").utf8) + [0x0A]
+        // The second half starts with sections in another order than the first saw them.
+        let middle = bytes[(bytes.count / 2)...].firstIndex(of: 0x0A)! + 1
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
+        memory.copyBytes(from: bytes)
+        let first = LineStore(), second = LineStore()
+        second.adopt(UnsafeRawBufferPointer(rebasing: memory[middle...]), chunk: 8192, release: {})
+        first.adopt(UnsafeRawBufferPointer(rebasing: memory[0..<middle]), chunk: 8192, release: { memory.deallocate() })
+        first.appendLines(of: second)
+        first.finish()
+        XCTAssertEqual(first.count, whole.count)
+        XCTAssertEqual(first.sectionCount, whole.sectionCount)
+        for i in 0..<whole.count {
+            let a = first.section(of: i), b = whole.section(of: i)
+            XCTAssertEqual(a == 0, b == 0, lines[i])
+            if a != 0 && b != 0 { XCTAssertTrue(first.sectionName(a).elementsEqual(whole.sectionName(b)), lines[i]) }
+            XCTAssertEqual(first.fields(of: i), whole.fields(of: i), lines[i])
+        }
+    }
+
     func testAnAdoptedLastLineWithoutASeparatorIsALine() {
         let text = Array("one\n\ntwo\tsec\nthree".utf8)
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: text.count, alignment: 1)
