@@ -29,7 +29,10 @@ import CPickScan
 // The best placement is found by dynamic programming over the window between the first
 // greedy match and the last occurrence of the query's last character (as fzf's v2 does):
 // H[i][j] is the best score of the first i+1 query characters placed within text[...j].
-// Windows too large for that (m × w > `dynamicLimit`) are scored by a greedy placement.
+// Only the cells where query character i occurs are computed (the cells between follow from
+// them), within a band past which the rest of the query no longer fits; ASCII text is read
+// where it lies. Windows too large for that (m × w > `dynamicLimit`) are scored by a greedy
+// placement.
 // Ties between equal scores go to the shorter title, then to input order (Ranking.swift).
 
 /// The weights of the scorer, in one place.
