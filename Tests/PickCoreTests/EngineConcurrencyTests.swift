@@ -48,6 +48,51 @@ final class EngineConcurrencyTests: XCTestCase {
         XCTAssertEqual(result.lines, whole)
     }
 
+    func testSearchingWhileAMappedFileLoadsInHalvesAndThenGrowsGivesTheSameLines() {
+        // A mapped file: two halves adopted on two threads (compact records), handed over,
+        // then more input read after it (full records), all while searches run.
+        let bytes = manyLines()
+        let whole = SearchEngine(store: store(bytes)).search("mod1fi")!.lines
+        let mapped = bytes.count * 3 / 4
+        let middle = bytes[(mapped / 2)...].firstIndex(of: 0x0A)! + 1
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: mapped, alignment: 16)
+        memory.copyBytes(from: bytes.prefix(mapped))
+        let loading = LineStore()
+        let engine = SearchEngine(store: loading)
+        let writer = DispatchQueue(label: "writer")
+        writer.async {
+            let second = LineStore()
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                second.adopt(UnsafeRawBufferPointer(rebasing: memory[middle...]), chunk: 65536, release: {})
+                done.signal()
+            }
+            loading.adopt(UnsafeRawBufferPointer(rebasing: memory[0..<middle]), chunk: 65536,
+                          onChunk: { usleep(50) }, release: { memory.deallocate() })
+            done.wait()
+            loading.appendLines(of: second)
+            var offset = mapped
+            while offset < bytes.count {
+                let end = min(offset + 50_000, bytes.count)
+                loading.append(bytes[offset..<end])
+                offset = end
+                usleep(100)
+            }
+            loading.finish()
+        }
+        var searches = 0
+        while !loading.isFinished {
+            _ = engine.search("mod1fi")
+            searches += 1
+        }
+        let result = engine.searchAllInput("mod1fi")
+        XCTAssertEqual(loading.count, 200_000, "no line lost or duplicated")
+        XCTAssertGreaterThan(loading.compact.count, 0)
+        XCTAssertGreaterThan(loading.records.count, 0)
+        XCTAssertEqual(result.lines, whole)
+        XCTAssertGreaterThan(searches, 0)
+    }
+
     func testStreamedStoreHoldsEveryLineOnceAndByteExact() {
         let lines = (0..<50_000).map { "line \($0)\r\t\u{1}é" }
         let bytes = Array(lines.joined(separator: "\n").utf8)
