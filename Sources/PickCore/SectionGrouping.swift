@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A run of result lines that share a section (0: lines with no section).
 public struct SectionGroup: Sendable, Equatable {
     public var section: Int
@@ -27,41 +29,68 @@ enum SectionGrouping {
     private static func place<Noted: FixedWidthInteger>(_ ranked: [Int32], sectionCount: Int, as: Noted.Type,
                                                         sectionOf: (Int) -> Int,
                                                         prefetch: (Int) -> Void) -> ([Int32], [SectionGroup]) {
+        // A long list is looked at in parts on every core: each part counts its own
+        // sections, then places its lines after the earlier parts' lines of each group.
+        let parts = ranked.count >= 200_000 ? Int(SearchEngine.processorCount) : 1
+        let width = sectionCount + 1
         let sections = UnsafeMutableBufferPointer<Noted>.allocate(capacity: ranked.count)
         defer { sections.deallocate() }
-        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: sectionCount + 1)
+        // counts[p * width + s]: part p's lines of section s, later where they go.
+        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: parts * width)
         defer { counts.deallocate() }
         counts.initialize(repeating: 0)
-        var order: [Int] = []
-        ranked.withUnsafeBufferPointer { ranked in
-            for i in 0..<ranked.count {
-                if i &+ 16 < ranked.count { prefetch(Int(ranked[i &+ 16])) }
-                let s = sectionOf(Int(ranked[i]))
-                if counts[s] == 0 { order.append(s) }
-                counts[s] &+= 1
-                sections[i] = Noted(truncatingIfNeeded: s)
-            }
-        }
-        if order.count == 1 { return (ranked, [SectionGroup(section: order[0], range: 0..<ranked.count)]) }
-        var groups: [SectionGroup] = []
-        var offset = 0
-        // `counts` becomes each group's next free place.
-        for s in order {
-            groups.append(SectionGroup(section: s, range: offset..<offset + counts[s]))
-            let n = counts[s]
-            counts[s] = offset
-            offset &+= n
-        }
-        let out = [Int32](unsafeUninitializedCapacity: ranked.count) { out, initialized in
+        let orders = UnsafeMutableBufferPointer<[Int]>.allocate(capacity: parts)
+        _ = orders.initialize(from: repeatElement([], count: parts))
+        defer { orders.deinitialize().deallocate() }
+        var groupsFound: [SectionGroup] = []
+        let out = [Int32](unsafeUninitializedCapacity: ranked.count) { buffer, initialized in
+            let target = buffer
             ranked.withUnsafeBufferPointer { ranked in
-                for i in 0..<ranked.count {
-                    let s = Int(sections[i])
-                    out[counts[s]] = ranked[i]
-                    counts[s] &+= 1
+                func each(_ p: Int, _ pass: Int) {
+                    let lo = ranked.count * p / parts, hi = ranked.count * (p + 1) / parts
+                    let mine = counts.baseAddress! + p * width
+                    if pass == 0 {
+                        for i in lo..<hi {
+                            if i &+ 16 < hi { prefetch(Int(ranked[i &+ 16])) }
+                            let s = sectionOf(Int(ranked[i]))
+                            if mine[s] == 0 { orders[p].append(s) }
+                            mine[s] &+= 1
+                            sections[i] = Noted(truncatingIfNeeded: s)
+                        }
+                    } else {
+                        for i in lo..<hi {
+                            let s = Int(sections[i])
+                            target[mine[s]] = ranked[i]
+                            mine[s] &+= 1
+                        }
+                    }
                 }
+                func run(_ pass: Int) {
+                    if parts == 1 { each(0, pass) } else { DispatchQueue.concurrentPerform(iterations: parts) { each($0, pass) } }
+                }
+                run(0)
+                // Groups in order of first appearance; each part's lines of a group go after
+                // the earlier parts' (counts become places).
+                var offset = 0
+                var seen = Set<Int>()
+                var groups: [SectionGroup] = []
+                for p in 0..<parts {
+                    for s in orders[p] where seen.insert(s).inserted {
+                        let start = offset
+                        for q in 0..<parts {
+                            let n = counts[q * width + s]
+                            counts[q * width + s] = offset
+                            offset &+= n
+                        }
+                        groups.append(SectionGroup(section: s, range: start..<offset))
+                    }
+                }
+                groupsFound = groups
+                if groups.count > 1 { run(1) }
             }
-            initialized = ranked.count
+            initialized = groupsFound.count > 1 ? ranked.count : 0
         }
-        return (out, groups)
+        if groupsFound.count <= 1 { return (ranked, groupsFound) }
+        return (out, groupsFound)
     }
 }

@@ -63,4 +63,27 @@ final class GroupingTests: XCTestCase {
         XCTAssertEqual(groups, [SectionGroup(section: 2, range: 0..<2), SectionGroup(section: 1, range: 2..<4),
                                 SectionGroup(section: 0, range: 4..<5)])
     }
+
+    func testALongListGroupedInPartsOnEveryCoreIsAStablePartition() {
+        // Past 200,000 lines the grouping runs in parts on every core: groups must still
+        // come in order of first appearance, lines in ranked order inside each.
+        var generator = SystemRandomNumberGenerator()
+        for sectionCount in [3, 300] {
+            let count = 250_000
+            let ranked = (0..<Int32(count)).shuffled(using: &generator)
+            var section = (0..<count).map { i in i % 11 == 0 ? 0 : Int.random(in: 1..<sectionCount, using: &generator) }
+            // A section only the last lines have: first seen in the second part.
+            for line in ranked.suffix(1000) { section[Int(line)] = sectionCount }
+            let (out, groups) = SectionGrouping.group(ranked, sectionCount: sectionCount) { section[$0] }
+            var order: [Int] = [], members: [Int: [Int32]] = [:]
+            for line in ranked {
+                let s = section[Int(line)]
+                if members[s] == nil { order.append(s) }
+                members[s, default: []].append(line)
+            }
+            XCTAssertEqual(out, order.flatMap { members[$0]! })
+            XCTAssertEqual(groups.map(\.section), order)
+            XCTAssertEqual(groups.map(\.range.count), order.map { members[$0]!.count })
+        }
+    }
 }
