@@ -11,20 +11,45 @@ final class FieldParsingTests: XCTestCase {
         return [text(f.title), text(f.section), text(f.keywords), text(f.shortcut)]
     }
 
+    /// Lines of every shape a store packs differently: sections shared and unique (past
+    /// the 2047 ids a record holds), keywords, shortcuts, accents, CJK, plain and empty.
+    private func mixedLines(_ count: Int, empty: Bool = false) -> [String] {
+        (0..<count).map { i in
+            switch i % (empty ? 6 : 5) {
+            case 0: return "title \(i)\tshared"
+            case 1: return "only \(i)\tsection \(i)\tkw"
+            case 2: return "Crème \(i)\tDesserts\tsweet\tctrl-d"
+            case 3: return "plain line \(i)"
+            case 4: return "日本 \(i)\tsection \(i / 2)"
+            default: return ""
+            }
+        }
+    }
+
+    /// `store` reads line for line as `whole` does: bytes, fields, ASCII, section names, and
+    /// what searches find.
+    private func assertReadsAlike(_ store: LineStore, _ whole: LineStore, lines: [String],
+                                  queries: [String] = ["crème", "section 1", "only", "日本", "shared", "sweet"]) {
+        XCTAssertEqual(store.count, whole.count)
+        XCTAssertEqual(store.sectionCount, whole.sectionCount)
+        for i in 0..<min(store.count, whole.count) {
+            XCTAssertTrue(store.bytes(of: i).elementsEqual(whole.bytes(of: i)), lines[i])
+            XCTAssertEqual(store.fields(of: i), whole.fields(of: i), lines[i])
+            XCTAssertEqual(store.isASCII(i), whole.isASCII(i), lines[i])
+            let a = store.section(of: i), b = whole.section(of: i)
+            XCTAssertEqual(a == 0, b == 0, lines[i])
+            if a != 0 && b != 0 { XCTAssertTrue(store.sectionName(a).elementsEqual(whole.sectionName(b)), lines[i]) }
+        }
+        for query in queries {
+            XCTAssertEqual(SearchEngine(store: store).search(query)!.lines, SearchEngine(store: whole).search(query)!.lines, query)
+        }
+    }
+
     func testAStoreThatReadTheSecondHalfHandsItsLinesOverIntact() {
         // A large mapped file is scanned in two halves by two stores; the first takes the
         // second's lines. Everything must be as if one store had read it all, section ids
         // included, even past the 2047 a record can hold.
-        var lines: [String] = []
-        for i in 0..<40000 {
-            switch i % 5 {
-            case 0: lines.append("title \(i)\tshared")
-            case 1: lines.append("only \(i)\tsection \(i)\tkw")
-            case 2: lines.append("Crème \(i)\tDesserts\tsweet\tctrl-d")
-            case 3: lines.append("plain line \(i)")
-            default: lines.append("日本 \(i)\tsection \(i / 2)")
-            }
-        }
+        let lines = mixedLines(40000)
         let whole = makeStore(lines)
         let first = LineStore()
         for line in lines.prefix(1000) { first.append(Array(line.utf8) + [0x0A]) }
@@ -37,21 +62,8 @@ final class FieldParsingTests: XCTestCase {
         first.appendLines(of: second)
         first.append(last.dropFirst(4) + [0x0A])
         first.finish()
-        XCTAssertEqual(first.count, whole.count)
         XCTAssertGreaterThan(first.sectionCount, 2047)
-        for i in 0..<whole.count {
-            XCTAssertTrue(first.bytes(of: i).elementsEqual(whole.bytes(of: i)), lines[i])
-            XCTAssertEqual(first.fields(of: i), whole.fields(of: i), lines[i])
-            XCTAssertEqual(first.isASCII(i), whole.isASCII(i), lines[i])
-            let a = first.section(of: i), b = whole.section(of: i)
-            XCTAssertEqual(a == 0, b == 0, lines[i])
-            if a != 0 && b != 0 { XCTAssertTrue(first.sectionName(a).elementsEqual(whole.sectionName(b)), lines[i]) }
-        }
-        for query in ["crème", "section 1", "only", "日本", "shared", "sweet"] {
-            let a = SearchEngine(store: first, matching: MatchingOptions(), ranking: RankingOptions(), skippedLines: 0)
-            let b = SearchEngine(store: whole, matching: MatchingOptions(), ranking: RankingOptions(), skippedLines: 0)
-            XCTAssertEqual(a.search(query)!.lines, b.search(query)!.lines, query)
-        }
+        assertReadsAlike(first, whole, lines: lines)
     }
 
     func testAdoptedHalvesWithCompactRecordsReadAsIfReadWhole() {
@@ -59,17 +71,7 @@ final class FieldParsingTests: XCTestCase {
         // Two halves adopted by two stores, handed over, then continued by read input (a
         // file that grew, its last mapped line unfinished), must read as one store that read
         // everything: bytes, fields, sections (past 2047 ids too), empty lines, search.
-        var lines: [String] = []
-        for i in 0..<40000 {
-            switch i % 6 {
-            case 0: lines.append("title \(i)\tshared")
-            case 1: lines.append("only \(i)\tsection \(i)\tkw")
-            case 2: lines.append("Crème \(i)\tDesserts\tsweet\tctrl-d")
-            case 3: lines.append("")
-            case 4: lines.append("plain line \(i)")
-            default: lines.append("日本 \(i)\tsection \(i / 2)")
-            }
-        }
+        var lines = mixedLines(40000, empty: true)
         lines.append("the last line")
         let whole = makeStore(lines)
         var bytes: [UInt8] = []
@@ -86,20 +88,8 @@ final class FieldParsingTests: XCTestCase {
         first.finish()
         XCTAssertEqual(first.compact.count, lines.count - 1, "every mapped whole line has a compact record")
         XCTAssertEqual(first.records.count, 1, "the line that continues past the mapping has a full record")
-        XCTAssertEqual(first.count, whole.count)
         XCTAssertGreaterThan(first.sectionCount, 2047)
-        for i in 0..<whole.count {
-            XCTAssertTrue(first.bytes(of: i).elementsEqual(whole.bytes(of: i)), lines[i])
-            XCTAssertEqual(first.fields(of: i), whole.fields(of: i), lines[i])
-            XCTAssertEqual(first.isASCII(i), whole.isASCII(i), lines[i])
-            let a = first.section(of: i), b = whole.section(of: i)
-            XCTAssertEqual(a == 0, b == 0, lines[i])
-            if a != 0 && b != 0 { XCTAssertTrue(first.sectionName(a).elementsEqual(whole.sectionName(b)), lines[i]) }
-        }
-        for query in ["crème", "section 1", "only", "日本", "shared", "sweet", "39999"] {
-            let a = SearchEngine(store: first), b = SearchEngine(store: whole)
-            XCTAssertEqual(a.search(query)!.lines, b.search(query)!.lines, query)
-        }
+        assertReadsAlike(first, whole, lines: lines, queries: ["crème", "section 1", "only", "日本", "shared", "sweet", "39999"])
     }
 
     func testEverySectionNameShortOrLongGetsOneIdOfItsOwn() {
@@ -140,14 +130,7 @@ final class FieldParsingTests: XCTestCase {
         first.adopt(UnsafeRawBufferPointer(rebasing: memory[0..<middle]), chunk: 8192, release: { memory.deallocate() })
         first.appendLines(of: second)
         first.finish()
-        XCTAssertEqual(first.count, whole.count)
-        XCTAssertEqual(first.sectionCount, whole.sectionCount)
-        for i in 0..<whole.count {
-            let a = first.section(of: i), b = whole.section(of: i)
-            XCTAssertEqual(a == 0, b == 0, lines[i])
-            if a != 0 && b != 0 { XCTAssertTrue(first.sectionName(a).elementsEqual(whole.sectionName(b)), lines[i]) }
-            XCTAssertEqual(first.fields(of: i), whole.fields(of: i), lines[i])
-        }
+        assertReadsAlike(first, whole, lines: lines, queries: ["sec1", "longer 12", "plain"])
     }
 
     func testAnAdoptedLastLineWithoutASeparatorIsALine() {
