@@ -19,7 +19,9 @@ public enum Suggestions {
     /// others through one reused buffer.
     ///
     /// `among`, when given, holds every line that can have a suggestion (the lines a search
-    /// for the same plain text matched, in any order): only those are looked at.
+    /// for the same plain text matched, in any order): only those are looked at. `parts`
+    /// sets how many parts the lines are looked at in (default: one per core from 20,000
+    /// lines on); any number gives the same suggestions.
     public static func suggest(_ text: String, in store: LineStore, limit: Int, skipping skipped: Int = 0,
                                among: [Int32]? = nil, parts chosenParts: Int? = nil) -> [[UInt8]] {
         let folded = fold(Array(text.utf8))
