@@ -22,7 +22,18 @@ enum MappedInput {
     /// Maps the rest of `fd` into the store when it is a large regular file, leaving the
     /// offset at the end of what was mapped so reading can go on from there (a file that
     /// grows). False when `fd` is not such a file or cannot be mapped.
-    static func map(fd: Int32, into store: LineStore, onChunk: () -> Void) -> Bool {
+    static func map(fd: Int32, into store: LineStore, onChunk report: () -> Void) -> Bool {
+        // Chunks of a mapping are scanned back to back: reporting each (the picker wakes
+        // its event loop) would only take the scanning core from it, as a woken thread tends
+        // to run where its waker runs. The screen shows new lines every 16 ms at most.
+        var lastReport = 0
+        let onChunk = {
+            let now = monotonicMillis()
+            if now - lastReport >= 15 {
+                lastReport = now
+                report()
+            }
+        }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return false }
         let offset = lseek(fd, 0, SEEK_CUR)
@@ -61,7 +72,7 @@ enum MappedInput {
             done.wait()
             sums[1] = secondSum
             store.appendLines(of: second)
-            onChunk()
+            report()
         } else {
             store.adopt(bytes, chunk: chunk, beforeChunk: { sums[0] = checksum($0, sums[0]) }, onChunk: onChunk,
                         release: { munmap(memory, length) })

@@ -168,17 +168,7 @@ final class Picker {
     /// Starts reading input on a background thread (stdin, or the files below here).
     func startReading(fromTerminal: Bool) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            // The screen shows new lines at most every 16 ms: waking the event loop for
-            // every chunk read would only take the reader's core from it (a woken thread
-            // tends to run where its waker runs).
-            var lastWake = 0
-            let onChunk = {
-                let now = monotonicMillis()
-                if now - lastWake >= 15 {
-                    lastWake = now
-                    wakeEventLoop(Wake.input)
-                }
-            }
+            let onChunk = { wakeEventLoop(Wake.input) }
             if fromTerminal {
                 FileWalker.walk(".", into: store, onChunk: onChunk)
             } else {
