@@ -34,12 +34,9 @@ enum MappedInput {
                 report()
             }
         }
-        var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return false }
-        let offset = lseek(fd, 0, SEEK_CUR)
-        guard offset >= 0, Int(st.st_size) - Int(offset) >= minimumSize else { return false }
+        guard let (st, offset) = regularFile(fd), Int(st.st_size) - offset >= minimumSize else { return false }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let alignedOffset = Int(offset) / page * page
+        let alignedOffset = offset / page * page
         let length = Int(st.st_size) - alignedOffset
         guard let memory = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, off_t(alignedOffset)),
               memory != MAP_FAILED else { return false }
@@ -49,7 +46,7 @@ enum MappedInput {
             munmap(memory, length)
             return false
         }
-        let skip = Int(offset) - alignedOffset
+        let skip = offset - alignedOffset
         let bytes = UnsafeRawBufferPointer(start: memory + skip, count: length - skip)
         let parts = split(bytes, separator: store.separator, ready: store.endsAtLineEnd)
         var sums = [UInt64](repeating: 0, count: parts.count)
@@ -87,10 +84,16 @@ enum MappedInput {
     /// Whether `fd` is a regular file large enough to be loaded on two cores at once, so
     /// that matching while it loads would only compete with the loading.
     static func loadsOnTwoCores(fd: Int32) -> Bool {
+        guard let (st, offset) = regularFile(fd) else { return false }
+        return Int(st.st_size) - offset >= splitSize
+    }
+
+    /// `fd`'s status and offset when it is a regular file; nil otherwise.
+    private static func regularFile(_ fd: Int32) -> (stat, Int)? {
         var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return false }
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
         let offset = lseek(fd, 0, SEEK_CUR)
-        return offset >= 0 && Int(st.st_size) - Int(offset) >= splitSize
+        return offset >= 0 ? (st, Int(offset)) : nil
     }
 
     /// The file in one piece, or in two at the line end nearest its middle.

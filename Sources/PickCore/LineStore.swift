@@ -344,20 +344,12 @@ public final class LineStore: @unchecked Sendable {
             // carry over with their ends moved by where the other's bytes start.
             let shift = UInt32(otherBase - compactBase!)
             var previousEnd: UInt32 = 0
-            // Packed records take their new section id from a table (when every id fits).
-            let packedIDs = sectionIDs.allSatisfy { $0 < 1 << 11 } ? sectionIDs : nil
             while j < otherCompact {
                 let c = other.compact[j]
                 let start = j == 0 ? 0 : previousEnd &+ 1
-                var extra = c.extra
-                if let packedIDs, extra & LineRecord.packedBit != 0 {
-                    extra = extra & ~(0x7FF << 20) | packedIDs[Int((extra >> 20) & 0x7FF)] << 20
-                } else {
-                    extra = renumbered(extra, length: c.end &- start)
-                }
-                compact.append(CompactRecord(end: c.end &+ shift, extra: extra))
+                compact.append(CompactRecord(end: c.end &+ shift, extra: renumbered(c.extra, length: c.end &- start)))
                 previousEnd = c.end
-                if j & 0x3FFF == 0x3FFF { copied(j) }
+                copied(j)
                 j &+= 1
             }
             compactNext = compactBase! + Int(previousEnd &+ shift) + 1

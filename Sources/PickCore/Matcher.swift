@@ -62,12 +62,8 @@ final class LineMatcher {
         for t in checks { checkedOnWholeLine[t] = true }
         let only = flat.first
         isLoneFuzzy = flat.count == 1 && only!.kind == .fuzzy && !only!.inverse && !flags[0]
-        isOneByte = isLoneFuzzy && only!.bytes.count == 1 && only!.bytes[0] < 0x80
     }
 
-    /// Whether the query is one ASCII character, fuzzy (a first keystroke): ASCII lines
-    /// without fields then take a short path straight to the scorer.
-    private let isOneByte: Bool
     /// Whether the query is one fuzzy term (the common case while typing): ASCII lines
     /// without fields go straight to the scorer.
     private let isLoneFuzzy: Bool
@@ -91,15 +87,6 @@ final class LineMatcher {
     @inline(__always)
     func match(_ index: Int) -> LineMatch? {
         let record = store.record(index)
-        if record.extra == 0 && isOneByte {
-            // What matchFields would do for this one term, without its layers.
-            let n = Int(record.length)
-            let term = terms[0]
-            let text = ScoredText(bytes: record.start, count: n, foldsASCII: !term.caseSensitive, rewardsName: true)
-            guard let first = Scorer.find(text, term.needle(0), from: 0) else { return nil }
-            let found = Scorer.singleCharacter(text, term.needle(0), first: first, windowEnd: n)
-            return LineMatch(score: found.score, begin: found.begin, end: found.end)
-        }
         if record.extra == 0 && isLoneFuzzy {
             // What matchFields would do for this one term on a whole-title line.
             let term = terms[0]
