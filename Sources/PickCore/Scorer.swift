@@ -273,16 +273,19 @@ struct ByteWindow: ScoringWindow {
     }
     @inline(__always) func next(_ q: UInt32, from: Int, to: Int) -> Int {
         guard q < 0x80, from < to else { return to }
-        let fold: UInt8 = folds && q &- 0x61 < 26 ? 0x20 : 0
-        let at = pick_find_byte(bytes, from, to, UInt8(q), fold)
+        let at = pick_find_byte(bytes, from, to, UInt8(q), foldBits(for: UInt8(q), folds: folds))
         return at < 0 ? to : at
     }
     @inline(__always) func previous(_ q: UInt32, before: Int) -> Int {
         guard q < 0x80, before > 1 else { return 0 }
-        let fold: UInt8 = folds && q &- 0x61 < 26 ? 0x20 : 0
-        return max(pick_last_byte(bytes, before, UInt8(q), fold), 0)
+        return max(pick_last_byte(bytes, before, UInt8(q), foldBits(for: UInt8(q), folds: folds)), 0)
     }
 }
+
+/// The bits the SSE2 byte searches or into each byte (`pick_find_byte`, `pick_last_byte`)
+/// to find `c` in text that folds ASCII case: 0x20 for a lower-case letter, else none.
+@inline(__always)
+func foldBits(for c: UInt8, folds: Bool) -> UInt8 { folds && c &- 0x61 < 26 ? 0x20 : 0 }
 
 enum Scorer {
     /// Loads text[from..<to] as scalars with their bonuses into the scratch; returns the count.
@@ -336,7 +339,7 @@ enum Scorer {
     static func find(_ text: ScoredText, _ needle: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         let first = needle[0]
         let end = text.count &- needle.count
-        let fold: UInt8 = text.foldsASCII && first &- 0x61 < 26 ? 0x20 : 0
+        let fold = foldBits(for: first, folds: text.foldsASCII)
         var i = from
         while i <= end {
             // Candidates for the first byte sixteen at a time; the rest compared here.
@@ -411,7 +414,7 @@ enum Scorer {
         var windowEnd = pos
         if last.count == 1 {
             let c = last[0]
-            windowEnd = pick_last_byte(text.bytes, text.count, c, text.foldsASCII && c &- 0x61 < 26 ? 0x20 : 0) &+ 1
+            windowEnd = pick_last_byte(text.bytes, text.count, c, foldBits(for: c, folds: text.foldsASCII)) &+ 1
         } else {
             var probe = pos
             while let at = find(text, last, from: probe) {
