@@ -15,10 +15,22 @@ public enum Folding {
     private static let rows: [UInt32] = foldTableRows
     private static let rowCount = foldTableRows.count / 4
 
-    /// Index of `scalar`'s row, or nil when folding leaves it alone.
+    /// Index of `scalar`'s row, or nil when folding leaves it alone. Hot while non-ASCII
+    /// lines load (each is folded once): a scalar below U+0800 (Latin, Greek, Cyrillic…)
+    /// is looked up directly, and one in a block of 256 without rows (CJK, punctuation,
+    /// symbols) is left alone at once; only the rest are searched for.
     @inline(__always)
     private static func row(of scalar: UInt32) -> Int? {
         if scalar < 0x80 { return nil }
+        let index = lookup
+        if scalar < 0x800 {
+            let r = index.small[Int(scalar) &- 0x80]
+            return r < 0 ? nil : Int(r)
+        }
+        let block = Int(scalar >> 8)
+        guard block < index.blocks.count &* 64, index.blocks[block >> 6] & (1 << UInt64(block & 63)) != 0 else {
+            return nil
+        }
         var low = 0
         var high = rowCount
         while low < high {
@@ -29,6 +41,19 @@ public enum Folding {
         }
         return nil
     }
+
+    /// The direct row index of each scalar in 0x80..<0x800 (-1: none), and a bit per block of
+    /// 256 scalars that has any row.
+    private static let lookup: (small: [Int16], blocks: [UInt64]) = {
+        var small = [Int16](repeating: -1, count: 0x800 - 0x80)
+        var blocks = [UInt64](repeating: 0, count: (0x110000 >> 8) / 64)
+        for r in 0..<rowCount {
+            let scalar = Int(rows[r * 4])
+            if scalar < 0x800 { small[scalar - 0x80] = Int16(r) }
+            blocks[scalar >> 14] |= 1 << UInt64((scalar >> 8) & 63)
+        }
+        return (small, blocks)
+    }()
 
     /// `scalar` folded: lower-cased when `caseFold`, diacritics stripped when `stripDiacritics`.
     public static func fold(_ scalar: UInt32, caseFold: Bool, stripDiacritics: Bool) -> UInt32 {

@@ -91,4 +91,27 @@ final class FoldingTests: XCTestCase {
         XCTAssertEqual(matches("東京", in: lines), ["東京タワー"])
         XCTAssertEqual(matches("🍣", in: lines), ["🍣 sushi"])
     }
+
+    /// Every scalar folds as its row in the generated table says (found here by a plain
+    /// scan), whichever shortcut the lookup takes: a direct index below U+0800, a block
+    /// without rows, or the search.
+    func testEveryScalarFoldsAsItsTableRowSays() {
+        var expected: [UInt32: (lower: UInt32, stripped: UInt32, both: UInt32)] = [:]
+        var k = 0
+        while k < foldTableRows.count {
+            expected[foldTableRows[k]] = (foldTableRows[k + 1], foldTableRows[k + 2], foldTableRows[k + 3])
+            k += 4
+        }
+        var mismatches: [String] = []
+        for scalar in UInt32(0x80)...0x10FFFF where !(0xD800...0xDFFF).contains(scalar) {
+            let row = expected[scalar]
+            let want = (row?.lower ?? scalar, row?.stripped ?? scalar, row?.both ?? scalar)
+            let got = (Folding.fold(scalar, caseFold: true, stripDiacritics: false),
+                       Folding.fold(scalar, caseFold: false, stripDiacritics: true),
+                       Folding.fold(scalar, caseFold: true, stripDiacritics: true))
+            if got != want && mismatches.count < 5 { mismatches.append(String(scalar, radix: 16)) }
+        }
+        XCTAssertEqual(mismatches, [])
+        XCTAssertEqual(Folding.fold(0x41, caseFold: true, stripDiacritics: true), 0x61)
+    }
 }
