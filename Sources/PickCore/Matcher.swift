@@ -62,7 +62,14 @@ final class LineMatcher {
         for t in checks { checkedOnWholeLine[t] = true }
         let only = flat.first
         isLoneFuzzy = flat.count == 1 && only!.kind == .fuzzy && !only!.inverse && !flags[0]
+        requiredCharacters = CharacterSets.required(by: query)
+        notedLines = requiredCharacters == 0 ? 0 : store.characterSetCount
     }
+
+    /// Characters every matching line holds, and how many lines' characters are noted: a
+    /// line below that lacking one is rejected without being read.
+    private let requiredCharacters: UInt32
+    private let notedLines: Int
 
     /// Whether the query is one fuzzy term (the common case while typing): ASCII lines
     /// without fields go straight to the scorer.
@@ -86,6 +93,7 @@ final class LineMatcher {
     /// The match of line `index`, or nil when the query rejects it.
     @inline(__always)
     func match(_ index: Int) -> LineMatch? {
+        if index < notedLines && store.characterSet(of: index) & requiredCharacters != requiredCharacters { return nil }
         let record = store.record(index)
         if record.extra == 0 && isLoneFuzzy {
             // What matchFields would do for this one term on a whole-title line.
