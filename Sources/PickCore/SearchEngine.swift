@@ -185,6 +185,8 @@ public final class SearchEngine: @unchecked Sendable {
                 var p = lo
                 while p < hi {
                     let i = p < listed.count ? Int(listed[p]) : tailStart + p - listed.count
+                    let ahead = p &+ 8
+                    if ahead < hi { matcher.prefetch(ahead < listed.count ? Int(listed[ahead]) : tailStart &+ ahead &- listed.count) }
                     if let m = matcher.match(i) {
                         hits.append(keys.hit(index: i, match: m, titleLength: store.titleLength(of: i)))
                         if keepsInputOrder { matched.append(Int32(i)) }
