@@ -165,4 +165,31 @@ final class EngineConcurrencyTests: XCTestCase {
         // A narrower query afterwards must not narrow from the cancelled (empty) search.
         XCTAssertEqual(engine.search("file_1")!.lines, SearchEngine(store: s).search("file_1")!.lines)
     }
+
+    func testSearchingWhileAnotherThreadNotesCharactersGivesTheSameLines() {
+        // The picker's search thread notes lines' characters between searches, while the
+        // interface thread may search for the line Return picks: searches then see part of
+        // the lines noted, and must answer as if none were.
+        let bytes = manyLines()
+        let reference = store(bytes)
+        let queries = ["zz", "mod9", "Tests/m", "file_19", "docs swift", "qq"]
+        let want = queries.map { SearchEngine(store: reference).search($0)!.lines }
+        let s = store(bytes)
+        let noting = DispatchQueue(label: "noting")
+        let done = DispatchSemaphore(value: 0)
+        noting.async {
+            while !s.noteCharacters(limit: 997) {}
+            done.signal()
+        }
+        var rounds = 0
+        repeat {
+            for (q, lines) in zip(queries, want) {
+                XCTAssertEqual(SearchEngine(store: s).search(q)!.lines, lines, q)
+            }
+            rounds += 1
+        } while s.characterSetCount < s.count
+        done.wait()
+        for (q, lines) in zip(queries, want) { XCTAssertEqual(SearchEngine(store: s).search(q)!.lines, lines, q) }
+        XCTAssertGreaterThan(rounds, 0)
+    }
 }
