@@ -14,6 +14,7 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     private static var pageShift: Int { 14 }
     private static var pageSize: Int { 1 << pageShift }
     private static var directoryCapacity: Int { 1 << 18 }
+    private static var directoryBytes: Int { directoryCapacity * MemoryLayout<UnsafeMutablePointer<Element>?>.stride }
 
     private let directory: UnsafeMutablePointer<UnsafeMutablePointer<Element>?>
     private let published = Atomic<Int>(0)
@@ -22,9 +23,12 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     /// `large`: the array will grow large (pages come from the large regions at once).
     public init(large: Bool = false) {
         firstLargePage = large ? 0 : Self.smallPages
-        // calloc: the zeroed directory costs no resident memory until pages are used.
-        directory = calloc(Self.directoryCapacity, MemoryLayout<UnsafeMutablePointer<Element>?>.stride)!
-            .assumingMemoryBound(to: UnsafeMutablePointer<Element>?.self)
+        // Mapped: the zeroed directory costs no resident memory until pages are used, and no
+        // time to clear (calloc, which pick's malloc settings serve from the heap, cleared
+        // each store's five 2 MB directories: 0.3 ms of every start).
+        guard let memory = mmap(nil, Self.directoryBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              memory != MAP_FAILED else { fatalError("out of memory") }
+        directory = memory.assumingMemoryBound(to: UnsafeMutablePointer<Element>?.self)
     }
 
     /// Pages past the first few are carved from large regions on huge pages (fewer faults).
@@ -41,7 +45,7 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
             directory[page]?.deallocate()
         }
         for r in regions { free(r) }
-        free(directory)
+        munmap(directory, Self.directoryBytes)
     }
 
     private func newPage(_ page: Int) -> UnsafeMutablePointer<Element> {
