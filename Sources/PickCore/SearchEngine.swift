@@ -248,49 +248,86 @@ public final class SearchEngine: @unchecked Sendable {
             return (out, inputOrder)
         }
         // k-way merge of the sorted chunks straight into the output: no intermediate copies.
-        var heap = MergeHeap(parts: parts)
-        while let hit = heap.pop() { out.append(Int32(keys.index(of: hit))) }
+        var tree = MergeTree(parts: parts)
+        defer { tree.release() }
+        while let hit = tree.pop() { out.append(Int32(keys.index(of: hit))) }
         return (out, inputOrder)
     }
 }
 
-/// A min-heap over the heads of sorted runs, for merging them in one pass.
-struct MergeHeap<Hit: Comparable> {
+/// Merges sorted runs in one pass with a tournament of losers: each internal node keeps the
+/// run that lost the match played there, so taking the smallest head and replacing it
+/// replays one path from a leaf to the root (log2 of the runs' count comparisons, against
+/// twice that for a binary heap, and no moving of entries).
+struct MergeTree<Hit: Comparable> {
     private let parts: UnsafeMutableBufferPointer<[Hit]>
-    private var heads: [(hit: Hit, part: Int, next: Int)] = []
+    /// Leaves, a power of two; runs past `parts.count` are empty.
+    private let leaves: Int
+    /// Each run's next element and its end.
+    private let next: UnsafeMutablePointer<Int>
+    /// tree[0]: the winner (the run with the smallest head); tree[1..<leaves]: the loser of
+    /// each match, node n's children being 2n and 2n+1 (leaves at leaves + run).
+    private let tree: UnsafeMutablePointer<Int>
 
     init(parts: UnsafeMutableBufferPointer<[Hit]>) {
         self.parts = parts
-        for (p, part) in parts.enumerated() where !part.isEmpty {
-            heads.append((part[0], p, 1))
+        var size = 1
+        while size < parts.count { size <<= 1 }
+        leaves = size
+        next = .allocate(capacity: size)
+        next.initialize(repeating: 0, count: size)
+        tree = .allocate(capacity: size)
+        tree.initialize(repeating: 0, count: size)
+        // Play every match bottom-up: winners climb, losers stay.
+        let winners = UnsafeMutablePointer<Int>.allocate(capacity: 2 * size)
+        defer { winners.deallocate() }
+        for run in 0..<size { winners[size + run] = run }
+        for node in stride(from: size - 1, through: 1, by: -1) {
+            let a = winners[2 * node], b = winners[2 * node + 1]
+            if less(b, a) {
+                winners[node] = b
+                tree[node] = a
+            } else {
+                winners[node] = a
+                tree[node] = b
+            }
         }
-        for i in stride(from: heads.count / 2 - 1, through: 0, by: -1) { siftDown(i) }
+        tree[0] = size > 1 ? winners[1] : 0
     }
 
+    /// Frees the tree (the runs stay the caller's).
+    func release() {
+        next.deallocate()
+        tree.deallocate()
+    }
+
+    /// Whether run a's head comes before run b's; an empty run's head comes last.
+    @inline(__always)
+    private func less(_ a: Int, _ b: Int) -> Bool {
+        guard b < parts.count, next[b] < parts[b].count else { return a < parts.count && next[a] < parts[a].count }
+        guard a < parts.count, next[a] < parts[a].count else { return false }
+        return parts[a][next[a]] < parts[b][next[b]]
+    }
+
+    /// The smallest head of all runs, taken; nil when every run is spent.
     mutating func pop() -> Hit? {
-        guard let top = heads.first else { return nil }
-        let part = top.part
-        if top.next < parts[part].count {
-            heads[0] = (parts[part][top.next], part, top.next + 1)
-        } else {
-            heads[0] = heads[heads.count - 1]
-            heads.removeLast()
+        let winner = tree[0]
+        guard winner < parts.count, next[winner] < parts[winner].count else { return nil }
+        let hit = parts[winner][next[winner]]
+        next[winner] += 1
+        // Replay the winner's path with its new head.
+        var candidate = winner
+        var node = (leaves + winner) >> 1
+        while node > 0 {
+            let loser = tree[node]
+            if less(loser, candidate) {
+                tree[node] = candidate
+                candidate = loser
+            }
+            node >>= 1
         }
-        if !heads.isEmpty { siftDown(0) }
-        return top.hit
-    }
-
-    private mutating func siftDown(_ start: Int) {
-        var i = start
-        while true {
-            let l = 2 * i + 1, r = l + 1
-            var smallest = i
-            if l < heads.count && heads[l].hit < heads[smallest].hit { smallest = l }
-            if r < heads.count && heads[r].hit < heads[smallest].hit { smallest = r }
-            if smallest == i { return }
-            heads.swapAt(i, smallest)
-            i = smallest
-        }
+        tree[0] = candidate
+        return hit
     }
 }
 
