@@ -87,7 +87,7 @@ final class SearchWorker {
     private func loop() {
         while true {
             // Between searches, once input has loaded, the characters of its lines are
-            // noted (a slice at a time, so a keystroke waits a millisecond at most): later
+            // noted (a slice at a time, so a keystroke waits two milliseconds at most): later
             // searches pass over lines that lack a query's character without reading them.
             let store = engine.store
             while store.isFinished && lock.locked({ pending == nil }) && !store.noteCharacters(limit: 1 << 16) {}

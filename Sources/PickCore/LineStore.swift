@@ -682,7 +682,7 @@ public final class LineStore: @unchecked Sendable {
 
     /// Which characters each line holds, for the lines below `characterSetCount`: a search
     /// passes over a line that lacks one of its query's characters without reading it. Bits
-    /// are `CharacterSets.bits`; a line with a non-ASCII byte has them all (its folded form
+    /// as `CharacterSets` says; a line with a non-ASCII byte has them all (its folded form
     /// may hold letters its bytes do not). Noted after input has loaded, between searches.
     private let characterSets = PagedArray<UInt32>()
 

@@ -72,6 +72,12 @@ final class LineMatcher {
     private let requiredCharacters: UInt32
     private let notedLines: Int
 
+    /// Whether line `index` is noted to lack a character the query requires.
+    @inline(__always)
+    private func lacksCharacters(_ index: Int) -> Bool {
+        index < notedLines && store.characterSet(of: index) & requiredCharacters != requiredCharacters
+    }
+
     /// Whether the query is one fuzzy term (the common case while typing): ASCII lines
     /// without fields go straight to the scorer.
     private let isLoneFuzzy: Bool
@@ -96,7 +102,7 @@ final class LineMatcher {
     /// this, each waits for its bytes in turn.
     @inline(__always)
     func prefetch(_ index: Int) {
-        if index < notedLines && store.characterSet(of: index) & requiredCharacters != requiredCharacters { return }
+        if lacksCharacters(index) { return }
         let start = store.record(index).start
         pick_prefetch(start)
         pick_prefetch(start + 64)
@@ -105,7 +111,7 @@ final class LineMatcher {
     /// The match of line `index`, or nil when the query rejects it.
     @inline(__always)
     func match(_ index: Int) -> LineMatch? {
-        if index < notedLines && store.characterSet(of: index) & requiredCharacters != requiredCharacters { return nil }
+        if lacksCharacters(index) { return nil }
         let record = store.record(index)
         if record.extra == 0 && isLoneFuzzy {
             // What matchFields would do for this one term on a whole-title line.

@@ -248,7 +248,7 @@ public final class SearchEngine: @unchecked Sendable {
             return (out, inputOrder)
         }
         // k-way merge of the sorted chunks straight into the output: no intermediate copies.
-        var tree = MergeTree(parts: parts)
+        let tree = MergeTree(parts: parts)
         defer { tree.release() }
         while let hit = tree.pop() { out.append(Int32(keys.index(of: hit))) }
         return (out, inputOrder)
@@ -263,7 +263,7 @@ struct MergeTree<Hit: Comparable> {
     private let parts: UnsafeMutableBufferPointer<[Hit]>
     /// Leaves, a power of two; runs past `parts.count` are empty.
     private let leaves: Int
-    /// Each run's next element and its end.
+    /// Each run's next element.
     private let next: UnsafeMutablePointer<Int>
     /// tree[0]: the winner (the run with the smallest head); tree[1..<leaves]: the loser of
     /// each match, node n's children being 2n and 2n+1 (leaves at leaves + run).
@@ -310,7 +310,7 @@ struct MergeTree<Hit: Comparable> {
     }
 
     /// The smallest head of all runs, taken; nil when every run is spent.
-    mutating func pop() -> Hit? {
+    func pop() -> Hit? {
         let winner = tree[0]
         guard winner < parts.count, next[winner] < parts[winner].count else { return nil }
         let hit = parts[winner][next[winner]]

@@ -27,17 +27,10 @@ final class CharacterSetTests: XCTestCase {
                            "zz | readme", "^makefile", "pdf$", "section 3", "keyword_7", "ctrl-q", "sushi",
                            "🍣", "zq", "7z", "Gd", "guide", "'e-a'", "9"]
 
-    private func store(_ bytes: [UInt8]) -> LineStore {
-        let s = LineStore()
-        s.append(bytes)
-        s.finish()
-        return s
-    }
-
     func testSearchesFindTheSameLinesOnceCharactersAreNoted() {
         let bytes = mixedLines()
-        let plain = store(bytes)
-        let noted = store(bytes)
+        let plain = makeStore(bytes: bytes)
+        let noted = makeStore(bytes: bytes)
         // In slices, as the search thread notes them between searches.
         var slices = 0
         while !noted.noteCharacters(limit: 1000) { slices += 1 }
@@ -63,7 +56,7 @@ final class CharacterSetTests: XCTestCase {
     }
 
     func testALineLackingAQueryCharacterIsPassedOver() {
-        let s = store(Array("abc\nxyz Q\ncafé\n".utf8))
+        let s = makeStore(bytes: Array("abc\nxyz Q\ncafé\n".utf8))
         XCTAssertTrue(s.noteCharacters(limit: 10))
         let abc = s.characterSet(of: 0), xyz = s.characterSet(of: 1), cafe = s.characterSet(of: 2)
         let z = CharacterSets.required(by: Query("z")), q = CharacterSets.required(by: Query("Q"))

@@ -15,16 +15,9 @@ final class EngineConcurrencyTests: XCTestCase {
         return out
     }
 
-    private func store(_ bytes: [UInt8]) -> LineStore {
-        let s = LineStore()
-        s.append(bytes)
-        s.finish()
-        return s
-    }
-
     func testSearchingWhileInputArrivesGivesTheSameLinesAsSearchingAfterwards() {
         let bytes = manyLines()
-        let whole = SearchEngine(store: store(bytes)).search("mod1fi")!.lines
+        let whole = SearchEngine(store: makeStore(bytes: bytes)).search("mod1fi")!.lines
 
         let streaming = LineStore()
         let engine = SearchEngine(store: streaming)
@@ -52,7 +45,7 @@ final class EngineConcurrencyTests: XCTestCase {
         // A mapped file: two halves adopted on two threads (compact records), handed over,
         // then more input read after it (full records), all while searches run.
         let bytes = manyLines()
-        let whole = SearchEngine(store: store(bytes)).search("mod1fi")!.lines
+        let whole = SearchEngine(store: makeStore(bytes: bytes)).search("mod1fi")!.lines
         let mapped = bytes.count * 3 / 4
         let middle = bytes[(mapped / 2)...].firstIndex(of: 0x0A)! + 1
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: mapped, alignment: 16)
@@ -111,7 +104,7 @@ final class EngineConcurrencyTests: XCTestCase {
     }
 
     func testACancelledSearchReturnsNothingAndTheNextSearchIsComplete() {
-        let s = store(manyLines())
+        let s = makeStore(bytes: manyLines())
         let engine = SearchEngine(store: s)
         let cancellation = Cancellation()
         cancellation.cancel()
@@ -121,12 +114,12 @@ final class EngineConcurrencyTests: XCTestCase {
 
     func testEveryLineRankedAcrossChunksMatchesAndAppearsOnce() {
         let bytes = manyLines()
-        let big = SearchEngine(store: store(bytes)).search("docs file_1")!.lines
+        let big = SearchEngine(store: makeStore(bytes: bytes)).search("docs file_1")!.lines
         XCTAssertFalse(big.isEmpty)
         let scores = big.prefix(50).map { Int($0) }
         // Every ranked line must really match, and no line may appear twice.
         XCTAssertEqual(Set(big).count, big.count)
-        let s = store(bytes)
+        let s = makeStore(bytes: bytes)
         for index in scores {
             let text = String(decoding: s.bytes(of: index), as: UTF8.self)
             XCTAssertTrue(text.hasPrefix("docs/"), text)
@@ -135,7 +128,7 @@ final class EngineConcurrencyTests: XCTestCase {
 
     func testTypingAndDeletingGiveWhatAFreshSearchGives() {
         // One engine remembers its searches and narrows; a fresh engine each time does not.
-        let s = store(manyLines())
+        let s = makeStore(bytes: manyLines())
         let typing = SearchEngine(store: s)
         let keys = ["f", "fi", "fil", "file_1", "file_12", "file_1", "fil", "fi le", "fi le_9", "'le_9", "mod", "mod !docs"]
         for text in keys {
@@ -157,7 +150,7 @@ final class EngineConcurrencyTests: XCTestCase {
     }
 
     func testASearchCancelledMidwayIsNotRememberedAsComplete() {
-        let s = store(manyLines())
+        let s = makeStore(bytes: manyLines())
         let engine = SearchEngine(store: s)
         let cancellation = Cancellation()
         cancellation.cancel()
@@ -171,10 +164,10 @@ final class EngineConcurrencyTests: XCTestCase {
         // interface thread may search for the line Return picks: searches then see part of
         // the lines noted, and must answer as if none were.
         let bytes = manyLines()
-        let reference = store(bytes)
+        let reference = makeStore(bytes: bytes)
         let queries = ["zz", "mod9", "Tests/m", "file_19", "docs swift", "qq"]
         let want = queries.map { SearchEngine(store: reference).search($0)!.lines }
-        let s = store(bytes)
+        let s = makeStore(bytes: bytes)
         let noting = DispatchQueue(label: "noting")
         let done = DispatchSemaphore(value: 0)
         noting.async {

@@ -11,6 +11,14 @@ func makeStore(_ lines: [String], plain: Bool = false) -> LineStore {
     return store
 }
 
+/// A store holding `bytes` as read, input finished.
+func makeStore(bytes: [UInt8]) -> LineStore {
+    let store = LineStore()
+    store.append(bytes)
+    store.finish()
+    return store
+}
+
 /// The lines `query` finds among `lines`, in display order, as text.
 func search(_ query: String, in lines: [String],
             matching: MatchingOptions = MatchingOptions(),
