@@ -122,8 +122,11 @@ struct CompactKeyMaker: HitKeys {
         return Int(reverses ? UInt64(UInt32.max) - position : position)
     }
 
+    /// Score and tiebreak alone when hits come in the order of their positions (made in
+    /// input order, not reversed): the stable sort keeps that order among equals, so the
+    /// position's bytes need no passes.
     @inline(__always)
-    func radixKey(_ hit: UInt64) -> UInt64 { hit }
+    func radixKey(_ hit: UInt64) -> UInt64 { reverses ? hit : hit >> 32 }
 }
 
 /// Sorting a chunk's hits. Hits are made in input order, so when one word of the key gives
