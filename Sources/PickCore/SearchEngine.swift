@@ -259,12 +259,15 @@ public final class SearchEngine: @unchecked Sendable {
 /// run that lost the match played there, so taking the smallest head and replacing it
 /// replays one path from a leaf to the root (log2 of the runs' count comparisons, against
 /// twice that for a binary heap, and no moving of entries).
-struct MergeTree<Hit: Comparable> {
+struct MergeTree<Hit: Comparable & BitwiseCopyable> {
     private let parts: UnsafeMutableBufferPointer<[Hit]>
     /// Leaves, a power of two; runs past `parts.count` are empty.
     private let leaves: Int
-    /// Each run's next element.
+    /// Each run's head (valid while the run is live) and the index of the element after it.
+    private let heads: UnsafeMutablePointer<Hit>
     private let next: UnsafeMutablePointer<Int>
+    /// Whether a run still has a head.
+    private let live: UnsafeMutablePointer<Bool>
     /// tree[0]: the winner (the run with the smallest head); tree[1..<leaves]: the loser of
     /// each match, node n's children being 2n and 2n+1 (leaves at leaves + run).
     private let tree: UnsafeMutablePointer<Int>
@@ -274,8 +277,14 @@ struct MergeTree<Hit: Comparable> {
         var size = 1
         while size < parts.count { size <<= 1 }
         leaves = size
+        heads = .allocate(capacity: size)
         next = .allocate(capacity: size)
-        next.initialize(repeating: 0, count: size)
+        next.initialize(repeating: 1, count: size)
+        live = .allocate(capacity: size)
+        for run in 0..<size {
+            live[run] = run < parts.count && !parts[run].isEmpty
+            if live[run] { (heads + run).initialize(to: parts[run][0]) }
+        }
         tree = .allocate(capacity: size)
         tree.initialize(repeating: 0, count: size)
         // Play every match bottom-up: winners climb, losers stay.
@@ -297,24 +306,30 @@ struct MergeTree<Hit: Comparable> {
 
     /// Frees the tree (the runs stay the caller's).
     func release() {
+        heads.deallocate()
         next.deallocate()
+        live.deallocate()
         tree.deallocate()
     }
 
-    /// Whether run a's head comes before run b's; an empty run's head comes last.
+    /// Whether run a's head comes before run b's; a spent run's head comes last.
     @inline(__always)
     private func less(_ a: Int, _ b: Int) -> Bool {
-        guard b < parts.count, next[b] < parts[b].count else { return a < parts.count && next[a] < parts[a].count }
-        guard a < parts.count, next[a] < parts[a].count else { return false }
-        return parts[a][next[a]] < parts[b][next[b]]
+        live[a] && (!live[b] || heads[a] < heads[b])
     }
 
     /// The smallest head of all runs, taken; nil when every run is spent.
     func pop() -> Hit? {
         let winner = tree[0]
-        guard winner < parts.count, next[winner] < parts[winner].count else { return nil }
-        let hit = parts[winner][next[winner]]
-        next[winner] += 1
+        guard live[winner] else { return nil }
+        let hit = heads[winner]
+        let k = next[winner]
+        if k < parts[winner].count {
+            heads[winner] = parts[winner][k]
+            next[winner] = k &+ 1
+        } else {
+            live[winner] = false
+        }
         // Replay the winner's path with its new head.
         var candidate = winner
         var node = (leaves + winner) >> 1
