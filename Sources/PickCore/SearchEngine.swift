@@ -238,9 +238,9 @@ public final class SearchEngine: @unchecked Sendable {
         defer { parts.deinitialize().deallocate() }
         var total = 0
         for part in parts { total += part.count }
-        var out: [Int32] = []
-        out.reserveCapacity(total)
         if !sorts {
+            var out: [Int32] = []
+            out.reserveCapacity(total)
             for part in parts {
                 for hit in part { out.append(Int32(keys.index(of: hit))) }
             }
@@ -250,8 +250,15 @@ public final class SearchEngine: @unchecked Sendable {
         // k-way merge of the sorted chunks straight into the output: no intermediate copies.
         let tree = MergeTree(parts: parts)
         defer { tree.release() }
-        while let hit = tree.pop() { out.append(Int32(keys.index(of: hit))) }
-        return (out, inputOrder)
+        let merged = [Int32](unsafeUninitializedCapacity: total) { buffer, written in
+            var k = 0
+            while let hit = tree.pop() {
+                buffer[k] = Int32(truncatingIfNeeded: keys.index(of: hit))
+                k &+= 1
+            }
+            written = k
+        }
+        return (merged, inputOrder)
     }
 }
 
