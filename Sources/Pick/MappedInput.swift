@@ -53,8 +53,9 @@ enum MappedInput {
         if parts.count == 2 {
             // The second half is scanned on a thread of its own into a store of its own,
             // then handed over: loading takes half the time on two cores.
-            // Its records start on huge pages only when it is large enough to fill them (a
-            // small store's pages are given back to malloc, which keeps them, as it is copied).
+            // Its records start in the large regions only when it is large enough to fill
+            // them (a small store's pages are given back to malloc, which keeps them, as it
+            // is copied).
             let second = LineStore(separator: store.separator, parsesFields: store.parsesFields,
                                    large: parts[1].count >= 16 << 20)
             let done = DispatchSemaphore(value: 0)

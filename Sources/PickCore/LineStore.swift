@@ -139,7 +139,7 @@ public final class LineStore: @unchecked Sendable {
     public var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }
 
     /// `large`: the input is known to be large (half of a big file), so the records start
-    /// in large pages.
+    /// in large regions.
     public init(separator: UInt8 = 0x0A, parsesFields: Bool = true, large: Bool = false) {
         self.separator = separator
         self.parsesFields = parsesFields

@@ -31,7 +31,10 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
         directory = memory.assumingMemoryBound(to: UnsafeMutablePointer<Element>?.self)
     }
 
-    /// Pages past the first few are carved from large regions on huge pages (fewer faults).
+    /// Pages past the first few are carved from large regions (fewer allocations). Not on
+    /// huge pages: right after another large process exits (the picker run before pick),
+    /// the kernel compacts memory to find them, and loading packages 886K took 47-65 ms
+    /// instead of 33-40.
     private static var smallPages: Int { 8 }
     /// Pages below this are allocated alone; 0 for an array known to grow large.
     private let firstLargePage: Int
@@ -58,9 +61,6 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
             guard posix_memalign(&memory, 1 << 21, Self.regionBytes) == 0, let memory else {
                 fatalError("out of memory")
             }
-            #if os(Linux)
-            _ = madvise(memory, Self.regionBytes, 14 /* MADV_HUGEPAGE */)
-            #endif
             regions.append(memory)
             regionNext = 0
             regionEnd = Self.regionBytes
