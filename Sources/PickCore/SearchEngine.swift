@@ -133,8 +133,8 @@ public final class SearchEngine: @unchecked Sendable {
             inputOrder = found.inputOrder
         }
         let sections = store.sectionCount
-        let (lines, groups) = SectionGrouping.group(ranked, sectionCount: sections, sectionOf: { store.section(of: $0) },
-                                                    prefetch: { store.prefetchRecord(of: $0) })
+        let (lines, groups) = SectionGrouping.group(ranked, sectionCount: sections, sections: store,
+                                                    prefetches: !query.isEmpty)
         let result = SearchResult(query: text, lines: lines, groups: groups, searched: total - min(skippedLines, total))
         if let inputOrder {
             memory.remember(SearchMemory.Entry(text: text, query: query, count: total, options: options,

@@ -12,23 +12,31 @@ public struct SectionGroup: Sendable, Equatable {
 /// lines keep their rank. Lines with no section form a group of their own, with no header.
 enum SectionGrouping {
     /// Reorders `ranked` (line indexes, best first) into display order, with its groups.
-    /// `prefetch`, if given, is told the line whose section will be asked for 16 lines later
-    /// (ranked lines lie all over the store).
-    static func group(_ ranked: [Int32], sectionCount: Int, sectionOf: (Int) -> Int,
-                      prefetch: (Int) -> Void = { _ in }) -> ([Int32], [SectionGroup]) {
+    /// `sectionOf` gives a line's section id (0: none).
+    static func group(_ ranked: [Int32], sectionCount: Int, sectionOf: (Int) -> Int) -> ([Int32], [SectionGroup]) {
+        withoutActuallyEscaping(sectionOf) { sectionOf in
+            group(ranked, sectionCount: sectionCount, sections: ClosureSections(sectionOf: sectionOf), prefetches: false)
+        }
+    }
+
+    /// The same, reading sections from `sections` (a store: its lookups inline into the
+    /// loops). With `prefetches`, each line's record is asked for 16 lines ahead: ranked
+    /// lines lie all over the store, lines in input order do not.
+    static func group<Sections: SectionSource>(_ ranked: [Int32], sectionCount: Int, sections: Sections,
+                                                prefetches: Bool) -> ([Int32], [SectionGroup]) {
         guard !ranked.isEmpty else { return ([], []) }
         guard sectionCount > 0 else { return (ranked, [SectionGroup(section: 0, range: 0..<ranked.count)]) }
         // One pass looks up each line's section (noting it, in a byte when there are few
         // sections) and counts the groups; a second places the lines in noted order.
         if sectionCount < 256 {
-            return place(ranked, sectionCount: sectionCount, as: UInt8.self, sectionOf: sectionOf, prefetch: prefetch)
+            return place(ranked, sectionCount: sectionCount, as: UInt8.self, sections: sections, prefetches: prefetches)
         }
-        return place(ranked, sectionCount: sectionCount, as: UInt32.self, sectionOf: sectionOf, prefetch: prefetch)
+        return place(ranked, sectionCount: sectionCount, as: UInt32.self, sections: sections, prefetches: prefetches)
     }
 
-    private static func place<Noted: FixedWidthInteger>(_ ranked: [Int32], sectionCount: Int, as: Noted.Type,
-                                                        sectionOf: (Int) -> Int,
-                                                        prefetch: (Int) -> Void) -> ([Int32], [SectionGroup]) {
+    private static func place<Noted: FixedWidthInteger, Sections: SectionSource>(
+        _ ranked: [Int32], sectionCount: Int, as: Noted.Type, sections source: Sections, prefetches: Bool
+    ) -> ([Int32], [SectionGroup]) {
         // A long list is looked at in parts on every core: each part counts its own
         // sections, then places its lines after the earlier parts' lines of each group.
         let parts = ranked.count >= 200_000 ? Int(SearchEngine.processorCount) : 1
@@ -51,8 +59,8 @@ enum SectionGrouping {
                     let mine = counts.baseAddress! + p * width
                     if pass == 0 {
                         for i in lo..<hi {
-                            if i &+ 16 < hi { prefetch(Int(ranked[i &+ 16])) }
-                            let s = sectionOf(Int(ranked[i]))
+                            if prefetches && i &+ 16 < hi { source.prefetchSection(of: Int(ranked[i &+ 16])) }
+                            let s = source.section(of: Int(ranked[i]))
                             if mine[s] == 0 { orders[p].append(s) }
                             mine[s] &+= 1
                             sections[i] = Noted(truncatingIfNeeded: s)
@@ -93,4 +101,24 @@ enum SectionGrouping {
         if groupsFound.count <= 1 { return (ranked, groupsFound) }
         return (out, groupsFound)
     }
+}
+
+/// Where grouping reads lines' sections from.
+protocol SectionSource {
+    /// The line's section id, 0 when it has none.
+    func section(of line: Int) -> Int
+    /// Starts loading what `section(of:)` will read for the line.
+    func prefetchSection(of line: Int)
+}
+
+extension LineStore: SectionSource {
+    @inline(__always)
+    func prefetchSection(of line: Int) { prefetchRecord(of: line) }
+}
+
+/// Sections given by a closure (tests).
+private struct ClosureSections: SectionSource {
+    let sectionOf: (Int) -> Int
+    func section(of line: Int) -> Int { sectionOf(line) }
+    func prefetchSection(of line: Int) {}
 }
