@@ -299,7 +299,9 @@ public final class LineStore: @unchecked Sendable {
     /// are renumbered into this store's, and `other` is left empty.
     public func appendLines(of other: LineStore) {
         precondition(used == lineStart && !other.finished, "appendLines: a line is unfinished here")
-        var sectionIDs = [UInt32](repeating: 0, count: other.sectionCount + 1)
+        let sectionIDs = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: other.sectionCount + 1)
+        defer { sectionIDs.deallocate() }
+        sectionIDs[0] = 0
         for id in 0..<other.sectionCount {
             let (p, n) = other.sectionNames[id]
             sectionIDs[id + 1] = sectionID(p, n)
@@ -343,16 +345,21 @@ public final class LineStore: @unchecked Sendable {
             // The other's lines continue this store's adopted bytes: their compact records
             // carry over with their ends moved by where the other's bytes start.
             let shift = UInt32(otherBase - compactBase!)
-            var previousEnd: UInt32 = 0
+            // A page of the other's records at a time, so the page it reads can go after.
             while j < otherCompact {
-                let c = other.compact[j]
-                let start = j == 0 ? 0 : previousEnd &+ 1
-                compact.append(CompactRecord(end: c.end &+ shift, extra: renumbered(c.extra, length: c.end &- start)))
-                previousEnd = c.end
-                copied(j)
-                j &+= 1
+                let n = min(0x4000 &- (j & 0x3FFF), otherCompact &- j)
+                let first = j
+                compact.append(count: n) { k in
+                    let c = other.compact[first &+ k]
+                    guard c.extra != 0 else { return CompactRecord(end: c.end &+ shift, extra: 0) }
+                    // (The length, from the previous line's end, only in the rare case it is needed.)
+                    return CompactRecord(end: c.end &+ shift, extra: renumbered(
+                        c.extra, length: c.end &- (first &+ k == 0 ? 0 : other.compact[first &+ k &- 1].end &+ 1)))
+                }
+                j &+= n
+                copied(j &- 1)
             }
-            compactNext = compactBase! + Int(previousEnd &+ shift) + 1
+            compactNext = compactBase! + Int(other.compact[otherCompact - 1].end &+ shift) + 1
         }
         while j < otherCount {
             var r = other.record(j)

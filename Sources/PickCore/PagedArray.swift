@@ -99,6 +99,24 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
         appended += 1
     }
 
+    /// Appends `count` elements without publishing, element k being `element(k)`: a page
+    /// lookup per page rather than per element.
+    @inline(__always)
+    func append(count: Int, _ element: (Int) -> Element) {
+        var k = 0
+        while k < count {
+            let page = appended >> Self.pageShift
+            precondition(page < Self.directoryCapacity, "too many lines")
+            if directory[page] == nil { directory[page] = newPage(page) }
+            let base = directory[page].unsafelyUnwrapped
+            let offset = appended & (Self.pageSize - 1)
+            let n = min(count - k, Self.pageSize - offset)
+            for t in 0..<n { base[offset &+ t] = element(k &+ t) }
+            appended += n
+            k += n
+        }
+    }
+
     /// Makes every appended element visible to readers.
     public func publish() { published.store(appended, ordering: .releasing) }
 
