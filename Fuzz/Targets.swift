@@ -28,6 +28,31 @@ enum LineParserTarget {
         let expected = referenceLines(body, separator: separator)
         check(store.count == expected.count, "\(store.count) lines stored, \(expected.count) in the input")
         check(store.isFinished, "finish() did not mark the store finished")
+        checkLines(store, expected: expected, parsesFields: parsesFields)
+
+        // As a mapped file loads: the bytes adopted in place, in two halves split after a
+        // separator past the middle, each scanned into a store of its own, the second's
+        // lines then appended to the first's (compact records, renumbered sections).
+        body.withUnsafeBytes { bytes in
+            let middle = bytes.count / 2
+            let cut = bytes[middle...].firstIndex(of: separator).map { $0 + 1 } ?? bytes.count
+            let first = LineStore(separator: separator, parsesFields: parsesFields)
+            let second = LineStore(separator: separator, parsesFields: parsesFields)
+            let chunk = 1 + Int(seed) * 37
+            first.adopt(UnsafeRawBufferPointer(rebasing: bytes[..<cut]), chunk: chunk, release: {})
+            if cut < bytes.count {
+                second.adopt(UnsafeRawBufferPointer(rebasing: bytes[cut...]), chunk: chunk, release: {})
+                first.appendLines(of: second)
+            }
+            first.finish()
+            checkLines(first, expected: expected, parsesFields: parsesFields)
+        }
+    }
+
+    /// Every line of `store` is the expected one, byte for byte, with the expected fields
+    /// and section.
+    static func checkLines(_ store: LineStore, expected: [ArraySlice<UInt8>], parsesFields: Bool) {
+        check(store.count == expected.count, "\(store.count) lines stored, \(expected.count) in the input")
         for (i, line) in expected.enumerated() {
             let got = store.bytes(of: i)
             check(got.elementsEqual(line), "line \(i) came back as \(Array(got)), read \(Array(line))")
