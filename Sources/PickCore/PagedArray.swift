@@ -57,10 +57,7 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
             return .allocate(capacity: Self.pageSize)
         }
         if regionNext + bytes > regionEnd {
-            var memory: UnsafeMutableRawPointer? = nil
-            guard posix_memalign(&memory, 1 << 21, Self.regionBytes) == 0, let memory else {
-                fatalError("out of memory")
-            }
+            guard let memory = malloc(Self.regionBytes) else { fatalError("out of memory") }
             regions.append(memory)
             regionNext = 0
             regionEnd = Self.regionBytes
