@@ -4,18 +4,6 @@ import Glibc
 import Dispatch
 import PickCore
 
-/// A mutex for the little state shared with worker threads.
-final class Lock {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    init() { pthread_mutex_init(mutex, nil) }
-    deinit { pthread_mutex_destroy(mutex); mutex.deallocate() }
-    func locked<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
-}
-
 /// A finished search.
 struct SearchOutcome {
     var generation: Int

@@ -25,7 +25,15 @@ struct LineRecord {
     /// Whether the line's title length and section are packed in `extra`.
     @inline(__always) var isPacked: Bool { extra & Self.packedBit != 0 }
     @inline(__always) var packedTitleLength: Int { Int(extra & (Self.titleLimit - 1)) }
-    @inline(__always) var packedSection: Int { Int((extra >> 20) & 0x7FF) }
+    @inline(__always) var packedSection: Int { Self.packedSection(extra) }
+
+    /// Where a packed `extra` keeps the section id, and the first id it cannot hold.
+    static let sectionShift: UInt32 = 20
+    static let sectionBits: UInt32 = 0x7FF << sectionShift
+    static let sectionLimit: UInt32 = 1 << 11
+
+    /// The section id of a packed `extra`.
+    @inline(__always) static func packedSection(_ extra: UInt32) -> Int { Int((extra & sectionBits) >> sectionShift) }
 }
 
 /// The record of a line in adopted memory (a mapped file): 8 bytes instead of 16. Such lines
@@ -310,8 +318,10 @@ public final class LineStore: @unchecked Sendable {
         // The other's record extra, with its section renumbered into this store's ids.
         func renumbered(_ extra: UInt32, length: @autoclosure () -> UInt32) -> UInt32 {
             if extra & LineRecord.packedBit != 0 {
-                let section = sectionIDs[Int((extra >> 20) & 0x7FF)]
-                if section < 1 << 11 { return extra & ~(0x7FF << 20) | section << 20 }
+                let section = sectionIDs[LineRecord.packedSection(extra)]
+                if section < LineRecord.sectionLimit {
+                    return extra & ~LineRecord.sectionBits | section << LineRecord.sectionShift
+                }
                 // Past the ids a record can hold: the line's title and section move to an
                 // extra, which matches the line as it is (folded stays nil).
                 extras.append(LineExtra(folded: nil, foldedLength: length(),
@@ -494,8 +504,8 @@ public final class LineStore: @unchecked Sendable {
             // itself but for ASCII case, which matching folds on the fly: no copy needed.
             matchesRaw = n == length && Self.foldsToItself(start, out!, n)
         }
-        if matchesRaw && extra.titleLength < LineRecord.titleLimit && extra.section < 1 << 11 {
-            let packed = LineRecord.packedBit | extra.section << 20 | (ascii ? 0 : LineRecord.nonASCIIBit)
+        if matchesRaw && extra.titleLength < LineRecord.titleLimit && extra.section < LineRecord.sectionLimit {
+            let packed = LineRecord.packedBit | extra.section << LineRecord.sectionShift | (ascii ? 0 : LineRecord.nonASCIIBit)
                 | extra.titleLength
             append(LineRecord(start: start, length: UInt32(length), extra: packed))
             return
@@ -678,7 +688,7 @@ public final class LineStore: @unchecked Sendable {
     public func section(of index: Int) -> Int {
         let extra = self.extra(of: index)
         if extra == 0 { return 0 }
-        if extra & LineRecord.packedBit != 0 { return Int((extra >> 20) & 0x7FF) }
+        if extra & LineRecord.packedBit != 0 { return LineRecord.packedSection(extra) }
         return Int(extras[Int(extra) - 1].section)
     }
 

@@ -89,10 +89,7 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     /// Appends without publishing; call `publish()` to make appended elements visible.
     @inline(__always)
     public func append(_ value: Element) {
-        let page = appended >> Self.pageShift
-        precondition(page < Self.directoryCapacity, "too many lines")
-        if directory[page] == nil { directory[page] = newPage(page) }
-        directory[page]![appended & (Self.pageSize - 1)] = value
+        appendingPage()[appended & (Self.pageSize - 1)] = value
         appended += 1
     }
 
@@ -102,16 +99,22 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     func append(count: Int, _ element: (Int) -> Element) {
         var k = 0
         while k < count {
-            let page = appended >> Self.pageShift
-            precondition(page < Self.directoryCapacity, "too many lines")
-            if directory[page] == nil { directory[page] = newPage(page) }
-            let base = directory[page].unsafelyUnwrapped
+            let base = appendingPage()
             let offset = appended & (Self.pageSize - 1)
             let n = min(count - k, Self.pageSize - offset)
             for t in 0..<n { base[offset &+ t] = element(k &+ t) }
             appended += n
             k += n
         }
+    }
+
+    /// The page the next appended element goes in, made when it is the first.
+    @inline(__always)
+    private func appendingPage() -> UnsafeMutablePointer<Element> {
+        let page = appended >> Self.pageShift
+        precondition(page < Self.directoryCapacity, "too many lines")
+        if directory[page] == nil { directory[page] = newPage(page) }
+        return directory[page].unsafelyUnwrapped
     }
 
     /// Makes every appended element visible to readers.

@@ -41,27 +41,29 @@ public final class Cancellation: Sendable {
     public var isCancelled: Bool { flag.load(ordering: .relaxed) }
 }
 
-/// A value behind a pthread mutex, for what worker threads hand back. (Synchronization's
+/// A pthread mutex, for the little state shared with worker threads. (Synchronization's
 /// `Mutex` would do as well, but ThreadSanitizer does not see its futex as a lock and
 /// reports races that are not there, hiding real ones.)
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
+public final class Lock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init(_ value: Value) {
-        self.value = value
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    public init() { pthread_mutex_init(mutex, nil) }
+    deinit { pthread_mutex_destroy(mutex); mutex.deallocate() }
+    public func locked<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body()
+    }
+}
+
+/// A value behind a `Lock`, for what worker threads hand back.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = Lock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        try lock.locked { try body(&value) }
     }
 }
 

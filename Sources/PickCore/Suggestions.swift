@@ -89,9 +89,9 @@ public enum Suggestions {
     private static func collect(_ query: UnsafeBufferPointer<UInt8>, in store: LineStore, limit: Int,
                                 lines: ((Int) -> Bool) -> Void) -> Found {
         var found = Found()
-        var keys: [[UInt8]] = []
         var scratch = [UInt8](repeating: 0, count: 256)
-        /// Looks at one candidate; false when it equals the text (nothing to complete).
+        /// Looks at one candidate; false (and `found.equal`) when it equals the text: nothing
+        /// to complete.
         func consider(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lineIsASCII: Bool) -> Bool {
             let start = bytes.baseAddress! + range.lowerBound
             let full = found.prefixed.count >= limit
@@ -123,14 +123,16 @@ public enum Suggestions {
                 return true
             }
             let isPrefix = hasFolded(query, in: candidate, at: 0)
-            if isPrefix && candidate.count == query.count { return false }
+            if isPrefix && candidate.count == query.count {
+                found.equal = true
+                return false
+            }
             let wanted = isPrefix ? found.prefixed.count < limit
                                   : taken < limit && (isASCII || contains(query, in: candidate))
             guard wanted else { return true }
             let key = UnsafeBufferPointer(start: candidate.bytes, count: candidate.count)
                 .map { candidate.foldsASCII ? lowerASCII($0) : $0 }
-            if keys.contains(key) { return true }
-            keys.append(key)
+            if found.prefixedKeys.contains(key) || found.containingKeys.contains(key) { return true }
             if isPrefix {
                 found.prefixed.append(Array(bytes[range]))
                 found.prefixedKeys.append(key)
@@ -144,26 +146,17 @@ public enum Suggestions {
             let bytes = store.bytes(of: line)
             let fields = store.fields(of: line)
             let ascii = store.isASCII(line)
-            if !fields.title.isEmpty && !consider(bytes, fields.title, lineIsASCII: ascii) {
-                found.equal = true
-                return false
-            }
+            if !fields.title.isEmpty && !consider(bytes, fields.title, lineIsASCII: ascii) { return false }
             // A keyword can only complete the text if its field contains the text: on
             // ASCII fields one scan rules out most lines before splitting them into words.
             if let k = fields.keywords, !ascii || contains(query, in: ScoredText(
                 bytes: bytes.baseAddress! + k.lowerBound, count: k.count, foldsASCII: true, rewardsName: false)) {
                 var start = k.lowerBound
                 for i in k where bytes[i] == 0x2C || bytes[i] == 0x20 {
-                    if start < i && !consider(bytes, start..<i, lineIsASCII: ascii) {
-                        found.equal = true
-                        return false
-                    }
+                    if start < i && !consider(bytes, start..<i, lineIsASCII: ascii) { return false }
                     start = i + 1
                 }
-                if start < k.upperBound && !consider(bytes, start..<k.upperBound, lineIsASCII: ascii) {
-                    found.equal = true
-                    return false
-                }
+                if start < k.upperBound && !consider(bytes, start..<k.upperBound, lineIsASCII: ascii) { return false }
             }
             return true
         }
