@@ -44,9 +44,14 @@ build: deps
 # what shell widgets that start pick on every key press feel (about 1 ms instead of 3).
 # libedit's own dependencies (terminfo, libbsd, libmd) are linked statically with it.
 STATIC_FLAGS := -Xswiftc -static-executable -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd
+# lld (the toolchain's) lays out side by side the functions a session runs (tools/link-order
+# lists them): the kernel maps code in 64 KB blocks around each page touched, so fewer
+# blocks are resident (about 0.8 MB less) and start-up maps fewer of them.
+ORDER_FLAGS := -Xswiftc -use-ld=lld -Xlinker --symbol-ordering-file=$(CURDIR)/tools/link-order.txt \
+	-Xlinker --no-warn-symbol-ordering
 
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib $(STATIC_FLAGS)
+	$(SWIFT) build -c release --static-swift-stdlib $(STATIC_FLAGS) $(ORDER_FLAGS)
 
 # The interactive demo on a terminal; the palette in filter mode otherwise (or when the
 # interactive picker cannot start). Cancelling (130) or picking nothing (1) is no failure.
