@@ -93,7 +93,7 @@ bench: release
 	./bench/filter
 
 # Per-keystroke latency in a pseudo-terminal (shared/bench/keylat.py), pick against fzf and
-# fzy in turn; takes about ten minutes.
+# fzy in turn; takes about twelve minutes.
 bench-interactive: release
 	@for p in fzy time; do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' \
 	  || DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$p; done

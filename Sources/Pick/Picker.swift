@@ -167,9 +167,10 @@ final class Picker {
 
     /// Starts reading input on a background thread (stdin, or the files below here).
     func startReading(fromTerminal: Bool) {
-        // A thread of its own rather than a dispatch queue's: the first use of a global queue
-        // starts its pool, about 0.3 ms before the first line is read.
-        spawnThread { [self] in
+        // On a dispatch queue's thread, which goes on to search once input is read, reusing
+        // what it freed: a thread of its own started 0.1-0.3 ms sooner, but left paths 1M
+        // 4 MB more resident.
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
             let onChunk = { wakeEventLoop(Wake.input) }
             if fromTerminal {
                 FileWalker.walk(".", into: store, onChunk: onChunk)

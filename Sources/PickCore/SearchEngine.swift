@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -69,9 +68,6 @@ final class Locked<Value>: @unchecked Sendable {
 
 /// Searches a store on every core, in chunks, and ranks and groups the results.
 public final class SearchEngine: @unchecked Sendable {
-    /// Cores to search on.
-    static let processorCount = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-
     public let store: LineStore
     public var matching: MatchingOptions
     public var ranking: RankingOptions
@@ -171,11 +167,11 @@ public final class SearchEngine: @unchecked Sendable {
         let listed = candidates?.lines ?? []
         let tailStart = candidates?.upTo ?? first
         // Chunks of 32K lines; a few thousand lines are cut finer, so every core gets some.
-        let chunkSize = end.map { min(1 << 15, max(1 << 11, (listed.count + $0 - tailStart + 7) / 8)) } ?? 1 << 15
+        let chunkSize = end.map { min(1 << 15, max(1 << 11, (listed.count + $0 - tailStart + 31) / 32)) } ?? 1 << 15
         let nextChunk = Atomic<Int>(0)
         let finished = Locked<[(chunk: Int, hits: [K.Hit], lines: [Int32])]>([])
         let expected = end.map { max(1, (listed.count + $0 - tailStart + chunkSize - 1) / chunkSize) }
-        let workers = min(Self.processorCount, expected ?? Self.processorCount)
+        let workers = min(Parallel.cores, expected ?? Parallel.cores)
         let work: (Int) -> Void = { worker in
             // While input is still arriving, the reading thread is the one everything waits
             // for: one worker fewer than the cores leaves it a core of its own, and the last
@@ -223,7 +219,7 @@ public final class SearchEngine: @unchecked Sendable {
                 finished.withLock { $0.append((chunk, hits, matched)) }
             }
         }
-        if workers <= 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
+        Parallel.run(workers, work)
         if cancellation?.isCancelled == true { return nil }
 
         var sortedParts = finished.withLock { $0 }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A run of result lines that share a section (0: lines with no section).
 public struct SectionGroup: Sendable, Equatable {
     public var section: Int
@@ -39,7 +37,7 @@ enum SectionGrouping {
     ) -> ([Int32], [SectionGroup]) {
         // A long list is looked at in parts on every core: each part counts its own
         // sections, then places its lines after the earlier parts' lines of each group.
-        let parts = ranked.count >= 200_000 ? Int(SearchEngine.processorCount) : 1
+        let parts = ranked.count >= 200_000 ? Parallel.cores : 1
         let width = sectionCount + 1
         let sections = UnsafeMutableBufferPointer<Noted>.allocate(capacity: ranked.count)
         defer { sections.deallocate() }
@@ -74,7 +72,7 @@ enum SectionGrouping {
                     }
                 }
                 func run(_ pass: Int) {
-                    if parts == 1 { each(0, pass) } else { DispatchQueue.concurrentPerform(iterations: parts) { each($0, pass) } }
+                    Parallel.run(parts) { each($0, pass) }
                 }
                 run(0)
                 // Groups in order of first appearance; each part's lines of a group go after

@@ -1,4 +1,3 @@
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,7 +33,7 @@ public enum Suggestions {
         // Large inputs are looked at in parts on every core, each part keeping its own
         // first suggestions; merged in input order they are the ones a single pass keeps
         // (see `Found.merge`).
-        let parts = max(1, min(chosenParts ?? (total >= 20_000 ? Int(SearchEngine.processorCount) : 1), max(total, 1)))
+        let parts = max(1, min(chosenParts ?? (total >= 20_000 ? Parallel.cores : 1), max(total, 1)))
         let found = UnsafeMutableBufferPointer<Found>.allocate(capacity: parts)
         _ = found.initialize(from: repeatElement(Found(), count: parts))
         defer { found.deinitialize().deallocate() }
@@ -48,7 +47,7 @@ public enum Suggestions {
                 }
             }
         }
-        if parts == 1 { run(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: run) }
+        Parallel.run(parts, run)
         return Found.merge(Array(found), limit: limit)
     }
 

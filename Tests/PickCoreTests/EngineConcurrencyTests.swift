@@ -185,4 +185,40 @@ final class EngineConcurrencyTests: XCTestCase {
         for (q, lines) in zip(queries, want) { XCTAssertEqual(SearchEngine(store: s).search(q)!.lines, lines, q) }
         XCTAssertGreaterThan(rounds, 0)
     }
+
+    func testSearchesOnSeveralThreadsAtOnceEachGiveWhatOneSearchGives() {
+        // The worker threads take one search at a time; a search that finds them busy
+        // (the picker's search thread and the interface's, or a suggestion pass) does its
+        // chunks itself, and must lose or repeat none.
+        let bytes = manyLines()
+        let store = makeStore(bytes: bytes)
+        let queries = ["zz", "mod9", "Tests/m", "file_19", "docs swift", "src 7"]
+        let want = queries.map { SearchEngine(store: store).search($0)!.lines }
+        let results = Locked<[Int: [Int32]]>([:])
+        DispatchQueue.concurrentPerform(iterations: 4 * queries.count) { k in
+            let lines = SearchEngine(store: store).search(queries[k % queries.count])!.lines
+            results.withLock { $0[k] = lines }
+        }
+        let got = results.withLock { $0 }
+        for k in 0..<4 * queries.count {
+            XCTAssertEqual(got[k], want[k % queries.count], queries[k % queries.count])
+        }
+    }
+
+    func testParallelRunsEveryPartOnceAndReturnsWhenAllAreDone() {
+        for parts in [1, 2, 3, 7, 64, 1000] {
+            let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: parts)
+            counts.initialize(repeating: 0)
+            defer { counts.deallocate() }
+            Parallel.run(parts) { part in
+                // Uneven parts, and a nested call, which runs its parts on this thread.
+                if part % 5 == 0 { usleep(200) }
+                var inner = 0
+                Parallel.run(3) { _ in inner += 1 }
+                XCTAssertEqual(inner, 3)
+                counts[part] += 1
+            }
+            XCTAssertEqual(Array(counts), Array(repeating: 1, count: parts), "parts: \(parts)")
+        }
+    }
 }
