@@ -443,7 +443,10 @@ final class Picker {
         }
         if wakes.input || wakes.search {
             if let message = inputErrorLock.locked({ inputError }) { outcome = .failure(message) }
-            applyPendingScope()
+            if let name = pendingScope, let index = Scopes.index(named: name, in: store) {
+                pendingScope = nil
+                setScope(index)
+            }
             dirty = true
         }
         if let done = worker.take(), done.generation == generation {
@@ -456,14 +459,6 @@ final class Picker {
             suggestions = done.list
             suggestionGeneration = done.generation
             dirty = true
-        }
-    }
-
-    /// Enters the scope `--scope` named, once its section has arrived.
-    func applyPendingScope() {
-        if let name = pendingScope, let index = Scopes.index(named: name, in: store) {
-            pendingScope = nil
-            setScope(index)
         }
     }
 
@@ -500,25 +495,9 @@ final class Picker {
     }
 
     func startSearch() {
+        searching = true
         searchStarted = monotonicMillis()
         lastSearchedCount = store.count
-        if (queryText ?? "").isEmpty && !isLoading {
-            // Once input is in, the empty query's answer is every line in input order (grouped
-            // by section): made here, the frame that shows it goes out without waking the
-            // search thread and waiting to be woken in turn (a quarter of a millisecond of
-            // the 3 from start to loaded on paths 100K). While input streams, the search
-            // thread makes it, so the loop stays free for keys.
-            worker.cancel()
-            searching = false
-            applyPendingScope()
-            adopt(engine.search("")!)
-            resultGeneration = generation
-            suggestions = []
-            suggestionGeneration = generation
-            dirty = true
-            return
-        }
-        searching = true
         worker.submit(generation: generation, text: queryText ?? "")
     }
 

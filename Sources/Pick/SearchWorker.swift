@@ -41,15 +41,6 @@ final class SearchWorker {
         wake.signal()
     }
 
-    /// Drops the search asked for and stops the running one (the event loop answered the
-    /// query itself).
-    func cancel() {
-        lock.locked {
-            running?.cancel()
-            pending = nil
-        }
-    }
-
     /// The newest finished search, if one finished since the last call.
     func take() -> SearchOutcome? {
         lock.locked {

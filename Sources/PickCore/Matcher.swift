@@ -72,6 +72,12 @@ final class LineMatcher {
     private let requiredCharacters: UInt32
     private let notedLines: Int
 
+    /// Lines this matcher looked at and lines that matched: when most match (a narrowing
+    /// search, or a query most lines hold), fuzzy terms on ASCII text are checked from the end.
+    private var tried = 0
+    private var matched = 0
+    @inline(__always) private var likelyMatch: Bool { matched &* 2 > tried }
+
     /// Whether line `index` is noted to lack a character the query requires.
     @inline(__always)
     private func lacksCharacters(_ index: Int) -> Bool {
@@ -112,12 +118,21 @@ final class LineMatcher {
     @inline(__always)
     func match(_ index: Int) -> LineMatch? {
         if lacksCharacters(index) { return nil }
+        tried &+= 1
+        guard let found = matchRead(index) else { return nil }
+        matched &+= 1
+        return found
+    }
+
+    @inline(__always)
+    private func matchRead(_ index: Int) -> LineMatch? {
         let record = store.record(index)
         if record.extra == 0 && isLoneFuzzy {
             // What matchFields would do for this one term on a whole-title line.
             let term = terms[0]
-            let text = ScoredText(bytes: record.start, count: Int(record.length), foldsASCII: !term.caseSensitive,
+            var text = ScoredText(bytes: record.start, count: Int(record.length), foldsASCII: !term.caseSensitive,
                                   rewardsName: true, ascii: true)
+            text.likelyMatch = likelyMatch
             guard let found = Scorer.fuzzy(text, term, scratch: scratch) else { return nil }
             return LineMatch(score: found.score, begin: found.begin, end: found.end)
         }
@@ -265,6 +280,8 @@ final class LineMatcher {
     private func score(_ term: PreparedTerm, _ boundary: Bool, _ text: ScoredText) -> TermScore? {
         switch term.kind {
         case .fuzzy:
+            var text = text
+            text.likelyMatch = likelyMatch
             return Scorer.fuzzy(text, term, scratch: scratch)
         case .exact:
             return boundary ? exactAtBoundary(term, text) : exact(term, text)

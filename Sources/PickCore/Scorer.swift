@@ -198,6 +198,9 @@ struct ScoredText {
     /// Whether every byte is known to be ASCII: the dynamic programming then reads the
     /// bytes where they are instead of loading the window.
     var ascii = false
+    /// Whether the text most likely holds the query (most lines looked at so far did):
+    /// ASCII text is then checked from the end, which gives the band too (`Scorer.fuzzy`).
+    var likelyMatch = false
 
     init(bytes: UnsafePointer<UInt8>, count: Int, foldsASCII: Bool, rewardsName: Bool, ascii: Bool = false) {
         self.bytes = bytes
@@ -399,6 +402,38 @@ enum Scorer {
 
     /// Fuzzy score of `query` (UTF-8, pre-folded) in `text`, or nil when it is not a subsequence.
     static func fuzzy(_ text: ScoredText, _ query: PreparedTerm, scratch s: ScoringScratch) -> TermScore? {
+        let m = query.scalars.count
+        if text.ascii && text.likelyMatch && m > 1 && query.bytes.count == m {
+            // ASCII text and query, and most lines match: one backward pass both tells
+            // whether the query is a subsequence and gives the dynamic programming its band
+            // (the last place each character can take); the forward pass would only be
+            // repeated by it. (Where most lines do not match, the forward pass gives up
+            // sooner: swiftcore on paths fails at its w, from the front.) On paths 1M,
+            // usrlibpython takes 13% less CPU.
+            let bytes = text.bytes, folds = text.foldsASCII
+            let band = s.reserveBand(m)
+            var back = text.count
+            var i = m &- 1
+            while i >= 0 {
+                let c = query.bytes[i]
+                let at = pick_last_byte(bytes, back, c, foldBits(for: c, folds: folds))
+                if at < 0 { return nil }
+                band[i] = at
+                back = at
+                i &-= 1
+            }
+            let c0 = query.bytes[0]
+            let firstStart = pick_find_byte(bytes, 0, band[0] &+ 1, c0, foldBits(for: c0, folds: folds))
+            let windowEnd = band[m &- 1] &+ 1
+            if m * (windowEnd - firstStart) > ScoreWeights.dynamicLimit { return greedy(text, query) }
+            for k in 0..<m { band[k] &-= firstStart }
+            let lastComponent = text.nameStart
+            let before = firstStart == 0 ? CharClass.white.rawValue : BonusTables.classes[Int(bytes[firstStart &- 1])]
+            let window = ByteWindow(bytes: bytes + firstStart, before: before, folds: folds)
+            return dynamicScore(query, count: windowEnd &- firstStart, offset: firstStart, window: window,
+                                nameStart: lastComponent == Int.max ? Int.max : max(0, lastComponent &- firstStart),
+                                scratch: s, bandReady: true) { offset, index in offset &+ index }
+        }
         // Greedy forward pass: is it a subsequence, and where does it first fit?
         var pos = 0
         var firstStart = 0
@@ -422,7 +457,6 @@ enum Scorer {
                 probe = at + 1
             }
         }
-        let m = query.scalars.count
         // A window too large for the dynamic programming (a line of megabytes) is scored
         // greedily, before loading it costs memory in proportion.
         if m * (windowEnd - firstStart) > ScoreWeights.dynamicLimit { return greedy(text, query) }
@@ -502,7 +536,7 @@ enum Scorer {
     /// index of the window (which starts at byte `offset`) to a byte offset of the text.
     @inline(__always)
     static func dynamicScore<W: ScoringWindow>(_ query: PreparedTerm, count w: Int, offset: Int, window: W, nameStart: Int,
-                                               scratch s: ScoringScratch,
+                                               scratch s: ScoringScratch, bandReady: Bool = false,
                                                byteOffset: (_ offset: Int, _ index: Int) -> Int) -> TermScore {
         s.reserve(w &+ 1)
         let m = query.scalars.count
@@ -515,12 +549,15 @@ enum Scorer {
         var rowEnd = 0
         // The band: row i can only take part in a whole match up to the last place where
         // character i+1 still has the rest of the query after it (greedy from the end).
+        // (`bandReady`: the caller found it, in window indexes.)
         let lastMatch = s.reserveBand(m)
-        var back = w
-        for i in stride(from: m &- 1, through: 0, by: -1) {
-            let q = query.scalars[i]
-            back = window.previous(q, before: back)
-            lastMatch[i] = back
+        if !bandReady {
+            var back = w
+            for i in stride(from: m &- 1, through: 0, by: -1) {
+                let q = query.scalars[i]
+                back = window.previous(q, before: back)
+                lastMatch[i] = back
+            }
         }
         var previousEnd = 0
         var previousCount = 0

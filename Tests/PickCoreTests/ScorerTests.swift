@@ -112,16 +112,22 @@ final class ScorerTests: XCTestCase {
             let query = String((0..<queryLength).map { _ in Array("aab/c9é")[Int.random(in: 0..<7, using: &generator)] })
             let term = PreparedTerm(Query(query).groups[0][0])
             let reference = fullTable(text, query)
-            // ASCII text is also scored where it lies, without loading the window.
-            for ascii in text.utf8.allSatisfy({ $0 < 0x80 }) ? [false, true] : [false] {
+            // ASCII text is also scored where it lies, without loading the window, and
+            // checked from the end when a match is likely (the band found on the way).
+            let ways = text.utf8.allSatisfy({ $0 < 0x80 }) ? [(false, false), (true, false), (true, true)] : [(false, false)]
+            var begins: [Int?] = []
+            for (ascii, likely) in ways {
                 let found: TermScore? = Array(text.utf8).withUnsafeBufferPointer { p in
-                    let t = ScoredText(bytes: p.baseAddress!, count: p.count, foldsASCII: true, rewardsName: true,
+                    var t = ScoredText(bytes: p.baseAddress!, count: p.count, foldsASCII: true, rewardsName: true,
                                        ascii: ascii)
+                    t.likelyMatch = likely
                     return Scorer.fuzzy(t, term, scratch: ScoringScratch())
                 }
                 XCTAssertEqual(found?.score, reference?.score, "\(query) in \(text)")
                 XCTAssertEqual(found?.end, reference?.end, "\(query) in \(text)")
+                begins.append(found?.begin)
             }
+            XCTAssertEqual(Set(begins.map { $0 ?? -1 }).count, 1, "\(query) in \(text): begins \(begins)")
             term.release()
         }
     }
