@@ -60,6 +60,10 @@ final class Picker {
     var lastSearchedCount = -1
     /// Whether a frame with every input line searched has been drawn.
     var drewLoaded = false
+    /// When the picker started: the list waits for the input until one frame's time after.
+    var startedAt = 0
+    /// A search asked for while the list waited for the input.
+    var searchDeferred = false
 
     // View state.
     var selection = 0
@@ -140,6 +144,7 @@ final class Picker {
     /// Shows the UI until the person picks or cancels; the terminal is restored on return.
     func run() -> Outcome {
         Picker.current = self
+        startedAt = monotonicMillis()
         terminal.catchSignals()
         enterScreen()
         guard let editor = LineEditor(terminal: terminal, prompt: TerminalText.sanitize(options.prompt),
@@ -344,6 +349,7 @@ final class Picker {
             if outcome != nil { continue }
             refreshSearch()
             let now = monotonicMillis()
+            let holding = holdsFirstList
             let waitingForSearch = searching && now - searchStarted < 60 && resultGeneration != generation
             // The frame that shows all the input goes out at once, not at the next tick.
             let loadedFrameDue = !drewLoaded && !isLoading && !searching && lastSearchedCount == store.count
@@ -352,7 +358,7 @@ final class Picker {
             let answerDue = resultGeneration == generation
                 && (drawnAnswer.result != generation
                     || (suggestionGeneration == generation && drawnAnswer.suggestions != generation))
-            if dirty && !waitingForSearch && (now - lastDraw >= 16 || loadedFrameDue || answerDue) {
+            if dirty && !holding && !waitingForSearch && (now - lastDraw >= 16 || loadedFrameDue || answerDue) {
                 drewLoaded = loadedFrameDue || drewLoaded
                 draw()
             }
@@ -371,6 +377,7 @@ final class Picker {
             if dirty { timeout = Int32(max(1, 16 - (now - lastDraw))) }
             if waitingForSearch { timeout = Int32(max(1, 60 - (now - searchStarted))) }
             if searching || isLoading { timeout = timeout < 0 ? 100 : min(timeout, 100) }
+            if holding { timeout = Int32(max(1, min(Int(timeout < 0 ? 16 : timeout), startedAt + 16 - now))) }
             if decoder.isPending {
                 timeout = Int32(max(1, decoder.pendingDelay - (now - lastKeyBytes)))
             }
@@ -494,7 +501,18 @@ final class Picker {
         dirty = true
     }
 
+    /// Whether the list still waits for the input: for at most a frame's time (16 ms) after
+    /// the start, while input is still loading, nothing is searched or drawn but the prompt.
+    /// A mapped file of 100K lines loads in about 3 ms, and frames of part of it, drawn
+    /// meanwhile, took a core from the loading. A slower input shows its first lines at 16 ms.
+    var holdsFirstList: Bool { isLoading && monotonicMillis() - startedAt < 16 }
+
     func startSearch() {
+        if holdsFirstList {
+            searchDeferred = true
+            return
+        }
+        searchDeferred = false
         searching = true
         searchStarted = monotonicMillis()
         lastSearchedCount = store.count
@@ -503,6 +521,10 @@ final class Picker {
 
     /// Searches again when more input arrived (at most every 100 ms while it streams).
     func refreshSearch() {
+        if searchDeferred {
+            if !holdsFirstList { startSearch() }
+            return
+        }
         guard queryText != nil, !searching, store.count != lastSearchedCount else { return }
         if isLoading && monotonicMillis() - searchStarted < 100 { return }
         startSearch()
