@@ -51,6 +51,8 @@ ORDER_FLAGS := -Xswiftc -use-ld=lld -Xlinker --symbol-ordering-file=$(CURDIR)/to
 	-Xlinker --no-warn-symbol-ordering
 
 release: deps
+	@# SwiftPM does not see the order file change: relink when it is newer.
+	@if [ -e $(PICK) ] && [ tools/link-order.txt -nt $(PICK) ]; then rm -f $(PICK); fi
 	$(SWIFT) build -c release --static-swift-stdlib $(STATIC_FLAGS) $(ORDER_FLAGS)
 
 # The interactive demo on a terminal; the palette in filter mode otherwise (or when the

@@ -10,7 +10,7 @@ enum Interactive {
                     loadInput: () -> Void) -> Int32 {
         // libedit needs a UTF-8 locale to insert non-ASCII characters.
         let locale = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"
-        if locale == "C" || locale == "POSIX" || !(locale.lowercased().contains("utf")) {
+        if locale == "C" || locale == "POSIX" || !Term.bytes(Array(locale.lowercased().utf8), contain: Array("utf".utf8)) {
             _ = setlocale(LC_CTYPE, "C.UTF-8")
         }
 

@@ -245,7 +245,7 @@ struct KeyDecoder {
             pasted = []
             return pasteText(final: false)
         }
-        if finalByte == UInt8(ascii: "R") && awaitingCursorReport && params.contains(";") {
+        if finalByte == UInt8(ascii: "R") && awaitingCursorReport && params.utf8.contains(UInt8(ascii: ";")) {
             awaitingCursorReport = false
             return .cursorReport
         }

@@ -126,4 +126,17 @@ final class QuerySyntaxTests: XCTestCase {
     func testNoLineMatchesGivesNothing() {
         XCTAssertEqual(search("zzzq", in: ["alpha", "beta"]), [])
     }
+
+    func testAnExactTermNarrowsAnExactTermItContains() {
+        // Narrowing searches only the earlier query's matches, so it must hold exactly when
+        // every line the new query matches contains the earlier text.
+        XCTAssertTrue(Query("'abc").narrows(Query("'b")))
+        XCTAssertTrue(Query("'abc").narrows(Query("'abc")))
+        XCTAssertTrue(Query("^abc").narrows(Query("'bc")))
+        XCTAssertTrue(Query("abc$").narrows(Query("'ab")))
+        XCTAssertFalse(Query("'abc").narrows(Query("'bd")))
+        XCTAssertFalse(Query("'ab").narrows(Query("'abc")))
+        XCTAssertFalse(Query("'abc").narrows(Query("'cab")))
+        XCTAssertFalse(Query("abc").narrows(Query("'abc")), "a fuzzy term does not contain its text")
+    }
 }
