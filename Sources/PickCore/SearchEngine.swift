@@ -166,7 +166,8 @@ public final class SearchEngine: @unchecked Sendable {
         // that arrived after them; or every line from `first`.
         let listed = candidates?.lines ?? []
         let tailStart = candidates?.upTo ?? first
-        // Chunks of 32K lines; a few thousand lines are cut finer, so every core gets some.
+        // Chunks of 32K lines; fewer lines are cut in 32 (2K lines at least), so that the
+        // last chunk claimed leaves the other cores idle only briefly.
         let chunkSize = end.map { min(1 << 15, max(1 << 11, (listed.count + $0 - tailStart + 31) / 32)) } ?? 1 << 15
         let nextChunk = Atomic<Int>(0)
         let finished = Locked<[(chunk: Int, hits: [K.Hit], lines: [Int32])]>([])
