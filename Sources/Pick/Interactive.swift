@@ -40,12 +40,12 @@ enum Interactive {
         guard let terminal = Terminal() else {
             fail("no terminal: the picker draws on /dev/tty, which cannot be opened (use --filter QUERY without one)")
         }
+        Picker.restoreOnCrash(terminal, options: options)
+        let input = alreadyRead ? InputLoad.alreadyRead() : InputLoad.start(into: store, fromTerminal: isatty(0) == 1)
         let theme = Theme.make(spec: options.color, noColor: options.noColor) { name in
             getenv(name).map { String(cString: $0) }
         }
-        let picker = Picker(options: options, store: store, terminal: terminal, theme: theme,
-                            inputAlreadyRead: alreadyRead)
-        if !alreadyRead { picker.startReading(fromTerminal: isatty(0) == 1) }
+        let picker = Picker(options: options, store: store, terminal: terminal, theme: theme, input: input)
         let outcome = picker.run()
         switch outcome {
         case .cancel(let status):

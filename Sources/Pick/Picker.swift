@@ -42,9 +42,7 @@ final class Picker {
     let worker: SearchWorker
     let theme: Theme
     var editor: LineEditor!
-    let inputDone = Atomic<Bool>(false)
-    let inputErrorLock = Lock()
-    var inputError: String? = nil
+    let input: InputLoad
 
     // Search state.
     var generation = 0
@@ -117,25 +115,29 @@ final class Picker {
     var historyIndex: Int? = nil
     var historyStash = ""
 
-    init(options: Options, store: LineStore, terminal: Terminal, theme: Theme, inputAlreadyRead: Bool) {
+    init(options: Options, store: LineStore, terminal: Terminal, theme: Theme, input: InputLoad) {
         self.options = options
         self.store = store
         self.terminal = terminal
         self.theme = theme
+        self.input = input
         engine = SearchEngine(store: store, matching: options.matching, ranking: options.ranking,
                               skippedLines: options.headerLines)
         worker = SearchWorker(engine: engine, suggestionLimit: 6)
         promptWidth = TerminalText.width(TerminalText.sanitize(options.prompt))
         pendingScope = options.scope
         geometry = Geometry(top: 1, height: 24, width: 80, layout: options.layout)
-        if inputAlreadyRead { inputDone.store(true, ordering: .relaxed) }
         if let path = options.history { history = Self.loadHistory(path) }
-        // Before the input reader starts: a handler it installs later (mapped input, which
-        // survives some bus errors) then runs first and hands real crashes on to this one.
+    }
+
+    /// Makes a crash restore the terminal. Called before the input reader starts: a handler
+    /// it installs later (mapped input, which survives some bus errors) then runs first and
+    /// hands real crashes on to this one.
+    static func restoreOnCrash(_ terminal: Terminal, options: Options) {
         if case .full = options.height {
-            terminal.restoreOnCrash(leaving: Self.modesOff + "\u{1B}[?1049l")
+            terminal.restoreOnCrash(leaving: modesOff + "\u{1B}[?1049l")
         } else {
-            terminal.restoreOnCrash(leaving: Self.modesOff + "\r\n")
+            terminal.restoreOnCrash(leaving: modesOff + "\r\n")
         }
     }
 
@@ -170,26 +172,7 @@ final class Picker {
         return outcome!
     }
 
-    /// Starts reading input on a background thread (stdin, or the files below here).
-    func startReading(fromTerminal: Bool) {
-        // On a dispatch queue's thread, which goes on to search once input is read, reusing
-        // what it freed: a thread of its own started 0.1-0.3 ms sooner, but left paths 1M
-        // 4 MB more resident.
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let onChunk = { wakeEventLoop(Wake.input) }
-            if fromTerminal {
-                FileWalker.walk(".", into: store, onChunk: onChunk)
-            } else {
-                InputReader.readAll(fd: 0, into: store, mapsFile: true, onChunk: onChunk, onError: { message in
-                    self.inputErrorLock.locked { self.inputError = message }
-                })
-            }
-            inputDone.store(true, ordering: .releasing)
-            wakeEventLoop(Wake.input)
-        }
-    }
-
-    var isLoading: Bool { !inputDone.load(ordering: .acquiring) }
+    var isLoading: Bool { input.isLoading }
 
     // MARK: Screen
 
@@ -449,7 +432,7 @@ final class Picker {
             }
         }
         if wakes.input || wakes.search {
-            if let message = inputErrorLock.locked({ inputError }) { outcome = .failure(message) }
+            if let message = input.error { outcome = .failure(message) }
             if let name = pendingScope, let index = Scopes.index(named: name, in: store) {
                 pendingScope = nil
                 setScope(index)
@@ -652,4 +635,44 @@ final class Picker {
     }
 
     var query: String { queryText ?? "" }
+}
+
+/// The input, read on a background thread while the picker runs: whether all of it is in,
+/// and the error that ended it, if one did.
+final class InputLoad: @unchecked Sendable {
+    private let done = Atomic<Bool>(false)
+    private let lock = Lock()
+    private var failure: String? = nil
+
+    var isLoading: Bool { !done.load(ordering: .acquiring) }
+    var error: String? { lock.locked { failure } }
+
+    /// Input read before the picker started (the demo, --select-1): nothing loads.
+    static func alreadyRead() -> InputLoad {
+        let load = InputLoad()
+        load.done.store(true, ordering: .relaxed)
+        return load
+    }
+
+    /// Starts reading `store`'s input: stdin, or the files below here when stdin is a
+    /// terminal. Started as soon as the terminal is there, before the picker is built.
+    /// On a dispatch queue's thread, which goes on to search once input is read, reusing
+    /// what it freed: a thread of its own started 0.1-0.3 ms sooner, but left paths 1M
+    /// 4 MB more resident.
+    static func start(into store: LineStore, fromTerminal: Bool) -> InputLoad {
+        let load = InputLoad()
+        DispatchQueue.global(qos: .userInitiated).async {
+            let onChunk = { wakeEventLoop(Wake.input) }
+            if fromTerminal {
+                FileWalker.walk(".", into: store, onChunk: onChunk)
+            } else {
+                InputReader.readAll(fd: 0, into: store, mapsFile: true, onChunk: onChunk, onError: { message in
+                    load.lock.locked { load.failure = message }
+                })
+            }
+            load.done.store(true, ordering: .releasing)
+            wakeEventLoop(Wake.input)
+        }
+        return load
+    }
 }
