@@ -9,14 +9,15 @@ import Darwin
 ///
 /// `run(parts) { part in … }` calls the body for each part in 0..<parts, the calling thread
 /// taking parts too, and returns when all are done. The threads (one per core but one) wait
-/// on a condition variable between calls. Dispatch's `concurrentPerform` did the same, but on
-/// this kind of machine its second thread often started 2-4 ms after the first: half the
-/// keystrokes on paths 100K were matched on one core.
+/// on a condition variable between calls. Dispatch's `concurrentPerform` did the same, but
+/// its second thread often started 2-4 ms after the first (half the keystrokes on paths 100K
+/// were matched on one core): woken onto its waker's CPU, it waited there while the other
+/// CPU idled (see `keepOffCaller`), and Dispatch gives no say in where its threads run.
 ///
 /// One piece of work at a time: a call made while another runs (another thread's search, a
 /// body that itself runs parts) does its parts itself, one after the other.
 public enum Parallel {
-    /// The cores this process may use.
+    /// The processors online.
     public static let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
     public static func run(_ parts: Int, _ body: (Int) -> Void) {
