@@ -427,12 +427,7 @@ enum Scorer {
             let windowEnd = band[m &- 1] &+ 1
             if m * (windowEnd - firstStart) > ScoreWeights.dynamicLimit { return greedy(text, query) }
             for k in 0..<m { band[k] &-= firstStart }
-            let lastComponent = text.nameStart
-            let before = firstStart == 0 ? CharClass.white.rawValue : BonusTables.classes[Int(bytes[firstStart &- 1])]
-            let window = ByteWindow(bytes: bytes + firstStart, before: before, folds: folds)
-            return dynamicScore(query, count: windowEnd &- firstStart, offset: firstStart, window: window,
-                                nameStart: lastComponent == Int.max ? Int.max : max(0, lastComponent &- firstStart),
-                                scratch: s, bandReady: true) { offset, index in offset &+ index }
+            return bytesScore(text, query, from: firstStart, to: windowEnd, scratch: s, bandReady: true)
         }
         // Greedy forward pass: is it a subsequence, and where does it first fit?
         var pos = 0
@@ -460,16 +455,23 @@ enum Scorer {
         // A window too large for the dynamic programming (a line of megabytes) is scored
         // greedily, before loading it costs memory in proportion.
         if m * (windowEnd - firstStart) > ScoreWeights.dynamicLimit { return greedy(text, query) }
-        if text.ascii {
-            let lastComponent = text.nameStart
-            let before = firstStart == 0 ? CharClass.white.rawValue : BonusTables.classes[Int(text.bytes[firstStart &- 1])]
-            let window = ByteWindow(bytes: text.bytes + firstStart, before: before, folds: text.foldsASCII)
-            return dynamicScore(query, count: windowEnd &- firstStart, offset: firstStart, window: window,
-                                nameStart: lastComponent == Int.max ? Int.max : max(0, lastComponent &- firstStart),
-                                scratch: s) { offset, index in offset &+ index }
-        }
+        if text.ascii { return bytesScore(text, query, from: firstStart, to: windowEnd, scratch: s) }
         let w = load(text, from: firstStart, to: windowEnd, into: s)
         return dynamicScore(query, count: w, offset: firstStart, text: text, scratch: s)
+    }
+
+    /// The dynamic programming over ASCII text[from..<to], read where it lies (`ByteWindow`).
+    /// `bandReady`: the scratch's band already holds, in window indexes, the last place of
+    /// each query character.
+    @inline(__always)
+    private static func bytesScore(_ text: ScoredText, _ query: PreparedTerm, from firstStart: Int, to windowEnd: Int,
+                                   scratch s: ScoringScratch, bandReady: Bool = false) -> TermScore {
+        let lastComponent = text.nameStart
+        let before = firstStart == 0 ? CharClass.white.rawValue : BonusTables.classes[Int(text.bytes[firstStart &- 1])]
+        let window = ByteWindow(bytes: text.bytes + firstStart, before: before, folds: text.foldsASCII)
+        return dynamicScore(query, count: windowEnd &- firstStart, offset: firstStart, window: window,
+                            nameStart: lastComponent == Int.max ? Int.max : max(0, lastComponent &- firstStart),
+                            scratch: s, bandReady: bandReady) { offset, index in offset &+ index }
     }
 
     /// The first keystroke's case, on every line: one character scores its best occurrence
