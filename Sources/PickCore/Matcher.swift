@@ -31,6 +31,8 @@ final class LineMatcher {
     /// Whether term t is one of `wholeLineChecks`.
     private let checkedOnWholeLine: UnsafeMutableBufferPointer<Bool>
     private let scratch = ScoringScratch()
+    /// Scores ASCII lines from where they part from the line before, for a lone fuzzy term.
+    private var sharedPrefix: SharedPrefixScorer?
 
     init(store: LineStore, query: Query) {
         self.store = store
@@ -63,6 +65,7 @@ final class LineMatcher {
         for t in checks { checkedOnWholeLine[t] = true }
         let only = flat.first
         isLoneFuzzy = flat.count == 1 && only!.kind == .fuzzy && !only!.inverse && !flags[0]
+        sharedPrefix = isLoneFuzzy ? SharedPrefixScorer(terms[0]) : nil
         requiredCharacters = CharacterSets.required(by: query)
         notedLines = requiredCharacters == 0 ? 0 : store.characterSetCount
     }
@@ -96,6 +99,7 @@ final class LineMatcher {
 
     deinit {
         for t in 0..<(groupCount > 0 ? groupEnds[groupCount - 1] : 0) { terms[t].release() }
+        sharedPrefix?.release()
         terms.deallocate()
         boundaries.deallocate()
         groupEnds.deallocate()
@@ -132,6 +136,16 @@ final class LineMatcher {
             let term = terms[0]
             var text = ScoredText(bytes: record.start, count: Int(record.length), foldsASCII: !term.caseSensitive,
                                   rewardsName: true, ascii: true)
+            // Where most lines match (narrowing, mostly), from where the line parts from the
+            // one before; where most do not, the fuzzy scorer's forward pass rejects sooner.
+            if sharedPrefix != nil && likelyMatch {
+                let nameStart = text.nameStart
+                if let column = sharedPrefix!.resumeColumn(text.bytes, count: text.count, nameStart: nameStart) {
+                    guard let found = sharedPrefix!.score(text.bytes, count: text.count, nameStart: nameStart, from: column)
+                    else { return nil }
+                    return LineMatch(score: found.score, begin: found.begin, end: found.end)
+                }
+            }
             text.likelyMatch = likelyMatch
             guard let found = Scorer.fuzzy(text, term, scratch: scratch) else { return nil }
             return LineMatch(score: found.score, begin: found.begin, end: found.end)

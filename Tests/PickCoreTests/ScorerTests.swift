@@ -46,7 +46,7 @@ final class ScorerTests: XCTestCase {
         defer { term.release() }
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBufferPointer { p -> (score: Int32, end: Int)? in
-            let t = ScoredText(bytes: p.baseAddress!, count: p.count, foldsASCII: true, rewardsName: true)
+            let t = ScoredText(bytes: p.baseAddress!, count: p.count, foldsASCII: !term.caseSensitive, rewardsName: true)
             guard Scorer.isSubsequence(t, term) else { return nil }
             let scratch = ScoringScratch()
             let w = Scorer.load(t, from: 0, to: p.count, into: scratch)
@@ -130,6 +130,59 @@ final class ScorerTests: XCTestCase {
             XCTAssertEqual(Set(begins.map { $0 ?? -1 }).count, 1, "\(query) in \(text): begins \(begins)")
             term.release()
         }
+    }
+
+    func testLinesScoredFromWhereTheyPartFromTheLineBeforeScoreAsTheWholeTableDoes() {
+        // A sorted file list shares most of each line with the line before, and the
+        // shared-prefix scorer resumes its table there. Runs of related lines (a kept prefix,
+        // then new text; the same line again; a line cut short) must each score, begin and
+        // end as the whole table and the fuzzy scorer say, whichever way the matcher takes.
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aAb/_-. c9".utf8)
+        let queryLetters = Array("aAb/c9-")
+        var resumed = 0
+        for round in 0..<400 {
+            let queryLength = round % 4 == 3 ? Int.random(in: 6...12, using: &generator) : Int.random(in: 2...5, using: &generator)
+            let query = String((0..<queryLength).map { _ in queryLetters.randomElement(using: &generator)! })
+            let term = PreparedTerm(Query(query).groups[0][0])
+            guard var shared = SharedPrefixScorer(term) else {
+                XCTFail("\(query) has no shared-prefix scorer")
+                term.release()
+                continue
+            }
+            // The lines stay where they are while the run is scored, as a store's lines do.
+            var line: [UInt8] = (0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let run = UnsafeMutablePointer<UInt8>.allocate(capacity: 30 * 80)
+            defer { run.deallocate() }
+            var used = 0
+            for _ in 0..<30 {
+                let keep = Int.random(in: 0...min(line.count, 50), using: &generator)
+                let added = Int.random(in: 0...3, using: &generator) == 0 ? 0 : Int.random(in: 1...30, using: &generator)
+                line = Array(line.prefix(keep)) + (0..<added).map { _ in alphabet.randomElement(using: &generator)! }
+                let text = String(decoding: line, as: UTF8.self)
+                let reference = fullTable(text, query)
+                (run + used).initialize(from: line, count: line.count)
+                let p = UnsafeBufferPointer(start: run + used, count: line.count)
+                used += line.count
+                do {
+                    let bytes = p.baseAddress!
+                    let t = ScoredText(bytes: bytes, count: p.count, foldsASCII: !term.caseSensitive, rewardsName: true,
+                                       ascii: true)
+                    let fuzzy = Scorer.fuzzy(t, term, scratch: ScoringScratch())
+                    var found = fuzzy
+                    if let column = shared.resumeColumn(bytes, count: p.count, nameStart: t.nameStart) {
+                        if column > 0 { resumed += 1 }
+                        found = shared.score(bytes, count: p.count, nameStart: t.nameStart, from: column)
+                    }
+                    XCTAssertEqual(found?.score, reference?.score, "\(query) in \(text)")
+                    XCTAssertEqual(found?.end, reference?.end, "\(query) in \(text)")
+                    XCTAssertEqual(found?.begin, fuzzy?.begin, "\(query) in \(text)")
+                }
+            }
+            shared.release()
+            term.release()
+        }
+        XCTAssertGreaterThan(resumed, 1000, "lines resumed after a shared prefix")
     }
 
     func testACamelCaseWordScoresTheSameWhetherOrNotTheLineHasNonASCIIText() {

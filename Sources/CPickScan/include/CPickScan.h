@@ -108,6 +108,22 @@ static inline long pick_last_byte(const uint8_t *p, long n, uint8_t c, uint8_t f
     return -1;
 }
 
+/// How many leading bytes a[0..<n] and b[0..<n] share: the shared-prefix scorer's first step.
+static inline long pick_common_prefix(const uint8_t *a, const uint8_t *b, long n) {
+    long i = 0;
+#if defined(__SSE2__)
+    while (i + 16 <= n) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(a + i));
+        __m128i y = _mm_loadu_si128((const __m128i *)(b + i));
+        unsigned differ = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) ^ 0xFFFFu;
+        if (differ) return i + __builtin_ctz(differ);
+        i += 16;
+    }
+#endif
+    while (i < n && a[i] == b[i]) i++;
+    return i;
+}
+
 /// Asks the CPU to start loading the cache line at p (no fault, no effect on the result).
 static inline void pick_prefetch(const void *p) { __builtin_prefetch(p); }
 
