@@ -32,7 +32,8 @@ final class LineMatcher {
     private let checkedOnWholeLine: UnsafeMutableBufferPointer<Bool>
     private let scratch = ScoringScratch()
     /// Scores ASCII lines from where they part from the line before, for a lone fuzzy term.
-    private var sharedPrefix: SharedPrefixScorer?
+    private var sharedPrefix: SharedPrefixScorer
+    private let scoresSharedPrefixes: Bool
 
     init(store: LineStore, query: Query) {
         self.store = store
@@ -65,7 +66,8 @@ final class LineMatcher {
         for t in checks { checkedOnWholeLine[t] = true }
         let only = flat.first
         isLoneFuzzy = flat.count == 1 && only!.kind == .fuzzy && !only!.inverse && !flags[0]
-        sharedPrefix = isLoneFuzzy ? SharedPrefixScorer(terms[0]) : nil
+        scoresSharedPrefixes = isLoneFuzzy && SharedPrefixScorer.scores(only!)
+        sharedPrefix = SharedPrefixScorer(scoresSharedPrefixes ? terms[0] : nil)
         requiredCharacters = CharacterSets.required(by: query)
         notedLines = requiredCharacters == 0 ? 0 : store.characterSetCount
     }
@@ -99,7 +101,7 @@ final class LineMatcher {
 
     deinit {
         for t in 0..<(groupCount > 0 ? groupEnds[groupCount - 1] : 0) { terms[t].release() }
-        sharedPrefix?.release()
+        sharedPrefix.release()
         terms.deallocate()
         boundaries.deallocate()
         groupEnds.deallocate()
@@ -138,10 +140,10 @@ final class LineMatcher {
                                   rewardsName: true, ascii: true)
             // Where most lines match (narrowing, mostly), from where the line parts from the
             // one before; where most do not, the fuzzy scorer's forward pass rejects sooner.
-            if sharedPrefix != nil && likelyMatch {
+            if scoresSharedPrefixes && likelyMatch {
                 let nameStart = text.nameStart
-                if let column = sharedPrefix!.resumeColumn(text.bytes, count: text.count, nameStart: nameStart) {
-                    guard let found = sharedPrefix!.score(text.bytes, count: text.count, nameStart: nameStart, from: column)
+                if let column = sharedPrefix.resumeColumn(text.bytes, count: text.count, nameStart: nameStart) {
+                    guard let found = sharedPrefix.score(text.bytes, count: text.count, nameStart: nameStart, from: column)
                     else { return nil }
                     return LineMatch(score: found.score, begin: found.begin, end: found.end)
                 }

@@ -9,7 +9,7 @@ import CPickScan
 // changes; the next line undoes the cells past the prefix the two lines share and goes on
 // from there. A line equal to the one before costs the comparison alone.
 //
-// A column is a byte: ASCII lines and an ASCII query of at least two characters, scored
+// A column is a byte: ASCII lines and an ASCII query (up to 63 characters), scored
 // as `Scorer.fuzzy` scores them, with the same score, begin and end (ScorerTests compare
 // both with the whole table). Each row keeps only its last cell that a diagonal won (a
 // match that continues the row above): the cells after it, gaps, follow from it, as in
@@ -20,14 +20,20 @@ import CPickScan
 /// `LineMatcher`, which calls `release()`. (A struct in the matcher, not a class of its own:
 /// the hot path then takes no reference to it.)
 struct SharedPrefixScorer {
-    /// A cell a column changed, with what it replaced: undone when a later line parts
-    /// from this one before `column`. `row` -1 is the best last-row cell (h: score, at: column).
-    private struct Change {
-        var row: Int32
-        var column: Int32
+    /// A row's last cell that a diagonal won (a match continuing the row above): its value,
+    /// its column (-1: the row has none yet) and its run of consecutive matches.
+    private struct Cell {
         var h: Int32
         var at: Int32
         var run: Int32
+    }
+
+    /// A cell a column changed, with what it replaced: undone when a later line parts from
+    /// this one before `column`. Row -1 is the best last-row cell (h: score, at: column).
+    private struct Change {
+        var row: Int32
+        var column: Int32
+        var old: Cell
     }
 
     private let m: Int
@@ -35,11 +41,8 @@ struct SharedPrefixScorer {
     private let rowsOf: UnsafeMutablePointer<UInt64>
     /// Most rows one byte matches, plus one for the best cell: log room per column.
     private let changesPerColumn: Int
-    /// Each row's last cell that a diagonal won: its value, column and run of consecutive
-    /// matches. `at` -1: the row has none yet. Rows 0..<active have one.
-    private let h: UnsafeMutablePointer<Int32>
-    private let at: UnsafeMutablePointer<Int32>
-    private let run: UnsafeMutablePointer<Int32>
+    /// Each row's last cell; rows 0..<active have one.
+    private let cells: UnsafeMutablePointer<Cell>
     private var active = 0
     /// Column of the first cell of row 0 (the match's begin) while row 0 has one.
     private var first = -1
@@ -60,37 +63,37 @@ struct SharedPrefixScorer {
     /// Lines this long or longer go to `Scorer.fuzzy`, which bounds the table's size.
     private let maxCount: Int
 
-    /// A scorer for `term`, or nil when it does not qualify (see the essay above).
-    init?(_ term: PreparedTerm) {
+    /// Whether `term` can be scored here (see the essay above).
+    static func scores(_ term: PreparedTerm) -> Bool {
         let m = term.scalars.count
-        guard term.kind == .fuzzy, !term.inverse, m >= 2, m <= 63, term.bytes.count == m else { return nil }
+        return term.kind == .fuzzy && !term.inverse && m >= 1 && m <= 63 && term.bytes.count == m
+    }
+
+    /// A scorer for `term`, which `scores(_:)` accepts (nil: an empty one, for a matcher
+    /// that never uses it).
+    init(_ term: PreparedTerm?) {
+        let bytes = term?.bytes ?? UnsafeBufferPointer(start: nil, count: 0)
+        let m = min(bytes.count, 63)
         self.m = m
         rowsOf = .allocate(capacity: 256)
         rowsOf.initialize(repeating: 0, count: 256)
         for byte in 0..<256 {
-            let unit = term.caseSensitive ? UInt8(byte) : lowerASCII(UInt8(byte))
-            for i in 0..<m where term.bytes[i] == unit { rowsOf[byte] |= 1 << UInt64(i) }
+            let unit = term?.caseSensitive == true ? UInt8(byte) : lowerASCII(UInt8(byte))
+            for i in 0..<m where bytes[i] == unit { rowsOf[byte] |= 1 << UInt64(i) }
         }
         var most = 0
         for byte in 0..<256 { most = max(most, rowsOf[byte].nonzeroBitCount) }
         changesPerColumn = most + 1
-        h = .allocate(capacity: m)
-        at = .allocate(capacity: m)
-        at.initialize(repeating: -1, count: m)
-        run = .allocate(capacity: m)
-        h.initialize(repeating: Self.invalid, count: m)
-        run.initialize(repeating: 0, count: m)
-        logCapacity = 1024
-        log = .allocate(capacity: logCapacity)
-        maxCount = min(ScoreWeights.dynamicLimit / m, Int(Int32.max))
+        cells = .allocate(capacity: max(m, 1))
+        cells.initialize(repeating: Cell(h: Self.invalid, at: -1, run: 0), count: max(m, 1))
+        log = .allocate(capacity: 0)
+        maxCount = min(ScoreWeights.dynamicLimit / max(m, 1), Int(Int32.max))
     }
 
     /// Frees what `init` allocated.
     func release() {
         rowsOf.deallocate()
-        h.deallocate()
-        at.deallocate()
-        run.deallocate()
+        cells.deallocate()
         log.deallocate()
     }
 
@@ -125,86 +128,87 @@ struct SharedPrefixScorer {
         let needed = logCount &+ (n &- column) &* changesPerColumn
         if needed > logCapacity { growLog(to: needed) }
         // Locals, not fields, in the loop: stores through the pointers cannot change them.
-        let rowsOf = self.rowsOf, h = self.h, at = self.at, run = self.run, log = self.log
+        let rowsOf = self.rowsOf, cells = self.cells, log = self.log
         let classes = BonusTables.classes, bonuses = BonusTables.bonuses
         let invalid = Self.invalid, last = m &- 1
-        let match = ScoreWeights.match, gapStart = ScoreWeights.gapStart, gapExtension = ScoreWeights.gapExtension
-        var logCount = self.logCount, active = self.active, first = self.first
-        var best = self.best, bestEnd = self.bestEnd
-        var previousClass = column == 0 ? CharClass.white.rawValue : classes[Int(text[column &- 1])]
+        var logCount = self.logCount, active = self.active
+        // Rows 0...active: a row past that has no cell above it to continue.
+        var reachable: UInt64 = active >= 63 ? ~0 : (2 << UInt64(active)) &- 1
         var j = column
-        while j < n {
-            let cls = classes[Int(text[j])]
-            let b = bonuses[Int(previousClass) << 3 | Int(cls)]
-            previousClass = cls
-            // Rows 0...active: a row below `active` has no cell above it to continue.
-            var rows = rowsOf[Int(text[j])] & (active >= 63 ? ~0 : (2 << UInt64(active)) &- 1)
+        while true {
+            // The bytes that no reachable row matches change nothing: pass them by.
+            var rows: UInt64 = 0
+            while j < n {
+                rows = rowsOf[Int(text[j])] & reachable
+                if rows != 0 { break }
+                j &+= 1
+            }
+            if j >= n { break }
+            let before = j == 0 ? CharClass.white.rawValue : classes[Int(text[j &- 1])]
+            let b = bonuses[Int(before) << 3 | Int(classes[Int(text[j])])]
             // Highest row first: a row reads the row above as it stood before this column.
-            while rows != 0 {
+            repeat {
                 let i = 63 &- rows.leadingZeroBitCount
                 rows &= ~(1 << UInt64(i))
                 var diagonal = invalid
-                var cellRun: Int32 = 1
+                var run: Int32 = 1
                 if i == 0 {
-                    diagonal = match &+ b &* ScoreWeights.firstCharMultiplier
+                    diagonal = ScoreWeights.match &+ b &* ScoreWeights.firstCharMultiplier
+                    if last == 0 && j >= nameStart { diagonal &+= ScoreWeights.lastComponent }
                 } else {
-                    let upAt = Int(at[i &- 1])
-                    var up = h[i &- 1]
-                    var upRun = run[i &- 1]
-                    if upAt < j &- 1 {
-                        up = max(up &+ (upRun == 0 ? gapExtension : gapStart) &+ gapExtension &* Int32(j &- 2 &- upAt),
-                                 invalid)
+                    let above = cells[i &- 1]
+                    var up = above.h
+                    var upRun = above.run
+                    if Int(above.at) < j &- 1 {
+                        up = max(up &+ (upRun == 0 ? ScoreWeights.gapExtension : ScoreWeights.gapStart)
+                                    &+ ScoreWeights.gapExtension &* Int32(j &- 2 &- Int(above.at)), invalid)
                         upRun = 0
                     }
                     if up > invalid / 2 {
-                        cellRun = upRun &+ 1
+                        run = upRun &+ 1
                         var bonus = b
-                        if cellRun > 1 {
-                            let start = j &- Int(cellRun) &+ 1
-                            let before = start == 0 ? CharClass.white.rawValue : classes[Int(text[start &- 1])]
-                            let runBonus = bonuses[Int(before) << 3 | Int(classes[Int(text[start])])]
+                        if run > 1 {
+                            let start = j &- Int(run) &+ 1
+                            let beforeRun = start == 0 ? CharClass.white.rawValue : classes[Int(text[start &- 1])]
+                            let runBonus = bonuses[Int(beforeRun) << 3 | Int(classes[Int(text[start])])]
                             if b >= ScoreWeights.boundary && b > runBonus {
-                                cellRun = 1
+                                run = 1
                             } else {
                                 bonus = max(b, max(ScoreWeights.consecutive, runBonus))
                             }
                         }
-                        diagonal = up &+ match &+ bonus
+                        diagonal = up &+ ScoreWeights.match &+ bonus
                         if i == last && j >= nameStart { diagonal &+= ScoreWeights.lastComponent }
                     }
                 }
                 guard diagonal > invalid / 2 else { continue }
                 // The row's own cell j-1, continued: the gap after its last cell.
-                let leftAt = Int(at[i])
-                if leftAt >= 0 {
-                    let gap = h[i] &+ (run[i] == 0 ? gapExtension : gapStart) &+ gapExtension &* Int32(j &- 1 &- leftAt)
+                let old = cells[i]
+                if old.at >= 0 {
+                    let gap = old.h &+ (old.run == 0 ? ScoreWeights.gapExtension : ScoreWeights.gapStart)
+                        &+ ScoreWeights.gapExtension &* Int32(j &- 1 &- Int(old.at))
                     if diagonal < gap { continue }
                 }
-                log[logCount] = Change(row: Int32(truncatingIfNeeded: i), column: Int32(truncatingIfNeeded: j),
-                                       h: h[i], at: at[i], run: run[i])
+                log[logCount] = Change(row: Int32(truncatingIfNeeded: i), column: Int32(truncatingIfNeeded: j), old: old)
                 logCount &+= 1
-                if leftAt < 0 {
+                cells[i] = Cell(h: diagonal, at: Int32(truncatingIfNeeded: j), run: run)
+                if old.at < 0 {
                     active = i &+ 1
+                    reachable = active >= 63 ? ~0 : (2 << UInt64(active)) &- 1
                     if i == 0 { first = j }
                 }
-                h[i] = diagonal
-                at[i] = Int32(truncatingIfNeeded: j)
-                run[i] = cellRun
                 if i == last && diagonal > best {
-                    log[logCount] = Change(row: -1, column: Int32(truncatingIfNeeded: j), h: best,
-                                           at: Int32(truncatingIfNeeded: bestEnd), run: 0)
+                    log[logCount] = Change(row: -1, column: Int32(truncatingIfNeeded: j),
+                                           old: Cell(h: best, at: Int32(truncatingIfNeeded: bestEnd), run: 0))
                     logCount &+= 1
                     best = diagonal
                     bestEnd = j
                 }
-            }
+            } while rows != 0
             j &+= 1
         }
         self.logCount = logCount
         self.active = active
-        self.first = first
-        self.best = best
-        self.bestEnd = bestEnd
         guard best > invalid / 2 else { return nil }
         return TermScore(score: max(best, 1), begin: first, end: bestEnd &+ 1)
     }
@@ -215,21 +219,19 @@ struct SharedPrefixScorer {
             logCount &-= 1
             let change = log[logCount]
             if change.row < 0 {
-                best = change.h
-                bestEnd = Int(change.at)
+                best = change.old.h
+                bestEnd = Int(change.old.at)
                 continue
             }
             let i = Int(change.row)
-            h[i] = change.h
-            at[i] = change.at
-            run[i] = change.run
+            cells[i] = change.old
             // (Row 0's first cell sets `first` again when it comes.)
-            if change.at < 0 { active = i }
+            if change.old.at < 0 { active = i }
         }
     }
 
     private mutating func growLog(to needed: Int) {
-        var capacity = logCapacity
+        var capacity = max(logCapacity, 1024)
         while capacity < needed { capacity *= 2 }
         let grown = UnsafeMutablePointer<Change>.allocate(capacity: capacity)
         grown.moveInitialize(from: log, count: logCount)
