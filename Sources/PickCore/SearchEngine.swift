@@ -248,18 +248,45 @@ public final class SearchEngine: @unchecked Sendable {
             return (out, inputOrder)
         }
         // k-way merge of the sorted chunks straight into the output: no intermediate copies.
-        let tree = MergeTree(parts: parts)
-        defer { tree.release() }
+        // Many hits are merged in two halves at once, split where each run passes a pivot
+        // (hits are distinct: each holds its line): the half below it, and the rest.
+        let halves = total >= 1 << 16 && Parallel.cores > 1 ? 2 : 1
+        let splits = UnsafeMutableBufferPointer<Int>.allocate(capacity: parts.count)
+        defer { splits.deallocate() }
+        if halves == 2 {
+            let longest = parts.indices.max { parts[$0].count < parts[$1].count }!
+            let pivot = parts[longest][parts[longest].count / 2]
+            for r in parts.indices { splits[r] = parts[r].withUnsafeBufferPointer { lowerBound(pivot, in: $0) } }
+        }
+        var firstHalf = 0
+        if halves == 2 { for r in parts.indices { firstHalf += splits[r] } }
         let merged = [Int32](unsafeUninitializedCapacity: total) { buffer, written in
-            var k = 0
-            while let hit = tree.pop() {
-                buffer[k] = Int32(truncatingIfNeeded: keys.index(of: hit))
-                k &+= 1
+            let out = buffer.baseAddress!
+            Parallel.run(halves) { half in
+                let tree = MergeTree(parts: parts) { r in
+                    halves == 1 ? 0..<parts[r].count : half == 0 ? 0..<splits[r] : splits[r]..<parts[r].count
+                }
+                defer { tree.release() }
+                var k = half == 0 ? 0 : firstHalf
+                while let hit = tree.pop() {
+                    out[k] = Int32(truncatingIfNeeded: keys.index(of: hit))
+                    k &+= 1
+                }
             }
-            written = k
+            written = total
         }
         return (merged, inputOrder)
     }
+}
+
+/// The first position in sorted `run` whose hit is not below `pivot`.
+private func lowerBound<Hit: Comparable>(_ pivot: Hit, in run: UnsafeBufferPointer<Hit>) -> Int {
+    var lo = 0, hi = run.count
+    while lo < hi {
+        let mid = (lo + hi) / 2
+        if run[mid] < pivot { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
 }
 
 /// Merges sorted runs in one pass with a tournament of losers: each internal node keeps the
@@ -270,27 +297,33 @@ struct MergeTree<Hit: Comparable & BitwiseCopyable> {
     private let parts: UnsafeMutableBufferPointer<[Hit]>
     /// Leaves, a power of two; runs past `parts.count` are empty.
     private let leaves: Int
-    /// Each run's head (valid while the run is live) and the index of the element after it.
+    /// Each run's head (valid while the run is live), the index of the element after it,
+    /// and where the run's part to merge ends.
     private let heads: UnsafeMutablePointer<Hit>
     private let next: UnsafeMutablePointer<Int>
+    private let ends: UnsafeMutablePointer<Int>
     /// Whether a run still has a head.
     private let live: UnsafeMutablePointer<Bool>
     /// tree[0]: the winner (the run with the smallest head); tree[1..<leaves]: the loser of
     /// each match, node n's children being 2n and 2n+1 (leaves at leaves + run).
     private let tree: UnsafeMutablePointer<Int>
 
-    init(parts: UnsafeMutableBufferPointer<[Hit]>) {
+    /// A merge of `range(r)` of each run r (all of it by default).
+    init(parts: UnsafeMutableBufferPointer<[Hit]>, range: (Int) -> Range<Int> = { _ in 0..<Int.max }) {
         self.parts = parts
         var size = 1
         while size < parts.count { size <<= 1 }
         leaves = size
         heads = .allocate(capacity: size)
         next = .allocate(capacity: size)
-        next.initialize(repeating: 1, count: size)
+        ends = .allocate(capacity: size)
         live = .allocate(capacity: size)
         for run in 0..<size {
-            live[run] = run < parts.count && !parts[run].isEmpty
-            if live[run] { (heads + run).initialize(to: parts[run][0]) }
+            let part = run < parts.count ? range(run).clamped(to: 0..<parts[run].count) : 0..<0
+            next[run] = part.lowerBound &+ 1
+            ends[run] = part.upperBound
+            live[run] = !part.isEmpty
+            if live[run] { (heads + run).initialize(to: parts[run][part.lowerBound]) }
         }
         tree = .allocate(capacity: size)
         tree.initialize(repeating: 0, count: size)
@@ -315,6 +348,7 @@ struct MergeTree<Hit: Comparable & BitwiseCopyable> {
     func release() {
         heads.deallocate()
         next.deallocate()
+        ends.deallocate()
         live.deallocate()
         tree.deallocate()
     }
@@ -331,7 +365,7 @@ struct MergeTree<Hit: Comparable & BitwiseCopyable> {
         guard live[winner] else { return nil }
         let hit = heads[winner]
         let k = next[winner]
-        if k < parts[winner].count {
+        if k < ends[winner] {
             heads[winner] = parts[winner][k]
             next[winner] = k &+ 1
         } else {

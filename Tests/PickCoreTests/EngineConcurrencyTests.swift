@@ -126,6 +126,23 @@ final class EngineConcurrencyTests: XCTestCase {
         }
     }
 
+    func testAResultOfHundredsOfThousandsOfLinesIsInRankOrderThroughout() {
+        // So many hits are merged in two halves at once, split at a pivot: every line must
+        // still rank after the one above it, across the split too.
+        let s = makeStore(bytes: manyLines())
+        let engine = SearchEngine(store: s)
+        let matcher = LineMatcher(store: s, query: engine.parse("file"))
+        let keys = CompactKeyMaker(engine.ranking)!
+        for text in ["file", "fi"] {
+            let lines = engine.search(text)!.lines
+            XCTAssertEqual(lines.count, 200_000)
+            let matcher = text == "file" ? matcher : LineMatcher(store: s, query: engine.parse(text))
+            let hits = lines.map { keys.hit(index: Int($0), match: matcher.match(Int($0))!, titleLength: s.titleLength(of: Int($0))) }
+            let outOfOrder = zip(hits, hits.dropFirst()).filter { !($0 < $1) }.count
+            XCTAssertEqual(outOfOrder, 0, "\(text): lines ranked above a better one")
+        }
+    }
+
     func testTypingAndDeletingGiveWhatAFreshSearchGives() {
         // One engine remembers its searches and narrows; a fresh engine each time does not.
         let s = makeStore(bytes: manyLines())
