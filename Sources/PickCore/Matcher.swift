@@ -120,18 +120,19 @@ final class LineMatcher {
         pick_prefetch(start + 64)
     }
 
-    /// The match of line `index`, or nil when the query rejects it.
+    /// The match of line `index`, or nil when the query rejects it. `next`: the line that
+    /// will be asked for next, if known (-1: not known).
     @inline(__always)
-    func match(_ index: Int) -> LineMatch? {
+    func match(_ index: Int, next: Int = -1) -> LineMatch? {
         if lacksCharacters(index) { return nil }
         tried &+= 1
-        guard let found = matchRead(index) else { return nil }
+        guard let found = matchRead(index, next: next) else { return nil }
         matched &+= 1
         return found
     }
 
     @inline(__always)
-    private func matchRead(_ index: Int) -> LineMatch? {
+    private func matchRead(_ index: Int, next: Int) -> LineMatch? {
         let record = store.record(index)
         if record.extra == 0 && isLoneFuzzy {
             // What matchFields would do for this one term on a whole-title line.
@@ -143,7 +144,13 @@ final class LineMatcher {
             if scoresSharedPrefixes && likelyMatch {
                 let nameStart = text.nameStart
                 if let column = sharedPrefix.resumeColumn(text.bytes, count: text.count, nameStart: nameStart) {
-                    guard let found = sharedPrefix.score(text.bytes, count: text.count, nameStart: nameStart, from: column)
+                    var following: (bytes: UnsafePointer<UInt8>, count: Int)? = nil
+                    if next >= 0 {
+                        let after = store.record(next)
+                        if after.extra == 0 { following = (after.start, Int(after.length)) }
+                    }
+                    guard let found = sharedPrefix.score(text.bytes, count: text.count, nameStart: nameStart, from: column,
+                                                         next: following)
                     else { return nil }
                     return LineMatch(score: found.score, begin: found.begin, end: found.end)
                 }

@@ -211,7 +211,9 @@ public final class SearchEngine: @unchecked Sendable {
                     let i = p < listed.count ? Int(listed[p]) : tailStart + p - listed.count
                     let ahead = p &+ 8
                     if ahead < hi { matcher.prefetch(ahead < listed.count ? Int(listed[ahead]) : tailStart &+ ahead &- listed.count) }
-                    if let m = matcher.match(i) {
+                    let after = p &+ 1
+                    let next = after < hi ? (after < listed.count ? Int(listed[after]) : tailStart &+ after &- listed.count) : -1
+                    if let m = matcher.match(i, next: next) {
                         hits.append(keys.hit(index: i, match: m, titleLength: store.titleLength(of: i)))
                         if keepsInputOrder { matched.append(Int32(i)) }
                     }

@@ -9,6 +9,12 @@ import CPickScan
 // changes; the next line undoes the cells past the prefix the two lines share and goes on
 // from there. A line equal to the one before costs the comparison alone.
 //
+// Past the columns the next line will reuse, a row's cells count only up to the last place
+// where its character still has the rest of the query after it (found from the end of the
+// line, as Scorer.fuzzy finds its band): a cell further on cannot be part of a whole match,
+// nor change one that can. In a file name, where lines differ, most rows are past that
+// place, and their cells are not computed.
+//
 // A column is a byte: ASCII lines and an ASCII query (up to 63 characters), scored
 // as `Scorer.fuzzy` scores them, with the same score, begin and end (ScorerTests compare
 // both with the whole table). Each row keeps only its last cell that a diagonal won (a
@@ -37,6 +43,16 @@ struct SharedPrefixScorer {
     }
 
     private let m: Int
+    /// The query's bytes (folded as the term folds) and, for each, the bits that fold it
+    /// in `pick_last_byte`.
+    private let query: UnsafeMutablePointer<UInt8>
+    private let foldBits: UnsafeMutablePointer<UInt8>
+    /// Each row's last useful column in the line being scored (see the essay).
+    private let band: UnsafeMutablePointer<Int>
+    /// `BonusTables`, held here: reading a static `let` in the hot loop checks that it is
+    /// initialised on every call.
+    private let classes = BonusTables.classes
+    private let bonuses = BonusTables.bonuses
     /// For each byte, the rows (query characters) it matches, folded as the term folds.
     private let rowsOf: UnsafeMutablePointer<UInt64>
     /// Most rows one byte matches, plus one for the best cell: log room per column.
@@ -51,13 +67,18 @@ struct SharedPrefixScorer {
     private var log: UnsafeMutablePointer<Change>
     private var logCount = 0
     private var logCapacity = 0
-    /// The line the table holds (its columns up to its end), and its file name's start.
+    /// The line the table holds, the columns of it that hold the whole table (past them,
+    /// only the cells its own band kept), and its file name's start.
     private var scored: UnsafePointer<UInt8>? = nil
     private var scoredCount = 0
+    private var scoredValid = 0
     private var scoredNameStart = 0
     /// The line looked at last, scored here or not.
     private var seen: UnsafePointer<UInt8>? = nil
     private var seenCount = 0
+    /// The line expected after the one scored last, and the prefix the two share.
+    private var expected: UnsafePointer<UInt8>? = nil
+    private var expectedShared = 0
 
     private static let invalid: Int32 = -(1 << 29)
     /// Lines this long or longer go to `Scorer.fuzzy`, which bounds the table's size.
@@ -75,6 +96,13 @@ struct SharedPrefixScorer {
         let bytes = term?.bytes ?? UnsafeBufferPointer(start: nil, count: 0)
         let m = min(bytes.count, 63)
         self.m = m
+        query = .allocate(capacity: max(m, 1))
+        foldBits = .allocate(capacity: max(m, 1))
+        band = .allocate(capacity: max(m, 1))
+        for i in 0..<m {
+            query[i] = bytes[i]
+            foldBits[i] = PickCore.foldBits(for: bytes[i], folds: term?.caseSensitive != true)
+        }
         rowsOf = .allocate(capacity: 256)
         rowsOf.initialize(repeating: 0, count: 256)
         for byte in 0..<256 {
@@ -92,6 +120,9 @@ struct SharedPrefixScorer {
 
     /// Frees what `init` allocated.
     func release() {
+        query.deallocate()
+        foldBits.deallocate()
+        band.deallocate()
         rowsOf.deallocate()
         cells.deallocate()
         log.deallocate()
@@ -107,43 +138,92 @@ struct SharedPrefixScorer {
             seenCount = n
         }
         guard n < maxCount, let seen else { return nil }
-        let shared = pick_common_prefix(seen, text, min(seenCount, n))
+        let shared = text == expected ? expectedShared : pick_common_prefix(seen, text, min(seenCount, n))
         guard shared &* 2 >= n else { return nil }
         // The line before was not scored here: start afresh, for the lines after this one.
         guard scored == seen && scoredCount == seenCount else { return 0 }
         // The last row's cells earn `lastComponent` from the file name on: where the two
         // names start differently, only the columns before both names carry over.
-        if nameStart != scoredNameStart { return min(shared, nameStart, scoredNameStart) }
-        return shared
+        let column = min(shared, scoredValid)
+        if nameStart != scoredNameStart { return min(column, nameStart, scoredNameStart) }
+        return column
     }
 
     /// The score of `text` (ASCII), resuming at `column` (from `resumeColumn`); nil when
-    /// the term is not a subsequence of it.
+    /// the term is not a subsequence of it. `next` is the line that will most likely be
+    /// scored next (nil: none known), whose shared prefix the table then keeps whole.
     @inline(__always)
-    mutating func score(_ text: UnsafePointer<UInt8>, count n: Int, nameStart: Int, from column: Int) -> TermScore? {
+    mutating func score(_ text: UnsafePointer<UInt8>, count n: Int, nameStart: Int, from column: Int,
+                        next: (bytes: UnsafePointer<UInt8>, count: Int)?) -> TermScore? {
         undo(to: column)
         scored = text
         scoredCount = n
         scoredNameStart = nameStart
-        let needed = logCount &+ (n &- column) &* changesPerColumn
+        scoredValid = column
+        // The columns the next line will reuse are computed whole; past them, each row's
+        // cells up to its band only.
+        var keep = column
+        if let next {
+            let shared = pick_common_prefix(text, next.bytes, min(n, next.count))
+            expected = next.bytes
+            expectedShared = shared
+            keep = max(column, shared)
+        } else {
+            expected = nil
+        }
+        // The band, from the end, down to the first row whose band ends before `keep`
+        // (it and the rows above it have no cell to compute past `keep`).
+        var lowestAlive = 0
+        var back = n
+        var i = m &- 1
+        while i >= 0 {
+            let at = pick_last_byte_after(text, keep, back, query[i], foldBits[i])
+            if at < 0 {
+                lowestAlive = i &+ 1
+                break
+            }
+            band[i] = at
+            back = at
+            i &-= 1
+        }
+        // Past its last character's band, no row has a cell left to compute.
+        let end = max(keep, m > lowestAlive ? band[m &- 1] &+ 1 : 0)
+        scoredValid = keep
+        let needed = logCount &+ (end &- column) &* changesPerColumn
         if needed > logCapacity { growLog(to: needed) }
         // Locals, not fields, in the loop: stores through the pointers cannot change them.
-        let rowsOf = self.rowsOf, cells = self.cells, log = self.log
-        let classes = BonusTables.classes, bonuses = BonusTables.bonuses
+        let rowsOf = self.rowsOf, cells = self.cells, log = self.log, band = self.band
+        let classes = self.classes, bonuses = self.bonuses
         let invalid = Self.invalid, last = m &- 1
         var logCount = self.logCount, active = self.active
         // Rows 0...active: a row past that has no cell above it to continue.
         var reachable: UInt64 = active >= 63 ? ~0 : (2 << UInt64(active)) &- 1
+        // Rows from `lowestAlive` on: past `keep`, the others are past their bands.
+        var alive: UInt64 = ~0
         var j = column
         while true {
             // The bytes that no reachable row matches change nothing: pass them by.
             var rows: UInt64 = 0
-            while j < n {
-                rows = rowsOf[Int(text[j])] & reachable
+            let wanted = reachable & alive
+            while j < end {
+                rows = rowsOf[Int(text[j])] & wanted
                 if rows != 0 { break }
                 j &+= 1
             }
-            if j >= n { break }
+            if j >= end { break }
+            if j >= keep {
+                // Rows whose band ends before this column are done.
+                while lowestAlive < m && band[lowestAlive] < j { lowestAlive &+= 1 }
+                let nowAlive: UInt64 = lowestAlive >= 64 ? 0 : ~0 << UInt64(lowestAlive)
+                if nowAlive != alive {
+                    alive = nowAlive
+                    rows &= alive
+                    if rows == 0 {
+                        j &+= 1
+                        continue
+                    }
+                }
+            }
             let before = j == 0 ? CharClass.white.rawValue : classes[Int(text[j &- 1])]
             let b = bonuses[Int(before) << 3 | Int(classes[Int(text[j])])]
             // Highest row first: a row reads the row above as it stood before this column.

@@ -142,40 +142,52 @@ final class ScorerTests: XCTestCase {
         let alphabet = Array("aAb/_-. c9".utf8)
         let queryLetters = Array("aAb/c9-")
         var resumed = 0
-        for round in 0..<400 {
+        for round in 0..<1200 {
             let queryLength = round % 4 == 3 ? Int.random(in: 6...12, using: &generator) : Int.random(in: 1...5, using: &generator)
             let query = String((0..<queryLength).map { _ in queryLetters.randomElement(using: &generator)! })
             let term = PreparedTerm(Query(query).groups[0][0])
             XCTAssertTrue(SharedPrefixScorer.scores(term), query)
             var shared = SharedPrefixScorer(term)
             // The lines stay where they are while the run is scored, as a store's lines do.
-            var line: [UInt8] = (0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
-            let run = UnsafeMutablePointer<UInt8>.allocate(capacity: 30 * 80)
-            defer { run.deallocate() }
-            var used = 0
-            for _ in 0..<30 {
-                let keep = Int.random(in: 0...min(line.count, 50), using: &generator)
+            var lines: [[UInt8]] = [(0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }]
+            for _ in 1..<30 {
+                let keep = Int.random(in: 0...min(lines.last!.count, 50), using: &generator)
                 let added = Int.random(in: 0...3, using: &generator) == 0 ? 0 : Int.random(in: 1...30, using: &generator)
-                line = Array(line.prefix(keep)) + (0..<added).map { _ in alphabet.randomElement(using: &generator)! }
+                lines.append(Array(lines.last!.prefix(keep)) + (0..<added).map { _ in alphabet.randomElement(using: &generator)! })
+            }
+            let run = UnsafeMutablePointer<UInt8>.allocate(capacity: 30 * 80 + 1)
+            defer { run.deallocate() }
+            var starts: [UnsafePointer<UInt8>] = []
+            var used = 0
+            for line in lines {
+                (run + used).initialize(from: line, count: line.count)
+                starts.append(UnsafePointer(run + used))
+                used += line.count
+            }
+            for (k, line) in lines.enumerated() {
                 let text = String(decoding: line, as: UTF8.self)
                 let reference = fullTable(text, query)
-                (run + used).initialize(from: line, count: line.count)
-                let p = UnsafeBufferPointer(start: run + used, count: line.count)
-                used += line.count
-                do {
-                    let bytes = p.baseAddress!
-                    let t = ScoredText(bytes: bytes, count: p.count, foldsASCII: !term.caseSensitive, rewardsName: true,
-                                       ascii: true)
-                    let fuzzy = Scorer.fuzzy(t, term, scratch: ScoringScratch())
-                    var found = fuzzy
-                    if let column = shared.resumeColumn(bytes, count: p.count, nameStart: t.nameStart) {
-                        if column > 0 { resumed += 1 }
-                        found = shared.score(bytes, count: p.count, nameStart: t.nameStart, from: column)
-                    }
-                    XCTAssertEqual(found?.score, reference?.score, "\(query) in \(text)")
-                    XCTAssertEqual(found?.end, reference?.end, "\(query) in \(text)")
-                    XCTAssertEqual(found?.begin, fuzzy?.begin, "\(query) in \(text)")
+                // The line after it, as the matcher is told; now and then another line, or
+                // none, as when a line between is passed over or a chunk ends.
+                var next: (bytes: UnsafePointer<UInt8>, count: Int)? = k + 1 < lines.count ? (starts[k + 1], lines[k + 1].count) : nil
+                switch Int.random(in: 0..<8, using: &generator) {
+                case 0: next = nil
+                case 1:
+                    let other = Int.random(in: 0..<lines.count, using: &generator)
+                    next = (starts[other], lines[other].count)
+                default: break
                 }
+                let t = ScoredText(bytes: starts[k], count: line.count, foldsASCII: !term.caseSensitive, rewardsName: true,
+                                   ascii: true)
+                let fuzzy = Scorer.fuzzy(t, term, scratch: ScoringScratch())
+                var found = fuzzy
+                if let column = shared.resumeColumn(starts[k], count: line.count, nameStart: t.nameStart) {
+                    if column > 0 { resumed += 1 }
+                    found = shared.score(starts[k], count: line.count, nameStart: t.nameStart, from: column, next: next)
+                }
+                XCTAssertEqual(found?.score, reference?.score, "\(query) in \(text)")
+                XCTAssertEqual(found?.end, reference?.end, "\(query) in \(text)")
+                XCTAssertEqual(found?.begin, fuzzy?.begin, "\(query) in \(text)")
             }
             shared.release()
             term.release()

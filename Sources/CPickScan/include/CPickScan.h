@@ -108,6 +108,27 @@ static inline long pick_last_byte(const uint8_t *p, long n, uint8_t c, uint8_t f
     return -1;
 }
 
+/// The index of the last byte b in p[lo..<n] with (b | fold) == c, or -1: pick_last_byte
+/// that stops at lo.
+static inline long pick_last_byte_after(const uint8_t *p, long lo, long n, uint8_t c, uint8_t fold) {
+    long i = n;
+#if defined(__SSE2__)
+    const __m128i needle = _mm_set1_epi8((char)c);
+    const __m128i bits = _mm_set1_epi8((char)fold);
+    while (i - 16 >= lo) {
+        __m128i v = _mm_or_si128(_mm_loadu_si128((const __m128i *)(p + i - 16)), bits);
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, needle));
+        if (mask) return i - 16 + 31 - __builtin_clz(mask);
+        i -= 16;
+    }
+#endif
+    while (i > lo) {
+        i--;
+        if ((uint8_t)(p[i] | fold) == c) return i;
+    }
+    return -1;
+}
+
 /// How many leading bytes a[0..<n] and b[0..<n] share: the shared-prefix scorer's first step.
 static inline long pick_common_prefix(const uint8_t *a, const uint8_t *b, long n) {
     long i = 0;
