@@ -32,7 +32,9 @@ import CPickScan
 // Only the cells where query character i occurs are computed (the cells between follow from
 // them), within a band past which the rest of the query no longer fits; ASCII text is read
 // where it lies. Windows too large for that (m × w > `dynamicLimit`) are scored by a greedy
-// placement.
+// placement. Where most lines match, ASCII lines are scored column by column instead, from
+// where each parts from the line before (SharedPrefixScorer.swift): the same table, the
+// same scores.
 // Ties between equal scores go to the shorter title, then to input order (Ranking.swift).
 
 /// The weights of the scorer, in one place.
