@@ -676,8 +676,11 @@ public final class LineStore: @unchecked Sendable {
 
     /// Length in bytes of the line's title.
     @inline(__always)
-    func titleLength(of index: Int) -> Int {
-        let r = record(index)
+    func titleLength(of index: Int) -> Int { titleLength(of: index, record: record(index)) }
+
+    /// Length in bytes of the title of line `index`, whose record is `r`.
+    @inline(__always)
+    func titleLength(of index: Int, record r: LineRecord) -> Int {
         if r.extra == 0 { return Int(r.length) }
         if r.isPacked { return r.packedTitleLength }
         return Int(extras[Int(r.extra) - 1].titleLength)

@@ -109,31 +109,50 @@ final class LineMatcher {
         checkedOnWholeLine.deallocate()
     }
 
-    /// Starts loading the bytes of line `index`, which `match` will read soon, unless its
-    /// characters already rule it out. Lines left after narrowing lie apart in memory: without
-    /// this, each waits for its bytes in turn.
-    @inline(__always)
-    func prefetch(_ index: Int) {
-        if lacksCharacters(index) { return }
-        let start = store.record(index).start
-        pick_prefetch(start)
-        pick_prefetch(start + 64)
+    /// A line looked up ahead of its turn: its record, and whether its characters already
+    /// rule it out (then it has no record).
+    struct Upcoming {
+        var record: LineRecord
+        var ruledOut: Bool
     }
 
-    /// The match of line `index`, or nil when the query rejects it. `next`: the line that
-    /// will be asked for next, if known (-1: not known).
+    private static let noRecord = LineRecord(start: UnsafePointer(bitPattern: 1)!, length: 0, extra: 0)
+
+    /// Looks up line `index`, which `match` will read soon, and starts loading its bytes
+    /// unless its characters already rule it out. Lines left after narrowing lie apart in
+    /// memory: without this, each waits for its bytes in turn.
     @inline(__always)
-    func match(_ index: Int, next: Int = -1) -> LineMatch? {
+    func lookAhead(_ index: Int) -> Upcoming {
+        if lacksCharacters(index) { return Upcoming(record: Self.noRecord, ruledOut: true) }
+        let record = store.record(index)
+        pick_prefetch(record.start)
+        pick_prefetch(record.start + 64)
+        return Upcoming(record: record, ruledOut: false)
+    }
+
+    /// The match of line `index` (looked up ahead as `line`), or nil when the query rejects
+    /// it. `next`: the line that will be asked for next, if known.
+    @inline(__always)
+    func match(_ index: Int, _ line: Upcoming, next: LineRecord?) -> LineMatch? {
+        if line.ruledOut { return nil }
+        tried &+= 1
+        guard let found = matchRead(index, record: line.record, next: next) else { return nil }
+        matched &+= 1
+        return found
+    }
+
+    /// The match of line `index`, or nil when the query rejects it.
+    @inline(__always)
+    func match(_ index: Int) -> LineMatch? {
         if lacksCharacters(index) { return nil }
         tried &+= 1
-        guard let found = matchRead(index, next: next) else { return nil }
+        guard let found = matchRead(index, record: store.record(index), next: nil) else { return nil }
         matched &+= 1
         return found
     }
 
     @inline(__always)
-    private func matchRead(_ index: Int, next: Int) -> LineMatch? {
-        let record = store.record(index)
+    private func matchRead(_ index: Int, record: LineRecord, next: LineRecord?) -> LineMatch? {
         if record.extra == 0 && isLoneFuzzy {
             // What matchFields would do for this one term on a whole-title line.
             let term = terms[0]
@@ -145,10 +164,7 @@ final class LineMatcher {
                 let nameStart = text.nameStart
                 if let column = sharedPrefix.resumeColumn(text.bytes, count: text.count, nameStart: nameStart) {
                     var following: (bytes: UnsafePointer<UInt8>, count: Int)? = nil
-                    if next >= 0 {
-                        let after = store.record(next)
-                        if after.extra == 0 { following = (after.start, Int(after.length)) }
-                    }
+                    if let after = next, after.extra == 0 { following = (after.start, Int(after.length)) }
                     guard let found = sharedPrefix.score(text.bytes, count: text.count, nameStart: nameStart, from: column,
                                                          next: following)
                     else { return nil }

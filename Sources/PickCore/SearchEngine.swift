@@ -183,7 +183,11 @@ public final class SearchEngine: @unchecked Sendable {
             }
             let matcher = LineMatcher(store: store, query: query)
             let scratch = sorts ? UnsafeMutableBufferPointer<K.Hit>.allocate(capacity: chunkSize) : nil
-            defer { scratch?.deallocate() }
+            let ring = UnsafeMutablePointer<LineMatcher.Upcoming>.allocate(capacity: 16)
+            defer {
+                scratch?.deallocate()
+                ring.deallocate()
+            }
             while cancellation?.isCancelled != true {
                 let chunk = nextChunk.add(1, ordering: .relaxed).oldValue
                 let lo = chunk * chunkSize
@@ -206,16 +210,32 @@ public final class SearchEngine: @unchecked Sendable {
                 hits.reserveCapacity(hi - lo)
                 var matched: [Int32] = []
                 if keepsInputOrder { matched.reserveCapacity(hi - lo) }
+                // Lines are looked up eight ahead of their turn (records, characters, and a
+                // prefetch of their bytes), into a ring the matcher reads them from; the
+                // next line not ruled out is known when one is scored.
+                let line = { (p: Int) -> Int in p < listed.count ? Int(listed[p]) : tailStart &+ p &- listed.count }
+                let upTo = min(hi, lo &+ 8)
+                for q in lo..<upTo { ring[q & 15] = matcher.lookAhead(line(q)) }
                 var p = lo
                 while p < hi {
-                    let i = p < listed.count ? Int(listed[p]) : tailStart + p - listed.count
+                    let i = line(p)
                     let ahead = p &+ 8
-                    if ahead < hi { matcher.prefetch(ahead < listed.count ? Int(listed[ahead]) : tailStart &+ ahead &- listed.count) }
-                    let after = p &+ 1
-                    let next = after < hi ? (after < listed.count ? Int(listed[after]) : tailStart &+ after &- listed.count) : -1
-                    if let m = matcher.match(i, next: next) {
-                        hits.append(keys.hit(index: i, match: m, titleLength: store.titleLength(of: i)))
-                        if keepsInputOrder { matched.append(Int32(i)) }
+                    if ahead < hi { ring[ahead & 15] = matcher.lookAhead(line(ahead)) }
+                    let current = ring[p & 15]
+                    if !current.ruledOut {
+                        var next: LineRecord? = nil
+                        var q = p &+ 1
+                        while q < min(hi, ahead &+ 1) {
+                            if !ring[q & 15].ruledOut {
+                                next = ring[q & 15].record
+                                break
+                            }
+                            q &+= 1
+                        }
+                        if let m = matcher.match(i, current, next: next) {
+                            hits.append(keys.hit(index: i, match: m, titleLength: store.titleLength(of: i, record: current.record)))
+                            if keepsInputOrder { matched.append(Int32(i)) }
+                        }
                     }
                     p += 1
                 }
