@@ -1,0 +1,62 @@
+// Types a query into the search engine one character at a time, as the picker does
+// (each search narrows the one before), over a file loaded whole, and prints the best
+// time of each keystroke over REPS fresh engines, in milliseconds, and their sum.
+//
+//     swift run -c release --package-path bench/engine engine-keys /tmp/paths-1000000.txt usrlibpython 3
+import Glibc
+import PickCore
+
+/// pick's own malloc settings (Sources/Pick/main.swift), so that memory behaves the same.
+@_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
+_ = mallopt(-3 /* M_MMAP_THRESHOLD */, 32 << 20)
+_ = mallopt(-1 /* M_TRIM_THRESHOLD */, 1 << 30)
+
+func milliseconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
+}
+
+func tenths(_ x: Double) -> String { String(Double(Int(x * 10 + 0.5)) / 10) }
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2, let file = fopen(arguments[1], "rb") else {
+    fputs("usage: engine-keys FILE [QUERY] [REPS]\n", stderr)
+    exit(2)
+}
+let query = arguments.count > 2 ? arguments[2] : "usrlibpython"
+let reps = arguments.count > 3 ? max(1, Int(arguments[3]) ?? 3) : 3
+
+// The file whole, then every line's characters noted, as the picker has them once loaded.
+fseek(file, 0, SEEK_END)
+let size = ftell(file)
+fseek(file, 0, SEEK_SET)
+let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
+_ = fread(bytes.baseAddress, 1, size, file)
+fclose(file)
+let store = LineStore(large: true)
+store.append(UnsafeRawBufferPointer(rebasing: bytes[0..<size]))
+store.finish()
+while !store.noteCharacters(limit: 1 << 20) {}
+
+let keys = Array(query)
+var best = [Double](repeating: .infinity, count: keys.count)
+var found = [Int](repeating: 0, count: keys.count)
+for _ in 0..<reps {
+    let engine = SearchEngine(store: store)
+    var typed = ""
+    for (k, key) in keys.enumerated() {
+        typed.append(key)
+        let start = milliseconds()
+        let result = engine.search(typed)!
+        best[k] = min(best[k], milliseconds() - start)
+        found[k] = result.lines.count
+    }
+}
+print("\(store.count) lines, \(reps) rounds; best ms per key (lines found):")
+var total = 0.0
+for k in keys.indices {
+    print("  \(String(keys[0...k]))\t\(tenths(best[k]))\t(\(found[k]))")
+    total += best[k]
+}
+print("  sum\t\(tenths(total))")
