@@ -78,6 +78,7 @@ struct SharedPrefixScorer {
     private var seenCount = 0
     /// The line expected after the one scored last, and the prefix the two share.
     private var expected: UnsafePointer<UInt8>? = nil
+    private var expectedCount = 0
     private var expectedShared = 0
 
     private static let invalid: Int32 = -(1 << 29)
@@ -138,7 +139,8 @@ struct SharedPrefixScorer {
             seenCount = n
         }
         guard n < maxCount, let seen else { return nil }
-        let shared = text == expected ? expectedShared : pick_common_prefix(seen, text, min(seenCount, n))
+        let shared = text == expected && n == expectedCount ? expectedShared
+                                                            : pick_common_prefix(seen, text, min(seenCount, n))
         guard shared &* 2 >= n else { return nil }
         // The line before was not scored here: start afresh, for the lines after this one.
         guard scored == seen && scoredCount == seenCount else { return 0 }
@@ -166,6 +168,7 @@ struct SharedPrefixScorer {
         if let next {
             let shared = pick_common_prefix(text, next.bytes, min(n, next.count))
             expected = next.bytes
+            expectedCount = next.count
             expectedShared = shared
             keep = max(column, shared)
         } else {
