@@ -275,13 +275,15 @@ public final class SearchEngine: @unchecked Sendable {
         let halves = total >= 1 << 16 && Parallel.cores > 1 ? 2 : 1
         let splits = UnsafeMutableBufferPointer<Int>.allocate(capacity: parts.count)
         defer { splits.deallocate() }
+        var firstHalf = 0
         if halves == 2 {
             let longest = parts.indices.max { parts[$0].count < parts[$1].count }!
             let pivot = parts[longest][parts[longest].count / 2]
-            for r in parts.indices { splits[r] = parts[r].withUnsafeBufferPointer { lowerBound(pivot, in: $0) } }
+            for r in parts.indices {
+                splits[r] = parts[r].withUnsafeBufferPointer { lowerBound(pivot, in: $0) }
+                firstHalf += splits[r]
+            }
         }
-        var firstHalf = 0
-        if halves == 2 { for r in parts.indices { firstHalf += splits[r] } }
         let merged = [Int32](unsafeUninitializedCapacity: total) { buffer, written in
             let out = buffer.baseAddress!
             Parallel.run(halves) { half in

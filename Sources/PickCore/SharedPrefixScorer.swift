@@ -161,7 +161,6 @@ struct SharedPrefixScorer {
         scored = text
         scoredCount = n
         scoredNameStart = nameStart
-        scoredValid = column
         // The columns the next line will reuse are computed whole; past them, each row's
         // cells up to its band only.
         var keep = column
