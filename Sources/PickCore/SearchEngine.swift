@@ -111,7 +111,7 @@ public final class SearchEngine: @unchecked Sendable {
             return cached.result
         }
         let ranked: [Int32]
-        var inputOrder: [Int32]? = nil
+        var matches: LineBits? = nil
         if query.isEmpty {
             let reverses = ranking.reversesInput
             ranked = [Int32](unsafeUninitializedCapacity: total - first) { all, n in
@@ -128,15 +128,15 @@ public final class SearchEngine: @unchecked Sendable {
             guard let found = rank(query, first: first, end: total, candidates: previous, cancellation: cancellation)
             else { return nil }
             ranked = found.ranked
-            inputOrder = found.inputOrder
+            matches = found.matches
         }
         let sections = store.sectionCount
         let (lines, groups) = SectionGrouping.group(ranked, sectionCount: sections, sections: store,
                                                     prefetches: !query.isEmpty)
         let result = SearchResult(query: text, lines: lines, groups: groups, searched: total - min(skippedLines, total))
-        if let inputOrder {
+        if let matches {
             memory.remember(SearchMemory.Entry(text: text, query: query, count: total, options: options,
-                                               result: result, inputOrder: inputOrder))
+                                               result: result, matches: matches))
         }
         return result
     }
@@ -148,8 +148,8 @@ public final class SearchEngine: @unchecked Sendable {
     ///
     /// Workers (one per core) claim chunks of up to 32K lines in order; each sorts its
     /// chunk's hits, and the sorted chunks are merged at the end.
-    private func rank(_ query: Query, first: Int, end: Int?, candidates: (lines: [Int32], upTo: Int)?,
-                      cancellation: Cancellation?) -> (ranked: [Int32], inputOrder: [Int32])? {
+    private func rank(_ query: Query, first: Int, end: Int?, candidates: (lines: LineBits, upTo: Int)?,
+                      cancellation: Cancellation?) -> (ranked: [Int32], matches: LineBits?)? {
         if let compact = CompactKeyMaker(ranking) {
             return rank(query, first: first, end: end, candidates: candidates, cancellation: cancellation, keys: compact)
         }
@@ -157,22 +157,52 @@ public final class SearchEngine: @unchecked Sendable {
                     keys: RankKeyMaker(ranking))
     }
 
-    private func rank<K: HitKeys>(_ query: Query, first: Int, end: Int?, candidates: (lines: [Int32], upTo: Int)?,
-                                  cancellation: Cancellation?, keys: K) -> (ranked: [Int32], inputOrder: [Int32])? {
+    private func rank<K: HitKeys>(_ query: Query, first: Int, end: Int?, candidates: (lines: LineBits, upTo: Int)?,
+                                  cancellation: Cancellation?, keys: K) -> (ranked: [Int32], matches: LineBits?)? {
         let sorts = ranking.sorts
-        let keepsInputOrder = end != nil
         let store = self.store
-        // Positions 0..<n stand for the lines to look at: the candidates, then the lines
-        // that arrived after them; or every line from `first`.
-        let listed = candidates?.lines ?? []
-        let tailStart = candidates?.upTo ?? first
-        // Chunks of 32K lines; fewer lines are cut in 16 (2K lines at least), so that the
+        // The lines to look at: those an earlier search matched (below `upTo`) and every line
+        // after them, or every line from `first`; the lines matched are noted as bits.
+        let upTo = candidates?.upTo ?? first
+        let previous = candidates?.lines
+        let matches = end.map { LineBits(lines: $0) }
+        let matchWords = matches?.words
+        // Chunks are ranges of lines, whole words of bits (so no two share a word), sized
+        // to hold about 32K lines to look at; fewer are cut in 16 (2K at least), so that the
         // last chunk claimed leaves the other cores idle only briefly. (In 32, merging
         // their runs cost more than the balance won: paths 100K peaked 0.5 MB higher.)
-        let chunkSize = end.map { min(1 << 15, max(1 << 11, (listed.count + $0 - tailStart + 15) / 16)) } ?? 1 << 15
+        let base = first & ~63
+        let chunkLines = 1 << 15
+        // With an end, chunk c is lines bounds[c]..<bounds[c + 1], cut at whole words where
+        // the lines to look at reach the chunk's share.
+        var bounds: [Int] = []
+        if let end {
+            let looked = (previous?.count(below: upTo, from: first) ?? 0) + max(0, end - max(upTo, first))
+            let share = min(1 << 15, max(1 << 11, (looked + 15) / 16))
+            bounds.append(first)
+            var held = 0
+            var w = base >> 6
+            while w << 6 < end {
+                let start = w << 6
+                var word: UInt64 = ~0
+                if let previous, start < upTo {
+                    word = w < previous.wordCount ? previous.words[w] : 0
+                    if upTo < start + 64 { word |= ~0 << UInt64(upTo - start) }
+                }
+                if start < first { word &= ~0 << UInt64(first - start) }
+                if end < start + 64 { word &= (1 << UInt64(end - start)) - 1 }
+                held += word.nonzeroBitCount
+                w += 1
+                if held >= share && w << 6 < end {
+                    bounds.append(w << 6)
+                    held = 0
+                }
+            }
+            bounds.append(end)
+        }
         let nextChunk = Atomic<Int>(0)
-        let finished = Locked<[(chunk: Int, hits: [K.Hit], lines: [Int32])]>([])
-        let expected = end.map { max(1, (listed.count + $0 - tailStart + chunkSize - 1) / chunkSize) }
+        let finished = Locked<[(chunk: Int, hits: [K.Hit])]>([])
+        let expected = end.map { _ in max(1, bounds.count - 1) }
         let workers = min(Parallel.cores, expected ?? Parallel.cores)
         let work: (Int) -> Void = { worker in
             // While input is still arriving, the reading thread is the one everything waits
@@ -182,50 +212,58 @@ public final class SearchEngine: @unchecked Sendable {
                 while !store.isFinished { usleep(500) }
             }
             let matcher = LineMatcher(store: store, query: query)
-            let scratch = sorts ? UnsafeMutableBufferPointer<K.Hit>.allocate(capacity: chunkSize) : nil
+            let scratch = sorts ? UnsafeMutableBufferPointer<K.Hit>.allocate(capacity: 1 << 15) : nil
             let ring = UnsafeMutablePointer<LineMatcher.Upcoming>.allocate(capacity: 16)
+            let ringLines = UnsafeMutablePointer<Int>.allocate(capacity: 16)
             defer {
                 scratch?.deallocate()
                 ring.deallocate()
+                ringLines.deallocate()
             }
             while cancellation?.isCancelled != true {
                 let chunk = nextChunk.add(1, ordering: .relaxed).oldValue
-                let lo = chunk * chunkSize
+                var lo = max(first, base + chunk * chunkLines)
                 var available: Int
-                if let end {
-                    available = listed.count + end - tailStart
+                if end != nil {
+                    if chunk + 1 >= bounds.count { break }
+                    lo = bounds[chunk]
+                    available = bounds[chunk + 1]
                 } else {
                     // Wait for this chunk's lines (or the end of input).
                     while true {
                         let done = store.isFinished
-                        available = store.count - tailStart
-                        if done || available >= lo + chunkSize { break }
+                        available = store.count
+                        if done || available >= lo + chunkLines { break }
                         usleep(200)
                     }
                 }
-                if lo >= available { break }
-                let hi = min(lo + chunkSize, available)
-                // Room for every line of the chunk: growing by doubling would copy.
+                if lo >= available && end == nil { break }
+                let hi = end == nil ? min(base + (chunk + 1) * chunkLines, available) : available
+                var lines = CandidateCursor(previous: previous, upTo: upTo, from: lo, to: hi)
+                // Room for every line looked at: growing by doubling would copy.
                 var hits: [K.Hit] = []
-                hits.reserveCapacity(hi - lo)
-                var matched: [Int32] = []
-                if keepsInputOrder { matched.reserveCapacity(hi - lo) }
+                hits.reserveCapacity(lines.remaining)
                 // Lines are looked up eight ahead of their turn (records, characters, and a
                 // prefetch of their bytes), into a ring the matcher reads them from; the
                 // next line not ruled out is known when one is scored.
-                let line = { (p: Int) -> Int in p < listed.count ? Int(listed[p]) : tailStart &+ p &- listed.count }
-                let upTo = min(hi, lo &+ 8)
-                for q in lo..<upTo { ring[q & 15] = matcher.lookAhead(line(q)) }
-                var p = lo
-                while p < hi {
-                    let i = line(p)
-                    let ahead = p &+ 8
-                    if ahead < hi { ring[ahead & 15] = matcher.lookAhead(line(ahead)) }
-                    let current = ring[p & 15]
+                var head = 0, tail = 0
+                while tail < 9, let i = lines.next() {
+                    ringLines[tail & 15] = i
+                    ring[tail & 15] = matcher.lookAhead(i)
+                    tail &+= 1
+                }
+                while head < tail {
+                    if let i = lines.next() {
+                        ringLines[tail & 15] = i
+                        ring[tail & 15] = matcher.lookAhead(i)
+                        tail &+= 1
+                    }
+                    let current = ring[head & 15]
                     if !current.ruledOut {
+                        let i = ringLines[head & 15]
                         var next: LineRecord? = nil
-                        var q = p &+ 1
-                        while q < min(hi, ahead &+ 1) {
+                        var q = head &+ 1
+                        while q < tail {
                             if !ring[q & 15].ruledOut {
                                 next = ring[q & 15].record
                                 break
@@ -234,13 +272,13 @@ public final class SearchEngine: @unchecked Sendable {
                         }
                         if let m = matcher.match(i, current, next: next) {
                             hits.append(keys.hit(index: i, match: m, titleLength: store.titleLength(of: i, record: current.record)))
-                            if keepsInputOrder { matched.append(Int32(i)) }
+                            if let matchWords { matchWords[i >> 6] |= 1 << UInt64(i & 63) }
                         }
                     }
-                    p += 1
+                    head &+= 1
                 }
                 if sorts { HitSorter.sort(&hits, keys: keys, scratch: scratch) }
-                finished.withLock { $0.append((chunk, hits, matched)) }
+                finished.withLock { $0.append((chunk, hits)) }
             }
         }
         Parallel.run(workers, work)
@@ -248,12 +286,8 @@ public final class SearchEngine: @unchecked Sendable {
 
         var sortedParts = finished.withLock { $0 }
         sortedParts.sort { $0.chunk < $1.chunk }
-        guard !sortedParts.isEmpty else { return ([], []) }
-        var inputOrder: [Int32] = []
-        if keepsInputOrder {
-            inputOrder.reserveCapacity(sortedParts.reduce(0) { $0 + $1.lines.count })
-            for part in sortedParts { inputOrder.append(contentsOf: part.lines) }
-        }
+        guard !sortedParts.isEmpty else { return ([], matches) }
+        matches?.count = sortedParts.reduce(0) { $0 + $1.hits.count }
         let parts = UnsafeMutableBufferPointer<[K.Hit]>.allocate(capacity: sortedParts.count)
         _ = parts.initialize(from: sortedParts.map(\.hits))
         sortedParts = []
@@ -267,7 +301,7 @@ public final class SearchEngine: @unchecked Sendable {
                 for hit in part { out.append(Int32(keys.index(of: hit))) }
             }
             if ranking.reversesInput { out.reverse() }
-            return (out, inputOrder)
+            return (out, matches)
         }
         // k-way merge of the sorted chunks straight into the output: no intermediate copies.
         // Many hits are merged in two halves at once, split where each run passes a pivot
@@ -299,7 +333,7 @@ public final class SearchEngine: @unchecked Sendable {
             }
             written = total
         }
-        return (merged, inputOrder)
+        return (merged, matches)
     }
 }
 
@@ -420,8 +454,8 @@ final class SearchMemory: @unchecked Sendable {
         var count: Int
         var options: (MatchingOptions, RankingOptions, Int)
         var result: SearchResult
-        /// The matched lines in input order.
-        var inputOrder: [Int32]
+        /// The matched lines.
+        var matches: LineBits
     }
 
     private let entries = Locked<[Entry]>([])
@@ -439,12 +473,12 @@ final class SearchMemory: @unchecked Sendable {
     }
 
     /// The fewest lines that hold every match of `query`: a remembered query it narrows.
-    func narrowest(for query: Query, count: Int, options: (MatchingOptions, RankingOptions, Int)) -> (lines: [Int32], upTo: Int)? {
+    func narrowest(for query: Query, count: Int, options: (MatchingOptions, RankingOptions, Int)) -> (lines: LineBits, upTo: Int)? {
         entries.withLock { list in
             list.filter { $0.count <= count && Self.same($0.options, options) && !$0.query.isEmpty
                             && query.narrows($0.query) }
-                .min { $0.inputOrder.count < $1.inputOrder.count }
-                .map { ($0.inputOrder, $0.count) }
+                .min { $0.matches.count < $1.matches.count }
+                .map { ($0.matches, $0.count) }
         }
     }
 
@@ -459,12 +493,100 @@ final class SearchMemory: @unchecked Sendable {
         entries.withLock { list in
             list.removeAll { $0.text == entry.text }
             list.append(entry)
-            var held = list.reduce(0) { $0 + $1.inputOrder.count + $1.result.lines.count }
+            var held = list.reduce(0) { $0 + $1.matches.held + $1.result.lines.count }
             let budget = min(Self.budget, max(1 << 16, 2 * entry.count))
             while list.count > Self.capacity || (held > budget && list.count > 1) {
-                held -= list[0].inputOrder.count + list[0].result.lines.count
+                held -= list[0].matches.held + list[0].result.lines.count
                 list.removeFirst()
             }
         }
+    }
+}
+
+/// Lines of a store as bits (line i: bit i % 64 of word i / 64): the lines a search matched,
+/// which a search that narrows it looks at. An eighth of a byte a line, where a list of
+/// line numbers took four bytes a match.
+final class LineBits: @unchecked Sendable {
+    let words: UnsafeMutablePointer<UInt64>
+    let wordCount: Int
+    /// How many lines are in (set once the search that fills it is done).
+    var count = 0
+
+    init(lines: Int) {
+        wordCount = (lines + 63) >> 6
+        words = .allocate(capacity: max(wordCount, 1))
+        words.initialize(repeating: 0, count: max(wordCount, 1))
+    }
+
+    deinit { words.deallocate() }
+
+    /// Memory held, in four-byte line numbers (the search memory's unit).
+    var held: Int { wordCount * 2 }
+
+    /// How many lines from `from` up to `upTo` are in.
+    func count(below upTo: Int, from: Int) -> Int {
+        var n = 0
+        var i = from
+        let end = min(upTo, wordCount << 6)
+        while i < end {
+            let w = i >> 6
+            var word = words[w] >> UInt64(i & 63)
+            let left = min(64 - (i & 63), end - i)
+            if left < 64 { word &= (1 << UInt64(left)) - 1 }
+            n += word.nonzeroBitCount
+            i += left
+        }
+        return n
+    }
+}
+
+/// The lines a chunk looks at, in order: those of `previous` below `upTo` (all of them
+/// without `previous`), then every line from `upTo`, within `from..<to`.
+struct CandidateCursor {
+    /// The earlier search's bits (not the object: no reference counting in the loop).
+    private let previous: UnsafeMutablePointer<UInt64>?
+    private let previousWords: Int
+    private let upTo: Int
+    private let to: Int
+    /// The word being read, its bits not yet taken, and where the next word starts.
+    private var word: UInt64 = 0
+    private var wordStart: Int
+    /// Lines left to give, counted when made.
+    private(set) var remaining = 0
+
+    init(previous lines: LineBits?, upTo: Int, from: Int, to: Int) {
+        previous = lines?.words
+        previousWords = lines?.wordCount ?? 0
+        self.upTo = upTo
+        self.to = to
+        wordStart = from & ~63
+        word = bits(at: wordStart) & (~0 << UInt64(from & 63))
+        remaining = lines.map { $0.count(below: min(upTo, to), from: from) + max(0, to - max(upTo, from)) }
+            ?? max(0, to - from)
+    }
+
+    /// The bits of the 64 lines from `start` (a multiple of 64) that are looked at, below `to`.
+    @inline(__always)
+    private func bits(at start: Int) -> UInt64 {
+        var word: UInt64 = ~0
+        if let previous, start < upTo {
+            word = start >> 6 < previousWords ? previous[start >> 6] : 0
+            if upTo < start + 64 { word |= ~0 << UInt64(upTo - start) }
+        }
+        if to < start + 64 { word &= to <= start ? 0 : (1 << UInt64(to - start)) - 1 }
+        return word
+    }
+
+    /// The next line to look at, or nil after the last.
+    @inline(__always)
+    mutating func next() -> Int? {
+        while word == 0 {
+            wordStart += 64
+            if wordStart >= to { return nil }
+            word = bits(at: wordStart)
+        }
+        let i = wordStart + word.trailingZeroBitCount
+        word &= word - 1
+        return i
     }
 }

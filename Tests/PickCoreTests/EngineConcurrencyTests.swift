@@ -143,6 +143,27 @@ final class EngineConcurrencyTests: XCTestCase {
         }
     }
 
+    func testNarrowingAfterMoreLinesArrivedLooksAtTheNewLinesToo() {
+        // A search remembers the lines it matched (as bits, up to the lines there were);
+        // one that narrows it later looks at those and at every line read since, header
+        // lines (a count that is no multiple of 64) never.
+        let lines = (0..<150_000).map { "src/module\($0 % 97)/file_\($0).swift" }
+        let growing = LineStore()
+        for line in lines.prefix(70_001) { growing.append(Array(line.utf8) + [0x0A]) }
+        let engine = SearchEngine(store: growing, skippedLines: 37)
+        _ = engine.search("fi")!
+        _ = engine.search("file_1")!
+        for line in lines.dropFirst(70_001) { growing.append(Array(line.utf8) + [0x0A]) }
+        growing.finish()
+        let all = makeStore(lines)
+        for text in ["file_12", "file_129", "file_1", "fi"] {
+            let narrowed = engine.search(text)!.lines
+            let fresh = SearchEngine(store: all, skippedLines: 37).search(text)!.lines
+            XCTAssertEqual(narrowed, fresh, "after \(text)")
+            XCTAssertFalse(narrowed.contains { $0 < 37 }, "a header line among the results")
+        }
+    }
+
     func testTypingAndDeletingGiveWhatAFreshSearchGives() {
         // One engine remembers its searches and narrows; a fresh engine each time does not.
         let s = makeStore(bytes: manyLines())
