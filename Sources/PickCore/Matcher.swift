@@ -141,16 +141,6 @@ final class LineMatcher {
         return found
     }
 
-    /// The match of line `index`, or nil when the query rejects it.
-    @inline(__always)
-    func match(_ index: Int) -> LineMatch? {
-        if lacksCharacters(index) { return nil }
-        tried &+= 1
-        guard let found = matchRead(index, record: store.record(index), next: nil) else { return nil }
-        matched &+= 1
-        return found
-    }
-
     @inline(__always)
     private func matchRead(_ index: Int, record: LineRecord, next: LineRecord?) -> LineMatch? {
         if record.extra == 0 && isLoneFuzzy {

@@ -177,24 +177,16 @@ public final class SearchEngine: @unchecked Sendable {
         // the lines to look at reach the chunk's share.
         var bounds: [Int] = []
         if let end {
-            let looked = (previous?.count(below: upTo, from: first) ?? 0) + max(0, end - max(upTo, first))
-            let share = min(1 << 15, max(1 << 11, (looked + 15) / 16))
+            let lines = CandidateCursor(previous: previous, upTo: upTo, from: first, to: end)
+            let share = min(1 << 15, max(1 << 11, (lines.remaining + 15) / 16))
             bounds.append(first)
             var held = 0
-            var w = base >> 6
-            while w << 6 < end {
-                let start = w << 6
-                var word: UInt64 = ~0
-                if let previous, start < upTo {
-                    word = w < previous.wordCount ? previous.words[w] : 0
-                    if upTo < start + 64 { word |= ~0 << UInt64(upTo - start) }
-                }
-                if start < first { word &= ~0 << UInt64(first - start) }
-                if end < start + 64 { word &= (1 << UInt64(end - start)) - 1 }
-                held += word.nonzeroBitCount
-                w += 1
-                if held >= share && w << 6 < end {
-                    bounds.append(w << 6)
+            var start = base
+            while start < end {
+                held += lines.bits(at: start).nonzeroBitCount
+                start += 64
+                if held >= share && start < end {
+                    bounds.append(start)
                     held = 0
                 }
             }
@@ -202,7 +194,7 @@ public final class SearchEngine: @unchecked Sendable {
         }
         let nextChunk = Atomic<Int>(0)
         let finished = Locked<[(chunk: Int, hits: [K.Hit])]>([])
-        let expected = end.map { _ in max(1, bounds.count - 1) }
+        let expected: Int? = end == nil ? nil : max(1, bounds.count - 1)
         let workers = min(Parallel.cores, expected ?? Parallel.cores)
         let work: (Int) -> Void = { worker in
             // While input is still arriving, the reading thread is the one everything waits
@@ -522,22 +514,6 @@ final class LineBits: @unchecked Sendable {
 
     /// Memory held, in four-byte line numbers (the search memory's unit).
     var held: Int { wordCount * 2 }
-
-    /// How many lines from `from` up to `upTo` are in.
-    func count(below upTo: Int, from: Int) -> Int {
-        var n = 0
-        var i = from
-        let end = min(upTo, wordCount << 6)
-        while i < end {
-            let w = i >> 6
-            var word = words[w] >> UInt64(i & 63)
-            let left = min(64 - (i & 63), end - i)
-            if left < 64 { word &= (1 << UInt64(left)) - 1 }
-            n += word.nonzeroBitCount
-            i += left
-        }
-        return n
-    }
 }
 
 /// The lines a chunk looks at, in order: those of `previous` below `upTo` (all of them
@@ -547,32 +523,42 @@ struct CandidateCursor {
     private let previous: UnsafeMutablePointer<UInt64>?
     private let previousWords: Int
     private let upTo: Int
+    private let from: Int
     private let to: Int
     /// The word being read, its bits not yet taken, and where the next word starts.
     private var word: UInt64 = 0
     private var wordStart: Int
-    /// Lines left to give, counted when made.
-    private(set) var remaining = 0
 
     init(previous lines: LineBits?, upTo: Int, from: Int, to: Int) {
         previous = lines?.words
         previousWords = lines?.wordCount ?? 0
         self.upTo = upTo
+        self.from = from
         self.to = to
         wordStart = from & ~63
-        word = bits(at: wordStart) & (~0 << UInt64(from & 63))
-        remaining = lines.map { $0.count(below: min(upTo, to), from: from) + max(0, to - max(upTo, from)) }
-            ?? max(0, to - from)
+        word = bits(at: wordStart)
     }
 
-    /// The bits of the 64 lines from `start` (a multiple of 64) that are looked at, below `to`.
+    /// How many lines there are to look at, from the word being read on.
+    var remaining: Int {
+        var n = word.nonzeroBitCount
+        var start = wordStart + 64
+        while start < to {
+            n += bits(at: start).nonzeroBitCount
+            start += 64
+        }
+        return n
+    }
+
+    /// The bits of the 64 lines from `start` (a multiple of 64) that are looked at.
     @inline(__always)
-    private func bits(at start: Int) -> UInt64 {
+    func bits(at start: Int) -> UInt64 {
         var word: UInt64 = ~0
         if let previous, start < upTo {
             word = start >> 6 < previousWords ? previous[start >> 6] : 0
             if upTo < start + 64 { word |= ~0 << UInt64(upTo - start) }
         }
+        if start < from { word &= from >= start + 64 ? 0 : ~0 << UInt64(from - start) }
         if to < start + 64 { word &= to <= start ? 0 : (1 << UInt64(to - start)) - 1 }
         return word
     }

@@ -137,7 +137,10 @@ final class EngineConcurrencyTests: XCTestCase {
             let lines = engine.search(text)!.lines
             XCTAssertEqual(lines.count, 200_000)
             let matcher = text == "file" ? matcher : LineMatcher(store: s, query: engine.parse(text))
-            let hits = lines.map { keys.hit(index: Int($0), match: matcher.match(Int($0))!, titleLength: s.titleLength(of: Int($0))) }
+            let hits = lines.map {
+                keys.hit(index: Int($0), match: matcher.match(Int($0), matcher.lookAhead(Int($0)), next: nil)!,
+                         titleLength: s.titleLength(of: Int($0)))
+            }
             let outOfOrder = zip(hits, hits.dropFirst()).filter { !($0 < $1) }.count
             XCTAssertEqual(outOfOrder, 0, "\(text): lines ranked above a better one")
         }

@@ -87,29 +87,8 @@ static inline uint64_t pick_checksum(const uint8_t *p, long n, uint64_t h) {
     return x;
 }
 
-/// The index of the last byte b in p[0..<n] with (b | fold) == c, or -1 (sixteen bytes a
-/// step). With fold 0x20 and c a lower-case ASCII letter this finds either case.
-static inline long pick_last_byte(const uint8_t *p, long n, uint8_t c, uint8_t fold) {
-    long i = n;
-#if defined(__SSE2__)
-    const __m128i needle = _mm_set1_epi8((char)c);
-    const __m128i bits = _mm_set1_epi8((char)fold);
-    while (i >= 16) {
-        __m128i v = _mm_or_si128(_mm_loadu_si128((const __m128i *)(p + i - 16)), bits);
-        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, needle));
-        if (mask) return i - 16 + 31 - __builtin_clz(mask);
-        i -= 16;
-    }
-#endif
-    while (i > 0) {
-        i--;
-        if ((uint8_t)(p[i] | fold) == c) return i;
-    }
-    return -1;
-}
-
-/// The index of the last byte b in p[lo..<n] with (b | fold) == c, or -1: pick_last_byte
-/// that stops at lo.
+/// The index of the last byte b in p[lo..<n] with (b | fold) == c, or -1 (the last match
+/// first, sixteen bytes at a time).
 static inline long pick_last_byte_after(const uint8_t *p, long lo, long n, uint8_t c, uint8_t fold) {
     long i = n;
 #if defined(__SSE2__)
@@ -127,6 +106,12 @@ static inline long pick_last_byte_after(const uint8_t *p, long lo, long n, uint8
         if ((uint8_t)(p[i] | fold) == c) return i;
     }
     return -1;
+}
+
+/// The index of the last byte b in p[0..<n] with (b | fold) == c, or -1 (sixteen bytes a
+/// step). With fold 0x20 and c a lower-case ASCII letter this finds either case.
+static inline long pick_last_byte(const uint8_t *p, long n, uint8_t c, uint8_t fold) {
+    return pick_last_byte_after(p, 0, n, c, fold);
 }
 
 /// How many leading bytes a[0..<n] and b[0..<n] share: the shared-prefix scorer's first step.
