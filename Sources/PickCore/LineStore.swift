@@ -235,7 +235,32 @@ public final class LineStore: @unchecked Sendable {
         let tabByte: UInt8 = parsesFields ? 0x09 : separator
         var tab = lineSecondTab < 0 ? tabByte : separator
         var high: UInt8 = lineIsASCII ? 0x80 : 0
+        let batch = 256
+        let found = UnsafeMutablePointer<pick_line_end>.allocate(capacity: batch)
+        defer { found.deallocate() }
         while i < end {
+            if i == lineStart {
+                // At a line's start: ASCII lines in bulk (most input), a batch at a time.
+                var resume = i
+                let count = pick_scan_lines(base, i, end, separator, tabByte, found, batch, &resume)
+                for k in 0..<count {
+                    let line = found[k]
+                    let length = line.end &- lineStart
+                    if line.tab1 < 0 {
+                        precondition(length < Int(UInt32.max), "a line longer than 4 GiB")
+                        append(LineRecord(start: UnsafePointer(base + lineStart), length: UInt32(length), extra: 0))
+                    } else {
+                        lineFirstTab = line.tab1
+                        lineSecondTab = line.tab2
+                        addLine(UnsafePointer(base + lineStart), length)
+                    }
+                    lineStart = line.end &+ 1
+                }
+                i = resume
+                if count == batch { continue }
+                // A line that is not ASCII, or not ended yet: the scan below, byte by byte.
+                if i >= end { break }
+            }
             let at = pick_find_special(base, i, end, separator, tab, high)
             if at >= end { break }
             let b = base[at]

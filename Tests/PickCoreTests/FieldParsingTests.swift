@@ -246,6 +246,70 @@ final class FieldParsingTests: XCTestCase {
                        ["abc", "de", "", "f"])
     }
 
+    func testLinesScannedInBulkMatchALineByLineSplit() {
+        // The loader reads ASCII lines sixty-four bytes at a time and hands lines that are
+        // not ASCII, or run past what has arrived, to a scan byte by byte. Lines of every
+        // length around those 64-byte steps, with tabs, accents, empty lines and NULs, read
+        // whole, in pieces or mapped, must be exactly the lines a plain split finds, with the
+        // fields `LineFields.parse` finds in them and the sections they name.
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [[UInt8]] = [[0x61], [0x2F], [0x20], [0x09], [0xC3, 0xA9], [0x0A], [0x5A], [0x00]]
+        for round in 0..<24 {
+            let separator: UInt8 = round % 4 == 3 ? 0 : 0x0A
+            let parsesFields = round % 3 != 2
+            var lines: [[UInt8]] = []
+            for _ in 0..<600 {
+                let length = [0, 1, 15, 16, 63, 64, 65, 127, 128, 129, 200][Int.random(in: 0..<11, using: &generator)]
+                    + Int.random(in: 0...2, using: &generator)
+                var line: [UInt8] = []
+                let weirdness = Int.random(in: 0..<4, using: &generator)
+                while line.count < length {
+                    let pick = weirdness == 0 ? alphabet.randomElement(using: &generator)! : [0x61 + UInt8.random(in: 0..<26, using: &generator)]
+                    line += pick.filter { $0 != separator }
+                }
+                lines.append(line)
+            }
+            // Every other round, the last line has no separator (then it is not empty: an
+            // empty last line without one is no line).
+            let unended = round % 2 == 0
+            if unended && lines[lines.count - 1].isEmpty { lines[lines.count - 1] = [0x61] }
+            var bytes: [UInt8] = []
+            for line in lines { bytes += line + [separator] }
+            if unended { bytes.removeLast() }
+
+            let pieces = LineStore(separator: separator, parsesFields: parsesFields)
+            var at = 0
+            while at < bytes.count {
+                let n = min(bytes.count - at, Int.random(in: 1...300, using: &generator))
+                pieces.append(Array(bytes[at..<at + n]))
+                at += n
+            }
+            pieces.finish()
+            let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
+            memory.copyBytes(from: bytes)
+            let mapped = LineStore(separator: separator, parsesFields: parsesFields)
+            mapped.adopt(UnsafeRawBufferPointer(memory), chunk: Int.random(in: 50...5000, using: &generator),
+                         release: { memory.deallocate() })
+            mapped.finish()
+            for store in [pieces, mapped] {
+                XCTAssertEqual(store.count, lines.count, "round \(round)")
+                for (i, line) in lines.enumerated() where i < store.count {
+                    XCTAssertEqual(Array(store.bytes(of: i)), line, "round \(round) line \(i)")
+                    XCTAssertEqual(store.isASCII(i), line.allSatisfy { $0 < 0x80 }, "round \(round) line \(i)")
+                    let expected = parsesFields ? line.withUnsafeBufferPointer { LineFields.parse($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count) }
+                                                : LineFields(title: 0..<line.count)
+                    XCTAssertEqual(store.fields(of: i), expected, "round \(round) line \(i)")
+                    let section = store.section(of: i)
+                    if let range = expected.section {
+                        XCTAssertEqual(Array(store.sectionName(section)), Array(line[range]), "round \(round) line \(i)")
+                    } else {
+                        XCTAssertEqual(section, 0, "round \(round) line \(i)")
+                    }
+                }
+            }
+        }
+    }
+
     func testNulSeparatedInput() {
         let store = LineStore(separator: 0)
         store.append(Array("one\ntwo\0three\0".utf8))

@@ -64,6 +64,98 @@ static inline long pick_find_special(const uint8_t *p, long from, long n, uint8_
     return n;
 }
 
+/// A line `pick_scan_lines` found: the offset of its separator, and of its first two tabs
+/// from the line's start (-1: none).
+typedef struct {
+    long end;
+    long tab1;
+    long tab2;
+} pick_line_end;
+
+/// Bit k set where byte k of q[0..<64] is `c`.
+static inline uint64_t pick_equal64(const uint8_t *q, uint8_t c) {
+#if defined(__SSE2__)
+    const __m128i needle = _mm_set1_epi8((char)c);
+    uint64_t m0 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)q), needle));
+    uint64_t m1 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(q + 16)), needle));
+    uint64_t m2 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(q + 32)), needle));
+    uint64_t m3 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(q + 48)), needle));
+    return m0 | m1 << 16 | m2 << 32 | m3 << 48;
+#else
+    uint64_t m = 0;
+    for (int k = 0; k < 64; k++) m |= (uint64_t)(q[k] == c) << k;
+    return m;
+#endif
+}
+
+/// Bit k set where byte k of q[0..<64] has its high bit set.
+static inline uint64_t pick_high64(const uint8_t *q) {
+#if defined(__SSE2__)
+    uint64_t m0 = (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)q));
+    uint64_t m1 = (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(q + 16)));
+    uint64_t m2 = (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(q + 32)));
+    uint64_t m3 = (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(q + 48)));
+    return m0 | m1 << 16 | m2 << 32 | m3 << 48;
+#else
+    uint64_t m = 0;
+    for (int k = 0; k < 64; k++) m |= (uint64_t)(q[k] >> 7) << k;
+    return m;
+#endif
+}
+
+/// The ASCII lines of p[from..<n], `from` being a line's start, in bulk: sixty-four bytes
+/// at a time, each kind of special byte as one mask, then one step per line. Writes up to
+/// `cap` lines to `out` (with their first two tabs when `tab` differs from `sep`) and
+/// returns how many; stops early at a line with a byte that has its high bit set, or at a
+/// line not ended before n. `*resume` is then where the line not written starts (the
+/// line loader's per-line scan, `pick_find_special`, takes it from there).
+static inline long pick_scan_lines(const uint8_t *p, long from, long n, uint8_t sep, uint8_t tab,
+                                   pick_line_end *out, long cap, long *resume) {
+    long count = 0, start = from, tab1 = -1, tab2 = -1, b = from;
+    const int tabs = tab != sep;
+    uint8_t pad[64];
+    while (b < n) {
+        const uint8_t *q = p + b;
+        if (n - b < 64) {
+            // The last bytes, padded with spaces: no separator, tab or high bit.
+            __builtin_memset(pad, ' ', 64);
+            __builtin_memcpy(pad, q, (size_t)(n - b));
+            q = pad;
+        }
+        uint64_t seps = pick_equal64(q, sep);
+        uint64_t tabbed = tabs ? pick_equal64(q, tab) : 0;
+        const uint64_t highs = pick_high64(q);
+        while (1) {
+            // The bits of the line from `start`: up to its separator, or the block's end.
+            const long first = start - b;
+            uint64_t span = first <= 0 ? ~0ull : first >= 64 ? 0 : ~0ull << first;
+            const int ends = seps != 0;
+            const int k = ends ? __builtin_ctzll(seps) : 64;
+            if (k < 64) span &= (1ull << k) - 1;
+            if (highs & span) goto stop;
+            uint64_t t = tabbed & span;
+            while (t && tab2 < 0) {
+                const long at = b + __builtin_ctzll(t) - start;
+                if (tab1 < 0) tab1 = at; else tab2 = at;
+                t &= t - 1;
+            }
+            if (!ends) break;
+            out[count].end = b + k;
+            out[count].tab1 = tab1;
+            out[count].tab2 = tab2;
+            count++;
+            tab1 = tab2 = -1;
+            start = b + k + 1;
+            seps &= seps - 1;
+            if (count == cap) goto stop;
+        }
+        b += 64;
+    }
+stop:
+    *resume = start;
+    return count;
+}
+
 /// A fast checksum of p[0..<n] continuing from h: four lanes of rotate-and-add over
 /// eight-byte words (no multiply in the loop), so it runs near memory speed. Detects
 /// accidental change (a file rewritten in place), not a forger.
