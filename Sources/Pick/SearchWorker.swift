@@ -41,6 +41,14 @@ final class SearchWorker {
         wake.signal()
     }
 
+    /// Drops the search asked for and stops the one running: the event loop has the answer.
+    func cancel() {
+        lock.locked {
+            running?.cancel()
+            pending = nil
+        }
+    }
+
     /// The newest finished search, if one finished since the last call.
     func take() -> SearchOutcome? {
         lock.locked {
