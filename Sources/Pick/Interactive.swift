@@ -8,12 +8,6 @@ enum Interactive {
     /// Runs the picker and returns pick's exit status (0 picked, 1 nothing, 2 error, 130 cancelled).
     static func run(options: Options, store: LineStore, stdout: Output, terminator: [UInt8],
                     loadInput: () -> Void) -> Int32 {
-        // libedit needs a UTF-8 locale to insert non-ASCII characters.
-        let locale = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"
-        if locale == "C" || locale == "POSIX" || !Term.bytes(Array(locale.lowercased().utf8), contain: Array("utf".utf8)) {
-            _ = setlocale(LC_CTYPE, "C.UTF-8")
-        }
-
         var alreadyRead = options.demo
         if options.demo { loadInput() }
         if options.selectOne || options.exitZero {
@@ -42,6 +36,12 @@ enum Interactive {
         }
         Picker.restoreOnCrash(terminal, options: options)
         let input = alreadyRead ? InputLoad.alreadyRead() : InputLoad.start(into: store, fromTerminal: isatty(0) == 1)
+        // libedit needs a UTF-8 locale to insert non-ASCII characters. (Set while the input
+        // loads: reading it needs no locale.)
+        let locale = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"
+        if locale == "C" || locale == "POSIX" || !Term.bytes(Array(locale.lowercased().utf8), contain: Array("utf".utf8)) {
+            _ = setlocale(LC_CTYPE, "C.UTF-8")
+        }
         let theme = Theme.make(spec: options.color, noColor: options.noColor) { name in
             getenv(name).map { String(cString: $0) }
         }

@@ -10,6 +10,7 @@ import PickCore
 @_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 _ = mallopt(-3 /* M_MMAP_THRESHOLD */, 32 << 20)
 _ = mallopt(-1 /* M_TRIM_THRESHOLD */, 1 << 30)
+_ = mallopt(-8 /* M_ARENA_MAX */, 1)
 
 func milliseconds() -> Double {
     var t = timespec()
