@@ -134,6 +134,9 @@ public final class LineStore: @unchecked Sendable {
     private var used = 0
     private var lineStart = 0
     private var foldArena = ByteArena()
+    /// The lines `pick_scan_lines` found in bulk, a batch at a time.
+    private static let scanBatch = 256
+    private let scanned = UnsafeMutablePointer<pick_line_end>.allocate(capacity: LineStore.scanBatch)
     /// What the scan knows of the line being read: whether it is ASCII so far, and the
     /// offset of its first tab (-1 for none yet).
     private var lineIsASCII = true
@@ -165,6 +168,7 @@ public final class LineStore: @unchecked Sendable {
         sectionBuckets.deallocate()
         sectionBucketWords.deallocate()
         sectionBucketLengths.deallocate()
+        scanned.deallocate()
     }
 
     /// Lines visible to searches.
@@ -235,9 +239,7 @@ public final class LineStore: @unchecked Sendable {
         let tabByte: UInt8 = parsesFields ? 0x09 : separator
         var tab = lineSecondTab < 0 ? tabByte : separator
         var high: UInt8 = lineIsASCII ? 0x80 : 0
-        let batch = 256
-        let found = UnsafeMutablePointer<pick_line_end>.allocate(capacity: batch)
-        defer { found.deallocate() }
+        let batch = Self.scanBatch, found = scanned
         while i < end {
             if i == lineStart {
                 // At a line's start: ASCII lines in bulk (most input), a batch at a time.
