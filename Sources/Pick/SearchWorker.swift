@@ -42,11 +42,13 @@ final class SearchWorker {
     }
 
     /// Drops the search asked for and stops the one running: the event loop has the answer.
+    /// The worker still wakes: with no search to run, it notes the lines' characters.
     func cancel() {
         lock.locked {
             running?.cancel()
             pending = nil
         }
+        wake.signal()
     }
 
     /// The newest finished search, if one finished since the last call.
