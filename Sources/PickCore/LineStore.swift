@@ -224,9 +224,11 @@ public final class LineStore: @unchecked Sendable {
 
     /// Takes `n` bytes just written into `writableSpace()`, adding every complete line.
     ///
-    /// Hot path: one pass sixteen bytes at a time (`pick_find_special`) stops only at a
-    /// separator, at a line's first two tabs, and at its first non-ASCII byte, so no line is
-    /// scanned again: whether it is ASCII and where its fields start are known when it ends.
+    /// Hot path: from a line's start, `pick_scan_lines` finds ASCII lines in bulk, 64 bytes
+    /// at a time, with their first two tabs. A line that is not ASCII, or not ended yet, goes
+    /// to a pass sixteen bytes at a time (`pick_find_special`) that stops only at a separator,
+    /// at a line's first two tabs, and at its first non-ASCII byte: whether the line is ASCII
+    /// and where its fields start are known when it ends.
     public func commit(_ n: Int) {
         guard n > 0, let base = block else { return }
         var i = used
