@@ -42,14 +42,17 @@ final class SearchWorker {
     }
 
     /// Drops the search asked for and stops the one running: the event loop has the answer.
-    /// The worker still wakes: with no search to run, it notes the lines' characters.
+    /// Once a frame shows it, the worker wakes to note the lines' characters (not before:
+    /// that would take a core from the frame).
     func cancel() {
         lock.locked {
             running?.cancel()
             pending = nil
+            notesWhenShown = true
         }
-        wake.signal()
     }
+
+    private var notesWhenShown = false
 
     /// The newest finished search, if one finished since the last call.
     func take() -> SearchOutcome? {
@@ -59,8 +62,11 @@ final class SearchWorker {
         }
     }
 
-    /// Tells the worker a frame now shows the result it last handed over.
-    func resultShown() { shown.signal() }
+    /// Tells the worker a frame now shows the result it last handed over, or the event loop's own.
+    func resultShown() {
+        shown.signal()
+        if lock.locked({ defer { notesWhenShown = false }; return notesWhenShown }) { wake.signal() }
+    }
 
     /// Suggestions (Tab, ghost text) computed after a search, if any arrived since the last call.
     func takeSuggestions() -> (generation: Int, list: [[UInt8]])? {
