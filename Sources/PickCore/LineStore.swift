@@ -249,15 +249,9 @@ public final class LineStore: @unchecked Sendable {
                 let count = pick_scan_lines(base, i, end, separator, tabByte, found, batch, &resume)
                 for k in 0..<count {
                     let line = found[k]
-                    let length = line.end &- lineStart
-                    if line.tab1 < 0 {
-                        precondition(length < Int(UInt32.max), "a line longer than 4 GiB")
-                        append(LineRecord(start: UnsafePointer(base + lineStart), length: UInt32(length), extra: 0))
-                    } else {
-                        lineFirstTab = line.tab1
-                        lineSecondTab = line.tab2
-                        addLine(UnsafePointer(base + lineStart), length)
-                    }
+                    lineFirstTab = line.tab1
+                    lineSecondTab = line.tab2
+                    addLine(UnsafePointer(base + lineStart), line.end &- lineStart)
                     lineStart = line.end &+ 1
                 }
                 i = resume
@@ -494,7 +488,6 @@ public final class LineStore: @unchecked Sendable {
         return malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
     }
 
-    /// Adds the line the scan has just ended (`lineIsASCII`, `lineFirstTab` describe it).
     /// Whether `folded` is `raw` with ASCII letters in lower case.
     @inline(__always)
     private static func foldsToItself(_ raw: UnsafePointer<UInt8>, _ folded: UnsafePointer<UInt8>, _ n: Int) -> Bool {
@@ -502,6 +495,9 @@ public final class LineStore: @unchecked Sendable {
         return true
     }
 
+    /// Adds the line the scan has just ended (`lineIsASCII`, `lineFirstTab` and
+    /// `lineSecondTab` describe it). A plain ASCII line (most input) is a record and no more.
+    @inline(__always)
     private func addLine(_ start: UnsafePointer<UInt8>, _ length: Int) {
         precondition(length < Int(UInt32.max), "a line longer than 4 GiB")
         let ascii = lineIsASCII
@@ -514,6 +510,12 @@ public final class LineStore: @unchecked Sendable {
             append(LineRecord(start: start, length: UInt32(length), extra: 0))
             return
         }
+        addLine(start, length, ascii: ascii, titleEnd: titleEnd, secondTab: secondTab)
+    }
+
+    /// A line with fields or non-ASCII bytes: its title's end, its section, and its folded
+    /// form when matching cannot use its bytes as they are.
+    private func addLine(_ start: UnsafePointer<UInt8>, _ length: Int, ascii: Bool, titleEnd: Int, secondTab: Int) {
         var extra = LineExtra(folded: nil, foldedLength: UInt32(length),
                               titleLength: UInt32(length), section: 0)
         if titleEnd >= 0 {
