@@ -295,7 +295,22 @@ final class FieldParsingTests: XCTestCase {
             mapped.adopt(UnsafeRawBufferPointer(memory), chunk: Int.random(in: 50...5000, using: &generator),
                          release: { memory.deallocate() })
             mapped.finish()
-            for store in [pieces, mapped] {
+            // As a large mapped file loads: two halves adopted by two stores, the second's
+            // lines then handed to the first (lines with fields or non-ASCII bytes anywhere,
+            // on either side of the cut).
+            let cut = (bytes[(bytes.count / 2)...].firstIndex(of: separator) ?? bytes.count - 1) + 1
+            let halves = LineStore(separator: separator, parsesFields: parsesFields)
+            let second = LineStore(separator: separator, parsesFields: parsesFields)
+            let halvesMemory = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
+            halvesMemory.copyBytes(from: bytes)
+            halves.adopt(UnsafeRawBufferPointer(rebasing: halvesMemory[..<cut]), chunk: 4096,
+                         release: { halvesMemory.deallocate() })
+            if cut < bytes.count {
+                second.adopt(UnsafeRawBufferPointer(rebasing: halvesMemory[cut...]), chunk: 4096, release: {})
+                halves.appendLines(of: second)
+            }
+            halves.finish()
+            for store in [pieces, mapped, halves] {
                 XCTAssertEqual(store.count, lines.count, "round \(round)")
                 for (i, line) in lines.enumerated() where i < store.count {
                     XCTAssertEqual(Array(store.bytes(of: i)), line, "round \(round) line \(i)")
