@@ -239,17 +239,13 @@ public final class SearchEngine: @unchecked Sendable {
                 // prefetch of their bytes), into a ring the matcher reads them from; the
                 // next line not ruled out is known when one is scored.
                 var head = 0, tail = 0
-                while tail < 9, let i = lines.next() {
-                    ringLines[tail & 15] = i
-                    ring[tail & 15] = matcher.lookAhead(i)
-                    tail &+= 1
-                }
-                while head < tail {
-                    if let i = lines.next() {
+                while true {
+                    while tail &- head < 10, let i = lines.next() {
                         ringLines[tail & 15] = i
                         ring[tail & 15] = matcher.lookAhead(i)
                         tail &+= 1
                     }
+                    if head == tail { break }
                     let current = ring[head & 15]
                     if !current.ruledOut {
                         let i = ringLines[head & 15]
