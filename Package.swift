@@ -15,6 +15,7 @@ let package = Package(
         ),
         .target(name: "CLibEditShim", dependencies: ["CLibEdit"]),
         .target(name: "CPickScan"),
+        .target(name: "CPickSystem"),
         .target(
             name: "PickCore",
             dependencies: ["CPickScan"],
@@ -24,7 +25,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Pick",
-            dependencies: ["PickCore", "CPickScan", "CLibEdit", "CLibEditShim"]
+            dependencies: ["PickCore", "CPickScan", "CPickSystem", "CLibEdit", "CLibEditShim"]
         ),
         .testTarget(name: "PickCoreTests", dependencies: ["PickCore"]),
         .testTarget(name: "PickEndToEndTests", dependencies: ["PickCore"]),

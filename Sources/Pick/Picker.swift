@@ -78,6 +78,8 @@ final class Picker {
     var lastDraw = 0
     /// The generations whose result and suggestions the last frame drawn showed.
     var drawnAnswer = (result: -1, suggestions: -1)
+    /// Whether the start-up code has been released (once input is in: `Memory`).
+    var releasedStartupCode = false
     var lastFrame: [UInt8] = []
     var spinnerPhase = 0
     var cursorAtEnd = true
@@ -611,6 +613,10 @@ final class Picker {
         }
         lastDraw = monotonicMillis()
         if drawnAnswer.result != resultGeneration { worker.resultShown() }
+        if !releasedStartupCode && !input.isLoading {
+            releasedStartupCode = true
+            Memory.releaseStartupCode()
+        }
         drawnAnswer = (resultGeneration, suggestionGeneration)
         dirty = false
     }
@@ -689,7 +695,10 @@ final class InputLoad: @unchecked Sendable {
     static func start(into store: LineStore, fromTerminal: Bool) -> InputLoad {
         let load = InputLoad()
         DispatchQueue.global(qos: .userInitiated).async {
-            let onChunk = { wakeEventLoop(Wake.input) }
+            let onChunk = {
+                Memory.inputGrew(to: store.count)
+                wakeEventLoop(Wake.input)
+            }
             if fromTerminal {
                 FileWalker.walk(".", into: store, onChunk: onChunk)
             } else {

@@ -8,19 +8,7 @@ let version = "0.1.0"
 
 signal(SIGPIPE, SIG_IGN)
 
-/// glibc's mallopt (not in Swift's Glibc module).
-@_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
-// Every search allocates result arrays of up to a few MB. Kept in the heap rather than
-// mapped and unmapped each time, freed memory is reused instead of being zeroed anew by
-// the kernel: a keystroke on a million lines gets 20-40% faster.
-_ = mallopt(-3 /* M_MMAP_THRESHOLD */, 32 << 20)
-_ = mallopt(-1 /* M_TRIM_THRESHOLD */, 1 << 30)
-// One heap for every thread: memory one thread freed (the list the event loop made for an
-// empty query, a search's hits) is reused by the next search on any other, instead of
-// staying resident in that thread's own arena. Searches allocate per chunk, not per line,
-// so sharing costs no time (paths 1M, in process: the same); peak RSS on paths 1M typing
-// usrlibpython 111.7-114.7 MB with an arena a thread, 108.2-109.1 with one.
-_ = mallopt(-8 /* M_ARENA_MAX */, 1)
+Memory.start()
 
 let options: Options
 do {
