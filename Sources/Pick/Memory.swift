@@ -13,8 +13,8 @@ import Synchronization
 /// is what they feel. The two want malloc to keep memory differently, so pick starts the way
 /// a small input wants it and switches once the input turns out large.
 enum Memory {
-    /// Lines from which an input counts as large.
-    static let largeInput = 1 << 18
+    /// Lines, or bytes, from which an input counts as large.
+    static let largeInput = (lines: 1 << 18, bytes: 16 << 20)
 
     /// Settings for every input, before anything is allocated.
     static func start() {
@@ -35,12 +35,15 @@ enum Memory {
 
     private static let switched = Atomic<Bool>(false)
 
-    /// Called as lines arrive: once the input is large, freed memory stays in the heap.
-    /// Every keystroke's search on a million lines allocates result arrays of a few MB; kept
-    /// rather than mapped and unmapped each time, they are reused instead of being zeroed
-    /// anew by the kernel, and a keystroke gets 20-40% faster.
-    static func inputGrew(to lines: Int) {
-        guard lines >= largeInput, !switched.exchange(true, ordering: .relaxed) else { return }
+    /// Called as lines arrive (and with a mapped file's size before it is scanned): once the
+    /// input is large, freed memory stays in the heap. Every keystroke's search on a million
+    /// lines allocates result arrays of a few MB; kept rather than mapped and unmapped each
+    /// time, they are reused instead of being zeroed anew by the kernel, and a keystroke gets
+    /// 20-40% faster. Loading reuses what it freed too (a mapped file's second half, scanned
+    /// into a store of its own, then copied).
+    static func inputGrew(lines: Int = 0, bytes: Int = 0) {
+        guard lines >= largeInput.lines || bytes >= largeInput.bytes,
+              !switched.exchange(true, ordering: .relaxed) else { return }
         _ = mallopt(-3 /* M_MMAP_THRESHOLD */, 32 << 20)
         _ = mallopt(-1 /* M_TRIM_THRESHOLD */, 1 << 30)
     }

@@ -696,7 +696,7 @@ final class InputLoad: @unchecked Sendable {
         let load = InputLoad()
         DispatchQueue.global(qos: .userInitiated).async {
             let onChunk = {
-                Memory.inputGrew(to: store.count)
+                Memory.inputGrew(lines: store.count)
                 wakeEventLoop(Wake.input)
             }
             if fromTerminal {
