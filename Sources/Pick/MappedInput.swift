@@ -46,7 +46,6 @@ enum MappedInput {
             munmap(memory, length)
             return false
         }
-        Memory.inputGrew(bytes: length)
         let skip = offset - alignedOffset
         let bytes = UnsafeRawBufferPointer(start: memory + skip, count: length - skip)
         let parts = split(bytes, separator: store.separator, ready: store.endsAtLineEnd)

@@ -616,6 +616,7 @@ final class Picker {
         if !releasedStartupCode && !input.isLoading {
             releasedStartupCode = true
             Memory.releaseStartupCode()
+            Memory.inputEnded(lines: store.count)
         }
         drawnAnswer = (resultGeneration, suggestionGeneration)
         dirty = false
@@ -695,10 +696,7 @@ final class InputLoad: @unchecked Sendable {
     static func start(into store: LineStore, fromTerminal: Bool) -> InputLoad {
         let load = InputLoad()
         DispatchQueue.global(qos: .userInitiated).async {
-            let onChunk = {
-                Memory.inputGrew(lines: store.count)
-                wakeEventLoop(Wake.input)
-            }
+            let onChunk = { wakeEventLoop(Wake.input) }
             if fromTerminal {
                 FileWalker.walk(".", into: store, onChunk: onChunk)
             } else {
