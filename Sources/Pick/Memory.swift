@@ -33,25 +33,24 @@ enum Memory {
         _ = mallopt(-1 /* M_TRIM_THRESHOLD */, 1 << 30)
     }
 
-    /// Called once input has ended and is shown: a small input's searches allocate results of
-    /// a few hundred KB, which from then on are mapped, and given back when freed, rather
-    /// than kept in the heap. (glibc's default would raise the mapping threshold past them
-    /// after the first was freed, and every later one would stay resident.) On paths 100K,
-    /// typing usrlibpython peaked 0.85 MB lower (16.2 -> 15.4 MB, before the code release).
-    static func inputEnded(lines: Int) {
+    /// Called once, when the whole input is in and shown.
+    ///
+    /// The program's code leaves the resident set, as a kernel frees its start-up code after
+    /// booting: about 3 MB of code is mapped by then, in 64 KB blocks around every page that
+    /// start-up, loading and the first frame ran. What the picker runs from then on comes
+    /// back on its first use, and the release link lays that out together (tools/link-order):
+    /// after typing usrlibpython on paths 100K, 2.1 MB of code is resident instead of 3.0.
+    /// The pages stay in the page cache: nothing is read from disk again.
+    ///
+    /// And a small input's searches, which allocate results of a few hundred KB, have them
+    /// mapped from then on, and given back when freed, rather than kept in the heap. (glibc's
+    /// default would raise the mapping threshold past them after the first was freed, and
+    /// every later one would stay resident.) On paths 100K, typing usrlibpython peaked
+    /// 0.85 MB lower (16.2 -> 15.4 MB, before the code release).
+    static func inputShown(lines: Int) {
+        pick_release_code_pages()
         guard lines < largeInput else { return }
         _ = mallopt(-3 /* M_MMAP_THRESHOLD */, 128 << 10)
         _ = mallopt(-1 /* M_TRIM_THRESHOLD */, 128 << 10)
-    }
-
-    /// Takes the program's code out of the resident set once the input is in and shown, as
-    /// a kernel frees its start-up code after booting: about 3 MB of code is mapped by then,
-    /// in 64 KB blocks around every page that start-up, loading and the first frame ran.
-    /// What the picker runs from then on comes back on its first use, and the release link
-    /// lays that out together (tools/link-order): after typing usrlibpython on paths 100K,
-    /// 2.1 MB of code is resident instead of 3.0. The pages stay in the page cache: nothing
-    /// is read from disk again.
-    static func releaseStartupCode() {
-        _ = pick_release_code_pages()
     }
 }

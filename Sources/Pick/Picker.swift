@@ -78,8 +78,8 @@ final class Picker {
     var lastDraw = 0
     /// The generations whose result and suggestions the last frame drawn showed.
     var drawnAnswer = (result: -1, suggestions: -1)
-    /// Whether the start-up code has been released (once input is in: `Memory`).
-    var releasedStartupCode = false
+    /// Whether a frame has been drawn since all input was in (`Memory.inputShown`).
+    var shownWholeInput = false
     var lastFrame: [UInt8] = []
     var spinnerPhase = 0
     var cursorAtEnd = true
@@ -613,10 +613,9 @@ final class Picker {
         }
         lastDraw = monotonicMillis()
         if drawnAnswer.result != resultGeneration { worker.resultShown() }
-        if !releasedStartupCode && !input.isLoading {
-            releasedStartupCode = true
-            Memory.releaseStartupCode()
-            Memory.inputEnded(lines: store.count)
+        if !shownWholeInput && !input.isLoading {
+            shownWholeInput = true
+            Memory.inputShown(lines: store.count)
         }
         drawnAnswer = (resultGeneration, suggestionGeneration)
         dirty = false

@@ -4,7 +4,7 @@
 
 /// Drops the pages of the program's own code and read-only data from the process's page
 /// tables (they stay in the page cache); a page used again is mapped again on its first
-/// touch. Returns the bytes of the segments released, or -1 when none could be.
-long pick_release_code_pages(void);
+/// touch.
+void pick_release_code_pages(void);
 
 #endif
