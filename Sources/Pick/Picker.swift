@@ -461,6 +461,7 @@ final class Picker {
 
     /// Takes a new result for the current query, keeping the selected line when the person moved.
     func adopt(_ new: SearchResult) {
+        worker.setFirstRows(2 * geometry.listHeight(headers: headerCount))
         let previousLine = moved ? scoped.flatMap { selection < $0.lines.count ? $0.lines[selection] : nil } : nil
         result = new
         scoped = Scopes.filter(new, to: scope)
@@ -668,6 +669,14 @@ final class Picker {
     }
 
     var query: String { queryText ?? "" }
+
+    /// The whole ranking of the query shown, when the result holds only its first lines
+    /// and the person moves past them (the worker's is on its way; this one is at once).
+    func completeResult() {
+        guard let shown = result, !shown.isComplete, resultGeneration == generation,
+              let whole = engine.search(queryText ?? "") else { return }
+        adopt(whole)
+    }
 }
 
 /// The input, read on a background thread while the picker runs: whether all of it is in,

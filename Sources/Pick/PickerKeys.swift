@@ -111,6 +111,10 @@ extension Picker {
     }
 
     func move(_ delta: Int, wraps: Bool = true) {
+        if let shown = scoped, !shown.isComplete {
+            let next = selection + delta
+            if next < 0 || next >= shown.lines.count { completeResult() }
+        }
         let count = scoped?.lines.count ?? 0
         guard count > 0 else { return }
         var next = selection + delta

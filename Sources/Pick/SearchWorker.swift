@@ -24,6 +24,14 @@ final class SearchWorker {
     /// Signalled when a frame showing a result is drawn, so the suggestions that follow
     /// (on every core) do not hold up the event loop that draws it.
     private let shown = DispatchSemaphore(value: 0)
+    /// Rows a result must rank first (the list's height, and a page more): a search on a
+    /// large input answers with those, then ranks the rest (`SearchEngine`).
+    private var firstRows = 64
+
+    /// Sets the rows a result must rank first.
+    func setFirstRows(_ rows: Int) {
+        lock.locked { firstRows = max(rows, 16) }
+    }
 
     init(engine: SearchEngine, suggestionLimit: Int) {
         self.engine = engine
@@ -102,9 +110,21 @@ final class SearchWorker {
                 return pending
             }
             guard let job else { continue }
-            let cancellation = lock.locked { running }
-            guard let result = engine.search(job.text, cancellation: cancellation) else { continue }
+            let (cancellation, rows) = lock.locked { (running, firstRows) }
+            guard var result = engine.search(job.text, firstRows: rows, cancellation: cancellation) else { continue }
             if cancellation?.isCancelled == true { continue }
+            if !result.isComplete {
+                // The first screen's lines go out now; the whole ranking follows, once that
+                // frame is drawn, unless a newer keystroke comes first. It shows the same.
+                while shown.wait(timeout: .now()) == .success {}
+                lock.locked { finished = SearchOutcome(generation: job.generation, result: result) }
+                wakeEventLoop(Wake.search)
+                _ = shown.wait(timeout: .now() + .milliseconds(5))
+                guard lock.locked({ pending == nil }),
+                      let whole = engine.search(job.text, cancellation: cancellation),
+                      cancellation?.isCancelled != true else { continue }
+                result = whole
+            }
             // Suggestions contain the text, so a plain text's suggestions are among the
             // search's matches: looking at those alone keeps a keystroke cheap on big inputs.
             let among = Suggestions.comeFromSearch(of: job.text, matching: engine.matching) ? result.lines : nil

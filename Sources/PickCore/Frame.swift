@@ -135,11 +135,12 @@ public enum FrameBuilder {
         }
         let lines = input.result?.lines ?? []
         let groups = input.result?.groups ?? []
-        let info = InfoLine(matches: lines.count, total: input.total,
+        let matches = input.result?.matchCount ?? 0
+        let info = InfoLine(matches: matches, total: input.total,
                             isBusy: input.isLoading || input.isSearching || input.result == nil,
                             marked: input.multi ? input.marked.count : nil,
                             scopes: input.scopes, scope: input.scope)
-        let message = self.message(input, matches: lines.count)
+        let message = self.message(input, matches: matches)
         guard !lines.isEmpty, input.listHeight > 0 else {
             return Frame(headers: headers, rows: [], info: info, message: message, scroll: 0)
         }

@@ -11,6 +11,16 @@ struct LineMatch {
     /// Byte offsets in the (possibly folded) title: first matched character, one past the last.
     var begin: Int
     var end: Int
+    /// At least the score before `lastComponent` (see `LineBounds`): the score itself where
+    /// the scorer does not tell them apart.
+    var base: Int32
+
+    init(score: Int32, begin: Int, end: Int, base: Int32? = nil) {
+        self.score = score
+        self.begin = begin
+        self.end = end
+        self.base = base ?? score
+    }
 }
 
 /// Matches one query against lines of a store. Not thread-safe: one per worker thread.
@@ -158,7 +168,7 @@ final class LineMatcher {
                     guard let found = sharedPrefix.score(text.bytes, count: text.count, nameStart: nameStart, from: column,
                                                          next: following)
                     else { return nil }
-                    return LineMatch(score: found.score, begin: found.begin, end: found.end)
+                    return LineMatch(score: found.score, begin: found.begin, end: found.end, base: sharedPrefix.base)
                 }
             }
             text.likelyMatch = likelyMatch

@@ -32,6 +32,8 @@ protocol HitKeys {
     func hit(index: Int, match: LineMatch, titleLength: Int) -> Hit
     /// The input position of a hit.
     func index(of hit: Hit) -> Int
+    /// The score of a hit (clamped as the key holds it).
+    func score(of hit: Hit) -> Int32
     /// Whether a stable radix sort on `radixKey` alone gives the full order (hits are made
     /// in input order).
     var radixSorts: Bool { get }
@@ -84,6 +86,9 @@ struct RankKeyMaker: HitKeys {
     }
 
     @inline(__always)
+    func score(of hit: RankedHit) -> Int32 { Int32.max &- Int32(bitPattern: UInt32(truncatingIfNeeded: hit.primary >> 32)) }
+
+    @inline(__always)
     func index(of hit: RankedHit) -> Int {
         let position = hit.secondary & 0xFFFF_FFFF
         return Int(reverses ? UInt64(UInt32.max) - position : position)
@@ -115,6 +120,9 @@ struct CompactKeyMaker: HitKeys {
         let position = reverses ? UInt64(UInt32.max) - UInt64(index) : UInt64(index)
         return invertedScore << 48 | min(tiebreakValue(tiebreak, match, titleLength), 0xFFFF) << 32 | position
     }
+
+    @inline(__always)
+    func score(of hit: UInt64) -> Int32 { 0xFFFF &- Int32(hit >> 48) }
 
     @inline(__always)
     func index(of hit: UInt64) -> Int {

@@ -35,6 +35,7 @@ public enum Scopes {
             out.lines = Array(result.lines[group.range])
             out.groups = [SectionGroup(section: scope, range: 0..<out.lines.count)]
         }
+        out.matchCount = out.lines.count
         return out
     }
 }

@@ -50,6 +50,10 @@ public enum ScoreWeights {
     public static let consecutive: Int32 = 4
     public static let firstCharMultiplier: Int32 = 2
     public static let lastComponent: Int32 = 8
+    /// The most a character added at the end of a fuzzy term adds to a line's score before
+    /// `lastComponent`: a match and the highest bonus (no bonus exceeds `boundaryWhite`,
+    /// and only the first character's is multiplied). See `LineBounds`.
+    static let extensionGain: Int32 = match + boundaryWhite
     static let dynamicLimit = 1 << 20
 }
 

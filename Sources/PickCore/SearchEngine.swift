@@ -24,12 +24,18 @@ public struct MatchingOptions: Sendable, Equatable {
 public struct SearchResult: Sendable {
     /// The query text searched for.
     public var query: String
-    /// Matching line indexes in display order (ranked, then grouped by section).
+    /// Matching line indexes in display order (ranked, then grouped by section): all of
+    /// them, or the first ones when the result is not complete.
     public var lines: [Int32]
     /// The section groups of `lines`, in display order.
     public var groups: [SectionGroup]
     /// How many lines of the store were searched.
     public var searched: Int
+    /// How many lines match.
+    public var matchCount: Int
+
+    /// Whether `lines` holds every match (see `SearchEngine.search(_:firstRows:cancellation:)`).
+    public var isComplete: Bool { lines.count == matchCount }
 }
 
 /// A flag a newer keystroke sets to stop a search that has become stale.
@@ -89,16 +95,29 @@ public final class SearchEngine: @unchecked Sendable {
 
     /// Searches every line now in the store; nil when cancelled first.
     public func search(_ text: String, cancellation: Cancellation? = nil) -> SearchResult? {
-        search(text, waitsForInput: false, cancellation: cancellation)
+        search(text, firstRows: nil, waitsForInput: false, cancellation: cancellation)
     }
+
+    /// Searches every line now in the store for a screen that shows `firstRows` lines: the
+    /// result may hold only its first lines, at least `firstRows` (all matches when fewer),
+    /// each where the complete result has it, and the count of all (`LineBounds` tells
+    /// when). `search(_:cancellation:)` for the same text then gives the rest.
+    public func search(_ text: String, firstRows: Int, cancellation: Cancellation? = nil) -> SearchResult? {
+        search(text, firstRows: firstRows, waitsForInput: false, cancellation: cancellation)
+    }
+
+    /// Inputs with fewer lines keep no `LineBounds` (their searches are quick, and the
+    /// bounds would take 4 bytes a line).
+    var boundedLines = 1 << 18
 
     /// Searches every line the store will hold: matches the lines already read while
     /// another thread reads the rest, and returns once that thread has called `finish()`.
     public func searchAllInput(_ text: String) -> SearchResult {
-        search(text, waitsForInput: true, cancellation: nil)!
+        search(text, firstRows: nil, waitsForInput: true, cancellation: nil)!
     }
 
-    private func search(_ text: String, waitsForInput: Bool, cancellation: Cancellation?) -> SearchResult? {
+    private func search(_ text: String, firstRows: Int?, waitsForInput: Bool,
+                        cancellation: Cancellation?) -> SearchResult? {
         let query = parse(text)
         var total = store.count
         if waitsForInput && query.isEmpty {
@@ -107,11 +126,13 @@ public final class SearchEngine: @unchecked Sendable {
         }
         let first = min(skippedLines, total)
         let options = (matching, ranking, skippedLines)
-        if !waitsForInput, let cached = memory.recall(text: text, count: total, options: options) {
+        if !waitsForInput, let cached = memory.recall(text: text, count: total, options: options),
+           cached.result.isComplete || firstRows != nil {
             return cached.result
         }
-        let ranked: [Int32]
+        var ranked: [Int32]
         var matches: LineBits? = nil
+        var matchCount: Int? = nil
         if query.isEmpty {
             let reverses = ranking.reversesInput
             ranked = [Int32](unsafeUninitializedCapacity: total - first) { all, n in
@@ -125,15 +146,32 @@ public final class SearchEngine: @unchecked Sendable {
             // A query that narrows an earlier one looks only at what that one matched (and
             // at lines that arrived since).
             let previous = memory.narrowest(for: query, count: total, options: options)
-            guard let found = rank(query, first: first, end: total, candidates: previous, cancellation: cancellation)
-            else { return nil }
+            let bounds = takeBounds(for: query, previous: previous, total: total)
+            let top = bounds.pass?.extends == true && firstRows != nil ? max(firstRows!, 1) : nil
+            let found = rank(query, first: first, end: total, candidates: previous.map { ($0.lines, $0.upTo) },
+                             cancellation: cancellation, bounds: bounds.pass, top: top)
+            bounds.pass?.release()
+            if let kept = bounds.kept {
+                // Values half updated for a new term hold for neither: dropped.
+                if found != nil {
+                    kept.text = text
+                    kept.term = LineBounds.term(of: query)
+                    kept.count = total
+                    memory.bounds.withLock { $0 = kept }
+                } else if bounds.pass?.extends == false && bounds.pass?.heldBelow ?? 0 > 0 {
+                    memory.bounds.withLock { $0 = kept }
+                }
+            }
+            guard let found else { return nil }
             ranked = found.ranked
             matches = found.matches
+            matchCount = found.matches?.count
         }
         let sections = store.sectionCount
         let (lines, groups) = SectionGrouping.group(ranked, sectionCount: sections, sections: store,
                                                     prefetches: !query.isEmpty)
-        let result = SearchResult(query: text, lines: lines, groups: groups, searched: total - min(skippedLines, total))
+        let result = SearchResult(query: text, lines: lines, groups: groups, searched: total - min(skippedLines, total),
+                                  matchCount: matchCount ?? lines.count)
         if let matches {
             memory.remember(SearchMemory.Entry(text: text, query: query, count: total, options: options,
                                                result: result, matches: matches))
@@ -143,22 +181,50 @@ public final class SearchEngine: @unchecked Sendable {
 
     private let memory = SearchMemory()
 
+    /// The engine's `LineBounds`, taken for a search of `query` (nil: none, or another search
+    /// holds them), with how this search uses them: going on from the values of the query it
+    /// narrows, or recording them afresh (`LineBounds`).
+    private func takeBounds(for query: Query, previous: (lines: LineBits, upTo: Int, text: String)?,
+                            total: Int) -> (kept: LineBounds?, pass: BoundsPass?) {
+        let held = memory.bounds.withLock { bounds -> LineBounds? in
+            defer { bounds = nil }
+            return bounds
+        }
+        // (Bounds serve a ranking by score, of lines not grouped by section.)
+        guard total >= boundedLines, ranking.sorts, store.sectionCount == 0,
+              let term = LineBounds.term(of: query) else { return (nil, nil) }
+        if let held, let previous, held.text == previous.text, held.count == previous.upTo,
+           let added = held.added(by: term) {
+            let pass = BoundsPass(held, term: term, kept: term.text.count - added, heldBelow: previous.upTo)
+            return (held, pass)
+        }
+        let bounds = held.flatMap { $0.capacity >= total ? $0 : nil } ?? LineBounds(capacity: total)
+        return (bounds, BoundsPass(bounds, term: term, kept: 0, heldBelow: 0))
+    }
+
     /// Ranks the lines from `first` on: up to `end`, or (nil) every line until the store's
     /// input is finished, matching the lines already read while the rest arrives.
     ///
     /// Workers (one per core) claim chunks of up to 32K lines in order; each sorts its
     /// chunk's hits, and the sorted chunks are merged at the end.
     private func rank(_ query: Query, first: Int, end: Int?, candidates: (lines: LineBits, upTo: Int)?,
-                      cancellation: Cancellation?) -> (ranked: [Int32], matches: LineBits?)? {
+                      cancellation: Cancellation?, bounds: BoundsPass? = nil,
+                      top: Int? = nil) -> (ranked: [Int32], matches: LineBits?)? {
         if let compact = CompactKeyMaker(ranking) {
-            return rank(query, first: first, end: end, candidates: candidates, cancellation: cancellation, keys: compact)
+            return rank(query, first: first, end: end, candidates: candidates, cancellation: cancellation, keys: compact,
+                        pass: bounds, top: top)
         }
         return rank(query, first: first, end: end, candidates: candidates, cancellation: cancellation,
-                    keys: RankKeyMaker(ranking))
+                    keys: RankKeyMaker(ranking), pass: bounds, top: top)
     }
 
+    /// With `pass`, lines are recorded in its bounds as they are scored. With `top` as well,
+    /// the lines that hold bounds are bounded, not scored, and the ranking holds the best
+    /// `top` alone: then the lines with the highest bounds are scored, and lower ones
+    /// until the best `top` found rank above every bound left (`LineBounds`).
     private func rank<K: HitKeys>(_ query: Query, first: Int, end: Int?, candidates: (lines: LineBits, upTo: Int)?,
-                                  cancellation: Cancellation?, keys: K) -> (ranked: [Int32], matches: LineBits?)? {
+                                  cancellation: Cancellation?, keys: K, pass: BoundsPass?,
+                                  top: Int?) -> (ranked: [Int32], matches: LineBits?)? {
         let sorts = ranking.sorts
         let store = self.store
         // The lines to look at: those an earlier search matched (below `upTo`) and every line
@@ -192,8 +258,21 @@ public final class SearchEngine: @unchecked Sendable {
             }
             bounds.append(end)
         }
+        // Top: each worker's best hits, a count of bounds at each score, and the lines scored.
+        let heaps = UnsafeMutablePointer<TopHits<K.Hit>>.allocate(capacity: Parallel.cores)
+        let levels = top == nil ? 0 : 1 << 12
+        let histograms = UnsafeMutablePointer<Int>.allocate(capacity: max(levels * Parallel.cores, 1))
+        histograms.initialize(repeating: 0, count: max(levels * Parallel.cores, 1))
+        let exact = top != nil ? end.map { LineBits(lines: $0) } : nil
+        let exactWords = exact?.words
+        if let top { for w in 0..<Parallel.cores { (heaps + w).initialize(to: TopHits(capacity: top)) } }
+        defer {
+            if top != nil { for w in 0..<Parallel.cores { heaps[w].release() } }
+            heaps.deallocate()
+            histograms.deallocate()
+        }
         let nextChunk = Atomic<Int>(0)
-        let finished = Locked<[(chunk: Int, hits: [K.Hit])]>([])
+        let finished = Locked<[(chunk: Int, hits: [K.Hit], matched: Int)]>([])
         let expected: Int? = end == nil ? nil : max(1, bounds.count - 1)
         let workers = min(Parallel.cores, expected ?? Parallel.cores)
         let work: (Int) -> Void = { worker in
@@ -204,7 +283,10 @@ public final class SearchEngine: @unchecked Sendable {
                 while !store.isFinished { usleep(500) }
             }
             let matcher = LineMatcher(store: store, query: query)
-            let scratch = sorts ? UnsafeMutableBufferPointer<K.Hit>.allocate(capacity: 1 << 15) : nil
+            let scratch = sorts && top == nil ? UnsafeMutableBufferPointer<K.Hit>.allocate(capacity: 1 << 15) : nil
+            let histogram = histograms + levels * worker
+            var recorder = BoundsRecorder()
+            defer { recorder.release() }
             let ring = UnsafeMutablePointer<LineMatcher.Upcoming>.allocate(capacity: 16)
             let ringLines = UnsafeMutablePointer<Int>.allocate(capacity: 16)
             defer {
@@ -234,7 +316,8 @@ public final class SearchEngine: @unchecked Sendable {
                 var lines = CandidateCursor(previous: previous, upTo: upTo, from: lo, to: hi)
                 // Room for every line looked at: growing by doubling would copy.
                 var hits: [K.Hit] = []
-                hits.reserveCapacity(lines.remaining)
+                if top == nil { hits.reserveCapacity(lines.remaining) }
+                var matched = 0
                 // Lines are looked up eight ahead of their turn (records, characters, and a
                 // prefetch of their bytes), into a ring the matcher reads them from; the
                 // next line not ruled out is known when one is scored.
@@ -258,15 +341,45 @@ public final class SearchEngine: @unchecked Sendable {
                             }
                             q &+= 1
                         }
-                        if let m = matcher.match(i, current, next: next) {
-                            hits.append(keys.hit(index: i, match: m, titleLength: store.titleLength(of: i, record: current.record)))
+                        let record = current.record
+                        // A line the earlier term matched: checked for the added characters
+                        // from where its match ended; with `top`, bounded and not scored.
+                        var matchEnd: Int? = nil
+                        var scores = true
+                        if let pass, pass.holds(i, record) {
+                            if pass.extends {
+                                matchEnd = pass.extendedEnd(i, record)
+                                if matchEnd == nil {
+                                    scores = false
+                                } else if top != nil {
+                                    let bound = pass.bound(i, record)
+                                    pass.keep(i, end: matchEnd!, bound: bound)
+                                    histogram[Int(min(bound.score, Int32(levels - 1)))] &+= 1
+                                    matched &+= 1
+                                    if let matchWords { matchWords[i >> 6] |= 1 << UInt64(i & 63) }
+                                    scores = false
+                                }
+                            } else {
+                                matchEnd = pass.end(i)
+                            }
+                        }
+                        if scores, let m = matcher.match(i, current, next: next) {
+                            let hit = keys.hit(index: i, match: m, titleLength: store.titleLength(of: i, record: record))
+                            if top != nil {
+                                heaps[worker].offer(hit)
+                                exactWords![i >> 6] |= 1 << UInt64(i & 63)
+                            } else {
+                                hits.append(hit)
+                            }
+                            matched &+= 1
                             if let matchWords { matchWords[i >> 6] |= 1 << UInt64(i & 63) }
+                            pass?.record(i, record, score: m.score, base: m.base, end: matchEnd, recorder: &recorder)
                         }
                     }
                     head &+= 1
                 }
-                if sorts { HitSorter.sort(&hits, keys: keys, scratch: scratch) }
-                finished.withLock { $0.append((chunk, hits)) }
+                if sorts && top == nil { HitSorter.sort(&hits, keys: keys, scratch: scratch) }
+                finished.withLock { $0.append((chunk, hits, matched)) }
             }
         }
         Parallel.run(workers, work)
@@ -275,7 +388,72 @@ public final class SearchEngine: @unchecked Sendable {
         var sortedParts = finished.withLock { $0 }
         sortedParts.sort { $0.chunk < $1.chunk }
         guard !sortedParts.isEmpty else { return ([], matches) }
-        matches?.count = sortedParts.reduce(0) { $0 + $1.hits.count }
+        matches?.count = sortedParts.reduce(0) { $0 + $1.matched }
+        if let top, let pass, let matchWords, let exactWords {
+            // The bounded lines, highest bounds first, down to the level where the best `top`
+            // scored rank above every bound left.
+            for w in 1..<Parallel.cores {
+                for level in 0..<levels { histograms[level] += histograms[levels * w + level] }
+            }
+            var level = levels - 1
+            var above = 0
+            while level > 0 && above + histograms[level] < top {
+                above += histograms[level]
+                level -= 1
+            }
+            // First the lines bounded at `level` or above; then those below it whose bound
+            // still ranks above the worst of the best `top` found (each worker's own, and
+            // all workers' after the first round).
+            let words = matchWords, exactOnes = exactWords
+            let wordCount = (end! + 63) >> 6
+            var threshold: K.Hit? = nil
+            for round in 0..<2 {
+                let first = round == 0
+                Parallel.run(workers) { worker in
+                    let matcher = LineMatcher(store: store, query: query)
+                    var recorder = BoundsRecorder()
+                    defer { recorder.release() }
+                    var w = wordCount * worker / workers
+                    let last = wordCount * (worker + 1) / workers
+                    let least = threshold.map { Int(keys.score(of: $0)) } ?? 0
+                    while w < last {
+                        var bits = words[w] & ~exactOnes[w]
+                        while bits != 0 {
+                            let i = w << 6 | bits.trailingZeroBitCount
+                            bits &= bits - 1
+                            // (Lines scored in the first round are among `exactOnes`.)
+                            let bound = pass.score(i)
+                            if first ? min(bound, levels - 1) < level : bound < least { continue }
+                            let line = matcher.lookAhead(i)
+                            var worst = heaps[worker].worst
+                            if let all = threshold, worst == nil || all < worst! { worst = all }
+                            if !first, let worst {
+                                let length = store.titleLength(of: i, record: line.record)
+                                let most = LineMatch(score: Int32(bound), begin: 0, end: length)
+                                if keys.hit(index: i, match: most, titleLength: length) > worst { continue }
+                            }
+                            exactOnes[w] |= 1 << UInt64(i & 63)
+                            guard let m = matcher.match(i, line, next: nil) else { continue }
+                            heaps[worker].offer(keys.hit(index: i, match: m,
+                                                         titleLength: store.titleLength(of: i, record: line.record)))
+                            pass.record(i, line.record, score: m.score, base: m.base, end: pass.end(i),
+                                        recorder: &recorder)
+                        }
+                        w += 1
+                    }
+                }
+                if cancellation?.isCancelled == true { return nil }
+                var best: [K.Hit] = []
+                for w in 0..<Parallel.cores { best += heaps[w].hits }
+                if best.count >= top {
+                    best.sort()
+                    threshold = best[top - 1]
+                }
+            }
+            var best: [K.Hit] = []
+            for w in 0..<Parallel.cores { best += heaps[w].hits }
+            return (best.sorted().prefix(top).map { Int32(truncatingIfNeeded: keys.index(of: $0)) }, matches)
+        }
         let parts = UnsafeMutableBufferPointer<[K.Hit]>.allocate(capacity: sortedParts.count)
         _ = parts.initialize(from: sortedParts.map(\.hits))
         sortedParts = []
@@ -460,13 +638,17 @@ final class SearchMemory: @unchecked Sendable {
         }
     }
 
+    /// The engine's `LineBounds`, while no search holds them.
+    let bounds = Locked<LineBounds?>(nil)
+
     /// The fewest lines that hold every match of `query`: a remembered query it narrows.
-    func narrowest(for query: Query, count: Int, options: (MatchingOptions, RankingOptions, Int)) -> (lines: LineBits, upTo: Int)? {
+    func narrowest(for query: Query, count: Int,
+                   options: (MatchingOptions, RankingOptions, Int)) -> (lines: LineBits, upTo: Int, text: String)? {
         entries.withLock { list in
             list.filter { $0.count <= count && Self.same($0.options, options) && !$0.query.isEmpty
                             && query.narrows($0.query) }
                 .min { $0.matches.count < $1.matches.count }
-                .map { ($0.matches, $0.count) }
+                .map { ($0.matches, $0.count, $0.text) }
         }
     }
 
@@ -571,5 +753,55 @@ struct CandidateCursor {
         let i = wordStart + word.trailingZeroBitCount
         word &= word - 1
         return i
+    }
+}
+
+/// The best hits seen, up to a capacity: a heap with the worst of them on top.
+struct TopHits<Hit: Comparable & BitwiseCopyable> {
+    private let heap: UnsafeMutablePointer<Hit>
+    private let capacity: Int
+    private var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        heap = .allocate(capacity: self.capacity)
+    }
+
+    func release() { heap.deallocate() }
+
+    /// The worst hit kept, once `capacity` are: any hit after it ranks below them all.
+    var worst: Hit? { count == capacity ? heap[0] : nil }
+
+    /// The hits kept, in no order.
+    var hits: [Hit] { Array(UnsafeBufferPointer(start: heap, count: count)) }
+
+    /// Keeps `hit` if it is among the best so far.
+    @inline(__always)
+    mutating func offer(_ hit: Hit) {
+        if count < capacity {
+            // Up from the new leaf.
+            var k = count
+            count &+= 1
+            while k > 0 {
+                let parent = (k &- 1) >> 1
+                if !(heap[parent] < hit) { break }
+                heap[k] = heap[parent]
+                k = parent
+            }
+            heap[k] = hit
+            return
+        }
+        guard hit < heap[0] else { return }
+        // Replaces the worst, then down.
+        var k = 0
+        while true {
+            var child = 2 &* k &+ 1
+            if child >= count { break }
+            if child &+ 1 < count && heap[child] < heap[child &+ 1] { child &+= 1 }
+            if !(hit < heap[child]) { break }
+            heap[k] = heap[child]
+            k = child
+        }
+        heap[k] = hit
     }
 }

@@ -35,7 +35,8 @@ struct SharedPrefixScorer {
     }
 
     /// A cell a column changed, with what it replaced: undone when a later line parts from
-    /// this one before `column`. Row -1 is the best last-row cell (h: score, at: column).
+    /// this one before `column`. Row -1 is the best last-row cell (h: score, at: column,
+    /// run: its value without `lastComponent`).
     private struct Change {
         var row: Int32
         var column: Int32
@@ -64,6 +65,13 @@ struct SharedPrefixScorer {
     private var first = -1
     private var best = SharedPrefixScorer.invalid
     private var bestEnd = -1
+    /// The best last-row cell's value without `lastComponent` (see `base`).
+    private var bestBase = SharedPrefixScorer.invalid
+    /// Of the line scored last: the highest value a match of the whole term reached before
+    /// `lastComponent` was added. A term that extends this one by k characters scores at
+    /// most this plus `ScoreWeights.extensionGain` each (plus `lastComponent`): see
+    /// `LineBounds`.
+    private(set) var base: Int32 = 0
     private var log: UnsafeMutablePointer<Change>
     private var logCount = 0
     private var logCapacity = 0
@@ -279,12 +287,15 @@ struct SharedPrefixScorer {
                     reachable = active >= 63 ? ~0 : (2 << UInt64(active)) &- 1
                     if i == 0 { first = j }
                 }
+                // (A cell that does not beat the best does not beat its base either: columns
+                // come in order, and from the name on every cell earns `lastComponent`.)
                 if i == last && diagonal > best {
                     log[logCount] = Change(row: -1, column: Int32(truncatingIfNeeded: j),
-                                           old: Cell(h: best, at: Int32(truncatingIfNeeded: bestEnd), run: 0))
+                                           old: Cell(h: best, at: Int32(truncatingIfNeeded: bestEnd), run: bestBase))
                     logCount &+= 1
                     best = diagonal
                     bestEnd = j
+                    bestBase = max(bestBase, j >= nameStart ? diagonal &- ScoreWeights.lastComponent : diagonal)
                 }
             } while rows != 0
             j &+= 1
@@ -292,6 +303,7 @@ struct SharedPrefixScorer {
         self.logCount = logCount
         self.active = active
         guard best > invalid / 2 else { return nil }
+        base = bestBase
         return TermScore(score: max(best, 1), begin: first, end: bestEnd &+ 1)
     }
 
@@ -303,6 +315,7 @@ struct SharedPrefixScorer {
             if change.row < 0 {
                 best = change.old.h
                 bestEnd = Int(change.old.at)
+                bestBase = change.old.run
                 continue
             }
             let i = Int(change.row)

@@ -206,6 +206,37 @@ static inline long pick_last_byte(const uint8_t *p, long n, uint8_t c, uint8_t f
     return pick_last_byte_after(p, 0, n, c, fold);
 }
 
+/// The index of the first byte in p[from..<n] at or below 0x20 (white space or a control
+/// character), or -1.
+static inline long pick_find_white(const uint8_t *p, long from, long n) {
+    long i = from;
+#if defined(__SSE2__)
+    if (n >= 16 && i < n) {
+        // Sixteen bytes a step; the last step (or the only one) is the load that ends at n,
+        // ignoring what was already seen.
+        const __m128i limit = _mm_set1_epi8(0x20);
+        while (i + 16 <= n) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+            unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, limit), v));
+            if (mask) return i + __builtin_ctz(mask);
+            i += 16;
+        }
+        if (i < n) {
+            long t = n - 16;
+            __m128i v = _mm_loadu_si128((const __m128i *)(p + t));
+            unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, limit), v));
+            mask &= ~((1u << (i - t)) - 1u);
+            if (mask) return t + __builtin_ctz(mask);
+        }
+        return -1;
+    }
+#endif
+    for (; i < n; i++) {
+        if (p[i] <= 0x20) return i;
+    }
+    return -1;
+}
+
 /// How many leading bytes a[0..<n] and b[0..<n] share: the shared-prefix scorer's first step.
 static inline long pick_common_prefix(const uint8_t *a, const uint8_t *b, long n) {
     long i = 0;

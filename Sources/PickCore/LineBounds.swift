@@ -1,0 +1,255 @@
+import CPickScan
+
+// Ranking a keystroke's first screen without scoring every line.
+//
+// Typing a term one character at a time, each keystroke on a million lines scores every
+// line the last one matched (paths 1M, usrlibpython: 468K lines at the eighth key), though
+// the screen shows forty. A line's score for the term with one more character cannot be
+// much higher than its score before:
+//
+// - The scorer's table for the longer term has the shorter term's rows, unchanged, except
+//   that the shorter term's last row no longer earns `lastComponent`. Every cell of that row
+//   is at most the line's base: the highest value a match of the whole shorter term reached
+//   before `lastComponent` (`SharedPrefixScorer.base`; the score itself where a scorer does
+//   not tell them apart).
+// - A cell of the new last row adds one match and one bonus to a cell of the row above,
+//   and a gap subtracts 3 for its first character and 1 for each other. No bonus exceeds 10 (`boundaryWhite`), nor 9
+//   in a line with no white space that does not start with a letter or digit (a path):
+//   16 + 9 or 16 + 10 each added character, the line's gain.
+// - `lastComponent` (8) comes on top only for a match whose last character is in the file
+//   name (from the last '/' on). If the new character is there, the row above ended either
+//   in the name too, where the old score already held `lastComponent` (at most score +
+//   gain), or before it, across a gap at least as long as from the last place the old last
+//   character occurs before the name to the name's start (base + gain + 8 - its cost).
+//
+// So with one character added a line scores at most the highest of: base + gain; and, when
+// the new character occurs in the name, score + gain and base + gain + 8 - the gap's cost. (With k
+// characters added at once: base + k gains, + 8.) A line whose bound ranks below the
+// lines already found for the first screen (score, then the tiebreak, which its record
+// gives without reading it: its length, or the best a begin or end can be) cannot be on
+// it, and is not scored. Whether it still matches follows from where the shorter term's
+// leftmost match ended (the new characters, found after it), kept for each line; its bound
+// and base + gain stand in for its score and base at the next keystroke.
+//
+// The keystroke's result then holds the first screen's lines, ranked, and the count of
+// all; the whole ranking follows (the picker asks for it in the background, and at once
+// when the person moves past what is ranked).
+//
+// Only ASCII lines without fields, scored by one lone fuzzy ASCII term, are bounded; every
+// other line is scored as before. Inputs under `SearchEngine.boundedLines` keep no bounds.
+
+/// For every line a search matched: where the term's leftmost match ended, and at least
+/// its score and its base. One per engine, taken by the search that uses it (a concurrent
+/// search goes without). Six bytes a line.
+final class LineBounds: @unchecked Sendable {
+    /// One past the leftmost match's last character (`unknown`: the line is never bounded),
+    /// and `whiteBit` when a bonus in the line can reach 10.
+    let ends: UnsafeMutablePointer<UInt16>
+    /// At least the line's base and its score (see the essay above).
+    let bases: UnsafeMutablePointer<Int16>
+    let scores: UnsafeMutablePointer<Int16>
+    let capacity: Int
+    /// The search the values are of: its text, its term's bytes (folded), and its lines.
+    var text = ""
+    var term: Term? = nil
+    var count = 0
+
+    static let unknown: UInt16 = 0x7FFF
+    static let whiteBit: UInt16 = 0x8000
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        ends = .allocate(capacity: max(capacity, 1))
+        bases = .allocate(capacity: max(capacity, 1))
+        scores = .allocate(capacity: max(capacity, 1))
+    }
+
+    deinit {
+        ends.deallocate()
+        bases.deallocate()
+        scores.deallocate()
+    }
+
+    /// The lone fuzzy ASCII term of `query` that lines can be bounded for, if it has one.
+    static func term(of query: Query) -> Term? {
+        guard query.groups.count == 1, query.groups[0].count == 1 else { return nil }
+        let term = query.groups[0][0]
+        guard term.kind == .fuzzy, !term.inverse, !term.boundary, (1...63).contains(term.text.count),
+              term.text.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return term
+    }
+
+    /// How many characters `term` adds to the term these bounds are of (nil: it does not
+    /// extend it).
+    func added(by term: Term) -> Int? {
+        guard let old = self.term, old.caseSensitive == term.caseSensitive,
+              old.stripsDiacritics == term.stripsDiacritics, term.text.count >= old.text.count,
+              term.text.starts(with: old.text) else { return nil }
+        return term.text.count - old.text.count
+    }
+}
+
+/// One search's use of `LineBounds`: reads the values of the lines an earlier search matched,
+/// checks and bounds them for this search's term, and records the values of the lines it
+/// scores. A value type of pointers: the per-line calls take no references.
+struct BoundsPass {
+    private let ends: UnsafeMutablePointer<UInt16>
+    private let bases: UnsafeMutablePointer<Int16>
+    private let scores: UnsafeMutablePointer<Int16>
+    /// The term's bytes and fold bits; the first `kept` are the earlier term's.
+    private let bytes: UnsafeMutablePointer<UInt8>
+    private let folds: UnsafeMutablePointer<UInt8>
+    private let m: Int
+    private let kept: Int
+    /// Lines below this hold the earlier term's values where that search matched them.
+    let heldBelow: Int
+    private let classes = BonusTables.classes
+
+    /// A pass for `term` over `bounds`, whose values hold for lines below `heldBelow` that
+    /// the earlier term matched, and for the first `kept` bytes of `term` (0: record only).
+    init(_ bounds: LineBounds, term: Term, kept: Int, heldBelow: Int) {
+        ends = bounds.ends
+        bases = bounds.bases
+        scores = bounds.scores
+        m = term.text.count
+        self.kept = kept
+        self.heldBelow = kept > 0 ? heldBelow : 0
+        bytes = .allocate(capacity: m)
+        folds = .allocate(capacity: m)
+        for k in 0..<m {
+            bytes[k] = term.text[k]
+            folds[k] = foldBits(for: term.text[k], folds: !term.caseSensitive)
+        }
+    }
+
+    func release() {
+        bytes.deallocate()
+        folds.deallocate()
+    }
+
+    /// Whether this pass adds characters to the earlier term (and can bound lines).
+    var extends: Bool { kept > 0 && kept < m }
+
+    /// Whether line `index` (a match of the earlier term) holds values to go on from.
+    @inline(__always)
+    func holds(_ index: Int, _ record: LineRecord) -> Bool {
+        index < heldBelow && record.extra == 0 && ends[index] & ~LineBounds.whiteBit != LineBounds.unknown
+    }
+
+    /// For a line that `holds`: where the earlier term's leftmost match ends.
+    @inline(__always)
+    func end(_ index: Int) -> Int { Int(ends[index] & ~LineBounds.whiteBit) }
+
+    /// For a line that `holds`: where this term's leftmost match ends (the added characters
+    /// found after the earlier term's), or nil when the line no longer matches.
+    @inline(__always)
+    func extendedEnd(_ index: Int, _ record: LineRecord) -> Int? {
+        var at = end(index)
+        let n = Int(record.length)
+        var k = kept
+        while k < m {
+            let found = pick_find_byte(record.start, at, n, bytes[k], folds[k])
+            if found < 0 { return nil }
+            at = found &+ 1
+            k &+= 1
+        }
+        return at
+    }
+
+    /// The most line `index` (one that `holds`) can score for this term, and its base.
+    @inline(__always)
+    func bound(_ index: Int, _ record: LineRecord) -> (score: Int32, base: Int32) {
+        let gain = ScoreWeights.match &+ (ends[index] & LineBounds.whiteBit != 0 ? ScoreWeights.boundaryWhite
+                                                                                  : ScoreWeights.boundaryDelimiter)
+        let added = Int32(m &- kept)
+        let oldBase = Int32(bases[index])
+        let base = oldBase &+ gain &* added
+        var score = base
+        let n = Int(record.length)
+        let nameStart = pick_last_byte(record.start, n, 0x2F, 0) &+ 1
+        if pick_last_byte(record.start, n, bytes[m &- 1], folds[m &- 1]) >= nameStart {
+            if added == 1 {
+                // Ending in the name, from the row above in the name or before it.
+                score = max(score, Int32(scores[index]) &+ gain)
+                let before = pick_last_byte(record.start, nameStart, bytes[kept &- 1], folds[kept &- 1])
+                if before >= 0 {
+                    // A gap of g characters costs 3 + (g - 1).
+                    let gap = Int32(nameStart &- before &- 1)
+                    score = max(score, oldBase &+ gain &+ ScoreWeights.lastComponent &- (gap > 0 ? gap &+ 2 : 0))
+                }
+            } else {
+                score = base &+ ScoreWeights.lastComponent
+            }
+        }
+        return (max(score, 1), base)
+    }
+
+    /// For a line kept with `keep`: its bound.
+    @inline(__always)
+    func score(_ index: Int) -> Int { Int(scores[index]) }
+
+    /// Keeps, for a line found to match but not scored, its bound and base.
+    @inline(__always)
+    func keep(_ index: Int, end: Int, bound: (score: Int32, base: Int32)) {
+        ends[index] = ends[index] & LineBounds.whiteBit | UInt16(truncatingIfNeeded: end)
+        bases[index] = Int16(clamping: bound.base)
+        scores[index] = Int16(clamping: bound.score)
+    }
+
+    /// Records line `index`, scored `score` with `base`. `end`: its leftmost match's end,
+    /// for a line that held values (nil: found here, from what `recorder` kept of the line
+    /// recorded before).
+    @inline(__always)
+    func record(_ index: Int, _ record: LineRecord, score: Int32, base: Int32, end: Int?,
+                recorder: inout BoundsRecorder) {
+        bases[index] = Int16(clamping: base)
+        scores[index] = Int16(clamping: score)
+        guard record.extra == 0 else {
+            ends[index] = LineBounds.unknown
+            return
+        }
+        if let end {
+            ends[index] = ends[index] & LineBounds.whiteBit
+                | (end < Int(LineBounds.unknown) ? UInt16(truncatingIfNeeded: end) : LineBounds.unknown)
+            return
+        }
+        // What this line shares with the one recorded before (most of it, in a sorted list)
+        // holds the same leftmost characters and the same white space.
+        let p = record.start, n = Int(record.length)
+        let shared = recorder.line.map { pick_common_prefix($0, p, min(recorder.count, n)) } ?? 0
+        let positions = recorder.positions
+        var k = 0
+        while k < recorder.found && positions[k] < shared { k &+= 1 }
+        var at = k > 0 ? positions[k &- 1] &+ 1 : 0
+        while k < m {
+            let found = pick_find_byte(p, at, n, bytes[k], folds[k])
+            if found < 0 { break }
+            positions[k] = found
+            at = found &+ 1
+            k &+= 1
+        }
+        recorder.found = k
+        let white = recorder.whiteAt >= 0 && recorder.whiteAt < shared ? recorder.whiteAt : pick_find_white(p, shared, n)
+        recorder.line = p
+        recorder.count = n
+        recorder.whiteAt = white
+        var value = at < Int(LineBounds.unknown) ? UInt16(truncatingIfNeeded: at) : LineBounds.unknown
+        // A bonus of 10: after white space, or at the start of a line that starts a word.
+        if n > 0 && (white >= 0 || classes[Int(p[0])] >= CharClass.lower.rawValue) { value |= LineBounds.whiteBit }
+        ends[index] = value
+    }
+}
+
+/// One worker's memory of the line it recorded afresh last (`BoundsPass.record`): where the
+/// term's characters first occur in it, and its first white space.
+struct BoundsRecorder {
+    fileprivate let positions: UnsafeMutablePointer<Int>
+    fileprivate var found = 0
+    fileprivate var line: UnsafePointer<UInt8>? = nil
+    fileprivate var count = 0
+    fileprivate var whiteAt = -1
+
+    init() { positions = .allocate(capacity: 64) }
+
+    func release() { positions.deallocate() }
+}

@@ -1,0 +1,119 @@
+import XCTest
+@testable import PickCore
+
+/// A keystroke on a large input ranks its first screen from bounds and leaves most lines
+/// unscored (`LineBounds`). What the person sees must be what the whole ranking shows:
+/// these compare every first-screen result with a fresh engine's complete search.
+final class FirstRowsTests: XCTestCase {
+    /// Paths in the shape of a file list (folders, then names that repeat the folders'
+    /// letters), with some lines that start with a letter, hold spaces or capitals, are
+    /// not ASCII, are long, or have no '/'.
+    private func corpus(_ count: Int, seed: UInt64) -> [String] {
+        var state = seed
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let parts = ["usr", "lib", "python3", "share", "doc", "bin", "local", "src", "pick", "Swift", "core",
+                     "plugins", "site-packages", "node_modules", "x86_64-linux-gnu", "include", "py", "util"]
+        let names = ["libpython.so", "usr.txt", "README", "main.swift", "pylib.py", "core.c", "SwiftCore.h",
+                     "lib py.txt", "caf\u{E9}.md", "ulp", "s", "index.html", "uslrlbpy", "python"]
+        var lines: [String] = []
+        for _ in 0..<count {
+            var line = next(5) == 0 ? "" : "/"
+            for _ in 0..<next(6) { line += parts[next(parts.count)] + "/" }
+            line += names[next(names.count)]
+            if next(40) == 0 { line = String(repeating: "ab/", count: 30) + line }
+            if next(25) == 0 { line = line.uppercased() }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// Types `keys` (a character, or "<" for a backspace) into one engine that keeps bounds,
+    /// asking for `rows` first rows and then, every `wholeEvery` keys, for the rest, and
+    /// checks each answer against a fresh engine's complete search.
+    private func check(_ lines: [String], keys: [String], rows: Int, wholeEvery: Int,
+                       ranking: RankingOptions = RankingOptions(),
+                       file: StaticString = #filePath, line: UInt = #line) {
+        let store = makeStore(lines, plain: true)
+        let engine = SearchEngine(store: store, ranking: ranking)
+        engine.boundedLines = 0
+        var text = ""
+        var partials = 0
+        for (k, key) in keys.enumerated() {
+            if key == "<" { text = String(text.dropLast()) } else { text += key }
+            let reference = SearchEngine(store: store, ranking: ranking)
+            reference.boundedLines = .max
+            let whole = reference.search(text)!
+            let first = engine.search(text, firstRows: rows)!
+            if !first.isComplete { partials += 1 }
+            XCTAssertEqual(first.matchCount, whole.lines.count, "count for \(text)", file: file, line: line)
+            XCTAssertGreaterThanOrEqual(first.lines.count, min(rows, whole.lines.count), "rows for \(text)",
+                                        file: file, line: line)
+            XCTAssertEqual(first.lines, Array(whole.lines.prefix(first.lines.count)), "first rows for \(text)",
+                           file: file, line: line)
+            if k % wholeEvery == wholeEvery - 1 {
+                XCTAssertEqual(engine.search(text)!.lines, whole.lines, "whole ranking for \(text)", file: file, line: line)
+            }
+        }
+        XCTAssertGreaterThan(partials, 0, "some answers were first rows only", file: file, line: line)
+    }
+
+    private func typed(_ text: String) -> [String] { text.map { String($0) } }
+
+    func testFirstRowsAreTheWholeRankingsFirstRowsWhileTyping() {
+        let lines = corpus(6000, seed: 1)
+        for query in ["usrlibpython", "pylib", "uslrlbpy", "corepy", "s/u", "plugins/s"] {
+            check(lines, keys: typed(query), rows: 40, wholeEvery: 2)
+            check(lines, keys: typed(query), rows: 5, wholeEvery: 1000)
+        }
+    }
+
+    func testBackspacesEditsAndCaseChangesGiveTheWholeRankingsFirstRows() {
+        let lines = corpus(6000, seed: 2)
+        let keys = typed("usrli") + ["<", "<"] + typed("rlibp") + ["<"] + typed("Py") + ["<", "<"] + typed("py")
+            + ["<", "<", "<", "<", "<", "<"] + typed("x")
+        check(lines, keys: keys, rows: 20, wholeEvery: 3)
+        check(lines, keys: keys, rows: 1, wholeEvery: 1000)
+    }
+
+    func testOtherTiebreaksAndReversedInputGiveTheWholeRankingsFirstRows() {
+        let lines = corpus(5000, seed: 3)
+        for tiebreaks in [[Tiebreak.begin], [.end], [.index], [.length, .begin]] {
+            check(lines, keys: typed("libpy"), rows: 10, wholeEvery: 2, ranking: RankingOptions(tiebreaks: tiebreaks))
+        }
+        check(lines, keys: typed("libpy"), rows: 10, wholeEvery: 2, ranking: RankingOptions(reversesInput: true))
+    }
+
+    func testACancelledKeystrokeLeavesLaterAnswersRight() {
+        let lines = corpus(6000, seed: 4)
+        let store = makeStore(lines, plain: true)
+        let engine = SearchEngine(store: store)
+        engine.boundedLines = 0
+        var text = ""
+        for (k, key) in "usrlibpy".enumerated() {
+            text.append(key)
+            if k % 2 == 1 {
+                let stale = Cancellation()
+                stale.cancel()
+                XCTAssertNil(engine.search(text, firstRows: 10, cancellation: stale))
+                continue
+            }
+            let whole = SearchEngine(store: store).search(text)!
+            let first = engine.search(text, firstRows: 10)!
+            XCTAssertEqual(first.matchCount, whole.lines.count)
+            XCTAssertEqual(first.lines, Array(whole.lines.prefix(first.lines.count)))
+        }
+    }
+
+    /// The bound's premise: no bonus an added character can earn exceeds `extensionGain`'s.
+    func testNoBonusExceedsTheGainABoundAllows() {
+        for p in 0..<7 {
+            for c in 0..<7 {
+                XCTAssertLessThanOrEqual(BonusTables.bonuses[p << 3 | c] + ScoreWeights.match, ScoreWeights.extensionGain)
+            }
+        }
+        XCTAssertLessThanOrEqual(ScoreWeights.consecutive + ScoreWeights.match, ScoreWeights.extensionGain)
+    }
+}
