@@ -47,7 +47,9 @@ STATIC_FLAGS := -Xswiftc -static-executable -Xlinker -ltinfo -Xlinker -lbsd -Xli
 # lld (the toolchain's) lays out side by side the functions a session runs (tools/link-order
 # lists them, those run once the input is in first): the kernel maps code in 64 KB blocks
 # around each page touched, so fewer blocks are resident (about 0.8 MB less), start-up maps
-# fewer of them, and after the picker releases its code pages fewer come back.
+# fewer of them, and after the picker releases its code pages fewer come back. Two marks
+# aligned to 64 KB (Sources/CPickSystem/system.c) start pick's modules and the standard
+# library, so that a change to pick's code does not move the library across those blocks.
 ORDER_FLAGS := -Xswiftc -use-ld=lld -Xlinker --symbol-ordering-file=$(CURDIR)/tools/link-order.txt \
 	-Xlinker --no-warn-symbol-ordering
 

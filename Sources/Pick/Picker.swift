@@ -461,7 +461,7 @@ final class Picker {
 
     /// Takes a new result for the current query, keeping the selected line when the person moved.
     func adopt(_ new: SearchResult) {
-        worker.setFirstRows(2 * geometry.listHeight(headers: headerCount))
+        worker.setFirstRows(geometry.listHeight(headers: headerCount))
         let previousLine = moved ? scoped.flatMap { selection < $0.lines.count ? $0.lines[selection] : nil } : nil
         result = new
         scoped = Scopes.filter(new, to: scope)

@@ -24,8 +24,9 @@ final class SearchWorker {
     /// Signalled when a frame showing a result is drawn, so the suggestions that follow
     /// (on every core) do not hold up the event loop that draws it.
     private let shown = DispatchSemaphore(value: 0)
-    /// Rows a result must rank first (the list's height, and a page more): a search on a
-    /// large input answers with those, then ranks the rest (`SearchEngine`).
+    /// Rows a result must rank first (the list's height): a search on a large input
+    /// answers with those, then ranks the rest (`SearchEngine`). Fewer rows leave more
+    /// lines unscored; a move past them asks for the rest at once (`Picker.completeResult`).
     private var firstRows = 64
 
     /// Sets the rows a result must rank first.
@@ -110,7 +111,10 @@ final class SearchWorker {
                 return pending
             }
             guard let job else { continue }
-            let (cancellation, rows) = lock.locked { (running, firstRows) }
+            // (Two reads, not a tuple: a tuple's type is made from its mangled name at first
+            // use, which maps the runtime's demangler back in after the code release.)
+            let cancellation = lock.locked { running }
+            let rows = lock.locked { firstRows }
             guard var result = engine.search(job.text, firstRows: rows, cancellation: cancellation) else { continue }
             if cancellation?.isCancelled == true { continue }
             if !result.isComplete {

@@ -45,8 +45,11 @@ final class LineMatcher {
     private var sharedPrefix: SharedPrefixScorer
     private let scoresSharedPrefixes: Bool
 
-    init(store: LineStore, query: Query) {
+    /// `matching`: the lines asked about are known to match (the shared-prefix scorer then
+    /// takes them from the first).
+    init(store: LineStore, query: Query, matching: Bool = false) {
         self.store = store
+        if matching { (tried, matched) = (1, 1) }
         let flat = query.groups.flatMap { $0.map(PreparedTerm.init) }
         terms = .allocate(capacity: max(flat.count, 1))
         _ = terms.initialize(from: flat)

@@ -127,7 +127,7 @@ public final class SearchEngine: @unchecked Sendable {
         let first = min(skippedLines, total)
         let options = (matching, ranking, skippedLines)
         if !waitsForInput, let cached = memory.recall(text: text, count: total, options: options),
-           cached.result.isComplete || firstRows != nil {
+           cached.result.isComplete || cached.result.lines.count >= firstRows ?? .max {
             return cached.result
         }
         var ranked: [Int32]
@@ -410,7 +410,7 @@ public final class SearchEngine: @unchecked Sendable {
             for round in 0..<2 {
                 let first = round == 0
                 Parallel.run(workers) { worker in
-                    let matcher = LineMatcher(store: store, query: query)
+                    let matcher = LineMatcher(store: store, query: query, matching: true)
                     var recorder = BoundsRecorder()
                     defer { recorder.release() }
                     var w = wordCount * worker / workers
@@ -433,7 +433,9 @@ public final class SearchEngine: @unchecked Sendable {
                                 if keys.hit(index: i, match: most, titleLength: length) > worst { continue }
                             }
                             exactOnes[w] |= 1 << UInt64(i & 63)
-                            guard let m = matcher.match(i, line, next: nil) else { continue }
+                            // (The line as its own next: the scorer keeps all of it, for the
+                            // next line scored to go on from what they share.)
+                            guard let m = matcher.match(i, line, next: line.record) else { continue }
                             heaps[worker].offer(keys.hit(index: i, match: m,
                                                          titleLength: store.titleLength(of: i, record: line.record)))
                             pass.record(i, line.record, score: m.score, base: m.base, end: pass.end(i),
@@ -658,15 +660,33 @@ final class SearchMemory: @unchecked Sendable {
     /// Proportional, the memory stays below that of the input's own records: on paths 100K,
     /// typing usrlibpython peaked at 22 MB with a flat 6 MB budget, 18 MB with two indexes
     /// a line, and 0.3 MB lower again with one (the last three queries stay remembered).
+    ///
+    /// Past the budget, an older entry of a large input (`keptFrom` lines) first keeps only
+    /// its first `keptRows` lines (a search for its text answers with those at once, and
+    /// ranks the rest again; its matches, as bits, still narrow), then goes.
     private static let budget = 1_500_000
+    static let keptRows = 512
+    static let keptFrom = 1 << 18
 
     func remember(_ entry: Entry) {
         entries.withLock { list in
             list.removeAll { $0.text == entry.text }
             list.append(entry)
+            while list.count > Self.capacity { list.removeFirst() }
             var held = list.reduce(0) { $0 + $1.matches.held + $1.result.lines.count }
             let budget = min(Self.budget, max(1 << 16, entry.count))
-            while list.count > Self.capacity || (held > budget && list.count > 1) {
+            // (Only on large inputs: on small ones, searching again takes a few milliseconds.)
+            var k = entry.count >= Self.keptFrom ? 0 : list.count
+            while held > budget && k < list.count - 1 {
+                let result = list[k].result
+                if result.lines.count > Self.keptRows && result.groups.allSatisfy({ $0.section == 0 }) {
+                    held -= result.lines.count - Self.keptRows
+                    list[k].result.lines = Array(result.lines.prefix(Self.keptRows))
+                    list[k].result.groups = result.groups.isEmpty ? [] : [SectionGroup(section: 0, range: 0..<Self.keptRows)]
+                }
+                k += 1
+            }
+            while held > budget && list.count > 1 {
                 held -= list[0].matches.held + list[0].result.lines.count
                 list.removeFirst()
             }
