@@ -107,7 +107,7 @@ public final class SearchEngine: @unchecked Sendable {
     }
 
     /// Inputs with fewer lines keep no `LineBounds` (their searches are quick, and the
-    /// bounds would take 4 bytes a line).
+    /// bounds would take 6 bytes a line).
     var boundedLines = 1 << 18
 
     /// Searches every line the store will hold: matches the lines already read while
