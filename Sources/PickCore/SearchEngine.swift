@@ -194,7 +194,7 @@ public final class SearchEngine: @unchecked Sendable {
         guard total >= boundedLines, ranking.sorts, store.sectionCount == 0,
               let term = LineBounds.term(of: query) else { return (nil, nil) }
         if let held, let previous, held.text == previous.text, held.count == previous.upTo,
-           let added = held.added(by: term) {
+           held.capacity >= total, let added = held.added(by: term) {
             let pass = BoundsPass(held, term: term, kept: term.text.count - added, heldBelow: previous.upTo)
             return (held, pass)
         }

@@ -107,6 +107,26 @@ final class FirstRowsTests: XCTestCase {
         }
     }
 
+    func testLinesArrivingBetweenKeystrokesAreCountedAndRankedToo() {
+        // Input still streaming while the person types: each keystroke searches more lines
+        // than the bounds were made for.
+        let lines = corpus(9000, seed: 5)
+        let store = LineStore(separator: 0x0A, parsesFields: false)
+        let engine = SearchEngine(store: store)
+        engine.boundedLines = 0
+        var fed = 0
+        var text = ""
+        for key in "usrlibpy" {
+            for line in lines[fed..<fed + 1000] { store.append(Array(line.utf8) + [0x0A]) }
+            fed += 1000
+            text.append(key)
+            let whole = SearchEngine(store: makeStore(Array(lines[0..<fed]), plain: true)).search(text)!
+            let first = engine.search(text, firstRows: 10)!
+            XCTAssertEqual(first.matchCount, whole.lines.count, "count for \(text) over \(fed) lines")
+            XCTAssertEqual(first.lines, Array(whole.lines.prefix(first.lines.count)), "first rows for \(text)")
+        }
+    }
+
     /// The bound's premise: no bonus an added character can earn exceeds `extensionGain`'s.
     func testNoBonusExceedsTheGainABoundAllows() {
         for p in 0..<7 {
