@@ -137,6 +137,28 @@ enum SearchTarget {
         check(typing.search(s.queryText)?.lines == result.lines,
               "typing \(s.queryText.debugDescription) a character at a time finds different lines or order")
 
+        // Typed for a screen of a few rows, with bounds kept whatever the input's size: each
+        // answer's rows are the whole ranking's first, and its count is the whole count.
+        let screen = SearchEngine(store: store, matching: s.matching, ranking: s.ranking, skippedLines: s.skipped)
+        screen.boundedLines = 0
+        let rows = 1 + Int(input.count % 9)
+        typed = String.UnicodeScalarView()
+        for (k, scalar) in scalars.prefix(24).enumerated() {
+            typed.append(scalar)
+            let text = String(typed)
+            guard let first = screen.search(text, firstRows: rows) else {
+                check(false, "a first-rows search with no cancellation returned nil")
+                return
+            }
+            let whole = SearchEngine(store: store, matching: s.matching, ranking: s.ranking,
+                                     skippedLines: s.skipped).search(text)!
+            check(first.matchCount == whole.lines.count, "a first-rows search counts \(text.debugDescription) differently")
+            check(first.lines.count >= min(rows, whole.lines.count)
+                    && first.lines == Array(whole.lines.prefix(first.lines.count)),
+                  "a first-rows search ranks \(text.debugDescription)'s first rows differently")
+            if k % 3 == 2 { check(screen.search(text)?.lines == whole.lines, "the whole ranking after first rows differs") }
+        }
+
         // Ranking options order lines but never change which lines match.
         let unsorted = SearchEngine(store: store, matching: s.matching,
                                     ranking: RankingOptions(sorts: false, reversesInput: false, tiebreaks: []),

@@ -107,8 +107,8 @@ public final class SearchEngine: @unchecked Sendable {
     }
 
     /// Inputs with fewer lines keep no `LineBounds` (their searches are quick, and the
-    /// bounds would take 6 bytes a line).
-    var boundedLines = 1 << 18
+    /// bounds would take 6 bytes a line). Tests and the fuzzer lower it.
+    public var boundedLines = 1 << 18
 
     /// Searches every line the store will hold: matches the lines already read while
     /// another thread reads the rest, and returns once that thread has called `finish()`.
