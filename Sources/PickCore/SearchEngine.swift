@@ -150,18 +150,7 @@ public final class SearchEngine: @unchecked Sendable {
             let top = bounds.pass?.extends == true && firstRows != nil ? max(firstRows!, 1) : nil
             let found = rank(query, first: first, end: total, candidates: previous.map { ($0.lines, $0.upTo) },
                              cancellation: cancellation, bounds: bounds.pass, top: top)
-            bounds.pass?.release()
-            if let kept = bounds.kept {
-                // Values half updated for a new term hold for neither: dropped.
-                if found != nil {
-                    kept.text = text
-                    kept.term = LineBounds.term(of: query)
-                    kept.count = total
-                    memory.bounds.withLock { $0 = kept }
-                } else if bounds.pass?.extends == false && bounds.pass?.heldBelow ?? 0 > 0 {
-                    memory.bounds.withLock { $0 = kept }
-                }
-            }
+            giveBack(bounds, searched: found == nil ? nil : (text, query, total))
             guard let found else { return nil }
             ranked = found.ranked
             matches = found.matches
@@ -200,6 +189,22 @@ public final class SearchEngine: @unchecked Sendable {
         }
         let bounds = held.flatMap { $0.capacity >= total ? $0 : nil } ?? LineBounds(capacity: total)
         return (bounds, BoundsPass(bounds, term: term, kept: 0, heldBelow: 0))
+    }
+
+    /// Puts bounds taken with `takeBounds` back, as of the search of `searched` (nil: it was
+    /// cancelled). Values half updated for a new term hold for neither, and are dropped.
+    private func giveBack(_ bounds: (kept: LineBounds?, pass: BoundsPass?),
+                          searched: (text: String, query: Query, total: Int)?) {
+        bounds.pass?.release()
+        guard let kept = bounds.kept, let pass = bounds.pass else { return }
+        if let searched {
+            kept.text = searched.text
+            kept.term = LineBounds.term(of: searched.query)
+            kept.count = searched.total
+        } else if pass.extends || pass.heldBelow == 0 {
+            return
+        }
+        memory.bounds.withLock { $0 = kept }
     }
 
     /// Ranks the lines from `first` on: up to `end`, or (nil) every line until the store's
@@ -407,6 +412,7 @@ public final class SearchEngine: @unchecked Sendable {
             let words = matchWords, exactOnes = exactWords
             let wordCount = (end! + 63) >> 6
             var threshold: K.Hit? = nil
+            var best: [K.Hit] = []
             for round in 0..<2 {
                 let first = round == 0
                 Parallel.run(workers) { worker in
@@ -425,12 +431,14 @@ public final class SearchEngine: @unchecked Sendable {
                             let bound = pass.score(i)
                             if first ? min(bound, levels - 1) < level : bound < least { continue }
                             let line = matcher.lookAhead(i)
-                            var worst = heaps[worker].worst
-                            if let all = threshold, worst == nil || all < worst! { worst = all }
-                            if !first, let worst {
-                                let length = store.titleLength(of: i, record: line.record)
-                                let most = LineMatch(score: Int32(bound), begin: 0, end: length)
-                                if keys.hit(index: i, match: most, titleLength: length) > worst { continue }
+                            if !first {
+                                var worst = heaps[worker].worst
+                                if let all = threshold, worst == nil || all < worst! { worst = all }
+                                if let worst {
+                                    let length = store.titleLength(of: i, record: line.record)
+                                    let most = LineMatch(score: Int32(bound), begin: 0, end: length)
+                                    if keys.hit(index: i, match: most, titleLength: length) > worst { continue }
+                                }
                             }
                             exactOnes[w] |= 1 << UInt64(i & 63)
                             // (The line as its own next: the scorer keeps all of it, for the
@@ -445,16 +453,11 @@ public final class SearchEngine: @unchecked Sendable {
                     }
                 }
                 if cancellation?.isCancelled == true { return nil }
-                var best: [K.Hit] = []
-                for w in 0..<Parallel.cores { best += heaps[w].hits }
-                if best.count >= top {
-                    best.sort()
-                    threshold = best[top - 1]
-                }
+                // Every worker's best, ranked: the best `top` of all are among them.
+                best = (0..<Parallel.cores).flatMap { heaps[$0].hits }.sorted()
+                if best.count >= top { threshold = best[top - 1] }
             }
-            var best: [K.Hit] = []
-            for w in 0..<Parallel.cores { best += heaps[w].hits }
-            return (best.sorted().prefix(top).map { Int32(truncatingIfNeeded: keys.index(of: $0)) }, matches)
+            return (best.prefix(top).map { Int32(truncatingIfNeeded: keys.index(of: $0)) }, matches)
         }
         let parts = UnsafeMutableBufferPointer<[K.Hit]>.allocate(capacity: sortedParts.count)
         _ = parts.initialize(from: sortedParts.map(\.hits))
