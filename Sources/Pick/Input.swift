@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CPickSystem
 import PickCore
 
 /// Reads candidates from a file descriptor into the store, in chunks as they arrive.
@@ -82,16 +83,16 @@ enum FileWalker {
     }
 }
 
-/// Runs `body` on a new detached thread (input reading, so matching never waits on it).
+/// Runs `body` on a new detached thread (input reading, so matching never waits on it),
+/// started on another core than this one's: each thread pick starts works alongside its
+/// starter at once (`pick_spawn_elsewhere`).
 func spawnThread(_ body: @escaping () -> Void) {
     final class Box { let body: () -> Void; init(_ b: @escaping () -> Void) { body = b } }
     let box = Unmanaged.passRetained(Box(body)).toOpaque()
-    var thread = pthread_t()
-    let status = pthread_create(&thread, nil, { raw in
+    let status = pick_spawn_elsewhere({ raw in
         let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
         box.body()
         return nil
     }, box)
     guard status == 0 else { fail("cannot start a thread: \(String(cString: strerror(status)))") }
-    pthread_detach(thread)
 }

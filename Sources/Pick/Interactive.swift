@@ -31,11 +31,11 @@ enum Interactive {
             }
         }
 
+        let input = alreadyRead ? InputLoad.alreadyRead() : InputLoad.start(into: store, fromTerminal: isatty(0) == 1)
         guard let terminal = Terminal() else {
             fail("no terminal: the picker draws on /dev/tty, which cannot be opened (use --filter QUERY without one)")
         }
         Picker.restoreOnCrash(terminal, options: options)
-        let input = alreadyRead ? InputLoad.alreadyRead() : InputLoad.start(into: store, fromTerminal: isatty(0) == 1)
         // libedit needs a UTF-8 locale to insert non-ASCII characters. (Set while the input
         // loads: reading it needs no locale.)
         let locale = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"

@@ -37,8 +37,7 @@ final class SearchWorker {
     init(engine: SearchEngine, suggestionLimit: Int) {
         self.engine = engine
         self.suggestionLimit = suggestionLimit
-        let thread = DispatchQueue(label: "pick.search", qos: .userInitiated)
-        thread.async { [unowned self] in self.loop() }
+        spawnThread { [unowned self] in self.loop() }
     }
 
     /// Asks for a search of `text`; the event loop is woken when it is done.

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
 import PickCore
 
 let version = "0.1.0"
@@ -93,10 +92,6 @@ if let query = options.filter {
     stdout.flush()
     exit(result.lines.isEmpty ? 1 : 0)
 }
-
-// The picker reads its input on a dispatch thread. The first use of the queue starts the
-// thread, about 0.3 ms; started now, it is ready by the time the picker has its terminal.
-DispatchQueue.global(qos: .userInitiated).async {}
 
 if let path = options.history, let problem = historyProblem(path) {
     fail("--history: \(problem)")

@@ -7,4 +7,8 @@
 /// touch.
 void pick_release_code_pages(void);
 
+/// Starts `body(argument)` on a new detached thread that starts on a core other than the
+/// caller's (when another is allowed), then may run on any. 0, or pthread_create's error.
+int pick_spawn_elsewhere(void *(*body)(void *), void *argument);
+
 #endif
