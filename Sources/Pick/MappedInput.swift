@@ -4,6 +4,7 @@ import Glibc
 import CPickScan
 import Dispatch
 import PickCore
+import Synchronization
 
 /// Input redirected from a regular file (`pick < file`), mapped instead of read.
 ///
@@ -22,12 +23,19 @@ enum MappedInput {
     /// Maps the rest of `fd` into the store when it is a large regular file, leaving the
     /// offset at the end of what was mapped so reading can go on from there (a file that
     /// grows). False when `fd` is not such a file or cannot be mapped.
-    static func map(fd: Int32, into store: LineStore, onChunk report: () -> Void) -> Bool {
+    ///
+    /// The file is scanned a piece at a time, and on two threads once help is asked for
+    /// (`helpLoading`; with `helpAtOnce`, from the start): a second thread then takes the
+    /// second half of what is left, into a store of its own, handed over at the end. The
+    /// picker asks once its own start-up is done: a second thread started at once shared a
+    /// core with it, and its first screen came a millisecond later (paths 1M: 3.1 -> 5.0
+    /// ms, after fzf's 4.4), where the half left then is scanned as soon.
+    static func map(fd: Int32, into store: LineStore, helpAtOnce: Bool, onChunk report: () -> Void) -> Bool {
         // Chunks of a mapping are scanned back to back: reporting each (the picker wakes
         // its event loop) would only take the scanning core from it, as a woken thread tends
         // to run where its waker runs. The screen shows new lines every 16 ms at most.
         var lastReport = 0
-        let onChunk = {
+        func onChunk() {
             let now = monotonicMillis()
             if now - lastReport >= 15 {
                 lastReport = now
@@ -48,47 +56,88 @@ enum MappedInput {
         }
         let skip = offset - alignedOffset
         let bytes = UnsafeRawBufferPointer(start: memory + skip, count: length - skip)
-        let parts = split(bytes, separator: store.separator, ready: store.endsAtLineEnd)
-        var sums = [UInt64](repeating: 0, count: parts.count)
-        if parts.count == 2 {
-            // The second half is scanned on a thread of its own into a store of its own,
-            // then handed over: loading takes half the time on two cores.
-            // Its records start in the large regions only when it is large enough to fill
-            // them (a small store's pages are given back to malloc, which keeps them, as it
-            // is copied).
-            // That thread also makes the store and frees it once handed over: unmapping its
-            // arrays took this thread 0.1 ms before the input counted as read.
-            let done = DispatchSemaphore(value: 0)
-            let handedOver = DispatchSemaphore(value: 0)
-            nonisolated(unsafe) var second: LineStore? = nil
-            nonisolated(unsafe) var secondSum: UInt64 = 0
-            spawnThread {
-                let own = LineStore(separator: store.separator, parsesFields: store.parsesFields,
-                                    large: parts[1].count >= 16 << 20)
-                own.adopt(parts[1], chunk: chunk, beforeChunk: { secondSum = checksum($0, secondSum) },
-                          release: {})
-                second = own
-                done.signal()
-                handedOver.wait()
+        if helpAtOnce { helpWanted.store(true, ordering: .relaxed) }
+        // Help only for a file that starts a line and is large enough to be worth a thread.
+        var helpable = store.endsAtLineEnd && bytes.count >= splitSize
+        var helper: Helper? = nil
+        var pieces: [Piece] = []
+        var at = 0
+        var limit = bytes.count
+        while at < limit {
+            if helpable && helpWanted.load(ordering: .relaxed) {
+                helpable = false
+                if limit - at >= splitSize / 2, let split = lineEnd(in: bytes, from: at + (limit - at) / 2, to: limit,
+                                                                     separator: store.separator), split < limit {
+                    helper = Helper(UnsafeRawBufferPointer(rebasing: bytes[split..<limit]), like: store)
+                    limit = split
+                }
             }
-            store.adopt(parts[0], chunk: chunk, beforeChunk: { sums[0] = checksum($0, sums[0]) },
-                        onChunk: onChunk, release: { munmap(memory, length) })
-            done.wait()
-            sums[1] = secondSum
-            store.appendLines(of: second!)
-            second = nil
-            handedOver.signal()
-            report()
-        } else {
-            store.adopt(bytes, chunk: chunk, beforeChunk: { sums[0] = checksum($0, sums[0]) }, onChunk: onChunk,
-                        release: { munmap(memory, length) })
+            let end = min(at + piece, limit) == limit ? limit
+                : lineEnd(in: bytes, from: at + piece, to: limit, separator: store.separator) ?? limit
+            let part = UnsafeRawBufferPointer(rebasing: bytes[at..<end])
+            pieces.append(Piece(bytes: part, checksum: checksum(part, 0)))
+            store.adopt(part, chunk: part.count, release: at == 0 ? { munmap(memory, length) } : {})
+            onChunk()
+            at = end
         }
-        mapped = Mapping(fd: fd, identity: Identity(st),
-                         parts: parts.indices.map { Part(bytes: parts[$0], checksum: sums[$0]) })
+        if let helper { pieces += helper.handOver(to: store) }
+        mapped = Mapping(fd: fd, identity: Identity(st), pieces: pieces)
         return true
     }
 
-    /// Files at least this large are scanned in two halves at once.
+    /// Asks the load of a mapped file, running or about to, to go on on two threads.
+    static func helpLoading() {
+        helpWanted.store(true, ordering: .relaxed)
+    }
+
+    private static let helpWanted = Atomic<Bool>(false)
+
+    /// Bytes scanned between looks at `helpWanted`.
+    private static let piece = 256 << 10
+
+    /// The end of the line that holds byte `from` (just past its separator), if it ends
+    /// before `to`.
+    private static func lineEnd(in bytes: UnsafeRawBufferPointer, from: Int, to: Int, separator: UInt8) -> Int? {
+        guard from < to, let hit = memchr(bytes.baseAddress! + from, Int32(separator), to - from) else { return nil }
+        return UnsafeRawPointer(hit) - bytes.baseAddress! + 1
+    }
+
+    /// The thread that scans the end of a mapped file into a store of its own, which the
+    /// loading thread takes over when both are done. It also makes that store, and frees it
+    /// once handed over: unmapping its arrays took the loading thread 0.1 ms.
+    private final class Helper: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private let handedOver = DispatchSemaphore(value: 0)
+        private var store: LineStore? = nil
+        private var pieces: [Piece] = []
+
+        init(_ bytes: UnsafeRawBufferPointer, like main: LineStore) {
+            let separator = main.separator, parsesFields = main.parsesFields
+            spawnThread { [self] in
+                // Its records start in the large regions only when it is large enough to
+                // fill them (a small store's pages are given back to malloc, which keeps
+                // them, as it is copied).
+                let own = LineStore(separator: separator, parsesFields: parsesFields, large: bytes.count >= 16 << 20)
+                own.adopt(bytes, chunk: MappedInput.piece, beforeChunk: { part in
+                    self.pieces.append(Piece(bytes: part, checksum: MappedInput.checksum(part, 0)))
+                }, release: {})
+                store = own
+                done.signal()
+                handedOver.wait()
+            }
+        }
+
+        /// Waits for the helper, appends its lines to `main`, and returns its pieces.
+        func handOver(to main: LineStore) -> [Piece] {
+            done.wait()
+            main.appendLines(of: store!)
+            store = nil
+            handedOver.signal()
+            return pieces
+        }
+    }
+
+    /// Files at least this large are scanned on two threads.
     static let splitSize = 4 << 20
 
     /// Whether `fd` is a regular file large enough to be loaded on two cores at once, so
@@ -106,16 +155,6 @@ enum MappedInput {
         return offset >= 0 ? (st, Int(offset)) : nil
     }
 
-    /// The file in one piece, or in two at the line end nearest its middle.
-    private static func split(_ bytes: UnsafeRawBufferPointer, separator: UInt8, ready: Bool) -> [UnsafeRawBufferPointer] {
-        guard ready, bytes.count >= splitSize,
-              let hit = memchr(bytes.baseAddress! + bytes.count / 2, Int32(separator), bytes.count - bytes.count / 2)
-        else { return [bytes] }
-        let end = UnsafeRawPointer(hit) - bytes.baseAddress! + 1
-        guard end < bytes.count else { return [bytes] }
-        return [UnsafeRawBufferPointer(rebasing: bytes[0..<end]), UnsafeRawBufferPointer(rebasing: bytes[end...])]
-    }
-
     /// What changes when a file is written: its size and modification time.
     private struct Identity: Equatable {
         var size: Int
@@ -131,7 +170,7 @@ enum MappedInput {
     /// A piece scanned, with the checksum of its bytes as they were scanned. (A struct: an
     /// array of tuples has its type made from its mangled name at first use, 0.1 ms of
     /// loading.)
-    private struct Part {
+    private struct Piece {
         var bytes: UnsafeRawBufferPointer
         var checksum: UInt64
     }
@@ -139,12 +178,10 @@ enum MappedInput {
     private struct Mapping {
         var fd: Int32
         var identity: Identity
-        /// The pieces scanned, each with the checksum of its bytes as they were scanned.
-        var parts: [Part]
+        var pieces: [Piece]
     }
 
     nonisolated(unsafe) private static var mapped: Mapping? = nil
-    private static let chunk = 1 << 20
 
     private static func checksum(_ bytes: UnsafeRawBufferPointer, _ sum: UInt64) -> UInt64 {
         pick_checksum(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count, sum)
@@ -159,15 +196,8 @@ enum MappedInput {
         guard fstat(mapping.fd, &st) == 0 else { return }
         if Identity(st) == mapping.identity { return }
         var same = Int(st.st_size) >= mapping.identity.size
-        for part in mapping.parts where same {
-            var sum: UInt64 = 0
-            var at = 0
-            while at < part.bytes.count {
-                let n = min(chunk, part.bytes.count - at)
-                sum = checksum(UnsafeRawBufferPointer(rebasing: part.bytes[at..<at + n]), sum)
-                at += n
-            }
-            same = sum == part.checksum
+        for piece in mapping.pieces where same {
+            same = checksum(piece.bytes, 0) == piece.checksum
         }
         if !same {
             fail("the input file changed while pick was reading it; nothing was printed")

@@ -310,6 +310,8 @@ final class Picker {
     /// libedit's read function: the event loop. Returns 1 with a character for libedit.
     func readCharacter(_ out: UnsafeMutablePointer<wchar_t>) -> Int32 {
         if !modeAdjusted {
+            // Start-up is done: a large mapped file may now load on this core too.
+            MappedInput.helpLoading()
             terminal.separateReturnFromCtrlJ()
             var mode = termios()
             if tcgetattr(terminal.fd, &mode) == 0 { editorMode = mode }
@@ -706,7 +708,8 @@ final class InputLoad: @unchecked Sendable {
             if fromTerminal {
                 FileWalker.walk(".", into: store, onChunk: onChunk)
             } else {
-                InputReader.readAll(fd: 0, into: store, mapsFile: true, onChunk: onChunk, onError: { message in
+                InputReader.readAll(fd: 0, into: store, mapsFile: true, helpWhenAsked: true, onChunk: onChunk,
+                                    onError: { message in
                     load.lock.locked { load.failure = message }
                 })
             }
