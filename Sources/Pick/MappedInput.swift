@@ -57,30 +57,22 @@ enum MappedInput {
         let skip = offset - alignedOffset
         let bytes = UnsafeRawBufferPointer(start: memory + skip, count: length - skip)
         if helpAtOnce { helpWanted.store(true, ordering: .relaxed) }
+        let scan = Scan(bytes, into: store)
         // Help only for a file that starts a line and is large enough to be worth a thread.
         var helpable = store.endsAtLineEnd && bytes.count >= splitSize
-        var helper: Helper? = nil
-        var pieces: [Piece] = []
-        var at = 0
-        var limit = bytes.count
-        while at < limit {
-            if helpable && helpWanted.load(ordering: .relaxed) {
-                helpable = false
-                if limit - at >= splitSize / 2, let split = lineEnd(in: bytes, from: at + (limit - at) / 2, to: limit,
-                                                                     separator: store.separator), split < limit {
-                    helper = Helper(UnsafeRawBufferPointer(rebasing: bytes[split..<limit]), like: store)
-                    limit = split
+        var lane: Lane? = scan.first
+        while let current = lane {
+            while let part = scan.claim(in: current) {
+                if helpable && helpWanted.load(ordering: .relaxed) {
+                    helpable = false
+                    if current.left >= splitSize / 2 { scan.startHelper() }
                 }
+                current.scan(part, release: part.baseAddress == bytes.baseAddress ? { munmap(memory, length) } : {})
+                onChunk()
             }
-            let end = min(at + piece, limit) == limit ? limit
-                : lineEnd(in: bytes, from: at + piece, to: limit, separator: store.separator) ?? limit
-            let part = UnsafeRawBufferPointer(rebasing: bytes[at..<end])
-            pieces.append(Piece(bytes: part, checksum: checksum(part, 0)))
-            store.adopt(part, chunk: part.count, release: at == 0 ? { munmap(memory, length) } : {})
-            onChunk()
-            at = end
+            lane = scan.steal()
         }
-        if let helper { pieces += helper.handOver(to: store) }
+        let pieces = scan.finish()
         mapped = Mapping(fd: fd, identity: Identity(st), pieces: pieces)
         return true
     }
@@ -102,38 +94,116 @@ enum MappedInput {
         return UnsafeRawPointer(hit) - bytes.baseAddress! + 1
     }
 
-    /// The thread that scans the end of a mapped file into a store of its own, which the
-    /// loading thread takes over when both are done. It also makes that store, and frees it
-    /// once handed over: unmapping its arrays took the loading thread 0.1 ms.
-    private final class Helper: @unchecked Sendable {
-        private let done = DispatchSemaphore(value: 0)
+    /// A mapped file being scanned, in lanes: ranges of it, each scanned by one thread a
+    /// piece at a time into a store of its own (the first lane into the picker's), appended
+    /// in order once all are done. A thread whose lane is done takes the second half of what
+    /// is left of the lane with the most left (`steal`): the two threads end together even
+    /// when one of them is held up (a core taken for a millisecond by another process).
+    private final class Scan: @unchecked Sendable {
+        let bytes: UnsafeRawBufferPointer
+        let first: Lane
+        private let separator: UInt8
+        private let parsesFields: Bool
+        private let lock = Lock()
+        /// By start. (`next` and `limit` of each under the lock.)
+        private var lanes: [Lane]
+        private var helped = false
+        private let helperDone = DispatchSemaphore(value: 0)
         private let handedOver = DispatchSemaphore(value: 0)
-        private var store: LineStore? = nil
-        private var pieces: [Piece] = []
 
-        init(_ bytes: UnsafeRawBufferPointer, like main: LineStore) {
-            let separator = main.separator, parsesFields = main.parsesFields
-            spawnThread { [self] in
-                // Its records start in the large regions only when it is large enough to
-                // fill them (a small store's pages are given back to malloc, which keeps
-                // them, as it is copied).
-                let own = LineStore(separator: separator, parsesFields: parsesFields, large: bytes.count >= 16 << 20)
-                own.adopt(bytes, chunk: MappedInput.piece, beforeChunk: { part in
-                    self.pieces.append(Piece(bytes: part, checksum: MappedInput.checksum(part, 0)))
-                }, release: {})
-                store = own
-                done.signal()
-                handedOver.wait()
+        init(_ bytes: UnsafeRawBufferPointer, into store: LineStore) {
+            self.bytes = bytes
+            separator = store.separator
+            parsesFields = store.parsesFields
+            first = Lane(start: 0, limit: bytes.count, store: store)
+            lanes = [first]
+        }
+
+        /// The next piece of `lane` to scan (up to a line's end), or nil when it is done.
+        func claim(in lane: Lane) -> UnsafeRawBufferPointer? {
+            lock.locked {
+                guard lane.next < lane.limit else { return nil }
+                let from = lane.next
+                let end = from + MappedInput.piece >= lane.limit ? lane.limit
+                    : MappedInput.lineEnd(in: bytes, from: from + MappedInput.piece, to: lane.limit,
+                                          separator: separator) ?? lane.limit
+                lane.next = end
+                return UnsafeRawBufferPointer(rebasing: bytes[from..<end])
             }
         }
 
-        /// Waits for the helper, appends its lines to `main`, and returns its pieces.
-        func handOver(to main: LineStore) -> [Piece] {
-            done.wait()
-            main.appendLines(of: store!)
-            store = nil
-            handedOver.signal()
+        /// A new lane, with a store of its own: the second half of what is left of the lane
+        /// with the most left, when that is worth it. Nil: every lane is done or nearly.
+        func steal() -> Lane? {
+            let taken: Lane? = lock.locked {
+                guard let victim = lanes.max(by: { $0.limit - $0.next < $1.limit - $1.next }),
+                      victim.limit - victim.next >= MappedInput.piece * 4,
+                      let split = MappedInput.lineEnd(in: bytes, from: victim.next + (victim.limit - victim.next) / 2,
+                                                      to: victim.limit, separator: separator),
+                      split < victim.limit else { return nil }
+                let lane = Lane(start: split, limit: victim.limit, store: nil)
+                victim.limit = split
+                lanes.insert(lane, at: lanes.firstIndex { $0.start > split } ?? lanes.count)
+                return lane
+            }
+            // Its records start in the large regions only when it is large enough to fill
+            // them (a small store's pages are given back to malloc, which keeps them, as it
+            // is copied).
+            taken?.store = LineStore(separator: separator, parsesFields: parsesFields,
+                                     large: taken!.limit - taken!.start >= 16 << 20)
+            return taken
+        }
+
+        /// Starts the helper thread, which steals lanes until none is worth it. It also frees
+        /// their stores once handed over: unmapping a store's arrays took the loading thread
+        /// 0.1 ms.
+        func startHelper() {
+            helped = true
+            spawnThread { [self] in
+                while let lane = steal() {
+                    while let part = claim(in: lane) { lane.scan(part) }
+                }
+                helperDone.signal()
+                handedOver.wait()
+                for lane in lanes where lane !== first { lane.store = nil }
+            }
+        }
+
+        /// Waits for the helper, appends every lane's lines to the first's store in order,
+        /// and returns the pieces scanned.
+        func finish() -> [Piece] {
+            if helped { helperDone.wait() }
+            var pieces: [Piece] = []
+            for lane in lanes {
+                pieces += lane.pieces
+                if lane !== first { first.store!.appendLines(of: lane.store!) }
+            }
+            if helped { handedOver.signal() }
             return pieces
+        }
+    }
+
+    /// A range of a mapped file scanned by one thread: `start..<limit`, scanned up to `next`.
+    private final class Lane: @unchecked Sendable {
+        let start: Int
+        var next: Int
+        var limit: Int
+        var store: LineStore?
+        var pieces: [Piece] = []
+
+        init(start: Int, limit: Int, store: LineStore?) {
+            self.start = start
+            next = start
+            self.limit = limit
+            self.store = store
+        }
+
+        /// What is left to claim (read by the lane's own thread, before any other can steal).
+        var left: Int { limit - next }
+
+        func scan(_ part: UnsafeRawBufferPointer, release: @escaping () -> Void = {}) {
+            pieces.append(Piece(bytes: part, checksum: MappedInput.checksum(part, 0)))
+            store!.adopt(part, chunk: part.count, release: release)
         }
     }
 

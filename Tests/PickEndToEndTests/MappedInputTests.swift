@@ -16,12 +16,12 @@ final class MappedInputTests: XCTestCase {
     }
 
     /// About 5 MB of every kind of line (larger than the 1 MiB under which files are read,
-    /// and than the 4 MiB from which they are scanned in two halves at once), ending in a
-    /// line with no newline.
-    private func mixedFile() throws -> URL {
+    /// and than the 4 MiB from which two threads scan them), ending in a line with no
+    /// newline.
+    private func mixedFile(megabytes: Int = 5) throws -> URL {
         var bytes: [UInt8] = []
         var n = 0
-        while bytes.count < 5 << 20 {
+        while bytes.count < megabytes << 20 {
             switch n % 7 {
             case 0: bytes += Array("src/module\(n)/file\(n).swift".utf8)
             case 1: bytes += Array("Open file \(n)\tFile\tload read\tctrl-o".utf8)
@@ -72,6 +72,18 @@ final class MappedInputTests: XCTestCase {
         let run = try shell("'\(pickBinaryPath())' --no-sort --plain -f '' < '\(url.path)'")
         XCTAssertEqual(run.status, 0)
         XCTAssertEqual(run.stdout, try Data(contentsOf: url) + Data([0x0A]))
+    }
+
+    func testEveryByteComesBackInOrderWhenTheTwoThreadsTakeWorkFromEachOther() throws {
+        // The second thread takes half of what is left; whichever is done first takes half
+        // of what the other has left, and so on: each range a store of its own, appended in
+        // the file's order. Larger, the file is cut more often.
+        let url = try mixedFile(megabytes: 24)
+        for _ in 0..<3 {
+            let run = try shell("'\(pickBinaryPath())' --no-sort --plain -f '' < '\(url.path)'")
+            XCTAssertEqual(run.status, 0)
+            XCTAssertEqual(run.stdout, try Data(contentsOf: url) + Data([0x0A]))
+        }
     }
 
     func testReadingStartsWhereTheShellLeftStdin() throws {
