@@ -23,6 +23,8 @@ public enum MatchPositions {
         guard !query.isEmpty, !range.isEmpty, let base = bytes.baseAddress else { return [] }
         var scalars: [UInt32] = []
         var offsets: [Int] = []
+        scalars.reserveCapacity(range.count)
+        offsets.reserveCapacity(range.count)
         var i = range.lowerBound
         while i < range.upperBound {
             let (scalar, width) = UTF8Codec.decode(base, i, range.upperBound)
@@ -30,7 +32,8 @@ public enum MatchPositions {
             offsets.append(i)
             i += width
         }
-        var marked = Set<Int>()
+        // (Flags by scalar, not a set: a frame places every row's terms.)
+        var marked = [Bool](repeating: false, count: scalars.count)
         for group in query.groups {
             for term in group where !term.inverse {
                 let folded = scalars.map {
@@ -39,12 +42,12 @@ public enum MatchPositions {
                 let needle = decodeScalars(term.text)
                 guard !needle.isEmpty else { continue }
                 if let hits = place(term.kind, needle, in: folded) {
-                    marked.formUnion(hits)
+                    for hit in hits { marked[hit] = true }
                     break
                 }
             }
         }
-        return marked.sorted().map { offsets[$0] }
+        return marked.indices.compactMap { marked[$0] ? offsets[$0] : nil }
     }
 
     static func decodeScalars(_ bytes: [UInt8]) -> [UInt32] {
