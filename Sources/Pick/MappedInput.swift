@@ -25,11 +25,12 @@ enum MappedInput {
     /// grows). False when `fd` is not such a file or cannot be mapped.
     ///
     /// The file is scanned a piece at a time, and on two threads once help is asked for
-    /// (`helpLoading`; with `helpAtOnce`, from the start): a second thread then takes the
-    /// second half of what is left, into a store of its own, handed over at the end. The
-    /// picker asks once its own start-up is done: a second thread started at once shared a
-    /// core with it, and its first screen came a millisecond later (paths 1M: 3.1 -> 5.0
-    /// ms, after fzf's 4.4), where the half left then is scanned as soon.
+    /// (`helpLoading`; with `helpAtOnce`, from the start): a second thread then takes half
+    /// of what is left, and each thread done with its range takes half of what the other
+    /// has left (`Scan`). The picker asks once its own start-up is done: a second thread
+    /// started at once shared a core with it, and its first screen came a millisecond later
+    /// (paths 1M: 3.1 -> 5.0 ms, after fzf's 4.4), where the half left then is scanned as
+    /// soon.
     static func map(fd: Int32, into store: LineStore, helpAtOnce: Bool, onChunk report: () -> Void) -> Bool {
         // Chunks of a mapping are scanned back to back: reporting each (the picker wakes
         // its event loop) would only take the scanning core from it, as a woken thread tends
@@ -84,7 +85,8 @@ enum MappedInput {
 
     private static let helpWanted = Atomic<Bool>(false)
 
-    /// Bytes scanned between looks at `helpWanted`.
+    /// Bytes a thread claims at a time: between looks at `helpWanted`, and the least it
+    /// takes from another (half of at least four pieces).
     private static let piece = 256 << 10
 
     /// The end of the line that holds byte `from` (just past its separator), if it ends
