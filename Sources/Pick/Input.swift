@@ -9,11 +9,11 @@ enum InputReader {
     /// Reads `fd` to its end; calls `onChunk` after each chunk. Errors go to `onError`
     /// (by default: end pick with status 2); the lines read so far are kept.
     /// With `mapsFile`, a large regular file is mapped rather than read (`MappedInput`), and
-    /// scanned on two threads at once, or with `helpWhenAsked` once `MappedInput.helpLoading`
+    /// scanned on two threads: at once, or without `helpAtOnce` once `MappedInput.helpLoading`
     /// is called.
-    static func readAll(fd: Int32, into store: LineStore, mapsFile: Bool = false, helpWhenAsked: Bool = false,
+    static func readAll(fd: Int32, into store: LineStore, mapsFile: Bool = false, helpAtOnce: Bool = true,
                         onChunk: () -> Void = {}, onError: (String) -> Void = { fail($0) }) {
-        if mapsFile { _ = MappedInput.map(fd: fd, into: store, helpAtOnce: !helpWhenAsked, onChunk: onChunk) }
+        if mapsFile { _ = MappedInput.map(fd: fd, into: store, helpAtOnce: helpAtOnce, onChunk: onChunk) }
         while true {
             let space = store.writableSpace()
             let n = read(fd, space.baseAddress, space.count)

@@ -137,23 +137,24 @@ enum MappedInput {
         /// A new lane, with a store of its own: the second half of what is left of the lane
         /// with the most left, when that is worth it. Nil: every lane is done or nearly.
         func steal() -> Lane? {
-            let taken: Lane? = lock.locked {
+            let lane: Lane? = lock.locked {
                 guard let victim = lanes.max(by: { $0.limit - $0.next < $1.limit - $1.next }),
                       victim.limit - victim.next >= MappedInput.piece * 4,
                       let split = MappedInput.lineEnd(in: bytes, from: victim.next + (victim.limit - victim.next) / 2,
                                                       to: victim.limit, separator: separator),
                       split < victim.limit else { return nil }
-                let lane = Lane(start: split, limit: victim.limit, store: nil)
+                let stolen = Lane(start: split, limit: victim.limit, store: nil)
                 victim.limit = split
-                lanes.insert(lane, at: lanes.firstIndex { $0.start > split } ?? lanes.count)
-                return lane
+                lanes.insert(stolen, at: lanes.firstIndex { $0.start > split } ?? lanes.count)
+                return stolen
             }
             // Its records start in the large regions only when it is large enough to fill
             // them (a small store's pages are given back to malloc, which keeps them, as it
             // is copied).
-            taken?.store = LineStore(separator: separator, parsesFields: parsesFields,
-                                     large: taken!.limit - taken!.start >= 16 << 20)
-            return taken
+            guard let lane else { return nil }
+            lane.store = LineStore(separator: separator, parsesFields: parsesFields,
+                                   large: lane.limit - lane.start >= 16 << 20)
+            return lane
         }
 
         /// Starts the helper thread, which steals lanes until none is worth it. It also frees

@@ -708,7 +708,7 @@ final class InputLoad: @unchecked Sendable {
             if fromTerminal {
                 FileWalker.walk(".", into: store, onChunk: onChunk)
             } else {
-                InputReader.readAll(fd: 0, into: store, mapsFile: true, helpWhenAsked: true, onChunk: onChunk,
+                InputReader.readAll(fd: 0, into: store, mapsFile: true, helpAtOnce: false, onChunk: onChunk,
                                     onError: { message in
                     load.lock.locked { load.failure = message }
                 })
