@@ -54,3 +54,22 @@ Exit status: 0 picked, 1 no match, 2 error, 130 cancelled.
 Defaults may be set in PICK_DEFAULT_OPTS. See man pick.
 
 """
+
+/// The picker's F1 help: what each key does (every line's own shortcut follows).
+func keyHelp(multi: Bool) -> [String] {
+    [
+        "Keys (Up/Down scroll this help; any other key returns)",
+        "  Up Down  ctrl-p ctrl-n  ctrl-k ctrl-j  move",
+        "  PageUp PageDown                       move a page",
+        "  Return                                pick",
+        "  Escape  ctrl-c  ctrl-g                cancel",
+        multi ? "  Tab  shift-Tab                        mark and move"
+              : "  Tab                                   complete the query",
+        "  Right (at the end)                    take the dim suggestion",
+        "  ctrl-s                                next scope",
+        "  alt-p  alt-n                          older, newer query",
+        "  F1  alt-?                             this help",
+        "  ctrl-z                                suspend (fg resumes)",
+        "  ctrl-a ctrl-e ctrl-w ctrl-u alt-b …   edit (libedit, ~/.editrc)",
+    ]
+}

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CPickSystem
 import PickCore
+import Synchronization
 
 /// Reads candidates from a file descriptor into the store, in chunks as they arrive.
 enum InputReader {
@@ -97,4 +98,43 @@ func spawnThread(_ body: @escaping () -> Void) {
         return nil
     }, box)
     guard status == 0 else { fail("cannot start a thread: \(String(cString: strerror(status)))") }
+}
+
+/// The input, read on a background thread while the picker runs: whether all of it is in,
+/// and the error that ended it, if one did.
+final class InputLoad: @unchecked Sendable {
+    private let done = Atomic<Bool>(false)
+    private let lock = Lock()
+    private var failure: String? = nil
+
+    var isLoading: Bool { !done.load(ordering: .acquiring) }
+    var error: String? { lock.locked { failure } }
+
+    /// Input read before the picker started (the demo, --select-1): nothing loads.
+    static func alreadyRead() -> InputLoad {
+        let load = InputLoad()
+        load.done.store(true, ordering: .relaxed)
+        return load
+    }
+
+    /// Starts reading `store`'s input: stdin, or the files below here when stdin is a
+    /// terminal. Started first, before the terminal is opened and the picker built, on a
+    /// thread of its own.
+    static func start(into store: LineStore, fromTerminal: Bool) -> InputLoad {
+        let load = InputLoad()
+        spawnThread {
+            let onChunk = { wakeEventLoop(Wake.input) }
+            if fromTerminal {
+                FileWalker.walk(".", into: store, onChunk: onChunk)
+            } else {
+                InputReader.readAll(fd: 0, into: store, mapsFile: true, helpAtOnce: false, onChunk: onChunk,
+                                    onError: { message in
+                    load.lock.locked { load.failure = message }
+                })
+            }
+            load.done.store(true, ordering: .releasing)
+            wakeEventLoop(Wake.input)
+        }
+        return load
+    }
 }

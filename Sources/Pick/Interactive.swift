@@ -55,7 +55,7 @@ enum Interactive {
         case .accept, .pickLine:
             let key: String?
             if case .accept(let k) = outcome { key = k } else { key = nil }
-            picker.saveHistory()
+            picker.history.save(adding: picker.query)
             guard let lines = picker.chosenLines() else {
                 if options.printQuery { stdout.write(Array(picker.query.utf8)); stdout.write(terminator) }
                 stdout.flush()

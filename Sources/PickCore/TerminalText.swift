@@ -129,4 +129,21 @@ public enum TerminalText {
         }
         return out + "…"
     }
+
+    /// Pasted bytes as query text: line breaks and tabs become spaces (a pasted newline
+    /// never picks), other control characters are dropped, invalid UTF-8 too.
+    public static func pastedQuery(_ bytes: [UInt8]) -> String {
+        var out = String.UnicodeScalarView()
+        var previousCR = false
+        for u in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            defer { previousCR = u == "\r" }
+            switch u {
+            case "\n" where previousCR: continue
+            case "\n", "\r", "\t": out.append(" ")
+            default:
+                if TerminalText.symbol(for: u.value) == nil { out.append(u) }
+            }
+        }
+        return String(out)
+    }
 }

@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PickCore
+
+/// Where on the terminal the picker draws: the whole screen (the alternate screen), or with
+/// `--height` a region below the cursor that leaves the shell's text above alone.
+struct ScreenRegion {
+    let height: Height
+    let layout: Layout
+    var geometry: Geometry
+    /// With `--height`: the column the cursor stood on when pick started (1-based), and
+    /// whether pick started on the next row because that column was not the first; leaving
+    /// puts the cursor back there. nil when the terminal did not say.
+    private var startColumn: Int? = nil
+    private var startedBelow = false
+
+    init(height: Height, layout: Layout) {
+        self.height = height
+        self.layout = layout
+        geometry = Geometry(top: 1, height: 24, width: 80, layout: layout)
+    }
+
+    /// Terminal modes pick turns on while it runs (bracketed paste: a pasted newline must
+    /// not pick), and the sequence that turns them off again on every way out.
+    static let modesOn = "\u{1B}[?2004h"
+    static let modesOff = "\u{1B}[?2004l\u{1B}[?25h"
+
+    /// What a crash leaves on the terminal.
+    static func crashRestore(for height: Height) -> String {
+        if case .full = height { return modesOff + "\u{1B}[?1049l" }
+        return modesOff + "\r\n"
+    }
+
+    /// Takes the screen, or makes room for the region below the cursor. Keys typed before
+    /// the terminal answers where its cursor is go to `decoder`.
+    mutating func enter(_ terminal: Terminal, decoder: inout KeyDecoder) {
+        let size = terminal.size()
+        switch height {
+        case .full:
+            terminal.write("\u{1B}[?1049h" + Self.modesOn + "\u{1B}[H\u{1B}[2J")
+            geometry = Geometry(top: 1, height: size.rows, width: size.cols, layout: layout)
+        case .rows, .percent:
+            let rows = regionHeight(rows: size.rows)
+            var row = size.rows
+            var typeahead: [UInt8] = []
+            let position = terminal.cursorPosition(typeahead: &typeahead)
+            decoder.buffer.append(contentsOf: typeahead)
+            startColumn = position?.col
+            startedBelow = false
+            if let position {
+                row = position.row
+                if position.col > 1 {
+                    terminal.write("\r\n")
+                    row = min(row + 1, size.rows)
+                    startedBelow = true
+                }
+            } else {
+                // No answer in time: start on a fresh line, and scroll so the region ends
+                // on the last row, where it can be placed without knowing the cursor's row.
+                decoder.awaitingCursorReport = true
+                terminal.write("\r\n" + String(repeating: "\n", count: max(0, size.rows - rows)))
+            }
+            terminal.write(Self.modesOn)
+            terminal.write(String(repeating: "\n", count: rows - 1))
+            if rows > 1 { terminal.write("\u{1B}[\(rows - 1)A") }
+            geometry = Geometry(top: min(row, size.rows - rows + 1), height: rows, width: size.cols, layout: layout)
+        }
+        terminal.write("\u{1B}[\(geometry.promptRow);1H")
+    }
+
+    /// Gives the screen back, or clears the region and puts the cursor where it was.
+    func leave(_ terminal: Terminal) {
+        switch height {
+        case .full:
+            terminal.write(Self.modesOff + "\u{1B}[?1049l")
+        default:
+            terminal.write(Self.modesOff + "\u{1B}[\(geometry.top);1H\u{1B}[J")
+            // Back where the cursor was: the end of a shell's command line stays put, so a
+            // widget's redraw of its prompt lands on the same row.
+            if let column = startColumn {
+                let row = startedBelow ? max(1, geometry.top - 1) : geometry.top
+                terminal.write("\u{1B}[\(row);\(column)H")
+            }
+        }
+    }
+
+    /// Places the region again after the terminal changed size. `cursorRowsIntoPrompt` is
+    /// how many rows below the prompt's first the cursor stands (a query that wraps).
+    mutating func resize(_ terminal: Terminal, decoder: inout KeyDecoder, cursorRowsIntoPrompt: (Int) -> Int) {
+        let size = terminal.size()
+        switch height {
+        case .full:
+            geometry = Geometry(top: 1, height: size.rows, width: size.cols, layout: layout)
+            terminal.write("\u{1B}[H\u{1B}[2J")
+        default:
+            // The terminal may have moved the text when it resized: ask where the cursor
+            // (on the prompt) is now, and clear from the region's new top down.
+            let rows = regionHeight(rows: size.rows)
+            var top = geometry.top
+            var typeahead: [UInt8] = []
+            let position = terminal.cursorPosition(inRawMode: true, typeahead: &typeahead)
+            decoder.buffer.append(contentsOf: typeahead)
+            if let position {
+                top = layout == .top ? position.row - cursorRowsIntoPrompt(size.cols)
+                                     : position.row - geometry.height + 1
+            } else {
+                decoder.awaitingCursorReport = true
+            }
+            top = max(1, min(top, size.rows - rows + 1))
+            terminal.write("\u{1B}[\(top);1H\u{1B}[J")
+            geometry = Geometry(top: top, height: rows, width: size.cols, layout: layout)
+        }
+        terminal.write("\u{1B}[\(geometry.promptRow);1H")
+    }
+
+    private func regionHeight(rows: Int) -> Int {
+        switch height {
+        case .full: return rows
+        case .rows(let n): return min(rows, max(3, min(n, rows)))
+        case .percent(let p): return min(rows, max(3, min(rows, rows * p / 100)))
+        }
+    }
+}

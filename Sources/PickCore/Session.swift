@@ -1,0 +1,444 @@
+// A picking session: what the person at the picker has — the query, the result that
+// answers it, the scope, the highlighted line, the marks — and the policy that decides,
+// from that state and the clock, when to search, when to draw and when to ask for the
+// rest of a ranking.
+//
+// Plain data and pure functions. The picker feeds it events (the query was edited, input
+// arrived, the worker answered, a frame was drawn, a key moved the selection) together
+// with the time, and runs the actions it returns: hand a job to the search worker, run
+// one at once, draw. It reads no clock, no terminal and no store, so every decision here
+// is unit-tested by replaying events.
+//
+// The policy, in short:
+// - A keystroke searches at once; while input streams in, the search is repeated for the
+//   lines read since, at most every `refreshInterval`.
+// - For the first `firstListHold` after start, while input still loads, nothing but the
+//   prompt is drawn: a file that loads in a few milliseconds shows whole, not in pieces.
+// - A frame is drawn at most every `frameInterval`, except the frames that complete a
+//   keystroke's answer and the one that first shows all the input: those go out at once.
+//   A frame of a stale result waits up to `staleFrameHold` for the new one.
+// - A large input answers a keystroke with the first screen of its ranking; once that is
+//   drawn, the rest is asked for, and once the whole is drawn, the suggestions.
+
+/// Work for the search worker (or for the event loop, when it is quick).
+public struct SearchJob: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// Rank enough lines to fill `rows` rows first (the rest may follow).
+        case firstRows(Int)
+        /// Rank every line.
+        case whole
+        /// Suggestions for the text; `matches` are the whole result's lines, which hold
+        /// every suggestion when the text is plain (the worker decides).
+        case suggestions(matches: [Int32])
+    }
+
+    /// The query generation the answer is for.
+    public var generation: Int
+    public var text: String
+    public var kind: Kind
+
+    public init(generation: Int, text: String, kind: Kind) {
+        self.generation = generation
+        self.text = text
+        self.kind = kind
+    }
+}
+
+/// What a job gave back.
+public enum SearchAnswer: Sendable {
+    case result(generation: Int, SearchResult)
+    case suggestions(generation: Int, [[UInt8]])
+}
+
+/// Something that happened to the session.
+public enum SessionEvent {
+    /// The query's text is now this (sent every turn; only a change counts).
+    case queryEdited(String)
+    /// The store holds `lines` lines; `loading` while more may come.
+    case inputRead(lines: Int, loading: Bool)
+    /// A job finished.
+    case answered(SearchAnswer)
+    /// A frame showing the current state went out.
+    case drawn
+    /// Moves the highlight by `delta` rows in list order (`wraps` with `--cycle`).
+    case move(by: Int, wraps: Bool)
+    /// Marks or unmarks the highlighted line (`--multi`).
+    case toggleMark
+    /// Shows only scope `index` (0 is All).
+    case scope(Int)
+    /// The list area now has this many rows.
+    case listHeight(Int)
+    /// Something else on screen changed (the help, the spinner, the prompt): draw again.
+    case redraw
+    /// Time passed.
+    case tick
+}
+
+/// What the picker is to do next, in order.
+public enum SessionAction: Equatable {
+    /// Hand the job to the worker, replacing the one it runs.
+    case search(SearchJob)
+    /// Run the job now, on the event loop, and send its answer back at once.
+    case searchNow(SearchJob)
+    /// Draw a frame.
+    case draw
+}
+
+/// What Return prints.
+public enum AcceptDecision: Equatable {
+    /// These lines, in this order.
+    case lines([Int32])
+    /// Nothing matched: exit 1.
+    case nothing
+    /// The answer on screen is not the whole ranking of all the input read: run this job
+    /// now, send its answer, and ask again.
+    case searchFirst(SearchJob)
+}
+
+/// The session's timings, in milliseconds.
+public enum SessionTiming {
+    /// The shortest time between two frames (about 60 per second).
+    public static let frameInterval = 16
+    /// After start, while input still loads, how long the list waits for it.
+    public static let firstListHold = 16
+    /// How long a frame of an older query's result waits for the new one.
+    public static let staleFrameHold = 60
+    /// While input streams in, how often the query is searched again.
+    public static let refreshInterval = 100
+    /// How often the spinner turns while something is busy.
+    public static let spinnerInterval = 100
+}
+
+/// The state of one picking session and the policy over it.
+public struct PickSession {
+    /// What the options say about the session.
+    public struct Settings {
+        public var multi = false
+        /// The most lines that can be marked (0: no limit).
+        public var multiLimit = 0
+        /// Up and Down wrap around the ends.
+        public var cycle = false
+        /// Lines at the start of the store that are headers, not candidates.
+        public var headerLines = 0
+        /// Inputs up to this many lines are listed for an empty query on the event loop,
+        /// which is quicker than a round trip through the worker.
+        public var listedAtOnce = 1 << 20
+
+        public init(multi: Bool = false, multiLimit: Int = 0, cycle: Bool = false, headerLines: Int = 0) {
+            self.multi = multi
+            self.multiLimit = multiLimit
+            self.cycle = cycle
+            self.headerLines = headerLines
+        }
+    }
+
+    public let settings: Settings
+
+    // The query.
+    /// The query's text; nil until the editor first reports it.
+    public private(set) var queryText: String? = nil
+    /// Counts query edits: an answer is for the query of its generation.
+    public private(set) var generation = 0
+
+    // The answer.
+    /// The newest result for any query (an older query's, until the current one answers).
+    public private(set) var result: SearchResult? = nil
+    public private(set) var resultGeneration = -1
+    /// `result` narrowed to the scope: what the list shows.
+    public private(set) var shown: SearchResult? = nil
+    public private(set) var suggestions: [[UInt8]] = []
+    public private(set) var suggestionGeneration = -1
+
+    // Searching.
+    /// A search for the current query is running (the spinner turns).
+    public private(set) var isSearching = false
+    private var searchStarted = 0
+    /// Store lines the last search covered.
+    private var searchedLines = -1
+    /// A search waits for the first list hold to end.
+    private var searchDeferred = false
+    /// The generation whose rest (whole ranking) or suggestions were asked for.
+    private var restAsked = -1
+    private var suggestionsAsked = -1
+    /// A move that waits for the whole ranking (it went past the first rows).
+    private var pendingMove: (delta: Int, wraps: Bool)? = nil
+
+    // The input.
+    public private(set) var inputLines = 0
+    public private(set) var isLoading = true
+    private let startedAt: Int
+
+    // The view.
+    /// The highlighted line's position in `shown.lines`.
+    public private(set) var selection = 0
+    /// Whether the person moved the highlight since the query last changed.
+    public private(set) var moved = false
+    /// The first list row on screen (the frame keeps it in view).
+    public var scroll = 0
+    /// Marked lines, in the order marked.
+    public private(set) var marks: [Int32] = []
+    public private(set) var markSet = Set<Int32>()
+    public private(set) var scope = 0
+    /// Rows the list shows: a large input ranks that many lines first.
+    public private(set) var listHeight = 64
+
+    // Drawing.
+    public private(set) var needsDraw = true
+    private var lastDraw = Int.min / 2
+    private var drawnResult = -1
+    private var drawnSuggestions = -1
+    /// Whether a frame with all the input searched has been drawn.
+    private var drewLoaded = false
+
+    public init(settings: Settings = Settings(), startedAt now: Int) {
+        self.settings = settings
+        startedAt = now
+    }
+
+    /// Candidate lines read so far (header lines not counted).
+    public var candidates: Int { max(0, inputLines - settings.headerLines) }
+
+    /// The highlighted line, if any.
+    public var highlighted: Int32? {
+        guard let lines = shown?.lines, selection < lines.count else { return nil }
+        return lines[selection]
+    }
+
+    // MARK: Events
+
+    /// Takes in `event` at time `now` (ms) and returns what to do, in order.
+    public mutating func handle(_ event: SessionEvent, at now: Int) -> [SessionAction] {
+        var actions: [SessionAction] = []
+        switch event {
+        case .queryEdited(let text):
+            guard text != queryText else { break }
+            queryText = text
+            generation += 1
+            selection = 0
+            moved = false
+            scroll = 0
+            pendingMove = nil
+            actions += startSearch(at: now)
+            needsDraw = true
+        case .inputRead(let lines, let loading):
+            if lines != inputLines || loading != isLoading { needsDraw = true }
+            inputLines = lines
+            isLoading = loading
+        case .answered(let answer):
+            actions += take(answer)
+        case .drawn:
+            lastDraw = now
+            drawnResult = resultGeneration
+            drawnSuggestions = suggestionGeneration
+            needsDraw = false
+            actions += askForMore()
+        case .move(let delta, let wraps):
+            if let shown, !shown.isComplete, resultGeneration == generation,
+               selection + delta < 0 || selection + delta >= shown.lines.count {
+                pendingMove = (delta, wraps)
+                return [.searchNow(SearchJob(generation: generation, text: queryText ?? "", kind: .whole))]
+            }
+            move(by: delta, wraps: wraps)
+        case .toggleMark:
+            toggleMark()
+        case .scope(let index):
+            scope = index
+            if let result { shown = Scopes.filter(result, to: scope) }
+            selection = 0
+            moved = false
+            scroll = 0
+            needsDraw = true
+        case .listHeight(let rows):
+            listHeight = max(rows, 16)
+        case .redraw:
+            needsDraw = true
+        case .tick:
+            break
+        }
+        // A job run at once answers before anything is drawn; its answer schedules.
+        if actions.contains(where: { if case .searchNow = $0 { return true } else { return false } }) {
+            return actions
+        }
+        return actions + schedule(at: now)
+    }
+
+    /// How long the event loop may wait for a key before the session has something to do
+    /// (ms; nil: until something happens).
+    public func wait(at now: Int) -> Int? {
+        var timeout: Int? = nil
+        func soonest(_ ms: Int) {
+            let ms = max(1, ms)
+            timeout = min(timeout ?? ms, ms)
+        }
+        let held = holdsFirstList(at: now) || waitsForSearch(at: now)
+        if needsDraw && !held { soonest(SessionTiming.frameInterval - (now - lastDraw)) }
+        if waitsForSearch(at: now) { soonest(SessionTiming.staleFrameHold - (now - searchStarted)) }
+        if isSearching || isLoading { soonest(SessionTiming.spinnerInterval) }
+        if holdsFirstList(at: now) { soonest(startedAt + SessionTiming.firstListHold - now) }
+        return timeout
+    }
+
+    /// Whether the spinner has something to show: input loading or a search running.
+    public var isBusy: Bool { isSearching || isLoading }
+
+    // MARK: Accepting
+
+    /// What Return prints: the marked lines; the highlighted line once the person moved;
+    /// otherwise the first line of the whole ranking of every line read — the line
+    /// `pick --filter` prints first for the same input.
+    public func accept() -> AcceptDecision {
+        if settings.multi && !marks.isEmpty { return .lines(marks) }
+        if moved { return highlighted.map { .lines([$0]) } ?? .nothing }
+        let current = resultGeneration == generation && result.map { $0.isComplete && $0.searched >= candidates } == true
+        guard current else {
+            return .searchFirst(SearchJob(generation: generation, text: queryText ?? "", kind: .whole))
+        }
+        return highlighted.map { .lines([$0]) } ?? .nothing
+    }
+
+    // MARK: Policy
+
+    private func holdsFirstList(at now: Int) -> Bool {
+        isLoading && now - startedAt < SessionTiming.firstListHold
+    }
+
+    /// Whether a frame would show an older query's result while the current one's search
+    /// has only just started.
+    private func waitsForSearch(at now: Int) -> Bool {
+        isSearching && resultGeneration != generation && now - searchStarted < SessionTiming.staleFrameHold
+    }
+
+    /// Searches again when the input grew, and draws when a frame is due.
+    private mutating func schedule(at now: Int) -> [SessionAction] {
+        var actions: [SessionAction] = []
+        if searchDeferred {
+            if !holdsFirstList(at: now) { actions += startSearch(at: now) }
+        } else if queryText != nil, !isSearching, inputLines != searchedLines,
+                  !(isLoading && now - searchStarted < SessionTiming.refreshInterval) {
+            actions += startSearch(at: now)
+        }
+        if actions.contains(where: { if case .searchNow = $0 { return true } else { return false } }) {
+            return actions
+        }
+        // Nothing is drawn before the editor has told the query.
+        guard queryText != nil else { return actions }
+        let loadedFrameDue = !drewLoaded && !isLoading && !isSearching && searchedLines == inputLines
+        let answerDue = resultGeneration == generation
+            && (drawnResult != generation || (suggestionGeneration == generation && drawnSuggestions != generation))
+        if needsDraw && !holdsFirstList(at: now) && !waitsForSearch(at: now)
+            && (now - lastDraw >= SessionTiming.frameInterval || loadedFrameDue || answerDue) {
+            if loadedFrameDue { drewLoaded = true }
+            actions.append(.draw)
+        }
+        return actions
+    }
+
+    private mutating func startSearch(at now: Int) -> [SessionAction] {
+        if holdsFirstList(at: now) {
+            searchDeferred = true
+            return []
+        }
+        searchDeferred = false
+        searchStarted = now
+        searchedLines = inputLines
+        let text = queryText ?? ""
+        if text.isEmpty && !isLoading && inputLines <= settings.listedAtOnce {
+            // No query, all input in: the lines in input order, listed here.
+            return [.searchNow(SearchJob(generation: generation, text: text, kind: .whole))]
+        }
+        isSearching = true
+        return [.search(SearchJob(generation: generation, text: text, kind: .firstRows(listHeight)))]
+    }
+
+    /// After a frame: the rest of a first-rows ranking, then the suggestions.
+    private mutating func askForMore() -> [SessionAction] {
+        guard resultGeneration == generation, let result, !isSearching else { return [] }
+        let text = queryText ?? ""
+        if !result.isComplete {
+            guard restAsked != generation else { return [] }
+            restAsked = generation
+            return [.search(SearchJob(generation: generation, text: text, kind: .whole))]
+        }
+        guard suggestionGeneration != generation, suggestionsAsked != generation else { return [] }
+        suggestionsAsked = generation
+        return [.search(SearchJob(generation: generation, text: text, kind: .suggestions(matches: result.lines)))]
+    }
+
+    private mutating func take(_ answer: SearchAnswer) -> [SessionAction] {
+        switch answer {
+        case .result(let answered, let new):
+            guard answered == generation else { return [] }
+            isSearching = false
+            adopt(new)
+            if (queryText ?? "").isEmpty {
+                suggestions = []
+                suggestionGeneration = generation
+            }
+            needsDraw = true
+            if let pending = pendingMove, new.isComplete {
+                pendingMove = nil
+                move(by: pending.delta, wraps: pending.wraps)
+            }
+            // The whole ranking after a first screen already drawn looks the same on
+            // screen: the suggestions need not wait for it to be drawn again.
+            if new.isComplete && drawnResult == generation { return askForMore() }
+        case .suggestions(let answered, let list):
+            guard answered == generation else { return [] }
+            suggestions = list
+            suggestionGeneration = generation
+            needsDraw = true
+        }
+        return []
+    }
+
+    /// Takes a new result for the current query. While the person has moved, the highlight
+    /// stays on the same line (found by identity: input streaming in reorders the list).
+    private mutating func adopt(_ new: SearchResult) {
+        let sameQuery = resultGeneration == generation
+        let previous = moved && sameQuery ? highlighted : nil
+        result = new
+        resultGeneration = generation
+        shown = Scopes.filter(new, to: scope)
+        if let previous, let at = shown!.lines.firstIndex(of: previous) {
+            selection = at
+        } else if !moved || !sameQuery {
+            selection = 0
+            moved = false
+        }
+        selection = min(selection, max(0, shown!.lines.count - 1))
+    }
+
+    private mutating func move(by delta: Int, wraps: Bool) {
+        needsDraw = true
+        let count = shown?.lines.count ?? 0
+        guard count > 0 else { return }
+        var next = selection + delta
+        if settings.cycle && wraps && abs(delta) == 1 {
+            next = (next % count + count) % count
+        } else {
+            next = max(0, min(count - 1, next))
+        }
+        if next != selection { moved = true }
+        selection = next
+    }
+
+    private mutating func toggleMark() {
+        needsDraw = true
+        guard let line = highlighted else { return }
+        if markSet.contains(line) {
+            markSet.remove(line)
+            marks.removeAll { $0 == line }
+        } else if settings.multiLimit == 0 || marks.count < settings.multiLimit {
+            markSet.insert(line)
+            marks.append(line)
+        }
+    }
+}
+
+/// The picker's limits.
+public enum PickerLimits {
+    /// Suggestions offered for the query (Tab cycles through them; the first is the ghost).
+    public static let suggestions = 6
+    /// Queries a history file keeps.
+    public static let historyEntries = 1000
+}

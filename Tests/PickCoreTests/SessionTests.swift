@@ -1,0 +1,297 @@
+@testable import PickCore
+import XCTest
+
+/// Plays the picker's part for a session, with no terminal: a real store and engine, a
+/// clock the test moves, and a worker whose jobs wait until the test lets them finish.
+private struct Driver {
+    var session: PickSession
+    let store: LineStore
+    let engine: SearchEngine
+    var now = 0
+    /// Jobs handed to the worker, newest last (each replaces the one before).
+    var workerJob: SearchJob? = nil
+    var draws = 0
+    /// Jobs run at once on the event loop.
+    var ranNow: [SearchJob] = []
+
+    init(lines: [String], loading: Bool, settings: PickSession.Settings = .init()) {
+        store = LineStore(separator: 0x0A, parsesFields: true)
+        for line in lines { store.append(Array(line.utf8) + [0x0A]) }
+        if !loading { store.finish() }
+        engine = SearchEngine(store: store)
+        session = PickSession(settings: settings, startedAt: 0)
+        send(.inputRead(lines: store.count, loading: loading))
+    }
+
+    mutating func send(_ event: SessionEvent) {
+        run(session.handle(event, at: now))
+    }
+
+    mutating func run(_ actions: [SessionAction]) {
+        for action in actions {
+            switch action {
+            case .search(let job): workerJob = job
+            case .searchNow(let job):
+                ranNow.append(job)
+                run(session.handle(.answered(answer(job)), at: now))
+            case .draw:
+                draws += 1
+                run(session.handle(.drawn, at: now))
+            }
+        }
+    }
+
+    func answer(_ job: SearchJob) -> SearchAnswer {
+        switch job.kind {
+        case .firstRows(let rows): return .result(generation: job.generation, engine.search(job.text, firstRows: rows)!)
+        case .whole: return .result(generation: job.generation, engine.search(job.text)!)
+        case .suggestions: return .suggestions(generation: job.generation, [Array("suggested".utf8)])
+        }
+    }
+
+    /// The worker finishes its job and the event loop takes the answer.
+    mutating func workerAnswers() {
+        guard let job = workerJob else { return XCTFail("the worker has no job") }
+        workerJob = nil
+        send(.answered(answer(job)))
+    }
+
+    mutating func type(_ text: String, at time: Int) {
+        now = time
+        send(.queryEdited(text))
+    }
+
+    mutating func stream(_ lines: [String], loading: Bool = true, at time: Int) {
+        now = time
+        for line in lines { store.append(Array(line.utf8) + [0x0A]) }
+        if !loading { store.finish() }
+        send(.inputRead(lines: store.count, loading: loading))
+    }
+
+    func text(_ line: Int32?) -> String? {
+        line.map { String(decoding: store.bytes(of: Int($0)), as: UTF8.self) }
+    }
+
+    func accepted() -> [String]? {
+        if case .lines(let lines) = session.accept() { return lines.map { text($0)! } }
+        return nil
+    }
+}
+
+final class SessionSchedulingTests: XCTestCase {
+    func testAKeystrokeIsSearchedAtOnceAndItsAnswerDrawnAtOnce() {
+        var d = Driver(lines: ["alpha", "beta", "gamma"], loading: false)
+        d.type("", at: 0)
+        let drawsBefore = d.draws
+        d.type("a", at: 20)
+        XCTAssertEqual(d.workerJob?.text, "a")
+        XCTAssertEqual(d.draws, drawsBefore, "no frame of the old answer while the new search has just started")
+        d.now = 21  // well inside a frame's interval of the last draw
+        d.workerAnswers()
+        XCTAssertEqual(d.draws, drawsBefore + 1, "the keystroke's answer goes out without waiting for the next tick")
+        XCTAssertEqual(d.text(d.session.highlighted), "alpha")
+    }
+
+    func testAnEmptyQueryOnLoadedInputIsListedOnTheEventLoop() {
+        var d = Driver(lines: ["one", "two"], loading: false)
+        d.type("", at: 0)
+        XCTAssertNil(d.workerJob)
+        XCTAssertEqual(d.ranNow.map(\.text), [""])
+        XCTAssertEqual(d.session.shown?.lines.count, 2)
+        XCTAssertEqual(d.draws, 1)
+    }
+
+    func testTheListWaitsForLoadingInputDuringTheFirstFrame() {
+        var d = Driver(lines: ["one"], loading: true)
+        d.type("", at: 5)
+        XCTAssertNil(d.workerJob, "nothing is searched in the first frame's time while input loads")
+        XCTAssertEqual(d.draws, 0)
+        XCTAssertEqual(d.session.wait(at: 5), SessionTiming.firstListHold - 5)
+        d.now = SessionTiming.firstListHold
+        d.send(.tick)
+        XCTAssertEqual(d.workerJob?.text, "", "the deferred search starts once the hold is over")
+    }
+
+    func testStreamingInputIsSearchedAgainAtMostEveryRefreshInterval() {
+        var d = Driver(lines: ["a1"], loading: true)
+        d.type("a", at: 100)
+        d.workerAnswers()
+        d.workerJob = nil  // (the suggestions asked for once the answer was drawn)
+        d.stream(["a2"], at: 150)
+        XCTAssertNil(d.workerJob, "lines that arrive soon after a search wait for the next refresh")
+        d.stream(["a3"], at: 100 + SessionTiming.refreshInterval)
+        XCTAssertEqual(d.workerJob?.text, "a")
+        d.workerAnswers()
+        XCTAssertEqual(d.session.shown?.lines.count, 3)
+    }
+
+    func testAFrameOfAStaleAnswerWaitsForTheNewOneOnlySoLong() {
+        var d = Driver(lines: ["ab", "ac"], loading: false)
+        d.type("a", at: 0)
+        d.workerAnswers()
+        let drawn = d.draws
+        d.type("ab", at: 100)
+        d.now = 100 + SessionTiming.staleFrameHold - 1
+        d.send(.redraw)
+        XCTAssertEqual(d.draws, drawn, "the old answer is not drawn while the new one may come any moment")
+        d.now = 100 + SessionTiming.staleFrameHold
+        d.send(.tick)
+        XCTAssertEqual(d.draws, drawn + 1, "a slow search shows the typed query with the old list")
+    }
+
+    func testRedrawsComeAtMostOnceAFrame() {
+        var d = Driver(lines: ["a"], loading: false)
+        d.type("", at: 0)
+        let drawn = d.draws
+        d.now = 5
+        d.send(.redraw)
+        XCTAssertEqual(d.draws, drawn)
+        XCTAssertEqual(d.session.wait(at: 5), SessionTiming.frameInterval - 5)
+        d.now = SessionTiming.frameInterval
+        d.send(.tick)
+        XCTAssertEqual(d.draws, drawn + 1)
+    }
+
+    /// The first `rows` lines of the whole ranking of `text`, as a large input's first
+    /// answer has them.
+    private func firstScreen(of text: String, rows: Int, in d: Driver) -> SearchAnswer {
+        var result = d.engine.search(text)!
+        result.lines = Array(result.lines.prefix(rows))
+        result.groups = [SectionGroup(section: 0, range: 0..<rows)]
+        return .result(generation: d.session.generation, result)
+    }
+
+    func testAFirstScreenAnswerIsFollowedByTheWholeRankingThenSuggestions() {
+        var d = Driver(lines: (0..<3000).map { "item\($0)" }, loading: false)
+        d.send(.listHeight(16))
+        d.type("", at: 0)
+        d.type("item1", at: 10)
+        guard case .firstRows(16)? = d.workerJob?.kind else { return XCTFail("a keystroke asks for the first rows") }
+        d.workerJob = nil
+        d.send(.answered(firstScreen(of: "item1", rows: 16, in: d)))
+        XCTAssertEqual(d.session.shown?.isComplete, false)
+        XCTAssertEqual(d.draws, 2, "the first screen is drawn at once")
+        XCTAssertEqual(d.workerJob?.kind, .whole, "once the first screen is drawn, the rest is asked for")
+        d.workerAnswers()
+        XCTAssertEqual(d.session.shown?.isComplete, true)
+        guard case .suggestions? = d.workerJob?.kind else { return XCTFail("then the suggestions") }
+        d.workerAnswers()
+        XCTAssertEqual(d.session.suggestions, [Array("suggested".utf8)])
+        XCTAssertNil(d.workerJob)
+    }
+
+    func testAnAnswerForAnOlderQueryIsDropped() {
+        var d = Driver(lines: ["ab", "b"], loading: false)
+        d.type("a", at: 0)
+        let old = d.workerJob!
+        d.type("b", at: 10)
+        d.send(.answered(d.answer(old)))
+        XCTAssertNil(d.session.shown, "the older query's answer never shows as the new one's")
+        d.workerAnswers()
+        XCTAssertEqual(d.session.shown?.lines.count, 2)
+    }
+
+    func testMovingPastTheFirstRowsRanksTheRestAtOnce() {
+        var d = Driver(lines: (0..<3000).map { "item\($0)" }, loading: false)
+        d.send(.listHeight(16))
+        d.type("", at: 0)
+        d.type("item", at: 10)
+        d.send(.answered(firstScreen(of: "item", rows: 16, in: d)))
+        d.send(.move(by: 20, wraps: false))
+        XCTAssertEqual(d.ranNow.last?.kind, .whole)
+        XCTAssertEqual(d.session.selection, 20, "the move lands where it would on the whole list")
+        XCTAssertTrue(d.session.shown!.isComplete)
+    }
+}
+
+final class SessionSelectionTests: XCTestCase {
+    func testTheHighlightStaysOnItsLineWhileInputStreamsIn() {
+        var d = Driver(lines: ["xa", "xb", "xc"], loading: true)
+        d.type("x", at: 100)
+        d.workerAnswers()
+        d.send(.move(by: 2, wraps: false))
+        XCTAssertEqual(d.text(d.session.highlighted), "xc")
+        // Better matches arrive and rank above it.
+        d.stream(["x", "x-1"], at: 300)
+        d.workerAnswers()
+        XCTAssertEqual(d.session.shown?.lines.count, 5)
+        XCTAssertEqual(d.text(d.session.highlighted), "xc", "the highlight follows the line, not the position")
+        XCTAssertNotEqual(d.session.selection, 2)
+    }
+
+    func testANewQueryHighlightsItsFirstLine() {
+        var d = Driver(lines: ["ab", "ac", "ad"], loading: false)
+        d.type("a", at: 0)
+        d.workerAnswers()
+        d.send(.move(by: 1, wraps: false))
+        d.type("ad", at: 50)
+        d.workerAnswers()
+        XCTAssertEqual(d.session.selection, 0)
+        XCTAssertFalse(d.session.moved)
+    }
+
+    func testCycleWrapsOnlyWhenAsked() {
+        var d = Driver(lines: ["a", "b", "c"], loading: false, settings: .init(cycle: true))
+        d.type("", at: 0)
+        d.send(.move(by: -1, wraps: true))
+        XCTAssertEqual(d.text(d.session.highlighted), "c")
+        var plain = Driver(lines: ["a", "b", "c"], loading: false)
+        plain.type("", at: 0)
+        plain.send(.move(by: -1, wraps: true))
+        XCTAssertEqual(plain.text(plain.session.highlighted), "a")
+    }
+
+    func testMarksKeepTheirOrderAndTheLimit() {
+        var d = Driver(lines: ["a", "b", "c"], loading: false, settings: .init(multi: true, multiLimit: 2))
+        d.type("", at: 0)
+        d.send(.move(by: 2, wraps: false))
+        d.send(.toggleMark)
+        d.send(.move(by: -2, wraps: false))
+        d.send(.toggleMark)
+        d.send(.move(by: 1, wraps: false))
+        d.send(.toggleMark)
+        XCTAssertEqual(d.accepted(), ["c", "a"], "marked order, and no third mark past --multi=2")
+        d.send(.move(by: 1, wraps: false))
+        d.send(.toggleMark)
+        XCTAssertEqual(d.accepted(), ["a"])
+    }
+
+    func testAScopeShowsOnlyItsSection() {
+        var d = Driver(lines: ["New\tCreate", "Save\tActions", "Open\tActions"], loading: false)
+        d.type("", at: 0)
+        d.send(.scope(2))
+        XCTAssertEqual(d.session.shown?.lines.map { d.text($0)! }, ["Save\tActions", "Open\tActions"])
+        XCTAssertEqual(d.accepted(), ["Save\tActions"])
+    }
+}
+
+final class SessionAcceptTests: XCTestCase {
+    func testReturnWhileInputStreamsPrintsTheHighlightedLine() {
+        var d = Driver(lines: ["x1", "x2", "x3"], loading: true)
+        d.type("x", at: 100)
+        d.workerAnswers()
+        d.send(.move(by: 1, wraps: false))
+        XCTAssertEqual(d.text(d.session.highlighted), "x2")
+        // More lines arrive, one of them a better match, before any new answer.
+        d.stream(["x"], at: 120)
+        XCTAssertEqual(d.accepted(), ["x2"], "Return prints what is highlighted, not what is now at its position")
+    }
+
+    func testReturnBeforeMovingPrintsTheFirstLineOfTheWholeRanking() {
+        var d = Driver(lines: ["xyz1", "xyz2"], loading: true)
+        d.type("xyz", at: 100)
+        d.workerAnswers()
+        d.stream(["xyz"], at: 120)
+        // The answer on screen does not cover the line just read: search first.
+        guard case .searchFirst(let job) = d.session.accept() else { return XCTFail("a stale answer is searched again") }
+        d.send(.answered(d.answer(job)))
+        XCTAssertEqual(d.accepted(), ["xyz"], "the line pick --filter prints first")
+    }
+
+    func testReturnWithNothingMatchedPrintsNothing() {
+        var d = Driver(lines: ["a"], loading: false)
+        d.type("zzz", at: 0)
+        d.workerAnswers()
+        XCTAssertEqual(d.session.accept(), .nothing)
+    }
+}
