@@ -43,20 +43,13 @@ build: deps
 # A fully static executable: nothing for the dynamic loader to do at start-up, which is
 # what shell widgets that start pick on every key press feel (about 1 ms instead of 3).
 # libedit's own dependencies (terminfo, libbsd, libmd) are linked statically with it.
-STATIC_FLAGS := -Xswiftc -static-executable -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd
-# lld (the toolchain's) lays out side by side the functions a session runs (tools/link-order
-# lists them, those run once the input is in first): the kernel maps code in 64 KB blocks
-# around each page touched, so fewer blocks are resident (about 0.8 MB less), start-up maps
-# fewer of them, and after the picker releases its code pages fewer come back. Two marks
-# aligned to 64 KB (Sources/CPickSystem/system.c) start pick's modules and the standard
-# library, so that a change to pick's code does not move the library across those blocks.
-ORDER_FLAGS := -Xswiftc -use-ld=lld -Xlinker --symbol-ordering-file=$(CURDIR)/tools/link-order.txt \
-	-Xlinker --no-warn-symbol-ordering
+# lld, the toolchain's own linker: gold, the default, warns on every link that glibc's
+# static dlopen needs glibc's shared libraries at run time (pick loads none).
+STATIC_FLAGS := -Xswiftc -static-executable -Xswiftc -use-ld=lld \
+	-Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd
 
 release: deps
-	@# SwiftPM does not see the order file change: relink when it is newer.
-	@if [ -e $(PICK) ] && [ tools/link-order.txt -nt $(PICK) ]; then rm -f $(PICK); fi
-	$(SWIFT) build -c release --static-swift-stdlib $(STATIC_FLAGS) $(ORDER_FLAGS)
+	$(SWIFT) build -c release --static-swift-stdlib $(STATIC_FLAGS)
 
 # The interactive demo on a terminal; the palette in filter mode otherwise (or when the
 # interactive picker cannot start). Cancelling (130) or picking nothing (1) is no failure.

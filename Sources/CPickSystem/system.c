@@ -71,11 +71,3 @@ int pick_spawn_elsewhere(void *(*body)(void *), void *argument) {
     if (status != 0) free(start);
     return status;
 }
-
-// Marks in the code's layout (tools/link-order): each starts a 64 KB block, and the linker
-// places pick's modules after the first and the Swift standard library after the second.
-// The kernel maps code in 64 KB blocks around each page touched, so where the standard
-// library's hot functions fall across those blocks decides how many the picker keeps
-// resident; aligned, it no longer moves with every change to pick's own code.
-__attribute__((used, retain, aligned(65536), section(".text.pick_layout_modules"))) void pick_layout_modules(void) {}
-__attribute__((used, retain, aligned(65536), section(".text.pick_layout_stdlib"))) void pick_layout_stdlib(void) {}
