@@ -2,10 +2,8 @@
 #ifndef PICK_CPICKSYSTEM_H
 #define PICK_CPICKSYSTEM_H
 
-/// Drops the pages of the program's own code and read-only data from the process's page
-/// tables (they stay in the page cache); a page used again is mapped again on its first
-/// touch.
-void pick_release_code_pages(void);
+// mallopt and its M_* settings (Memory.start).
+#include <malloc.h>
 
 /// Starts `body(argument)` on a new detached thread that starts on a core other than the
 /// caller's (when another is allowed), then may run on any. 0, or pthread_create's error.
