@@ -13,4 +13,3 @@ int pick_el_bind(EditLine *el, const wchar_t *key, const wchar_t *fn, int comman
     return el_wset(el, EL_BIND, key, fn, (const wchar_t *)NULL);
 }
 int pick_el_refresh(EditLine *el) { return el_wset(el, EL_REFRESH); }
-void pick_el_set_clientdata(EditLine *el, void *data) { el_wset(el, EL_CLIENTDATA, data); }

@@ -114,13 +114,6 @@ struct KeyDecoder {
     /// How long to wait for the rest of what is pending before giving it up as it is.
     var pendingDelay: Int { pasted != nil ? Self.pasteDelay : Self.escapeDelay }
 
-    /// Whether the buffer holds only the start of a sequence or character.
-    var isIncomplete: Bool {
-        guard !buffer.isEmpty else { return false }
-        var copy = self
-        return copy.decode(final: false) == nil
-    }
-
     /// The next complete key; with `final`, a pending lone Escape or broken byte is given up.
     mutating func next(final: Bool) -> Key? {
         decode(final: final)

@@ -18,5 +18,4 @@ int pick_el_get_editor(EditLine *el, const wchar_t **mode);
 int pick_el_addfn(EditLine *el, const wchar_t *name, const wchar_t *help, pick_command_fn fn);
 int pick_el_bind(EditLine *el, const wchar_t *key, const wchar_t *fn, int command_map);
 int pick_el_refresh(EditLine *el);
-void pick_el_set_clientdata(EditLine *el, void *data);
 #endif
