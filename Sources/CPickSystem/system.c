@@ -8,8 +8,7 @@
 // A new thread that is to work alongside its starter: the kernel tends to queue it on the
 // starter's core, where it waits for that core while another idles (PickCore's Parallel
 // keeps its threads off the caller's core for the same reason). It is made to start on
-// another core, then may run on any. Loading paths 100K, whose halves are scanned on two
-// threads, scanned them one after the other in half the runs (1.6 -> 2.6 ms) before.
+// another core, then may run on any.
 struct pick_start {
     void *(*body)(void *);
     void *argument;

@@ -4,12 +4,14 @@ import Glibc
 import CLibEdit
 import CLibEditShim
 
-// The query prompt: libedit, as recommended by notes/libedit.md. libedit edits the line
-// and draws the prompt; pick's own read function (EL_GETCFN) sits under it, redraws the
-// list before every key, polls the tty and the self-pipe, and decodes keys itself. Keys
-// pick handles (moving, accepting, marking…) never reach libedit; editing keys do.
-// Actions that must change the line run inside libedit through one private character
-// bound to `pick-action`, so libedit's idea of the line and cursor stays right.
+// The query prompt: libedit. libedit edits the line and draws the prompt; pick's own read
+// function (EL_GETCFN) sits under it, redraws the list before every key, polls the tty and
+// the self-pipe, and decodes keys itself. The read function is the one place to redraw:
+// libedit calls it after each refresh, and typed text goes through libedit's own insert,
+// which no bound function sees. Keys pick handles (moving, accepting, marking…) never
+// reach libedit; editing keys do. Actions that must change the line run inside libedit
+// through one private character bound to `pick-action`, so libedit's idea of the line and
+// cursor stays right.
 
 /// Private characters the read function hands libedit (C1 controls: never typed as text).
 enum PrivateKey {

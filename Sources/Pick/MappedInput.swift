@@ -28,9 +28,8 @@ enum MappedInput {
     /// (`helpLoading`; with `helpAtOnce`, from the start): a second thread then takes half
     /// of what is left, and each thread done with its range takes half of what the other
     /// has left (`Scan`). The picker asks once its own start-up is done: a second thread
-    /// started at once shared a core with it, and its first screen came a millisecond later
-    /// (paths 1M: 3.1 -> 5.0 ms, after fzf's 4.4), where the half left then is scanned as
-    /// soon.
+    /// started at once shares a core with it and delays its first screen, while the half
+    /// left by then is scanned as soon.
     static func map(fd: Int32, into store: LineStore, helpAtOnce: Bool, onChunk report: () -> Void) -> Bool {
         // Chunks of a mapping are scanned back to back: reporting each (the picker wakes
         // its event loop) would only take the scanning core from it, as a woken thread tends
@@ -158,8 +157,8 @@ enum MappedInput {
         }
 
         /// Starts the helper thread, which steals lanes until none is worth it. It also frees
-        /// their stores once handed over: unmapping a store's arrays took the loading thread
-        /// 0.1 ms.
+        /// their stores once handed over, so that unmapping their arrays does not hold up
+        /// the loading thread.
         func startHelper() {
             helped = true
             spawnThread { [self] in
@@ -240,9 +239,7 @@ enum MappedInput {
         }
     }
 
-    /// A piece scanned, with the checksum of its bytes as they were scanned. (A struct: an
-    /// array of tuples has its type made from its mangled name at first use, 0.1 ms of
-    /// loading.)
+    /// A piece scanned, with the checksum of its bytes as they were scanned.
     private struct Piece {
         var bytes: UnsafeRawBufferPointer
         var checksum: UInt64
