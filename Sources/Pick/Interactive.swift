@@ -39,7 +39,7 @@ enum Interactive {
         // libedit needs a UTF-8 locale to insert non-ASCII characters. (Set while the input
         // loads: reading it needs no locale.)
         let locale = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"
-        if locale == "C" || locale == "POSIX" || !Term.bytes(Array(locale.lowercased().utf8), contain: Array("utf".utf8)) {
+        if locale == "C" || locale == "POSIX" || !locale.lowercased().contains("utf") {
             _ = setlocale(LC_CTYPE, "C.UTF-8")
         }
         let theme = Theme.make(spec: options.color, noColor: options.noColor) { name in

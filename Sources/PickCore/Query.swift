@@ -147,15 +147,6 @@ public struct Query: Sendable, Equatable {
 }
 
 extension Term {
-    /// Whether `needle` occurs in `haystack`. (A plain loop: the standard library's
-    /// `firstRange(of:)` lives in _StringProcessing, which pick then links, and maps, whole.)
-    public static func bytes(_ haystack: [UInt8], contain needle: [UInt8]) -> Bool {
-        guard needle.count <= haystack.count else { return false }
-        return (0...(haystack.count - needle.count)).contains { at in
-            haystack[at..<(at + needle.count)].elementsEqual(needle)
-        }
-    }
-
     /// Whether a line matching this term surely matches `other`.
     func implies(_ other: Term) -> Bool {
         guard !inverse, !other.inverse, caseSensitive == other.caseSensitive,
@@ -167,7 +158,7 @@ extension Term {
             return kind == .fuzzy && text.starts(with: other.text)
         case .exact:
             return (kind == .exact || kind == .prefix || kind == .suffix || kind == .equal)
-                && Self.bytes(text, contain: other.text)
+                && text.firstRange(of: other.text) != nil
         case .prefix:
             return (kind == .prefix || kind == .equal) && text.starts(with: other.text)
         case .suffix:
