@@ -13,7 +13,14 @@ enum FrameTarget {
     static func run(_ input: [UInt8]) {
         let s = SearchTarget.setup(input)
         var dice = Dice(UInt8(truncatingIfNeeded: input.count))
-        let store = feedStore(s.linesBytes, separator: 0x0A, parsesFields: s.parsesFields, dice: &dice)
+        // With --ansi, the store holds the lines' visible text and their colours are aside.
+        let styles: AnsiStyles? = dice.below(2) == 0 ? AnsiStyles() : nil
+        var lines = s.linesBytes
+        if let styles {
+            var filter = AnsiFilter(separator: 0x0A, styles: styles)
+            lines = lines.withUnsafeBytes { filter.feed($0) } + filter.finish()
+        }
+        let store = feedStore(lines, separator: 0x0A, parsesFields: s.parsesFields, dice: &dice)
         let engine = SearchEngine(store: store, matching: s.matching, ranking: s.ranking, skippedLines: s.skipped)
         guard let full = engine.search(s.queryText) else { return }
         let scopes = Scopes.names(in: store)
@@ -33,7 +40,7 @@ enum FrameTarget {
             width: width, listHeight: geometry.listHeight(headers: headerCount), result: result,
             query: engine.parse(s.queryText), queryText: s.queryText,
             selection: dice.below(result.lines.count + 3) - 1, scroll: dice.below(result.lines.count + 3) - 1,
-            marked: marked, multi: multi, ansi: dice.below(2) == 0, total: max(0, store.count - s.skipped),
+            marked: marked, multi: multi, styles: styles, total: max(0, store.count - s.skipped),
             isLoading: dice.below(4) == 0, isSearching: dice.below(4) == 0, scopes: scopes,
             scope: scope, headerText: headerText, headerLines: s.skipped)
         let frame = FrameBuilder.build(frameInput, store: store)

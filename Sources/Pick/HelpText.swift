@@ -40,7 +40,7 @@ Interface
       --history=FILE      keep queries in FILE; alt-p and alt-n walk them
       --color=SPEC        colors: dark, light, 16, bw, or name:color pairs
       --no-color          draw without colors (also NO_COLOR, TERM=dumb)
-      --ansi              show colour codes in input as colours
+      --ansi              draw colour codes; match and print the visible text
 
 Output
       --print-query       print the query before the result

@@ -12,8 +12,16 @@ enum InputReader {
     /// With `mapsFile`, a large regular file is mapped rather than read (`MappedInput`), and
     /// scanned on two threads: at once, or without `helpAtOnce` once `MappedInput.helpLoading`
     /// is called.
+    /// With `styles` (`--ansi`), lines are stored as their visible text and their colours
+    /// go to `styles`.
     static func readAll(fd: Int32, into store: LineStore, mapsFile: Bool = false, helpAtOnce: Bool = true,
+                        styles: AnsiStyles? = nil,
                         onChunk: () -> Void = {}, onError: (String) -> Void = { fail($0) }) {
+        if let styles {
+            readCleaning(fd: fd, into: store, filter: AnsiFilter(separator: store.separator, styles: styles),
+                         onChunk: onChunk, onError: onError)
+            return
+        }
         if mapsFile { _ = MappedInput.map(fd: fd, into: store, helpAtOnce: helpAtOnce, onChunk: onChunk) }
         while true {
             let space = store.writableSpace()
@@ -31,6 +39,32 @@ enum InputReader {
             store.commit(n)
             onChunk()
         }
+        store.finish()
+        onChunk()
+    }
+
+    /// Reads `fd` to its end through `filter` (`--ansi`).
+    private static func readCleaning(fd: Int32, into store: LineStore, filter: AnsiFilter,
+                                     onChunk: () -> Void, onError: (String) -> Void) {
+        var filter = filter
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { buffer.deallocate() }
+        while true {
+            let n = read(fd, buffer.baseAddress, buffer.count)
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    waitUntilReady(fd, for: POLLIN)
+                    continue
+                }
+                onError("cannot read input: \(String(cString: strerror(errno)))")
+                break
+            }
+            if n == 0 { break }
+            store.append(filter.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])))
+            onChunk()
+        }
+        store.append(filter.finish())
         store.finish()
         onChunk()
     }
@@ -120,14 +154,15 @@ final class InputLoad: @unchecked Sendable {
     /// Starts reading `store`'s input: stdin, or the files below here when stdin is a
     /// terminal. Started first, before the terminal is opened and the picker built, on a
     /// thread of its own.
-    static func start(into store: LineStore, fromTerminal: Bool) -> InputLoad {
+    static func start(into store: LineStore, fromTerminal: Bool, styles: AnsiStyles?) -> InputLoad {
         let load = InputLoad()
         spawnThread {
             let onChunk = { wakeEventLoop(Wake.input) }
             if fromTerminal {
                 FileWalker.walk(".", into: store, onChunk: onChunk)
             } else {
-                InputReader.readAll(fd: 0, into: store, mapsFile: true, helpAtOnce: false, onChunk: onChunk,
+                InputReader.readAll(fd: 0, into: store, mapsFile: true, helpAtOnce: false, styles: styles,
+                                    onChunk: onChunk,
                                     onError: { message in
                     load.lock.locked { load.failure = message }
                 })

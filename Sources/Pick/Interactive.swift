@@ -6,7 +6,7 @@ import PickCore
 /// The interactive mode: the picker on /dev/tty, then the output and the exit status.
 enum Interactive {
     /// Runs the picker and returns pick's exit status (0 picked, 1 nothing, 2 error, 130 cancelled).
-    static func run(options: Options, store: LineStore, stdout: Output, terminator: [UInt8],
+    static func run(options: Options, store: LineStore, styles: AnsiStyles?, stdout: Output, terminator: [UInt8],
                     loadInput: () -> Void) -> Int32 {
         var alreadyRead = options.demo
         if options.demo { loadInput() }
@@ -31,7 +31,7 @@ enum Interactive {
             }
         }
 
-        let input = alreadyRead ? InputLoad.alreadyRead() : InputLoad.start(into: store, fromTerminal: isatty(0) == 1)
+        let input = alreadyRead ? InputLoad.alreadyRead() : InputLoad.start(into: store, fromTerminal: isatty(0) == 1, styles: styles)
         guard let terminal = Terminal() else {
             fail("no terminal: the picker draws on /dev/tty, which cannot be opened (use --filter QUERY without one)")
         }
@@ -45,7 +45,8 @@ enum Interactive {
         let theme = Theme.make(spec: options.color, noColor: options.noColor) { name in
             getenv(name).map { String(cString: $0) }
         }
-        let picker = Picker(options: options, store: store, terminal: terminal, theme: theme, input: input)
+        let picker = Picker(options: options, store: store, styles: styles, terminal: terminal, theme: theme,
+                            input: input)
         let outcome = picker.run()
         switch outcome {
         case .cancel(let status):

@@ -36,6 +36,7 @@ final class Picker {
 
     let options: Options
     let store: LineStore
+    let styles: AnsiStyles?
     let terminal: Terminal
     let worker: SearchWorker
     let theme: Theme
@@ -80,9 +81,10 @@ final class Picker {
     var keyPressed = false
     var history: QueryHistory
 
-    init(options: Options, store: LineStore, terminal: Terminal, theme: Theme, input: InputLoad) {
+    init(options: Options, store: LineStore, styles: AnsiStyles?, terminal: Terminal, theme: Theme, input: InputLoad) {
         self.options = options
         self.store = store
+        self.styles = styles
         self.terminal = terminal
         self.theme = theme
         self.input = input
@@ -399,7 +401,7 @@ final class Picker {
         var input = FrameInput(width: geometry.width, listHeight: geometry.listHeight(headers: headerCount),
                                result: session.shown, query: parsedQuery, queryText: query,
                                selection: session.selection, scroll: session.scroll, marked: session.markSet,
-                               multi: options.multi, ansi: options.ansi, total: session.candidates,
+                               multi: options.multi, styles: styles, total: session.candidates,
                                isLoading: session.isLoading, isSearching: session.isSearching,
                                scopes: Scopes.names(in: store), scope: session.scope, headerText: headerText,
                                headerLines: options.headerLines)

@@ -36,6 +36,8 @@ if let shell = options.shell, let script = ShellScripts.script(for: shell) {
 }
 
 let store = LineStore(separator: options.read0 ? 0 : 0x0A, parsesFields: !options.plain)
+/// `--ansi`: the colours of lines read from stdin (the store keeps their visible text).
+let styles: AnsiStyles? = options.ansi ? AnsiStyles() : nil
 
 /// Fills the store from the demo palette, stdin, or (stdin a terminal) the files below here.
 /// `mapsFile` maps a large file on stdin rather than reading it (see MappedInput).
@@ -46,7 +48,7 @@ func loadInput(mapsFile: Bool = false) {
     } else if isatty(0) == 1 {
         FileWalker.walk(".", into: store)
     } else {
-        InputReader.readAll(fd: 0, into: store, mapsFile: mapsFile)
+        InputReader.readAll(fd: 0, into: store, mapsFile: mapsFile, styles: styles)
     }
 }
 
@@ -97,4 +99,5 @@ if let path = options.history, let problem = historyProblem(path) {
     fail("--history: \(problem)")
 }
 
-exit(Interactive.run(options: options, store: store, stdout: stdout, terminator: terminator, loadInput: { loadInput(mapsFile: true) }))
+exit(Interactive.run(options: options, store: store, styles: styles, stdout: stdout, terminator: terminator,
+                     loadInput: { loadInput(mapsFile: true) }))

@@ -79,7 +79,8 @@ public struct FrameInput {
     public var scroll: Int
     public var marked: Set<Int32>
     public var multi: Bool
-    public var ansi: Bool
+    /// The input's colours (`--ansi`), or nil.
+    public var styles: AnsiStyles?
     /// Candidate lines (store lines minus header lines).
     public var total: Int
     public var isLoading: Bool
@@ -94,7 +95,7 @@ public struct FrameInput {
 
     public init(width: Int, listHeight: Int, result: SearchResult?, query: Query, queryText: String,
                 selection: Int = 0, scroll: Int = 0, marked: Set<Int32> = [], multi: Bool = false,
-                ansi: Bool = false, total: Int, isLoading: Bool = false, isSearching: Bool = false,
+                styles: AnsiStyles? = nil, total: Int, isLoading: Bool = false, isSearching: Bool = false,
                 scopes: [String] = [], scope: Int = 0, headerText: [String] = [], headerLines: Int = 0) {
         self.width = width
         self.listHeight = listHeight
@@ -105,7 +106,7 @@ public struct FrameInput {
         self.scroll = scroll
         self.marked = marked
         self.multi = multi
-        self.ansi = ansi
+        self.styles = styles
         self.total = total
         self.isLoading = isLoading
         self.isSearching = isSearching
@@ -130,7 +131,8 @@ public enum FrameBuilder {
                   isSymbol: false, style: "")]
         }
         for line in 0..<min(input.headerLines, store.count) {
-            let glyphs = TerminalText.glyphs(store.bytes(of: line), range: store.fields(of: line).title, ansi: input.ansi)
+            let glyphs = TerminalText.glyphs(store.bytes(of: line), range: store.fields(of: line).title,
+                                             styles: input.styles?.runs(of: line) ?? [])
             headers.append(fit(glyphs, highlighted: [], columns: width).spans)
         }
         let lines = input.result?.lines ?? []
@@ -234,7 +236,7 @@ public enum FrameBuilder {
         var title = fields.title
         let shown = max(highlightOffsets.last ?? title.lowerBound, title.lowerBound) + width * 4 + 16
         if shown < title.upperBound { title = title.lowerBound..<shown }
-        let glyphs = TerminalText.glyphs(bytes, range: title, ansi: input.ansi)
+        let glyphs = TerminalText.glyphs(bytes, range: title, styles: input.styles?.runs(of: line) ?? [])
         let available = width - gutter
         var chip: String? = nil
         var titleColumns = available

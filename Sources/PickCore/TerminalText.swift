@@ -74,24 +74,19 @@ public enum TerminalText {
         }
     }
 
-    /// The glyphs of `bytes[range]`. With `ansi`, SGR sequences (`ESC [ … m`) set the style
-    /// of the glyphs after them instead of being shown; every other sequence is shown.
-    public static func glyphs(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, ansi: Bool = false) -> [Glyph] {
+    /// The glyphs of `bytes[range]`, styled by `styles` (`--ansi`: offsets in `bytes`).
+    public static func glyphs(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>,
+                              styles: [StyleRun] = []) -> [Glyph] {
         guard let base = bytes.baseAddress, !range.isEmpty else { return [] }
         var out: [Glyph] = []
         out.reserveCapacity(range.count)
         var style = ""
+        var nextRun = 0
         var i = range.lowerBound
         while i < range.upperBound {
-            if ansi && bytes[i] == 0x1B, i + 1 < range.upperBound, bytes[i + 1] == 0x5B {
-                var k = i + 2
-                while k < range.upperBound, (bytes[k] >= 0x30 && bytes[k] <= 0x3B) { k += 1 }
-                if k < range.upperBound, bytes[k] == 0x6D {
-                    let params = String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 2)..<k]), as: UTF8.self)
-                    style = (params.isEmpty || params == "0") ? "" : (style.isEmpty ? params : style + ";" + params)
-                    i = k + 1
-                    continue
-                }
+            while nextRun < styles.count && styles[nextRun].offset <= i {
+                style = styles[nextRun].sgr
+                nextRun += 1
             }
             let (s, w) = UTF8Codec.decode(base, i, range.upperBound)
             let invalid = s == 0xFFFD && !(w == 3 && bytes[i] == 0xEF)

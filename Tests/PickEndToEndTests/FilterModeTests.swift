@@ -27,6 +27,17 @@ final class FilterModeTests: XCTestCase {
         XCTAssertEqual(try runPick(["--filter=bet"], lines: lines).lines, ["beta"])
     }
 
+    func testAnsiMatchesAndPrintsTheVisibleTextOnly() throws {
+        // As `ls --color=always` writes them: the codes' digits must not match.
+        let listing = ["\u{1B}[01;34mopt\u{1B}[0m", "\u{1B}[01;34mtmp\u{1B}[0m", "\u{1B}[0m\u{1B}[01;36mlib64\u{1B}[0m"]
+        XCTAssertEqual(try runPick(["--ansi", "-f", "34"], lines: listing).status, 1)
+        XCTAssertEqual(try runPick(["--ansi", "-f", "tm"], lines: listing).lines, ["tmp"])
+        XCTAssertEqual(try runPick(["--ansi", "-f", ""], lines: listing).lines, ["opt", "tmp", "lib64"])
+        XCTAssertEqual(try runPick(["--ansi", "--complete", "li"], lines: listing).lines, ["lib64"])
+        let plain = try runPick(["-f", "tmp"], lines: listing)
+        XCTAssertEqual(plain.lines, [listing[1]], "without --ansi a line is printed byte for byte")
+    }
+
     func testNoMatchPrintsNothingAndExitsOne() throws {
         let run = try runPick(["-f", "zzzq"], lines: ["alpha", "beta"])
         XCTAssertEqual(run.status, 1)
