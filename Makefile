@@ -1,6 +1,7 @@
 # pick's entry points. `make demo` builds pick and opens its built-in demo palette;
 # `make test` runs every test. Both work on a fresh Debian machine with the Swift
-# toolchain: `deps` installs what the build and the tests need (as root, apt-get).
+# toolchain: each installs what it needs first (as root, apt-get): the demo only what
+# the build needs, the tests what they need as well.
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -12,21 +13,23 @@ SHELL   := /bin/bash
 # takes well under a minute).
 TEST_TIMEOUT ?= 1200
 
-# libedit-dev: the prompt's line editor; pkg-config finds it for SwiftPM. libncurses-dev:
-# the static terminfo library a release build links libedit against.
-# tmux: the interactive end-to-end tests drive pick inside it.
+# What the build needs. libedit-dev: the prompt's line editor; pkg-config finds it for
+# SwiftPM. libncurses-dev: the static terminfo library a release build links libedit against.
+BUILD_PACKAGES := libedit-dev libncurses-dev pkg-config
+# What the tests need besides. tmux: the interactive end-to-end tests drive pick inside it.
 # mandoc, groff-base: the tests check that man/pick.1 renders without warnings.
 # man-db: the install test checks that `man` finds the installed page.
 # git, zsh, fish: the shell-integration and git-recipe tests run them (bash is there).
-APT_PACKAGES := libedit-dev libncurses-dev pkg-config tmux mandoc groff-base man-db git zsh fish
+TEST_PACKAGES := tmux mandoc groff-base man-db git zsh fish
 
-.PHONY: all deps build release demo test install bench bench-interactive clean
+.PHONY: all deps build-deps test-deps build release demo test install bench bench-interactive clean
 
 all: build
 
-deps:
+# Installs those of the Debian packages $(1) that are missing (as root, or with sudo).
+define install-missing
 	@missing=""; \
-	for p in $(APT_PACKAGES); do \
+	for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' \
 	    || missing="$$missing $$p"; \
 	done; \
@@ -36,8 +39,17 @@ deps:
 	  $$sudo apt-get update && \
 	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y --no-install-recommends $$missing; \
 	fi
+endef
 
-build: deps
+build-deps:
+	$(call install-missing,$(BUILD_PACKAGES))
+
+test-deps:
+	$(call install-missing,$(BUILD_PACKAGES) $(TEST_PACKAGES))
+
+deps: test-deps
+
+build: build-deps
 	$(SWIFT) build
 
 # A fully static executable: nothing for the dynamic loader to do at start-up, which is
@@ -48,7 +60,7 @@ build: deps
 STATIC_FLAGS := -Xswiftc -static-executable -Xswiftc -use-ld=lld \
 	-Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd
 
-release: deps
+release: build-deps
 	$(SWIFT) build -c release --static-swift-stdlib $(STATIC_FLAGS)
 
 # The interactive demo on a terminal; the palette in filter mode otherwise (or when the
@@ -67,7 +79,7 @@ demo: release
 
 # swift test ends with Swift Testing's own summary ("0 tests" when every test is an
 # XCTest); the last line repeats XCTest's count so that the closing line tells the truth.
-test: deps
+test: test-deps
 	$(SWIFT) build
 	@set -o pipefail; timeout --kill-after=10 $(TEST_TIMEOUT) $(SWIFT) test 2>&1 | tee .build/test.log \
 	  || { status=$$?; [ $$status = 124 ] && echo "make test: swift test ran past $(TEST_TIMEOUT)s (a test hangs)"; exit $$status; }

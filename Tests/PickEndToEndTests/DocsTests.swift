@@ -123,6 +123,34 @@ final class DocsTests: XCTestCase {
         XCTAssertTrue(makefile.contains("--demo --filter ''"))
     }
 
+    /// `make demo` needs only what the build needs: a new user trying pick is not made to
+    /// install tmux, zsh, fish and the rest of the test suite's tools first.
+    func testMakeDemoInstallsOnlyWhatTheBuildNeeds() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        func planned(_ target: String) throws -> String {
+            let make = Process()
+            make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            make.arguments = ["make", "-n", "-C", root.path, target]
+            let pipe = Pipe()
+            make.standardOutput = pipe
+            make.standardError = FileHandle.nullDevice
+            try make.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            make.waitUntilExit()
+            return output
+        }
+        let demo = try planned("demo")
+        XCTAssertTrue(demo.contains("libedit-dev"), demo)
+        for package in ["tmux", "zsh", "fish", "mandoc", "man-db"] {
+            XCTAssertFalse(demo.contains(" \(package)"), "make demo installs \(package)")
+        }
+        let test = try planned("test")
+        for package in ["libedit-dev", "tmux", "zsh", "fish", "mandoc"] {
+            XCTAssertTrue(test.contains(package), "make test installs \(package)")
+        }
+    }
+
     func testCIRunsTheReadmeTestCommand() throws {
         let test = try XCTUnwrap(try readmeCommands().first { $0.key.contains("every test") }?.value)
         let script = try read(".ci/run")
