@@ -44,7 +44,7 @@ Interface
 
 Output
       --print-query       print the query before the result
-      --expect=KEYS       keys that also accept; the key is printed first
+      --expect=KEYS       keys that also accept; the key is printed first, as written
       --print0            end output lines with NUL
 
   -h, --help              this summary;  --version  the version

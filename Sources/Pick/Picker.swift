@@ -359,16 +359,11 @@ final class Picker {
             shortcutsScanned += 1
             guard line >= options.headerLines, let range = store.fields(of: line).shortcut else { continue }
             let text = String(decoding: UnsafeBufferPointer(rebasing: store.bytes(of: line)[range]), as: UTF8.self)
-            guard let key = ShortcutKey.keyName(text), shortcuts[key] == nil, !Self.reservedKeys.contains(key) else { continue }
+            guard let key = ShortcutKey.keyName(text), shortcuts[key] == nil, !KeyNames.isReserved(key) else { continue }
             shortcuts[key] = Int32(line)
             shortcutOrder.append((text, Int32(line)))
         }
     }
-
-    /// Keys a line's shortcut cannot take: they move, accept or cancel.
-    static let reservedKeys: Set<String> = ["ctrl-c", "ctrl-g", "ctrl-j", "ctrl-k", "ctrl-m", "ctrl-n", "ctrl-p",
-                                            "ctrl-i", "ctrl-s", "ctrl-h", "ctrl-z", "ctrl-[", "f1", "alt-?", "alt-p",
-                                            "alt-n"]
 
     // MARK: Drawing
 

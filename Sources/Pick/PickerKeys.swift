@@ -37,11 +37,11 @@ extension Picker {
             helpScroll = max(0, min(helpScroll, helpLines().count - 1))
             return nil
         }
-        let name = key.name
-        if let name, options.expect.contains(name) {
-            outcome = .accept(key: name)
+        if let expected = options.expect.first(where: { $0.key == key }) {
+            outcome = .accept(key: expected.written)
             return nil
         }
+        let name = key.name
         let up = options.layout == .top ? -1 : 1
         switch key {
         case .char(13): outcome = .accept(key: nil); return nil

@@ -34,7 +34,8 @@ public struct Options: Sendable {
     public var read0 = false
     public var print0 = false
     public var printQuery = false
-    public var expect: [String] = []
+    /// `--expect`: keys that also accept, each printed as it was written.
+    public var expect: [NamedKey] = []
     public var prompt = "> "
     public var header: String? = nil
     public var headerLines = 0
@@ -91,25 +92,6 @@ public enum OptionArgument: Sendable, Equatable {
     case required
     /// `--name` alone, or a value attached by `=` (`--multi=5`, `-m5`).
     case optional
-}
-
-/// Keys `--expect` accepts.
-public enum KeyNames {
-    public static func isValid(_ name: String) -> Bool {
-        let n = name.lowercased()
-        let fixed: Set<String> = ["enter", "return", "esc", "escape", "tab", "btab", "shift-tab", "space",
-                                  "bspace", "backspace", "del", "delete", "up", "down", "left", "right",
-                                  "home", "end", "pgup", "pgdn", "page-up", "page-down", "insert",
-                                  "ctrl-space", "alt-enter", "alt-space", "alt-bspace", "double-click"]
-        if fixed.contains(n) { return true }
-        for prefix in ["ctrl-alt-", "ctrl-", "alt-"] where n.hasPrefix(prefix) {
-            let rest = n.dropFirst(prefix.count)
-            if rest.count == 1 { return true }
-            if prefix == "alt-" && ["up", "down", "left", "right"].contains(rest) { return true }
-        }
-        if n.hasPrefix("f"), let k = Int(n.dropFirst()), (1...12).contains(k) { return true }
-        return false
-    }
 }
 
 extension Options {
@@ -293,12 +275,14 @@ extension Options {
         case "--no-print-query": printQuery = false
         case "--expect":
             let text = try value(name, inline)
-            var keys: [String] = []
-            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-                guard KeyNames.isValid(String(part)) else {
-                    throw OptionError(message: "invalid value for --expect: unknown key \(OptionError.quote(part))")
+            var keys: [NamedKey] = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+                guard let key = KeyNames.key(named: part) else {
+                    throw OptionError(message: "invalid value for --expect: \(KeyNames.refusal(part))")
                 }
-                keys.append(String(part).lowercased())
+                // A key named twice prints as it was written last, as in fzf.
+                keys.removeAll { $0.key == key }
+                keys.append(NamedKey(key: key, written: part))
             }
             expect = keys
         case "--prompt": prompt = try value(name, inline)

@@ -90,7 +90,7 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(o.limit, 3)
         XCTAssertTrue(o.read0 && o.print0 && o.printQuery && o.plain && o.demo)
         XCTAssertEqual(o.headerLines, 2)
-        XCTAssertEqual(o.expect, ["ctrl-x", "f1"])
+        XCTAssertEqual(o.expect.map(\.written), ["ctrl-x", "f1"])
     }
 
     func testInterfaceOptions() throws {
@@ -194,12 +194,15 @@ final class OptionsTests: XCTestCase {
         XCTAssertThrowsError(try ShellWords.split("'open"))
     }
 
-    func testExpectKeyNames() {
-        XCTAssertTrue(KeyNames.isValid("ctrl-x"))
-        XCTAssertTrue(KeyNames.isValid("alt-enter"))
-        XCTAssertTrue(KeyNames.isValid("f12"))
-        XCTAssertFalse(KeyNames.isValid("f13"))
-        XCTAssertFalse(KeyNames.isValid("hyper-x"))
+    func testExpectKeepsTheKeysAsWrittenAndTheKeysTheyName() throws {
+        let o = try parse(["--expect=Return,ctrl-X,alt-up,alt-P"])
+        XCTAssertEqual(o.expect.map(\.written), ["Return", "ctrl-X", "alt-up", "alt-P"])
+        XCTAssertEqual(o.expect.map(\.key), [.char(13), .char(24), .modified(.up, .alt), .alt(0x50)])
+        XCTAssertEqual(try parse(["--expect=enter,return"]).expect, [NamedKey(key: .char(13), written: "return")],
+                       "a key named twice prints as written last, as in fzf")
+        XCTAssertEqual(error(["--expect=ctrl-x,hyper-x"]), "invalid value for --expect: unknown key 'hyper-x'")
+        XCTAssertEqual(error(["--expect=double-click"]),
+                       "invalid value for --expect: 'double-click' is a mouse event, and pick does not read the mouse yet")
     }
 
     func testAValueStartingWithACombiningMarkStaysAValue() throws {

@@ -97,15 +97,4 @@ final class InteractiveFrameTests: XCTestCase {
         let empty = frame(store(""))
         XCTAssertEqual(empty.message, ["No input: nothing was read to choose from."])
     }
-
-    func testShortcutFieldsNameTheKeysTheyBind() {
-        XCTAssertEqual(ShortcutKey.keyName("⌘N"), "alt-n")
-        XCTAssertEqual(ShortcutKey.keyName("cmd+k"), "alt-k")
-        XCTAssertEqual(ShortcutKey.keyName("⇧⌘P"), "alt-P")
-        XCTAssertEqual(ShortcutKey.keyName("Ctrl-O"), "ctrl-o")
-        XCTAssertEqual(ShortcutKey.keyName("^X"), "ctrl-x")
-        XCTAssertEqual(ShortcutKey.keyName("F12"), "f12")
-        XCTAssertNil(ShortcutKey.keyName("⌃⌘N"), "ctrl-alt is not a key pick can tell")
-        XCTAssertNil(ShortcutKey.keyName("Enter"))
-    }
 }

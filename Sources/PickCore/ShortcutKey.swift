@@ -1,0 +1,61 @@
+/// The key a SHORTCUT field names, in `KeyNames` spelling (`ctrl-o`, `alt-n`, `f5`), when
+/// it is one a terminal can send: ctrl with a letter, alt with a character, ctrl and alt
+/// with a letter, or f1 … f12. `⌘`, `cmd` and `meta` mean alt, as terminals send them.
+public enum ShortcutKey {
+    public static func keyName(_ shortcut: String) -> String? {
+        key(shortcut).flatMap(KeyNames.name(of:))
+    }
+
+    /// The key a shortcut names, or nil when it is only a hint (a word, shift with a
+    /// function key, ctrl with something other than a letter).
+    public static func key(_ shortcut: String) -> Key? {
+        var text = shortcut.trimmingSpaces()
+        guard !text.isEmpty else { return nil }
+        var held: KeyModifiers = []
+        let prefixes: [(String, KeyModifiers)] = [
+            ("ctrl-", .ctrl), ("ctrl+", .ctrl), ("control-", .ctrl), ("control+", .ctrl), ("c-", .ctrl),
+            ("^", .ctrl), ("⌃", .ctrl),
+            ("alt-", .alt), ("alt+", .alt), ("meta-", .alt), ("meta+", .alt), ("m-", .alt),
+            ("cmd-", .alt), ("cmd+", .alt), ("⌘", .alt), ("⌥", .alt), ("option-", .alt),
+            ("shift-", .shift), ("shift+", .shift), ("⇧", .shift),
+        ]
+        var changed = true
+        while changed && text.count > 1 {
+            changed = false
+            for (p, modifier) in prefixes where text.lowercased().hasPrefix(p) && text.count > p.count {
+                text = String(text.dropFirst(p.count))
+                held.insert(modifier)
+                changed = true
+                break
+            }
+        }
+        let lower = text.lowercased()
+        if lower.hasPrefix("f"), let n = Int(lower.dropFirst()), (1...12).contains(n), held.isEmpty {
+            return .function(n)
+        }
+        guard text.count == 1, let c = text.unicodeScalars.first, c.isASCII, c.value > 0x20, c.value < 0x7F else {
+            return nil
+        }
+        if held.contains(.ctrl) {
+            // ctrl-x is the letter's control code; with alt, Escape before it.
+            guard let l = Character(c).lowercased().unicodeScalars.first, ("a"..."z").contains(l) else { return nil }
+            let code = l.value - 0x60
+            return held.contains(.alt) ? .alt(code) : .char(code)
+        }
+        if held.contains(.alt) {
+            // Shortcuts are usually written in capitals (⌘N); the key is the plain letter.
+            let key = held.contains(.shift) ? String(Character(c)).uppercased() : String(Character(c)).lowercased()
+            return .alt(key.unicodeScalars.first!.value)
+        }
+        return nil
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}
