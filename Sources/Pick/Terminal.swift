@@ -161,12 +161,15 @@ final class Terminal {
     }
 
     /// Turns off ICRNL and INLCR (libedit's raw mode sets INLCR) so Return (CR) and ctrl-j
-    /// (LF) are different keys, and IXON so ctrl-s reaches pick. libedit restores its saved
-    /// settings when it returns, and pick restores the original ones on exit.
+    /// (LF) are different keys, IXON so ctrl-s reaches pick, and ISIG so ctrl-c, ctrl-z and
+    /// ctrl-\ come as keys (pick cancels and suspends on them itself; `--expect` can name
+    /// them). libedit restores its saved settings when it returns, and pick restores the
+    /// original ones on exit.
     func separateReturnFromCtrlJ() {
         var t = termios()
         guard tcgetattr(fd, &t) == 0 else { return }
         t.c_iflag &= ~tcflag_t(ICRNL | INLCR | IXON)
+        t.c_lflag &= ~tcflag_t(ISIG)
         _ = tcsetattr(fd, TCSANOW, &t)
     }
 
