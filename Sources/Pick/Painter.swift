@@ -196,7 +196,7 @@ enum Painter {
         case .section(let name):
             return sgr(theme.section) + name + (theme.isPlain || theme.section.isEmpty ? "" : reset)
         case .line(let line):
-            let base = line.isSelected ? theme.selected : ""
+            let base = line.isSelected ? theme.selectedRow : theme.normal
             func with(_ extra: String) -> String {
                 let joined = [base, extra].filter { !$0.isEmpty }.joined(separator: ";")
                 return theme.isPlain ? "" : reset + sgr(joined)
@@ -226,7 +226,7 @@ enum Painter {
                 out += with(theme.chip) + chipText + with("")
                 used += chipWidth
             }
-            if line.isSelected && !base.isEmpty && used < width {
+            if line.isSelected && !theme.selected.isEmpty && used < width {
                 out += String(repeating: " ", count: width - used)
             }
             return out + (theme.isPlain ? "" : reset)

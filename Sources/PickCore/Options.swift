@@ -41,7 +41,8 @@ public struct Options: Sendable {
     public var headerLines = 0
     public var height: Height = .full
     public var layout: Layout = .top
-    public var color: String? = nil
+    public var color: ColorSpec? = nil
+    /// `--no-color`; `--color` may still say `bw` (nothing at all) or `always`.
     public var noColor = false
     public var ansi = false
     public var history: String? = nil
@@ -308,10 +309,7 @@ extension Options {
         case "--reverse": layout = .top
         case "--no-reverse": layout = .bottom
         case "--color":
-            let text = try value(name, inline)
-            try Self.validateColor(text)
-            color = text
-            noColor = text == "bw" || text == "never"
+            color = try ColorSpec.parse(value(name, inline))
         case "--no-color": noColor = true
         case "--ansi": ansi = true
         case "--no-ansi": ansi = false
@@ -337,29 +335,6 @@ extension Options {
         case "--version": version = true
         default: throw OptionError(message: "unknown option: \(name)")  // listed but not handled
         }
-    }
-
-    private static func validateColor(_ text: String) throws {
-        let bases: Set<String> = ["dark", "light", "16", "bw", "never", "always", "auto"]
-        let names: Set<String> = ["fg", "bg", "hl", "fg+", "bg+", "hl+", "info", "prompt", "pointer",
-                                  "marker", "header", "border", "spinner", "query", "ghost", "section", "chip"]
-        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            if bases.contains(String(item)) { continue }
-            let parts = item.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, names.contains(String(parts[0])), Self.isColorValue(String(parts[1])) else {
-                throw OptionError(message: "invalid value for --color: \(OptionError.quote(item)) (expected a scheme such as dark, or name:color)")
-            }
-        }
-    }
-
-    private static func isColorValue(_ v: String) -> Bool {
-        if let n = Int(v) { return n >= -1 && n <= 255 }
-        if v.hasPrefix("#"), v.count == 7, v.dropFirst().allSatisfy(\.isHexDigit) { return true }
-        let named: Set<String> = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
-                                  "bright-black", "bright-red", "bright-green", "bright-yellow", "bright-blue",
-                                  "bright-magenta", "bright-cyan", "bright-white", "default", "-1",
-                                  "bold", "dim", "underline", "reverse", "regular", "italic"]
-        return v.split(separator: ":").allSatisfy { named.contains(String($0)) }
     }
 }
 

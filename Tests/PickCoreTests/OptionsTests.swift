@@ -103,13 +103,14 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(o.scope, "Go to")
         XCTAssertTrue(o.cycle)
         XCTAssertEqual(o.history, "/tmp/h")
-        XCTAssertEqual(o.color, "dark,hl:red")
+        XCTAssertEqual(o.color, ColorSpec(steps: [.scheme(.dark), .style(.hl, ColorStyle(words: [.basic(1, bright: false)]))]))
         XCTAssertTrue(o.multi)
         XCTAssertEqual(o.multiLimit, 3)
         XCTAssertEqual(try parse(["--height", "10"]).height, .rows(10))
         XCTAssertEqual(try parse(["--height=100%"]).height, .full)
         XCTAssertTrue(try parse(["--no-color"]).noColor)
-        XCTAssertTrue(try parse(["--color=bw"]).noColor)
+        XCTAssertEqual(try parse(["--color=bw"]).color?.isPlain, true)
+        XCTAssertTrue(try parse(["--no-color", "--color=hl:red"]).noColor, "a later --color does not undo --no-color")
     }
 
     func testHelpAndVersion() throws {

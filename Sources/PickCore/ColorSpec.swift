@@ -1,0 +1,173 @@
+// `--color`, parsed once. The value is comma-separated items applied in order: schemes
+// (`dark`, `light`, `16`), `name:style` pairs that replace one part's style, and the
+// switches `always` and `auto`; `bw` or `never` stand alone. A style is colours and
+// attributes joined by colons: `108`, `#87af87`, `green`, `bright-red`, `-1` or `default`
+// (the terminal's), `bold`, `dim`, `italic`, `underline`, `reverse`, `regular` (nothing).
+// The executable's Theme turns the parsed value into escape sequences; nothing here
+// knows the palette.
+
+/// The parsed value of `--color`.
+public struct ColorSpec: Equatable, Sendable {
+    /// A palette for every part of the screen.
+    public enum Scheme: String, Sendable {
+        /// The default, in the 256-colour palette.
+        case dark
+        /// For a light background.
+        case light
+        /// The 16 basic colours.
+        case basic = "16"
+    }
+
+    /// One item of the spec, applied in order.
+    public enum Step: Equatable, Sendable {
+        case scheme(Scheme)
+        case style(ColorPart, ColorStyle)
+    }
+
+    public var steps: [Step] = []
+    /// `bw` or `never`: no colours and no attributes at all.
+    public var isPlain = false
+    /// `always`: colours even when NO_COLOR or `--no-color` say not to.
+    public var isForced = false
+
+    public init(steps: [Step] = [], isPlain: Bool = false, isForced: Bool = false) {
+        self.steps = steps
+        self.isPlain = isPlain
+        self.isForced = isForced
+    }
+
+    /// Parses a `--color` value; the error says which item is wrong and why.
+    public static func parse(_ text: String) throws -> ColorSpec {
+        func refuse(_ item: Substring, _ why: String) -> OptionError {
+            OptionError(message: "invalid value for --color: \(OptionError.quote(item)) (\(why))")
+        }
+        if text == "bw" || text == "never" { return ColorSpec(isPlain: true) }
+        var spec = ColorSpec()
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            switch item {
+            case "dark", "light", "16": spec.steps.append(.scheme(Scheme(rawValue: String(item))!))
+            case "always": spec.isForced = true
+            case "auto": break
+            case "bw", "never": throw refuse(item, "it draws no colours at all, so it stands alone")
+            default:
+                let parts = item.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+                guard parts.count == 2 else {
+                    throw refuse(item, "expected a scheme such as dark, or name:color")
+                }
+                let name = String(parts[0])
+                if let why = ColorPart.notDrawn[name] { throw refuse(item, why) }
+                guard let part = ColorPart(rawValue: name) else {
+                    throw refuse(item, "expected a scheme such as dark, or name:color with name one of "
+                                 + ColorPart.allCases.map(\.rawValue).joined(separator: " "))
+                }
+                guard let style = ColorStyle(String(parts[1])) else {
+                    throw refuse(item, "expected a color from -1 to 255, #rrggbb, a color name or an attribute")
+                }
+                spec.steps.append(.style(part, style))
+            }
+        }
+        return spec
+    }
+}
+
+/// A part of the screen `--color` can style, by fzf's name where fzf has one.
+public enum ColorPart: String, CaseIterable, Sendable {
+    /// Text of the rows that are not selected.
+    case fg
+    /// Matched characters.
+    case hl
+    /// Matched characters on the selected row.
+    case selectedHl = "hl+"
+    /// The selected row: added to its style, as are the two below.
+    case selectedFg = "fg+"
+    case selectedBg = "bg+"
+    case info, pointer, marker, header, spinner, ghost, section, chip
+
+    /// Whether the part's colours are backgrounds.
+    public var isBackground: Bool { self == .selectedBg }
+
+    /// fzf's names for what pick does not draw (or lets libedit draw), and why they are
+    /// refused rather than accepted and ignored.
+    static let notDrawn: [String: String] = [
+        "bg": "pick does not colour the background yet",
+        "prompt": "pick does not colour the prompt yet: the line editor draws it",
+        "query": "pick does not colour the query yet: the line editor draws it",
+        "border": "pick draws no border yet",
+    ]
+}
+
+/// Colours and attributes for one part of the screen (`108`, `#87af87`, `red:bold`).
+public struct ColorStyle: Equatable, Sendable {
+    public enum Word: Equatable, Sendable {
+        /// The terminal's own colour (`-1`, `default`).
+        case terminalDefault
+        /// A colour of the 256-colour palette.
+        case palette(Int)
+        /// A 24-bit colour (`#rrggbb`).
+        case rgb(Int, Int, Int)
+        /// One of the eight basic colours (0 black … 7 white), or its bright form.
+        case basic(Int, bright: Bool)
+        case bold, dim, italic, underline, reverse
+        /// Nothing: a part with only `regular` is drawn plainly.
+        case regular
+    }
+
+    static let basicNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+
+    public var words: [Word]
+
+    public init(words: [Word]) {
+        self.words = words
+    }
+
+    /// Parses `red:bold` and the like; nil if any word is not a colour or attribute.
+    public init?(_ text: String) {
+        var words: [Word] = []
+        for part in text.split(separator: ":", omittingEmptySubsequences: false).map(String.init) {
+            if let n = Int(part), part.first != "+" {
+                guard n >= -1 && n <= 255 else { return nil }
+                words.append(n < 0 ? .terminalDefault : .palette(n))
+            } else if part.hasPrefix("#") {
+                let hex = part.dropFirst()
+                guard hex.count == 6, hex.allSatisfy(\.isHexDigit), let rgb = Int(hex, radix: 16) else { return nil }
+                words.append(.rgb(rgb >> 16, (rgb >> 8) & 255, rgb & 255))
+            } else if let i = Self.basicNames.firstIndex(of: part) {
+                words.append(.basic(i, bright: false))
+            } else if part.hasPrefix("bright-"), let i = Self.basicNames.firstIndex(of: String(part.dropFirst(7))) {
+                words.append(.basic(i, bright: true))
+            } else {
+                switch part {
+                case "default": words.append(.terminalDefault)
+                case "bold": words.append(.bold)
+                case "dim": words.append(.dim)
+                case "italic": words.append(.italic)
+                case "underline": words.append(.underline)
+                case "reverse": words.append(.reverse)
+                case "regular": words.append(.regular)
+                default: return nil
+                }
+            }
+        }
+        self.words = words
+    }
+
+    /// The style as SGR parameters (`38;5;108;1`); colours are backgrounds with `background`.
+    public func sgr(background: Bool) -> String {
+        var out: [String] = []
+        for word in words {
+            switch word {
+            case .terminalDefault: out.append(background ? "49" : "39")
+            case .palette(let n): out.append("\(background ? 48 : 38);5;\(n)")
+            case .rgb(let r, let g, let b): out.append("\(background ? 48 : 38);2;\(r);\(g);\(b)")
+            case .basic(let i, let bright): out.append("\((background ? 40 : 30) + (bright ? 60 : 0) + i)")
+            case .bold: out.append("1")
+            case .dim: out.append("2")
+            case .italic: out.append("3")
+            case .underline: out.append("4")
+            case .reverse: out.append("7")
+            case .regular: break
+            }
+        }
+        return out.joined(separator: ";")
+    }
+}
