@@ -175,6 +175,16 @@ final class Picker {
         draw()
     }
 
+    /// ctrl-l: paints pick's own rows again where they are; the shell's text above a
+    /// `--height` region stays (libedit's own ctrl-l would clear the whole terminal).
+    func redrawInPlace() {
+        region.clear(terminal)
+        editor.refresh()
+        lastFrame = []
+        perform(.redraw)
+        draw()
+    }
+
     /// ctrl-z: leaves the screen, stops, and comes back on SIGCONT. A ctrl-z that arrived
     /// as a key (libedit turned the terminal's own off) stops the whole job, as the
     /// terminal would have, so the shell sees the job stop.

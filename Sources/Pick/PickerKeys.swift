@@ -64,6 +64,7 @@ extension Picker {
         case .alt(0x70): walkHistory(older: true); return nil
         case .alt(0x6E): walkHistory(older: false); return nil
         case .char(19): cycleScope(); return nil
+        case .char(12): redrawInPlace(); return nil
         case .char(26): suspend(viaKey: true); return nil
         default: break
         }

@@ -92,10 +92,9 @@ struct ScreenRegion {
         switch height {
         case .full:
             geometry = Geometry(top: 1, height: size.rows, width: size.cols, layout: layout)
-            terminal.write("\u{1B}[H\u{1B}[2J")
         default:
             // The terminal may have moved the text when it resized: ask where the cursor
-            // (on the prompt) is now, and clear from the region's new top down.
+            // (on the prompt) is now; the region is cleared from its new top down.
             let rows = regionHeight(rows: size.rows)
             var top = geometry.top
             var typeahead: [UInt8] = []
@@ -108,8 +107,17 @@ struct ScreenRegion {
                 decoder.awaitingCursorReport = true
             }
             top = max(1, min(top, size.rows - rows + 1))
-            terminal.write("\u{1B}[\(top);1H\u{1B}[J")
             geometry = Geometry(top: top, height: rows, width: size.cols, layout: layout)
+        }
+        clear(terminal)
+    }
+
+    /// Blanks what pick draws on (the region, or the whole alternate screen) and puts the
+    /// cursor on the prompt's first row, for libedit to draw the prompt and query again.
+    func clear(_ terminal: Terminal) {
+        switch height {
+        case .full: terminal.write("\u{1B}[H\u{1B}[2J")
+        default: terminal.write("\u{1B}[\(geometry.top);1H\u{1B}[J")
         }
         terminal.write("\u{1B}[\(geometry.promptRow);1H")
     }
