@@ -93,8 +93,12 @@ struct ScreenRegion {
         case .full:
             geometry = Geometry(top: 1, height: size.rows, width: size.cols, layout: layout)
         default:
-            // The terminal may have moved the text when it resized: ask where the cursor
-            // (on the prompt) is now; the region is cleared from its new top down.
+            // The terminal may have moved the text as it resized (tmux drops the rows below
+            // the cursor and pushes rows from the top into its history): ask where the
+            // cursor, on the prompt, is now. The region's top stays there, just below the
+            // shell's text. When the region no longer fits below it, the screen scrolls up,
+            // so the shell's lines go into the scrollback (and come back as the terminal
+            // grows again) instead of being drawn over.
             let rows = regionHeight(rows: size.rows)
             var top = geometry.top
             var typeahead: [UInt8] = []
@@ -106,7 +110,12 @@ struct ScreenRegion {
             } else {
                 decoder.awaitingCursorReport = true
             }
-            top = max(1, min(top, size.rows - rows + 1))
+            top = max(1, top)
+            let overflow = top + rows - 1 - size.rows
+            if overflow > 0 {
+                terminal.write("\u{1B}[\(size.rows);1H" + String(repeating: "\n", count: overflow))
+                top -= overflow
+            }
             geometry = Geometry(top: top, height: rows, width: size.cols, layout: layout)
         }
         clear(terminal)

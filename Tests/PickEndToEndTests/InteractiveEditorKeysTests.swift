@@ -53,4 +53,34 @@ final class InteractiveEditorKeysTests: InteractiveTestCase {
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "c five six\n")
     }
+
+    // MARK: Resizing with --height
+
+    func testShrinkingAndGrowingKeepsTheShellsLinesAbove() throws {
+        // Half the terminal: 12 rows below the 12 lines, then 6, then 12 again. tmux drops
+        // the rows below the cursor as the window shrinks and brings back the lines the
+        // screen scrolled off as it grows.
+        let above = (1...12).map { "line \($0)" }
+        try tmux.file("input.txt", (1...20).map { "\($0)\n" }.joined())
+        try tmux.start(input: "cat input.txt", args: "--height 50%", width: 60, height: 24,
+                       before: "printf '\(above.joined(separator: "\\n"))\\n'")
+        tmux.waitFor(text: "20/20")
+        tmux.resize(width: 60, height: 12)
+        // The region no longer fits below the lines: they scroll up, none is drawn over.
+        // (Its six rows list four lines.)
+        tmux.waitFor("the region in 6 rows, just below the last line") { rows in
+            rows[row: 5] == "line 12" && rows[row: 6] == ">" && rows[row: 7] == "  20/20" && rows[row: 11] == "  4"
+        }
+        tmux.resize(width: 60, height: 24)
+        let rows = tmux.waitFor("the region in 12 rows, below every line") { $0[row: 23] == "  10" }
+        XCTAssertEqual(Array(rows.prefix(14)), above + [">", "  20/20"])
+        tmux.type("13")
+        tmux.waitFor(text: "1/20")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "13\n")
+        let after = tmux.waitFor("the region cleared") { !$0.contains { $0.contains("/20") } }
+        XCTAssertEqual(visible(after), above)
+        XCTAssertTrue(tmux.terminalRestored)
+    }
 }
