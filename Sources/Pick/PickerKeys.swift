@@ -64,6 +64,9 @@ extension Picker {
         case .alt(0x70): walkHistory(older: true); return nil
         case .alt(0x6E): walkHistory(older: false); return nil
         case .char(19): cycleScope(); return nil
+        // ctrl-r: the next line of the list (away from the prompt), as bash's ctrl-r pressed
+        // again finds an older command: in the history widget, newest first, it is that one.
+        case .char(18): move(1); return nil
         case .char(12): redrawInPlace(); return nil
         case .char(26): suspend(viaKey: true); return nil
         default: break

@@ -9,7 +9,37 @@ final class InteractiveEditorKeysTests: InteractiveTestCase {
         String(text.reversed().drop { $0 == " " }.reversed())
     }
 
-    // MARK: ctrl-l
+    // MARK: ctrl-r and ctrl-l
+
+    func testCtrlRMovesToTheNextLineAndLeavesTheQueryAlone() throws {
+        try tmux.file("input.txt", "1\n2\n3\n4\n5\n")
+        try tmux.start(input: "cat input.txt", args: "")
+        tmux.waitFor(text: "5/5")
+        tmux.type("1")
+        tmux.waitFor(text: "1/5")
+        tmux.keys("C-r")
+        tmux.keys("F1")
+        tmux.waitFor(text: "Keys")
+        tmux.keys("F1")
+        tmux.waitFor("the query untouched") { $0[row: 0] == "> 1" && $0[row: 1] == "  1/5" && $0[row: 2] == "> 1" }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "1\n")
+
+        tmux.close()
+        tmux = try TmuxPick(test: name + "next")
+        try tmux.file("input.txt", "echo newest\nls\necho older\necho oldest\n")
+        try tmux.start(input: "cat input.txt", args: "--tiebreak=index")
+        tmux.waitFor(text: "4/4")
+        tmux.type("echo")
+        tmux.waitFor(text: "3/4")
+        tmux.keys("C-r", "C-r")
+        // (The rest of "echo newest", the best suggestion, follows the query as ghost text.)
+        tmux.waitFor("ctrl-r twice: two lines on") { $0[row: 0].hasPrefix("> echo") && $0[row: 4] == "> echo oldest" }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "echo oldest\n")
+    }
 
     func testCtrlLRedrawsPicksRowsAndKeepsTheShellsText() throws {
         try tmux.file("input.txt", Self.lines)
@@ -82,5 +112,24 @@ final class InteractiveEditorKeysTests: InteractiveTestCase {
         let after = tmux.waitFor("the region cleared") { !$0.contains { $0.contains("/20") } }
         XCTAssertEqual(visible(after), above)
         XCTAssertTrue(tmux.terminalRestored)
+    }
+}
+
+/// ctrl-r pressed again inside pick's own history widget, bash's habit: the next older command.
+final class ShellCtrlRAgainTests: ShellTestCase {
+    func testCtrlRAgainInTheHistoryWidgetPicksTheNextOlderCommand() throws {
+        try pane.start()
+        pane.run("echo one", output: "one")
+        pane.run("echo two", output: "two")
+        pane.run("echo three", output: "three")
+        pane.tmux.keys("C-r")
+        pane.waitForPick("3/3")
+        pane.tmux.type("echo t")
+        pane.waitForPick("2/3")
+        pane.tmux.keys("C-r")
+        pane.tmux.waitFor("the next older command selected") { $0.contains("> echo two") }
+        pane.tmux.keys("Enter")
+        pane.waitForLine("echo two", beforeCursor: "echo two")
+        pane.run("", output: "two")
     }
 }
