@@ -114,7 +114,9 @@ final class Picker {
         enterScreen()
         guard let editor = LineEditor(terminal: terminal, prompt: TerminalText.sanitize(options.prompt),
                                       read: { _, out in Picker.current.readCharacter(out!) },
-                                      action: { _, _ in Picker.current.runAction() }) else {
+                                      action: { _, _ in Picker.current.runAction() },
+                                      down: { _, _ in Picker.current.moveOnScreen(down: true) },
+                                      up: { _, _ in Picker.current.moveOnScreen(down: false) }) else {
             region.leave(terminal)
             return .failure("cannot start the line editor on /dev/tty")
         }

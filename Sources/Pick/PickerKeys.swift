@@ -99,6 +99,14 @@ extension Picker {
 
     func move(_ delta: Int, wraps: Bool = true) { perform(.move(by: delta, wraps: wraps)) }
 
+    /// `pick-down` and `pick-up`, bound in libedit (vi's j and k): as Down and Up.
+    func moveOnScreen(down: Bool) -> UInt8 {
+        keyPressed = true
+        let up = options.layout == .top ? -1 : 1
+        move(down ? -up : up)
+        return UInt8(CC_NORM)
+    }
+
     func toggleMark() { perform(.toggleMark) }
 
     func complete() {
