@@ -378,7 +378,7 @@ final class Picker {
     /// Keys a line's shortcut cannot take: they move, accept or cancel.
     static let reservedKeys: Set<String> = ["ctrl-c", "ctrl-g", "ctrl-j", "ctrl-k", "ctrl-m", "ctrl-n", "ctrl-p",
                                             "ctrl-i", "ctrl-s", "ctrl-h", "ctrl-z", "ctrl-[", "f1", "alt-?", "alt-p",
-                                            "alt-n"]
+                                            "alt-n", "ctrl-r", "ctrl-l"]
 
     // MARK: Drawing
 
