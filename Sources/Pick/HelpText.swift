@@ -67,6 +67,8 @@ func keyHelp(multi: Bool) -> [String] {
               : "  Tab                                   complete the query",
         "  Right (at the end)                    take the dim suggestion",
         "  ctrl-s                                next scope",
+        "  ctrl-r                                next line (older, in history)",
+        "  ctrl-l                                draw the screen again",
         "  alt-p  alt-n                          older, newer query",
         "  F1  alt-?                             this help",
         "  ctrl-z                                suspend (fg resumes)",

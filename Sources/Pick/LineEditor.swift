@@ -24,6 +24,11 @@ enum PrivateKey {
     static let delete: wchar_t = 0x85
 }
 
+/// A private character as a key in libedit's notation (itself).
+private func privateKey(_ key: wchar_t) -> String {
+    String(Character(Unicode.Scalar(UInt32(key))!))
+}
+
 /// A NUL-terminated wide string that lives as long as the process (libedit keeps pointers).
 func permanentWide(_ text: String) -> UnsafeMutablePointer<wchar_t> {
     let scalars = Array(text.unicodeScalars)
@@ -35,16 +40,101 @@ func permanentWide(_ text: String) -> UnsafeMutablePointer<wchar_t> {
 
 nonisolated(unsafe) private var promptText: UnsafeMutablePointer<wchar_t> = permanentWide("> ")
 
+// libedit's default keys, audited (libedit 3.1: `bind` lists them in each mode). The keys
+// pick reads itself never reach libedit: Return, Tab, Escape (in emacs mode), the arrows,
+// Home, End, Delete, PageUp, PageDown, F1, ctrl-c, ctrl-g, ctrl-j, ctrl-k, ctrl-n, ctrl-p,
+// ctrl-s, ctrl-z, alt-p, alt-n, alt-?; so do ctrl-r (the next line), whose search prompt
+// landed in the query, and ctrl-l (pick's rows drawn again in place), which cleared the
+// whole terminal (PickerKeys). Of the rest, each key edits the query, or is rebound below
+// because it would print a prompt into the query, clear the screen, wait for another key
+// with no sign, ring the bell on and on, or crash.
+//
+// emacs, editing: ctrl-a ctrl-e ctrl-b ctrl-f ctrl-h Backspace ctrl-t ctrl-u ctrl-w ctrl-y,
+//   ctrl-d (on an empty query it cancels, as fzf's), alt-b alt-f alt-c alt-l alt-u alt-d
+//   alt-w (either case), alt-Backspace, ctrl-alt-h, ctrl-alt-_ (copies the word before).
+// emacs, nothing: ctrl-o ctrl-q ctrl-] do nothing; ctrl-^ ctrl-_ and the alt keys libedit
+//   leaves unbound (alt-. alt-_ alt-a …) ring the bell once. ctrl-\ is the terminal's
+//   quit: pick cancels.
+// vi insert mode: Backspace ctrl-h ctrl-w ctrl-u edit, ctrl-d cancels on an empty query,
+//   Escape enters command mode, ctrl-q does nothing.
+// vi command mode, editing as vi does: h l w b e W B E 0 ^ $ | % ; , x X D C S s R a A i I
+//   p P ~ u . U (U clears the query: libedit keeps none of it to go back to), counts 1–9;
+//   f F t T r and the operators c d y take one more key, as in vi. Keys vi leaves unbound
+//   ring the bell once.
+
 /// libedit on /dev/tty.
 final class LineEditor {
+    /// A key libedit binds by default that pick binds to something safe (see above).
+    struct Rebinding {
+        /// In libedit's notation: `^X` is ctrl-x, `^[x` alt-x.
+        var key: String
+        var function: String
+        /// vi's command mode (libedit's alternative map), not the main map.
+        var commandMode = false
+    }
+
+    static let emacsRebindings: [Rebinding] = [
+        // Quoted insert: the next key goes into the query, even a control character.
+        .init(key: "^V", function: "ed-ignore"),
+        .init(key: "^@", function: "em-set-mark"),  // ctrl-space, as in emacs (alt-w copies)
+        // A prefix: it waits for a second key with no sign, then drops it with a bell.
+        .init(key: "^X", function: "ed-ignore"),
+        // ed-command: a ": " prompt in the query, and the bell on and on.
+        .init(key: "^[x", function: "ed-ignore"), .init(key: "^[X", function: "ed-ignore"),
+        // Clears the whole terminal.
+        .init(key: "^[^L", function: "ed-ignore"),
+        // Search libedit's history, which pick does not keep (alt-p and alt-n walk pick's).
+        .init(key: "^[N", function: "ed-ignore"), .init(key: "^[P", function: "ed-ignore"),
+    ]
+    // A repeat count for the next key, with no sign of it: alt-9 9 x typed 99 x's.
+    + (0...9).map { Rebinding(key: "^[\($0)", function: "ed-ignore") }
+
+    static let viRebindings: [Rebinding] = [
+        // Insert mode: quoted insert (as in emacs mode).
+        .init(key: "^V", function: "ed-ignore"), .init(key: "^@", function: "ed-ignore"),
+        // Insert mode: ctrl-a and ctrl-e as libedit binds them in command mode, and as in
+        // emacs. To the end, and Right, with vi's append: libedit's own moves stop short of
+        // the end in vi mode, on the last character, as in command mode.
+        .init(key: "^A", function: "ed-move-to-beg"), .init(key: "^E", function: "vi-add-at-eol"),
+        .init(key: privateKey(PrivateKey.end), function: "vi-add-at-eol"),
+        .init(key: privateKey(PrivateKey.right), function: "vi-add"),
+    ]
+    // Insert mode: these inserted themselves, a control character in the query.
+    + ["^B", "^F", "^O", "^T", "^X", "^Y", "^]", "^^", "^_"].map { Rebinding(key: $0, function: "ed-ignore") }
+    + [
+        // Command mode: j k + - walk libedit's history, which pick does not keep (j emptied
+        // the query); they move the selection, as Down and Up.
+        .init(key: "j", function: "pick-down", commandMode: true),
+        .init(key: "+", function: "pick-down", commandMode: true),
+        .init(key: "k", function: "pick-up", commandMode: true),
+        .init(key: "\\-", function: "pick-up", commandMode: true),  // escaped: not a switch of bind's
+    ]
+    + [
+        // Command mode: / ? : open a prompt in the query, with the bell on and on; n N repeat
+        // the search; v runs $EDITOR over pick's screen; # comments the query out and
+        // accepts it (pick cancelled); @ reads an alias pick has none of.
+        "/", "?", ":", "n", "N", "v", "#", "@",
+        // G J K walk libedit's history; _ inserts a word of it (and crashed, with none).
+        "G", "J", "K", "_",
+        // Prefixes of arrow keys' sequences, which pick decodes itself: they wait for
+        // another key with no sign (Escape too, pressed again in command mode).
+        "^[", "O", "[", "\u{CF}", "\u{DB}",
+        // Clears the whole terminal (reached as ctrl-alt-l).
+        "^L",
+    ].map { Rebinding(key: $0, function: "ed-ignore", commandMode: true) }
+
     let el: OpaquePointer
     private let input: UnsafeMutablePointer<FILE>
     private let output: UnsafeMutablePointer<FILE>
 
     /// Sets libedit up: emacs, then the person's ~/.editrc (or $EDITRC), then pick's keys.
+    /// `action` runs the picker's pending action; `down` and `up` move the selection (vi's
+    /// j and k).
     init?(terminal: Terminal, prompt: String,
           read: @escaping @convention(c) (OpaquePointer?, UnsafeMutablePointer<wchar_t>?) -> Int32,
-          action: @escaping @convention(c) (OpaquePointer?, Int32) -> UInt8) {
+          action: @escaping @convention(c) (OpaquePointer?, Int32) -> UInt8,
+          down: @escaping @convention(c) (OpaquePointer?, Int32) -> UInt8,
+          up: @escaping @convention(c) (OpaquePointer?, Int32) -> UInt8) {
         guard let fin = fdopen(dup(terminal.fd), "r"), let fout = fdopen(dup(terminal.fd), "w") else { return nil }
         guard let el = el_init("pick", fin, fout, fout) else { return nil }
         self.el = el
@@ -57,6 +147,8 @@ final class LineEditor {
         _ = pick_el_set_getcfn(el, read)
         _ = el_source(el, nil)
         _ = pick_el_addfn(el, permanentWide("pick-action"), permanentWide("pick: run a picker action"), action)
+        _ = pick_el_addfn(el, permanentWide("pick-down"), permanentWide("pick: select the line below"), down)
+        _ = pick_el_addfn(el, permanentWide("pick-up"), permanentWide("pick: select the line above"), up)
         let bindings: [(wchar_t, String)] = [
             (PrivateKey.action, "pick-action"), (PrivateKey.left, "ed-prev-char"),
             (PrivateKey.right, "ed-next-char"), (PrivateKey.home, "ed-move-to-beg"),
@@ -68,6 +160,10 @@ final class LineEditor {
             k[1] = 0
             _ = pick_el_bind(el, k, permanentWide(fn), 0)
             _ = pick_el_bind(el, k, permanentWide(fn), 1)
+        }
+        for rebinding in isVi ? Self.viRebindings : Self.emacsRebindings {
+            _ = pick_el_bind(el, permanentWide(rebinding.key), permanentWide(rebinding.function),
+                             rebinding.commandMode ? 1 : 0)
         }
     }
 

@@ -116,7 +116,9 @@ final class Picker {
         enterScreen()
         guard let editor = LineEditor(terminal: terminal, prompt: TerminalText.sanitize(options.prompt),
                                       read: { _, out in Picker.current.readCharacter(out!) },
-                                      action: { _, _ in Picker.current.runAction() }) else {
+                                      action: { _, _ in Picker.current.runAction() },
+                                      down: { _, _ in Picker.current.moveOnScreen(down: true) },
+                                      up: { _, _ in Picker.current.moveOnScreen(down: false) }) else {
             region.leave(terminal)
             return .failure("cannot start the line editor on /dev/tty")
         }
@@ -173,6 +175,16 @@ final class Picker {
         editor.refresh()
         lastFrame = []
         perform(.listHeight(region.geometry.listHeight(headers: headerCount)))
+        perform(.redraw)
+        draw()
+    }
+
+    /// ctrl-l: paints pick's own rows again where they are; the shell's text above a
+    /// `--height` region stays (libedit's own ctrl-l would clear the whole terminal).
+    func redrawInPlace() {
+        region.clear(terminal)
+        editor.refresh()
+        lastFrame = []
         perform(.redraw)
         draw()
     }

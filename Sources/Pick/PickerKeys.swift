@@ -64,6 +64,10 @@ extension Picker {
         case .alt(0x70): walkHistory(older: true); return nil
         case .alt(0x6E): walkHistory(older: false); return nil
         case .char(19): cycleScope(); return nil
+        // ctrl-r: the next line of the list (away from the prompt), as bash's ctrl-r pressed
+        // again finds an older command: in the history widget, newest first, it is that one.
+        case .char(18): move(1); return nil
+        case .char(12): redrawInPlace(); return nil
         case .char(26): suspend(viaKey: true); return nil
         default: break
         }
@@ -94,6 +98,14 @@ extension Picker {
     }
 
     func move(_ delta: Int, wraps: Bool = true) { perform(.move(by: delta, wraps: wraps)) }
+
+    /// `pick-down` and `pick-up`, bound in libedit (vi's j and k): as Down and Up.
+    func moveOnScreen(down: Bool) -> UInt8 {
+        keyPressed = true
+        let up = options.layout == .top ? -1 : 1
+        move(down ? -up : up)
+        return UInt8(CC_NORM)
+    }
 
     func toggleMark() { perform(.toggleMark) }
 

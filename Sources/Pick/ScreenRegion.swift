@@ -92,10 +92,13 @@ struct ScreenRegion {
         switch height {
         case .full:
             geometry = Geometry(top: 1, height: size.rows, width: size.cols, layout: layout)
-            terminal.write("\u{1B}[H\u{1B}[2J")
         default:
-            // The terminal may have moved the text when it resized: ask where the cursor
-            // (on the prompt) is now, and clear from the region's new top down.
+            // The terminal may have moved the text as it resized (tmux drops the rows below
+            // the cursor and pushes rows from the top into its history): ask where the
+            // cursor, on the prompt, is now. The region's top stays there, just below the
+            // shell's text. When the region no longer fits below it, the screen scrolls up,
+            // so the shell's lines go into the scrollback (and come back as the terminal
+            // grows again) instead of being drawn over.
             let rows = regionHeight(rows: size.rows)
             var top = geometry.top
             var typeahead: [UInt8] = []
@@ -107,9 +110,23 @@ struct ScreenRegion {
             } else {
                 decoder.awaitingCursorReport = true
             }
-            top = max(1, min(top, size.rows - rows + 1))
-            terminal.write("\u{1B}[\(top);1H\u{1B}[J")
+            top = max(1, top)
+            let overflow = top + rows - 1 - size.rows
+            if overflow > 0 {
+                terminal.write("\u{1B}[\(size.rows);1H" + String(repeating: "\n", count: overflow))
+                top -= overflow
+            }
             geometry = Geometry(top: top, height: rows, width: size.cols, layout: layout)
+        }
+        clear(terminal)
+    }
+
+    /// Blanks what pick draws on (the region, or the whole alternate screen) and puts the
+    /// cursor on the prompt's first row, for libedit to draw the prompt and query again.
+    func clear(_ terminal: Terminal) {
+        switch height {
+        case .full: terminal.write("\u{1B}[H\u{1B}[2J")
+        default: terminal.write("\u{1B}[\(geometry.top);1H\u{1B}[J")
         }
         terminal.write("\u{1B}[\(geometry.promptRow);1H")
     }
