@@ -52,6 +52,10 @@ final class Picker {
     var showingHelp = false
     var helpScroll = 0
     var lastFrame: [UInt8] = []
+    /// The frame last painted, and where: what a click lands on.
+    var painted: (frame: Frame, geometry: Geometry)? = nil
+    /// The last click on a line, for a double-click.
+    var lastClick: (line: Int32, at: Int)? = nil
     var spinnerPhase = 0
     var cursorAtEnd = true
     let promptWidth: Int
@@ -93,7 +97,7 @@ final class Picker {
         session = PickSession(settings: .init(multi: options.multi, multiLimit: options.multiLimit,
                                               cycle: options.cycle, headerLines: options.headerLines),
                               startedAt: monotonicMillis())
-        region = ScreenRegion(height: options.height, layout: options.layout)
+        region = ScreenRegion(height: options.height, layout: options.layout, mouse: options.mouse)
         promptWidth = TerminalText.width(TerminalText.sanitize(options.prompt))
         pendingScope = options.scope
         history = QueryHistory(path: options.history)
@@ -422,6 +426,7 @@ final class Picker {
         }
         let bytes = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: spinnerPhase,
                                   overlay: showingHelp ? Array(helpLines().dropFirst(helpScroll)) : nil, ghost: ghost)
+        painted = showingHelp ? nil : (frame, geometry)
         if bytes != lastFrame {
             terminal.write(bytes)
             lastFrame = bytes
@@ -472,4 +477,6 @@ enum PickerTiming {
     static let resumedModeWatch = 1000
     /// How often it looks meanwhile.
     static let resumedModePoll = 20
+    /// Two clicks on a line within this time pick it.
+    static let doubleClick = 500
 }

@@ -20,6 +20,9 @@ extension Picker {
             if !text.isEmpty { pendingAction = .insert(text) }
             return nil
         case .cursorReport: return nil
+        case .mouse(let event):
+            if showingHelp, case .press = event.action { showingHelp = false } else { mouse(event) }
+            return nil
         default: break
         }
         if showingHelp {
@@ -94,6 +97,28 @@ extension Picker {
             if c >= 0x80 && c < 0xA0 { return nil }
             return [wchar_t(bitPattern: c)]
         default: return nil
+        }
+    }
+
+    /// A click highlights the line under it, a second click on it soon after picks it, and
+    /// the wheel moves as Up and Down do.
+    func mouse(_ event: MouseEvent) {
+        let up = options.layout == .top ? -1 : 1
+        switch event.action {
+        case .wheelUp: move(up, wraps: false)
+        case .wheelDown: move(-up, wraps: false)
+        case .press(0):
+            guard let (frame, geometry) = painted,
+                  let row = frame.rows.indices.first(where: {
+                      geometry.listRow($0, headers: frame.headers.count) == event.row }),
+                  case .line(let clicked) = frame.rows[row] else { return }
+            perform(.select(clicked.position))
+            let now = monotonicMillis()
+            if let last = lastClick, last.line == clicked.line, now - last.at <= PickerTiming.doubleClick {
+                outcome = .accept(key: nil)
+            }
+            lastClick = (clicked.line, now)
+        default: break
         }
     }
 

@@ -15,16 +15,22 @@ struct ScreenRegion {
     private var startColumn: Int? = nil
     private var startedBelow = false
 
-    init(height: Height, layout: Layout) {
+    init(height: Height, layout: Layout, mouse: Bool) {
         self.height = height
         self.layout = layout
+        self.mouse = mouse
         geometry = Geometry(top: 1, height: 24, width: 80, layout: layout)
     }
 
-    /// Terminal modes pick turns on while it runs (bracketed paste: a pasted newline must
-    /// not pick), and the sequence that turns them off again on every way out.
-    static let modesOn = "\u{1B}[?2004h"
-    static let modesOff = "\u{1B}[?2004l\u{1B}[?25h"
+    /// Reports mouse buttons and the wheel (`--no-mouse`: not).
+    let mouse: Bool
+
+    /// Terminal modes pick turns on while it runs: bracketed paste (a pasted newline must
+    /// not pick), and mouse reports in SGR form (clicks anywhere on a wide terminal).
+    var modesOn: String { "\u{1B}[?2004h" + (mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : "") }
+    /// What turns every mode off again, on every way out (a crash too): the mouse's
+    /// whether or not it was on, so a terminal is never left reporting clicks.
+    static let modesOff = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?25h"
 
     /// What a crash leaves on the terminal.
     static func crashRestore(for height: Height) -> String {
@@ -38,7 +44,7 @@ struct ScreenRegion {
         let size = terminal.size()
         switch height {
         case .full:
-            terminal.write("\u{1B}[?1049h" + Self.modesOn + "\u{1B}[H\u{1B}[2J")
+            terminal.write("\u{1B}[?1049h" + modesOn + "\u{1B}[H\u{1B}[2J")
             geometry = Geometry(top: 1, height: size.rows, width: size.cols, layout: layout)
         case .rows, .percent:
             let rows = regionHeight(rows: size.rows)
@@ -61,7 +67,7 @@ struct ScreenRegion {
                 decoder.awaitingCursorReport = true
                 terminal.write("\r\n" + String(repeating: "\n", count: max(0, size.rows - rows)))
             }
-            terminal.write(Self.modesOn)
+            terminal.write(modesOn)
             terminal.write(String(repeating: "\n", count: rows - 1))
             if rows > 1 { terminal.write("\u{1B}[\(rows - 1)A") }
             geometry = Geometry(top: min(row, size.rows - rows + 1), height: rows, width: size.cols, layout: layout)

@@ -17,6 +17,8 @@ public enum Key: Hashable, Sendable {
     case paste([UInt8])
     /// The terminal's answer to a cursor-position query that came too late; ignored.
     case cursorReport
+    /// A mouse button or wheel, as SGR mouse reporting sends it (`ESC [ < b ; x ; y M`).
+    case mouse(MouseEvent)
     /// A sequence pick does not know; ignored.
     case unknown
 
@@ -34,7 +36,7 @@ public enum Key: Hashable, Sendable {
             return more.isEmpty ? self : .modified(self, more)
         case .modified(let base, let held):
             return .modified(base, held.union(more))
-        case .char, .alt, .escape, .paste, .cursorReport, .unknown:
+        case .char, .alt, .escape, .paste, .cursorReport, .mouse, .unknown:
             return nil
         }
     }
@@ -48,4 +50,40 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
     public static let shift = KeyModifiers(rawValue: 1)
     public static let alt = KeyModifiers(rawValue: 2)
     public static let ctrl = KeyModifiers(rawValue: 4)
+}
+
+/// What the mouse did, and where (1-based screen cells).
+public struct MouseEvent: Hashable, Sendable {
+    public enum Action: Hashable, Sendable {
+        /// A button went down: 0 left, 1 middle, 2 right.
+        case press(Int)
+        case release
+        case wheelUp, wheelDown
+        /// The mouse moved with a button held (reported only when asked for).
+        case drag
+    }
+
+    public var action: Action
+    public var column: Int
+    public var row: Int
+
+    public init(action: Action, column: Int, row: Int) {
+        self.action = action
+        self.column = column
+        self.row = row
+    }
+
+    /// The event an SGR report describes: button code `code` (with its modifier and
+    /// motion bits), at `column`, `row`; `released` for a final `m`.
+    static func sgr(code: Int, column: Int, row: Int, released: Bool) -> MouseEvent {
+        let action: Action
+        if code & 64 != 0 {
+            action = code & 1 == 0 ? .wheelUp : .wheelDown
+        } else if code & 32 != 0 {
+            action = .drag
+        } else {
+            action = released ? .release : .press(code & 3)
+        }
+        return MouseEvent(action: action, column: column, row: row)
+    }
 }

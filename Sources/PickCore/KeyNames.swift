@@ -122,7 +122,7 @@ public enum KeyNames {
         (["left-click", "right-click", "double-click", "shift-left-click", "shift-right-click",
           "scroll-up", "scroll-down", "shift-scroll-up", "shift-scroll-down",
           "preview-scroll-up", "preview-scroll-down"],
-         "is a mouse event, and pick does not read the mouse yet"),
+         "is a mouse event, not a key"),
         (["start", "load", "change", "focus", "result", "result-final", "one", "zero", "resize",
           "backward-eof", "jump", "jump-cancel", "click-header", "click-footer", "multi"],
          "is an event, not a key"),

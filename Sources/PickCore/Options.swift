@@ -45,6 +45,8 @@ public struct Options: Sendable {
     /// `--no-color`; `--color` may still say `bw` (nothing at all) or `always`.
     public var noColor = false
     public var ansi = false
+    /// Clicks select, a double-click picks, the wheel scrolls (`--no-mouse`: off).
+    public var mouse = true
     public var history: String? = nil
     public var cycle = false
     public var plain = false
@@ -112,6 +114,7 @@ extension Options {
         "--prompt": .required, "--header": .required, "--header-lines": .required,
         "--height": .required, "--no-height": .none,
         "--layout": .required, "--reverse": .none, "--no-reverse": .none,
+        "--mouse": .none, "--no-mouse": .none,
         "--color": .required, "--no-color": .none, "--ansi": .none, "--no-ansi": .none,
         "--history": .required, "--cycle": .none, "--no-cycle": .none, "--plain": .none,
         "--scope": .required, "--demo": .none, "--shell": .required, "--help": .none, "--version": .none,
@@ -310,6 +313,8 @@ extension Options {
         case "--no-reverse": layout = .bottom
         case "--color":
             color = try ColorSpec.parse(value(name, inline))
+        case "--mouse": mouse = true
+        case "--no-mouse": mouse = false
         case "--no-color": noColor = true
         case "--ansi": ansi = true
         case "--no-ansi": ansi = false

@@ -62,6 +62,9 @@ public enum SessionEvent {
     case drawn
     /// Moves the highlight by `delta` rows in list order (`wraps` with `--cycle`).
     case move(by: Int, wraps: Bool)
+    /// The person pointed at the line at this position of the list (a click): it is
+    /// highlighted, and Return prints it even if it is the first.
+    case select(Int)
     /// Marks or unmarks the highlighted line (`--multi`).
     case toggleMark
     /// Shows only scope `index` (0 is All).
@@ -239,6 +242,11 @@ public struct PickSession {
                 return [.searchNow(SearchJob(generation: generation, text: queryText ?? "", kind: .whole))]
             }
             move(by: delta, wraps: wraps)
+        case .select(let position):
+            guard let count = shown?.lines.count, position >= 0, position < count else { break }
+            selection = position
+            moved = true
+            needsDraw = true
         case .toggleMark:
             toggleMark()
         case .scope(let index):

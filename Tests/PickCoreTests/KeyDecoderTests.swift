@@ -6,6 +6,18 @@ import XCTest
 final class KeyDecoderTests: XCTestCase {
     private func keys(_ text: String) -> [Key] { decodeAll(Array(text.utf8)) }
 
+    func testMouseReportsAreReadAsClicksAndWheel() {
+        XCTAssertEqual(keys("\u{1B}[<0;12;5M\u{1B}[<0;12;5m"),
+                       [.mouse(MouseEvent(action: .press(0), column: 12, row: 5)),
+                        .mouse(MouseEvent(action: .release, column: 12, row: 5))])
+        XCTAssertEqual(keys("\u{1B}[<64;1;1M\u{1B}[<65;1;1M"),
+                       [.mouse(MouseEvent(action: .wheelUp, column: 1, row: 1)),
+                        .mouse(MouseEvent(action: .wheelDown, column: 1, row: 1))])
+        XCTAssertEqual(keys("\u{1B}[<16;3;4M"), [.mouse(MouseEvent(action: .press(0), column: 3, row: 4))],
+                       "ctrl held on a click is still a click")
+        XCTAssertEqual(keys("\u{1B}[<0;3M"), [.unknown], "a report missing its row is no click")
+    }
+
     func testOtherSpellingsOfTheSameKeys() {
         XCTAssertEqual(keys("\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD\u{1B}OH\u{1B}OF"), [.up, .down, .right, .left, .home, .end],
                        "application cursor mode")

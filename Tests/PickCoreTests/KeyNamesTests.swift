@@ -139,7 +139,7 @@ final class KeyNamesTests: XCTestCase {
             XCTAssertNil(KeyNames.key(named: name), name)
         }
         XCTAssertEqual(KeyNames.refusal("hyper-x"), "unknown key 'hyper-x'")
-        XCTAssertEqual(KeyNames.refusal("double-click"), "'double-click' is a mouse event, and pick does not read the mouse yet")
+        XCTAssertEqual(KeyNames.refusal("double-click"), "'double-click' is a mouse event, not a key")
         XCTAssertEqual(KeyNames.refusal("start"), "'start' is an event, not a key")
         XCTAssertTrue(KeyNames.refusal("shift-f5").hasPrefix("unknown key 'shift-f5' (ctrl-, alt- and shift- go before up,"))
     }

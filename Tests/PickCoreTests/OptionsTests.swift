@@ -203,7 +203,7 @@ final class OptionsTests: XCTestCase {
                        "a key named twice prints as written last, as in fzf")
         XCTAssertEqual(error(["--expect=ctrl-x,hyper-x"]), "invalid value for --expect: unknown key 'hyper-x'")
         XCTAssertEqual(error(["--expect=double-click"]),
-                       "invalid value for --expect: 'double-click' is a mouse event, and pick does not read the mouse yet")
+                       "invalid value for --expect: 'double-click' is a mouse event, not a key")
     }
 
     func testAValueStartingWithACombiningMarkStaysAValue() throws {

@@ -288,6 +288,15 @@ final class SessionAcceptTests: XCTestCase {
         XCTAssertEqual(d.accepted(), ["xyz"], "the line pick --filter prints first")
     }
 
+    func testAClickedLineIsPrintedEvenWhenItIsTheFirst() {
+        var d = Driver(lines: ["x1", "x2"], loading: true)
+        d.type("x", at: 100)
+        d.workerAnswers()
+        d.send(.select(0))
+        d.stream(["x"], at: 120)
+        XCTAssertEqual(d.accepted(), ["x1"], "the line pointed at, not the better match that arrived since")
+    }
+
     func testReturnWithNothingMatchedPrintsNothing() {
         var d = Driver(lines: ["a"], loading: false)
         d.type("zzz", at: 0)
