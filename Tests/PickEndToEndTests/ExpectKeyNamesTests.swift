@@ -89,9 +89,13 @@ final class ExpectKeyNamesTests: InteractiveTestCase {
             _ = try TmuxPick.shell(["tmux", "-L", tmux.socket, "send-keys", "-t", tmux.name] + keys)
             let rc = tmux.dir.appendingPathComponent("rc.\(i)")
             func exited(within seconds: TimeInterval) -> String? {
+                // The shell creates the file, then writes the status: wait for the line.
                 let end = Date().addingTimeInterval(seconds)
-                while !FileManager.default.fileExists(atPath: rc.path) && Date() < end { usleep(10_000) }
-                return try? String(contentsOf: rc, encoding: .utf8)
+                while Date() < end {
+                    if let text = try? String(contentsOf: rc, encoding: .utf8), text.hasSuffix("\n") { return text }
+                    usleep(10_000)
+                }
+                return nil
             }
             guard let status = exited(within: 3) else {
                 XCTFail("--expect \(name): \(keys) did not fire", file: file, line: line)
