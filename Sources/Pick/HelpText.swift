@@ -37,6 +37,7 @@ Interface
       --header-lines=N    the first N input lines are a header, not candidates
       --scope=NAME        start in the section NAME
       --cycle             moving past either end wraps around
+      --no-mouse          leave the mouse to the terminal (default: clicks pick)
       --history=FILE      keep queries in FILE; alt-p and alt-n walk them
       --color=SPEC        colors: dark, light, 16, bw, or name:color pairs
       --no-color          draw without colors (also NO_COLOR, TERM=dumb)

@@ -217,13 +217,18 @@ enum Painter {
             out += with("")
             var used = FrameBuilder.gutter + line.titleColumns
             if let chip = line.chip {
-                let chipText = theme.isPlain || theme.chip.isEmpty ? "[\(chip)]" : " \(chip) "
+                // A key that picks the line looks like a key; a hint (a key the editor or
+                // pick uses, or no key at all) is dim text, or in parentheses without colour.
+                let chipText = line.chipFires
+                    ? (theme.isPlain || theme.chip.isEmpty ? "[\(chip)]" : " \(chip) ")
+                    : (theme.isPlain ? "(\(chip))" : " \(chip) ")
+                let chipStyle = line.chipFires ? theme.chip : theme.ghost
                 let chipWidth = TerminalText.width(chipText)
                 if width - chipWidth > used {
                     out += String(repeating: " ", count: width - chipWidth - used)
                     used = width - chipWidth
                 }
-                out += with(theme.chip) + chipText + with("")
+                out += with(chipStyle) + chipText + with("")
                 used += chipWidth
             }
             if line.isSelected && !theme.selected.isEmpty && used < width {

@@ -76,7 +76,7 @@ final class Picker {
     var suspendPending = false
     var pendingAction: PendingAction? = nil
     var outcome: Outcome? = nil
-    var shortcuts: [String: Int32] = [:]
+    var shortcuts: [Key: Int32] = [:]
     var shortcutOrder: [(String, Int32)] = []
     var shortcutsScanned = 0
     var completion: (list: [String], index: Int)? = nil
@@ -375,7 +375,7 @@ final class Picker {
             shortcutsScanned += 1
             guard line >= options.headerLines, let range = store.fields(of: line).shortcut else { continue }
             let text = String(decoding: UnsafeBufferPointer(rebasing: store.bytes(of: line)[range]), as: UTF8.self)
-            guard let key = ShortcutKey.keyName(text), shortcuts[key] == nil, !KeyNames.isReserved(key) else { continue }
+            guard let key = ShortcutKey.firingKey(text), shortcuts[key] == nil else { continue }
             shortcuts[key] = Int32(line)
             shortcutOrder.append((text, Int32(line)))
         }

@@ -44,7 +44,6 @@ extension Picker {
             outcome = .accept(key: expected.written)
             return nil
         }
-        let name = key.name
         let up = options.layout == .top ? -1 : 1
         switch key {
         case .char(13): outcome = .accept(key: nil); return nil
@@ -74,9 +73,9 @@ extension Picker {
         case .char(26): suspend(viaKey: true); return nil
         default: break
         }
-        if let name {
+        if KeyNames.isFreeForShortcut(key) {
             scanShortcuts()
-            if let line = shortcuts[name] {
+            if let line = shortcuts[key] {
                 outcome = .pickLine(line)
                 return nil
             }

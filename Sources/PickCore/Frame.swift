@@ -29,6 +29,9 @@ public struct LineRow: Equatable, Sendable {
     public var titleColumns: Int
     /// The shortcut chip's text, or nil when the line has none or the row is too narrow.
     public var chip: String?
+    /// Whether pressing the key the chip names picks the line; a chip that names no key,
+    /// or a key the query editor or pick uses, is drawn as a hint, not as a key.
+    public var chipFires = false
 }
 
 /// One row of the list area.
@@ -239,9 +242,12 @@ public enum FrameBuilder {
         let glyphs = TerminalText.glyphs(bytes, range: title, styles: input.styles?.runs(of: line) ?? [])
         let available = width - gutter
         var chip: String? = nil
+        var chipFires = false
         var titleColumns = available
         if let range = fields.shortcut {
-            let text = TerminalText.sanitize(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+            let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            chipFires = ShortcutKey.firingKey(raw) != nil
+            let text = TerminalText.sanitize(raw)
             let chipWidth = TerminalText.width(text) + 2
             let titleWidth = glyphs.reduce(0) { $0 + $1.width }
             if chipWidth + 1 + min(titleWidth, titleColumnsBeforeChip) <= available {
@@ -251,7 +257,7 @@ public enum FrameBuilder {
         }
         let fitted = fit(glyphs, highlighted: highlighted, columns: titleColumns)
         return LineRow(line: Int32(line), position: position, isSelected: selected, isMarked: marked,
-                       spans: fitted.spans, titleColumns: fitted.columns, chip: chip)
+                       spans: fitted.spans, titleColumns: fitted.columns, chip: chip, chipFires: chipFires)
     }
 
     /// Glyphs cut to `columns`, keeping the last matched character in view.

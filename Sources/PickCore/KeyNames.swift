@@ -38,12 +38,16 @@ public enum KeyNames {
         var isPicks = false
         /// A navigation key that `ctrl-`, `alt-` and `shift-` can go before.
         var takesModifiers = false
+        /// The query editor's key (libedit's emacs keys as pick leaves them): it moves in or
+        /// edits the query, so a line's shortcut cannot take it either.
+        var edits = false
 
-        init(_ names: [String], _ key: Key, pick: Bool = false, modifiers: Bool = false) {
+        init(_ names: [String], _ key: Key, pick: Bool = false, modifiers: Bool = false, edits: Bool = false) {
             self.names = names
             self.key = key
             isPicks = pick
             takesModifiers = modifiers
+            self.edits = edits
         }
     }
 
@@ -58,13 +62,13 @@ public enum KeyNames {
             Entry(["space"], .char(32)),
             Entry(["backspace", "bspace", "bs"], .char(127), pick: true),
             Entry(["ctrl-h", "ctrl-backspace", "ctrl-bspace", "ctrl-bs"], .char(8), pick: true),
-            Entry(["ctrl-space"], .char(0)),
-            Entry(["ctrl-a"], .char(1)),
-            Entry(["ctrl-b"], .char(2)),
+            Entry(["ctrl-space"], .char(0), edits: true),
+            Entry(["ctrl-a"], .char(1), edits: true),
+            Entry(["ctrl-b"], .char(2), edits: true),
             Entry(["ctrl-c"], .char(3), pick: true),
-            Entry(["ctrl-d"], .char(4)),
-            Entry(["ctrl-e"], .char(5)),
-            Entry(["ctrl-f"], .char(6)),
+            Entry(["ctrl-d"], .char(4), edits: true),
+            Entry(["ctrl-e"], .char(5), edits: true),
+            Entry(["ctrl-f"], .char(6), edits: true),
             Entry(["ctrl-g"], .char(7), pick: true),
             Entry(["ctrl-j"], .char(10), pick: true),
             Entry(["ctrl-k"], .char(11), pick: true),
@@ -75,12 +79,12 @@ public enum KeyNames {
             Entry(["ctrl-q"], .char(17)),
             Entry(["ctrl-r"], .char(18), pick: true),
             Entry(["ctrl-s"], .char(19), pick: true),
-            Entry(["ctrl-t"], .char(20)),
-            Entry(["ctrl-u"], .char(21)),
+            Entry(["ctrl-t"], .char(20), edits: true),
+            Entry(["ctrl-u"], .char(21), edits: true),
             Entry(["ctrl-v"], .char(22)),
-            Entry(["ctrl-w"], .char(23)),
+            Entry(["ctrl-w"], .char(23), edits: true),
             Entry(["ctrl-x"], .char(24)),
-            Entry(["ctrl-y"], .char(25)),
+            Entry(["ctrl-y"], .char(25), edits: true),
             Entry(["ctrl-z"], .char(26), pick: true),
             Entry(["ctrl-\\"], .char(28)),
             Entry(["ctrl-]"], .char(29)),
@@ -88,18 +92,18 @@ public enum KeyNames {
             Entry(["ctrl-/", "ctrl-_"], .char(31)),
             Entry(["alt-enter", "alt-return", "ctrl-alt-m"], .alt(13)),
             Entry(["alt-space"], .alt(32)),
-            Entry(["alt-backspace", "alt-bspace", "alt-bs"], .alt(127)),
-            Entry(["ctrl-alt-h", "ctrl-alt-backspace", "ctrl-alt-bspace", "ctrl-alt-bs"], .alt(8)),
+            Entry(["alt-backspace", "alt-bspace", "alt-bs"], .alt(127), edits: true),
+            Entry(["ctrl-alt-h", "ctrl-alt-backspace", "ctrl-alt-bspace", "ctrl-alt-bs"], .alt(8), edits: true),
             Entry(["alt-?"], .alt(0x3F), pick: true),
             Entry(["alt-p"], .alt(0x70), pick: true),
             Entry(["alt-n"], .alt(0x6E), pick: true),
             Entry(["up"], .up, pick: true, modifiers: true),
             Entry(["down"], .down, pick: true, modifiers: true),
-            Entry(["left"], .left, modifiers: true),
+            Entry(["left"], .left, modifiers: true, edits: true),
             Entry(["right"], .right, pick: true, modifiers: true),
-            Entry(["home"], .home, modifiers: true),
-            Entry(["end"], .end, modifiers: true),
-            Entry(["delete", "del"], .delete, modifiers: true),
+            Entry(["home"], .home, modifiers: true, edits: true),
+            Entry(["end"], .end, modifiers: true, edits: true),
+            Entry(["delete", "del"], .delete, modifiers: true, edits: true),
             Entry(["page-up", "pgup"], .pageUp, pick: true, modifiers: true),
             Entry(["page-down", "pgdn"], .pageDown, pick: true, modifiers: true),
             Entry(["insert"], .insert),
@@ -185,6 +189,22 @@ public enum KeyNames {
     /// Whether pick's own keys use `key`: a line's shortcut cannot take it.
     public static func isReserved(_ key: Key) -> Bool {
         byKey[key]?.isPicks ?? false
+    }
+
+    /// The alt keys the query editor uses (libedit's emacs word commands), either case.
+    static let editingAltKeys: Set<UInt32> = Set("bcdfluwBCDFLUDW".unicodeScalars.map(\.value) + [0x1F])
+
+    /// Whether the query editor uses `key`: ctrl-a, ctrl-e, ctrl-w, alt-b, alt-f, Left…
+    public static func isEditing(_ key: Key) -> Bool {
+        if let entry = byKey[key] { return entry.edits }
+        if case .alt(let c) = key { return editingAltKeys.contains(c) }
+        return false
+    }
+
+    /// Whether a line's shortcut can take `key`: neither pick's own key nor the editor's,
+    /// so a person's hands can still edit the query and move as they are used to.
+    public static func isFreeForShortcut(_ key: Key) -> Bool {
+        !isReserved(key) && !isEditing(key)
     }
 
     /// Whether pick's own keys use the key `name` spells (any spelling).

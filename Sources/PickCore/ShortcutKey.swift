@@ -6,6 +6,12 @@ public enum ShortcutKey {
         key(shortcut).flatMap(KeyNames.name(of:))
     }
 
+    /// The key that picks a line with this shortcut: one the query editor and pick's own
+    /// keys leave free (nil: the shortcut is only a hint, drawn as one).
+    public static func firingKey(_ shortcut: String) -> Key? {
+        key(shortcut).flatMap { KeyNames.isFreeForShortcut($0) ? $0 : nil }
+    }
+
     /// The key a shortcut names, or nil when it is only a hint (a word, shift with a
     /// function key, ctrl with something other than a letter).
     public static func key(_ shortcut: String) -> Key? {

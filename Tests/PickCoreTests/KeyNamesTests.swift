@@ -157,6 +157,21 @@ final class KeyNamesTests: XCTestCase {
         XCTAssertFalse(Key.modified(.up, .alt).isReserved)
     }
 
+    func testAShortcutTakesOnlyKeysTheEditorAndPickLeaveFree() {
+        for taken in ["ctrl-a", "ctrl-e", "ctrl-w", "ctrl-u", "alt-b", "alt-f", "alt-B", "alt-d", "left", "home",
+                      "backspace", "alt-n", "alt-p", "ctrl-n", "ctrl-r", "ctrl-l", "enter", "f1"] {
+            XCTAssertFalse(KeyNames.isFreeForShortcut(KeyNames.key(named: taken)!), taken)
+        }
+        for free in ["ctrl-o", "ctrl-x", "alt-z", "alt-k", "ctrl-alt-x", "f2", "f12", "alt-N"] {
+            XCTAssertTrue(KeyNames.isFreeForShortcut(KeyNames.key(named: free)!), free)
+        }
+        XCTAssertNil(ShortcutKey.firingKey("⌘N"), "alt-n walks the history")
+        XCTAssertNil(ShortcutKey.firingKey("ctrl-a"), "ctrl-a goes to the start of the query")
+        XCTAssertNil(ShortcutKey.firingKey("Save"), "a word is a hint")
+        XCTAssertEqual(ShortcutKey.firingKey("⌘K"), .alt(0x6B))
+        XCTAssertEqual(ShortcutKey.firingKey("F5"), .function(5))
+    }
+
     func testShortcutFieldsNameTheKeysTheyBind() {
         XCTAssertEqual(ShortcutKey.keyName("⌘N"), "alt-n")
         XCTAssertEqual(ShortcutKey.keyName("cmd+k"), "alt-k")

@@ -43,11 +43,11 @@ final class InteractiveFeatureTests: InteractiveTestCase {
     }
 
     func testAltAndCtrlShortcutsPickTheirLines() throws {
-        try tmux.file("input.txt", "Open\tFile\topen\t⌘O\nClose\tFile\t\tctrl-w\nQuit\t\t\tf10\n")
-        for (key, expected) in [("M-o", "Open"), ("C-w", "Close")] {
+        let input = "Open\tFile\topen\t⌘O\nClose\tFile\t\tctrl-o\nQuit\t\t\tf10\n"
+        for (key, expected) in [("M-o", "Open"), ("C-o", "Close")] {
             tmux.close()
             tmux = try TmuxPick(test: name + key)
-            try tmux.file("input.txt", "Open\tFile\topen\t⌘O\nClose\tFile\t\tctrl-w\nQuit\t\t\tf10\n")
+            try tmux.file("input.txt", input)
             try tmux.start(input: "cat input.txt", args: "")
             let rows = tmux.waitFor(text: "3/3")
             XCTAssertTrue(rows.contains { $0.hasPrefix("> Open") && $0.hasSuffix(" ⌘O") }, "the chip shows")
@@ -55,6 +55,26 @@ final class InteractiveFeatureTests: InteractiveTestCase {
             XCTAssertEqual(tmux.exitStatus(), 0, key)
             XCTAssertTrue(tmux.stdout.hasPrefix(expected + "\t"), key)
         }
+    }
+
+    func testEditingKeysStayEditingKeysWhateverALineNames() throws {
+        // ctrl-a and ctrl-w edit the query, alt-n walks the history: lines cannot take them.
+        try tmux.file("input.txt", "Start\t\t\tctrl-a\nWipe\t\t\tctrl-w\nNew\t\t\t⌘N\nxy one\t\t\tf10\n")
+        try tmux.start(input: "cat input.txt", args: "--color=bw")
+        let rows = tmux.waitFor(text: "4/4")
+        XCTAssertTrue(rows.contains { $0.hasPrefix("> Start") && $0.hasSuffix("(ctrl-a)") }, "a hint, not a key")
+        XCTAssertTrue(rows.contains { $0.hasPrefix("  New") && $0.hasSuffix("(⌘N)") }, rows.joined(separator: "\n"))
+        XCTAssertTrue(rows.contains { $0.hasPrefix("  xy one") && $0.hasSuffix("[f10]") }, "a key that picks")
+        tmux.type("y")
+        tmux.waitFor(text: "1/4")
+        tmux.keys("C-a")
+        tmux.type("x")
+        tmux.waitFor("ctrl-a went to the start of the query") { $0[row: 0].hasPrefix("> xy") }
+        tmux.keys("C-w")
+        tmux.waitFor("ctrl-w deleted the word before the cursor") { $0[row: 0].hasPrefix("> y") && $0[row: 1].contains("/4") }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "xy one\t\t\tf10\n", "Return picks the highlighted line, not a shortcut's")
     }
 
     func testSectionsHaveHeadersAndTypingASectionNameFindsIt() throws {

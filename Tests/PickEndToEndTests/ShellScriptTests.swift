@@ -97,9 +97,9 @@ final class ShellPaletteTests: ShellTestCase {
         pane.tmux.type("sh '\(examples)/palette.sh' --height 60%")
         pane.tmux.keys("Enter")
         let rows = pane.waitForPick("11/11")
-        XCTAssertTrue(rows.contains { $0.contains("Working directory") && $0.contains("alt-w") }, rows.joined(separator: "\n"))
+        XCTAssertTrue(rows.contains { $0.contains("Working directory") && $0.contains("alt-h") }, rows.joined(separator: "\n"))
         XCTAssertTrue(rows.contains { $0.trimmingCharacters(in: .whitespaces) == "Files" }, "a section header")
-        pane.tmux.keys("M-w")
+        pane.tmux.keys("M-h")
         pane.tmux.waitFor("the palette's pwd") { $0.contains("pwd") }
         pane.waitForLine("")
         pane.tmux.type("sh '\(examples)/palette.sh' --height 60%")
