@@ -1,3 +1,5 @@
+import PickCore
+
 /// `pick --help`: the summary. man/pick.1 is the reference; a test keeps them in step.
 let helpText = """
 usage: pick [OPTIONS] < LINES
@@ -75,4 +77,29 @@ func keyHelp(multi: Bool) -> [String] {
         "  ctrl-z                                suspend (fg resumes)",
         "  ctrl-a ctrl-e ctrl-w ctrl-u alt-b …   edit (libedit, ~/.editrc)",
     ]
+}
+
+/// The F1 help over the list: its lines and how far they are scrolled.
+struct HelpOverlay {
+    let lines: [String]
+    private(set) var scroll = 0
+
+    init(lines: [String]) { self.lines = lines }
+
+    /// What shows, from the first line scrolled to.
+    var shown: [String] { Array(lines.dropFirst(scroll)) }
+
+    /// Scrolls for Up, Down (ctrl-p, ctrl-n, ctrl-k, ctrl-j), PageUp and PageDown; false for
+    /// any other key, which closes the help.
+    mutating func scroll(for key: Key, page: Int) -> Bool {
+        switch key {
+        case .down, .char(14), .char(10): scroll += 1
+        case .up, .char(16), .char(11): scroll -= 1
+        case .pageDown: scroll += page
+        case .pageUp: scroll -= page
+        default: return false
+        }
+        scroll = max(0, min(scroll, lines.count - 1))
+        return true
+    }
 }

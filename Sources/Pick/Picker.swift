@@ -49,8 +49,8 @@ final class Picker {
     var pendingScope: String?
 
     // Screen.
-    var showingHelp = false
-    var helpScroll = 0
+    /// The F1 help, while it shows.
+    var help: HelpOverlay? = nil
     var lastFrame: [UInt8] = []
     /// The frame last painted, and where: what a click lands on.
     var painted: (frame: Frame, geometry: Geometry)? = nil
@@ -66,19 +66,10 @@ final class Picker {
     var lastKeyBytes = 0
     var passThrough: [wchar_t] = []
     var modeAdjusted = false
-    /// The terminal mode while the picker runs (libedit's raw mode, adjusted).
-    var editorMode: termios? = nil
-    /// After a suspend, the shell may still set the terminal's modes as `fg` resumes the
-    /// job: until then pick checks its raw mode on every turn and puts it back.
-    var resumedMode: termios? = nil
-    var resumedUntil = 0
-    /// A SIGTSTP that came before the editor set its mode: pick stops once it has.
-    var suspendPending = false
+    var suspension = Suspension()
     var pendingAction: PendingAction? = nil
     var outcome: Outcome? = nil
-    var shortcuts: [Key: Int32] = [:]
-    var shortcutOrder: [(String, Int32)] = []
-    var shortcutsScanned = 0
+    var shortcuts: LineShortcuts
     var completion: (list: [String], index: Int)? = nil
     var isVi = false
     /// A key was handled since the last turn: the screen may show it (the help, a mark).
@@ -100,6 +91,7 @@ final class Picker {
         region = ScreenRegion(height: options.height, layout: options.layout, mouse: options.mouse)
         promptWidth = TerminalText.width(TerminalText.sanitize(options.prompt))
         pendingScope = options.scope
+        shortcuts = LineShortcuts(headerLines: options.headerLines)
         history = QueryHistory(path: options.history)
     }
 
@@ -197,24 +189,7 @@ final class Picker {
     /// as a key (libedit turned the terminal's own off) stops the whole job, as the
     /// terminal would have, so the shell sees the job stop.
     func suspend(viaKey: Bool = false) {
-        // libedit's raw mode as pick last set it: by now the shell may have put its own back.
-        guard var raw = editorMode else { suspendPending = true; return }
-        continuedFlag = 0
-        region.leave(terminal)
-        // The shell may have seen the job stop and taken the terminal already: restoring
-        // the modes must not stop pick (SIGTTOU) before it stops itself.
-        signal(SIGTTOU, SIG_IGN)
-        terminal.restoreMode()
-        signal(SIGTTOU, SIG_DFL)
-        signal(SIGTSTP, SIG_DFL)
-        if continuedFlag == 0 {
-            if viaKey { kill(0, SIGTSTP) } else { raise(SIGTSTP) }
-        }
-        // Continued.
-        terminal.catchSignals()
-        _ = tcsetattr(terminal.fd, TCSANOW, &raw)
-        resumedMode = raw
-        resumedUntil = monotonicMillis() + PickerTiming.resumedModeWatch
+        guard suspension.stop(terminal, viaKey: viaKey, leave: { region.leave(terminal) }) else { return }
         enterScreen()
         editor.resized()
         editor.refresh()
@@ -229,13 +204,8 @@ final class Picker {
             // Start-up is done: a large mapped file may now load on this core too.
             MappedInput.helpLoading()
             terminal.separateReturnFromCtrlJ()
-            var mode = termios()
-            if tcgetattr(terminal.fd, &mode) == 0 { editorMode = mode }
             modeAdjusted = true
-            if suspendPending {
-                suspendPending = false
-                suspend()
-            }
+            if suspension.editorStarted(terminal) { suspend() }
         }
         if !passThrough.isEmpty {
             out.pointee = passThrough.removeFirst()
@@ -271,14 +241,8 @@ final class Picker {
             if decoder.isPending {
                 timeout = Int32(max(1, decoder.pendingDelay - (now - lastKeyBytes)))
             }
-            if var raw = resumedMode {
-                var current = termios()
-                if tcgetattr(terminal.fd, &current) == 0,
-                   current.c_lflag != raw.c_lflag || current.c_iflag != raw.c_iflag {
-                    _ = tcsetattr(terminal.fd, TCSANOW, &raw)
-                }
-                let watch = Int32(PickerTiming.resumedModePoll)
-                if now > resumedUntil { resumedMode = nil } else { timeout = timeout < 0 ? watch : min(timeout, watch) }
+            if let watch = suspension.watch(terminal, now: now).map(Int32.init) {
+                timeout = timeout < 0 ? watch : min(timeout, watch)
             }
             var fds = [pollfd(fd: terminal.fd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: terminal.wakeRead, events: Int16(POLLIN), revents: 0)]
@@ -364,23 +328,6 @@ final class Picker {
         perform(.queryEdited(line.text))
     }
 
-    /// Learns the shortcuts of the lines read since the last call. Called when a key that
-    /// could be one is pressed and when the help opens, not as lines arrive: splitting a
-    /// million lines into fields would take a core away from reading them.
-    func scanShortcuts() {
-        let count = store.count
-        guard store.parsesFields else { shortcutsScanned = count; return }
-        while shortcutsScanned < count {
-            let line = shortcutsScanned
-            shortcutsScanned += 1
-            guard line >= options.headerLines, let range = store.fields(of: line).shortcut else { continue }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: store.bytes(of: line)[range]), as: UTF8.self)
-            guard let key = ShortcutKey.firingKey(text), shortcuts[key] == nil else { continue }
-            shortcuts[key] = Int32(line)
-            shortcutOrder.append((text, Int32(line)))
-        }
-    }
-
     // MARK: Drawing
 
     var headerCount: Int {
@@ -425,8 +372,8 @@ final class Picker {
             ghost = Ghost(column: promptWidth + queryWidth + 1, text: text)
         }
         let bytes = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: spinnerPhase,
-                                  overlay: showingHelp ? Array(helpLines().dropFirst(helpScroll)) : nil, ghost: ghost)
-        painted = showingHelp ? nil : (frame, geometry)
+                                  overlay: help?.shown, ghost: ghost)
+        painted = help == nil ? (frame, geometry) : nil
         if bytes != lastFrame {
             terminal.write(bytes)
             lastFrame = bytes
@@ -473,10 +420,6 @@ final class Picker {
 
 /// The picker's own timings, in milliseconds (the session's are in `SessionTiming`).
 enum PickerTiming {
-    /// After a resume, how long pick watches the terminal's mode for the shell changing it.
-    static let resumedModeWatch = 1000
-    /// How often it looks meanwhile.
-    static let resumedModePoll = 20
     /// Two clicks on a line within this time pick it.
     static let doubleClick = 500
 }

@@ -15,29 +15,22 @@ extension Picker {
         switch key {
         case .paste(let bytes):
             // Text, never keys: a paste over the help closes it and still goes into the query.
-            showingHelp = false
+            help = nil
             let text = TerminalText.pastedQuery(bytes)
             if !text.isEmpty { pendingAction = .insert(text) }
             return nil
         case .cursorReport: return nil
         case .mouse(let event):
-            if showingHelp, case .press = event.action { showingHelp = false } else { mouse(event) }
+            if help != nil, case .press = event.action { help = nil } else { mouse(event) }
             return nil
         default: break
         }
-        if showingHelp {
-            // Up and Down scroll the help; any other key returns to the list.
-            let page = max(1, region.geometry.listHeight(headers: headerCount) - 1)
-            switch key {
-            case .down, .char(14), .char(10): helpScroll += 1
-            case .up, .char(16), .char(11): helpScroll -= 1
-            case .pageDown: helpScroll += page
-            case .pageUp: helpScroll -= page
-            default:
-                showingHelp = false
+        if help != nil {
+            // Up and Down scroll the help; any other key returns to the list (ctrl-c cancels).
+            if !help!.scroll(for: key, page: max(1, region.geometry.listHeight(headers: headerCount) - 1)) {
+                help = nil
                 if key == .char(3) { outcome = .cancel(130) }
             }
-            helpScroll = max(0, min(helpScroll, helpLines().count - 1))
             return nil
         }
         if let expected = options.expect.first(where: { $0.key == key }) {
@@ -62,7 +55,10 @@ extension Picker {
         case .shiftTab:
             if options.multi { toggleMark(); move(up, wraps: false) }
             return nil
-        case .function(1), .alt(0x3F): showingHelp = true; helpScroll = 0; return nil
+        case .function(1), .alt(0x3F):
+            shortcuts.learn(from: store)
+            help = HelpOverlay(lines: keyHelp(multi: options.multi) + shortcuts.helpLines(store: store))
+            return nil
         case .alt(0x70): walkHistory(older: true); return nil
         case .alt(0x6E): walkHistory(older: false); return nil
         case .char(19): cycleScope(); return nil
@@ -74,8 +70,8 @@ extension Picker {
         default: break
         }
         if KeyNames.isFreeForShortcut(key) {
-            scanShortcuts()
-            if let line = shortcuts[key] {
+            shortcuts.learn(from: store)
+            if let line = shortcuts.line(for: key) {
                 outcome = .pickLine(line)
                 return nil
             }
@@ -160,21 +156,5 @@ extension Picker {
 
     func walkHistory(older: Bool) {
         if let text = history.walk(older: older, from: query) { pendingAction = .replaceQuery(text) }
-    }
-
-    func helpLines() -> [String] {
-        var lines = keyHelp(multi: options.multi)
-        scanShortcuts()
-        if !shortcutOrder.isEmpty {
-            lines.append("Shortcuts")
-            for (key, line) in shortcutOrder {
-                let title = store.fields(of: Int(line)).title
-                let name = TerminalText.glyphs(store.bytes(of: Int(line)), range: title).map(\.text).joined()
-                let key = TerminalText.sanitize(key)
-                let padded = key + String(repeating: " ", count: max(1, 10 - TerminalText.width(key)))
-                lines.append("  " + padded + name)
-            }
-        }
-        return lines
     }
 }

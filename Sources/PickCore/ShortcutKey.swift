@@ -65,3 +65,49 @@ extension String {
         return String(s)
     }
 }
+
+/// The keys that lines name as their shortcuts, learnt from the store when a key that could
+/// be one is pressed or the help opens, not as lines arrive: splitting a million lines into
+/// fields would take a core away from reading them. The first line that names a key gets it.
+public struct LineShortcuts {
+    private var byKey: [Key: Int32] = [:]
+    /// Each shortcut that fires, as written, with its line, in input order (for the help).
+    public private(set) var listed: [(text: String, line: Int32)] = []
+    private var scanned = 0
+    private let headerLines: Int
+
+    public init(headerLines: Int) {
+        self.headerLines = headerLines
+    }
+
+    /// Learns the shortcuts of the lines read since the last call.
+    public mutating func learn(from store: LineStore) {
+        let count = store.count
+        guard store.parsesFields else { scanned = count; return }
+        while scanned < count {
+            let line = scanned
+            scanned += 1
+            guard line >= headerLines, let range = store.fields(of: line).shortcut else { continue }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: store.bytes(of: line)[range]), as: UTF8.self)
+            guard let key = ShortcutKey.firingKey(text), byKey[key] == nil else { continue }
+            byKey[key] = Int32(line)
+            listed.append((text, Int32(line)))
+        }
+    }
+
+    /// The line `key` picks, if a line named it.
+    public func line(for key: Key) -> Int32? { byKey[key] }
+
+    /// The help's list of shortcuts: each key as written, then its line's title.
+    public func helpLines(store: LineStore) -> [String] {
+        guard !listed.isEmpty else { return [] }
+        var lines = ["Shortcuts"]
+        for (key, line) in listed {
+            let title = store.fields(of: Int(line)).title
+            let name = TerminalText.glyphs(store.bytes(of: Int(line)), range: title).map(\.text).joined()
+            let key = TerminalText.sanitize(key)
+            lines.append("  " + key + String(repeating: " ", count: max(1, 10 - TerminalText.width(key))) + name)
+        }
+        return lines
+    }
+}
