@@ -50,7 +50,6 @@ Interface
       --pointer=STR       the selected line's mark (default '>');  --marker=STR  a
                           marked line's (default '*'); each at most 2 columns
       --ellipsis=STR      marks a title cut short (default '…')
-      --no-mouse          no mouse
       --prompt=TEXT       the prompt (default '> ')
       --header=TEXT       a line of text above the list
       --header-lines=N    the first N input lines are a header, not candidates
