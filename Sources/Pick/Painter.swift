@@ -185,7 +185,7 @@ enum Painter {
             out += "\u{1B}[\(g.promptRow);\(ghost.column)H" + (boxedRight ? blank(g.right - ghost.column + 1) : "\u{1B}[K")
             out += promptTail(ghost, frame.info, geometry: g, theme: theme, phase: spinnerPhase)
         }
-        if let s = g.surrounding { out += surroundings(s, geometry: g) }
+        if let s = g.surrounding { out += surroundings(s, geometry: g, theme: theme) }
         out += "\u{1B}8\u{1B}[?25h"
         return Array(out.utf8)
     }
@@ -237,33 +237,36 @@ enum Painter {
     }
 
     /// The margin, border (with its label) and padding around the rows: every row of the
-    /// region but the rows' own, and beside the prompt only what libedit does not draw.
-    static func surroundings(_ s: Surrounding, geometry g: Geometry) -> String {
+    /// region but the rows' own. Beside the prompt libedit draws the left side as part of
+    /// its prompt; the painter draws the same glyph over it again, in the border's colour.
+    static func surroundings(_ s: Surrounding, geometry g: Geometry, theme: Theme) -> String {
+        func styled(_ sgr: String, _ text: String) -> String {
+            sgr.isEmpty || theme.isPlain || text.isEmpty ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
+        }
         var out = ""
         let box = s.box
         let lineWidth = s.width - box.margin.left - box.margin.right
-        let leftSide = String(repeating: " ", count: box.margin.left) + (box.sides.left ? s.glyphs.left : "")
-            + String(repeating: " ", count: box.padding.left)
-        let rightSide = String(repeating: " ", count: box.padding.right) + (box.sides.right ? s.glyphs.right : "")
+        let leftMargin = String(repeating: " ", count: box.margin.left)
+        let leftGlyph = styled(theme.border, box.sides.left ? s.glyphs.left : "")
+        let leftSide = leftMargin + leftGlyph + String(repeating: " ", count: box.padding.left)
+        let rightSide = String(repeating: " ", count: box.padding.right)
+            + styled(theme.border, box.sides.right ? s.glyphs.right : "")
         let clearRight = box.margin.right > 0 ? "\u{1B}[K" : ""
         func borderLine(_ left: String, _ fill: String, _ right: String, label: Bool) -> String {
             let corners = (box.sides.left ? 1 : 0) + (box.sides.right ? 1 : 0)
-            var line = (box.sides.left ? left : "") + String(repeating: fill, count: max(0, lineWidth - corners))
-                + (box.sides.right ? right : "")
-            if label && !s.label.isEmpty {
-                let text = TerminalText.truncate(s.label, to: lineWidth)
-                let width = TerminalText.width(text)
-                let start = s.labelPosition.start(labelWidth: width, lineWidth: lineWidth)
-                let glyphs = Array(line)  // every border glyph is one column
-                line = String(glyphs.prefix(start)) + text + String(glyphs.dropFirst(start + width))
-            }
-            return String(repeating: " ", count: box.margin.left) + line + clearRight
+            let glyphs = Array((box.sides.left ? left : "") + String(repeating: fill, count: max(0, lineWidth - corners))
+                + (box.sides.right ? right : ""))  // every border glyph is one column
+            guard label && !s.label.isEmpty else { return leftMargin + styled(theme.border, String(glyphs)) + clearRight }
+            let text = TerminalText.truncate(s.label, to: lineWidth)
+            let width = TerminalText.width(text)
+            let start = s.labelPosition.start(labelWidth: width, lineWidth: lineWidth)
+            return leftMargin + styled(theme.border, String(glyphs.prefix(start))) + styled(theme.label, text)
+                + styled(theme.border, String(glyphs.dropFirst(start + width))) + clearRight
         }
         // The label goes on the top line, or the bottom one when asked or when there is no top.
         let labelOnBottom = box.sides.bottom && (s.labelPosition.bottom || !box.sides.top)
         let topRow = s.top + box.margin.top
         let bottomRow = s.top + s.height - 1 - box.margin.bottom
-        let isPrompt = { (r: Int) in r >= g.promptRow && r < g.promptRow + g.promptRows }
         for r in s.top..<(s.top + s.height) {
             out += "\u{1B}[\(r);1H"
             if r < topRow || r > bottomRow {
@@ -272,13 +275,19 @@ enum Painter {
                 out += borderLine(s.glyphs.topLeft, s.glyphs.top, s.glyphs.topRight, label: !labelOnBottom)
             } else if box.sides.bottom && r == bottomRow {
                 out += borderLine(s.glyphs.bottomLeft, s.glyphs.bottom, s.glyphs.bottomRight, label: labelOnBottom)
+            } else if r < g.top || r > g.bottom {
+                // Padding above or below the rows.
+                out += leftSide + String(repeating: " ", count: max(0, g.width)) + rightSide + clearRight
             } else {
-                if r < g.top || r > g.bottom {
-                    // Padding above or below the rows.
-                    out += leftSide + String(repeating: " ", count: max(0, g.width)) + rightSide + clearRight
-                    continue
+                if r == g.promptRow {
+                    // libedit's prompt: only the glyph, recoloured (its continuation rows start
+                    // at the first column and have none).
+                    if box.sides.left && !leftGlyph.isEmpty && leftGlyph != s.glyphs.left {
+                        out += "\u{1B}[\(r);\(box.margin.left + 1)H" + leftGlyph
+                    }
+                } else if r < g.promptRow || r >= g.promptRow + g.promptRows {
+                    out += leftSide
                 }
-                if !isPrompt(r) { out += leftSide }
                 if g.right < s.width {
                     out += "\u{1B}[\(r);\(g.right + 1)H" + rightSide + clearRight
                 }

@@ -25,6 +25,16 @@ final class InteractiveFzfOptionsTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "13\n")
     }
 
+    func testTheBorderAndItsLabelTakeTheirColours() throws {
+        try tmux.start(input: "seq 3", args: "--border --border-label=Hi --color=border:100,label:101",
+                       width: 30, height: 8)
+        tmux.waitFor(text: "3/3")
+        let rows = tmux.screenWithEscapes().components(separatedBy: "\n")
+        XCTAssertTrue(rows[row: 0].hasPrefix("\u{1B}[38;5;100m╭"), rows[row: 0].debugDescription)
+        XCTAssertTrue(rows[row: 0].contains("\u{1B}[38;5;101mHi"), rows[row: 0].debugDescription)
+        XCTAssertTrue(rows[row: 1].contains("\u{1B}[38;5;100m│"), "the prompt row's glyph too: \(rows[row: 1].debugDescription)")
+    }
+
     func testABorderInlineAtTheBottomKeepsTheShellsLinesAbove() throws {
         try tmux.start(input: "seq 20", args: "--height 7 --border=sharp --layout=bottom", width: 30, height: 12,
                        before: "clear; echo above")
