@@ -1,8 +1,11 @@
 // Command-line options, with fzf's spellings wherever the meaning is the same.
 //
 // Accepted forms: `--name=value`, `--name value`, `-q value`, `-qvalue`, bundled short
-// flags (`-ei`), and `+i`/`+s`/`+m`/`+e` to turn a flag off as fzf does. `PICK_DEFAULT_OPTS`
-// is read first, then the command line, so the command line wins.
+// flags (`-ei`), and `+i`/`+s`/`+m`/`+e` to turn a flag off as fzf does; an optional value
+// may be the next word where fzf takes it so (`--multi 5`, `--border sharp`).
+// `PICK_DEFAULT_OPTS` is read first, then the command line, so the command line wins. An
+// `FZF_DEFAULT_OPTS` copied there works: fzf's options pick lacks are refused by name
+// (`fzfOptionsNotImplemented`), never taken for unknown or silently ignored.
 
 /// Where the prompt sits, and which way the list reads.
 public enum Layout: String, Sendable {
