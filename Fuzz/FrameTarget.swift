@@ -4,11 +4,13 @@ import PickCore
 /// (the executable's Painter, compiled into the fuzzer from Sources/Pick): no text that
 /// came from input carries a control character (C0, DEL, C1 in UTF-8 form, ESC); the
 /// painted bytes hold no escape sequence but the painter's own (cursor moves, erase line,
-/// SGR with numeric parameters, save/restore, cursor visibility); rows fit the width and
-/// the list height; the selected line is on screen.
+/// SGR with numeric parameters, save/restore, cursor visibility, erase characters); rows fit
+/// the width and the list height; the selected line is on screen.
 ///
 /// Input: the search target's layout, whose two flag bytes also choose the frame's
-/// width, height, selection, scroll, theme, layout and `--ansi`.
+/// width, height, selection, scroll, theme, layout, `--ansi`, the info style, the gutter
+/// and what surrounds the rows (border style, margin, padding, and a label taken from the
+/// input's bytes).
 enum FrameTarget {
     static func run(_ input: [UInt8]) {
         let s = SearchTarget.setup(input)
@@ -30,19 +32,34 @@ enum FrameTarget {
         let height = 1 + dice.below(dice.below(2) == 0 ? 6 : 40)
         let headerText: [String] = dice.below(3) == 0 && !s.linesBytes.isEmpty
             ? [String(decoding: s.linesBytes.prefix(1 + dice.below(80)), as: UTF8.self)] : []
-        let layout: Layout = dice.below(2) == 0 ? .top : .bottom
-        var geometry = Geometry(top: 1 + dice.below(3), height: height, width: width, layout: layout)
+        let layout: Layout = [.top, .bottom, .reverseList][dice.below(3)]
+        var region = Geometry(top: 1 + dice.below(3), height: height, width: width, layout: layout)
+        region.info = [InfoStyle.default, .right, .hidden, .inline(prefix: " < "), .inlineRight(prefix: "")][dice.below(5)]
+        var surround = Surround()
+        if dice.below(2) == 0 {
+            surround.border = BorderStyle.allCases[dice.below(BorderStyle.allCases.count)]
+            surround.margin = Spacing.parse(["0", "1", "1,2", "10%", "1,2,3,4"][dice.below(5)])!
+            surround.padding = Spacing.parse(["0", "1", "2,1", "49%"][dice.below(4)])!
+            surround.label = String(decoding: s.linesBytes.prefix(dice.below(40)), as: UTF8.self)
+            surround.labelPosition = LabelPosition(column: dice.below(81) - 40, bottom: dice.below(2) == 0)
+        }
+        let geometry = region.inside(surround, inline: dice.below(2) == 0)
+        let gutter = [Gutter(), Gutter(pointer: "", marker: ""), Gutter(pointer: "世", marker: "✓ ")][dice.below(3)]
         let headerCount = headerText.count + min(s.skipped, store.count)
         let multi = dice.below(2) == 0
         var marked = Set<Int32>()
         for line in result.lines where dice.below(4) == 0 { marked.insert(line) }
-        let frameInput = FrameInput(
-            width: width, listHeight: geometry.listHeight(headers: headerCount), result: result,
+        var frameInput = FrameInput(
+            width: geometry.width, listHeight: geometry.listHeight(headers: headerCount), result: result,
             query: engine.parse(s.queryText), queryText: s.queryText,
             selection: dice.below(result.lines.count + 3) - 1, scroll: dice.below(result.lines.count + 3) - 1,
             marked: marked, multi: multi, styles: styles, total: max(0, store.count - s.skipped),
             isLoading: dice.below(4) == 0, isSearching: dice.below(4) == 0, scopes: scopes,
             scope: scope, headerText: headerText, headerLines: s.skipped)
+        frameInput.gutterWidth = gutter.width
+        frameInput.ellipsis = ["…", "", "··", "世."][dice.below(4)]
+        frameInput.markLimit = dice.below(3)
+        frameInput.tracks = dice.below(2) == 0
         let frame = FrameBuilder.build(frameInput, store: store)
         checkFrame(frame, frameInput)
 
@@ -53,9 +70,8 @@ enum FrameTarget {
             ghost = Ghost(column: 1 + dice.below(width + 2),
                           text: TerminalText.sanitize(String(decoding: best, as: UTF8.self)))
         }
-        geometry.promptRows = 1
         let painted = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: dice.below(20),
-                                    overlay: nil, ghost: ghost)
+                                    overlay: nil, ghost: ghost, gutter: gutter)
         checkPainted(painted)
     }
 
@@ -91,7 +107,7 @@ enum FrameTarget {
                     columns += TerminalText.width(span.text)
                 }
                 check(columns == line.titleColumns, "title takes \(columns) columns, the row says \(line.titleColumns)")
-                var used = FrameBuilder.gutter + line.titleColumns
+                var used = input.gutterWidth + line.titleColumns
                 if let chip = line.chip {
                     checkSafe(chip, "a shortcut chip")
                     used += TerminalText.width(chip) + 3
@@ -124,7 +140,7 @@ enum FrameTarget {
                 var k = i + 2
                 while k < scalars.count, ("0"..."9").contains(scalars[k]) || scalars[k] == ";"
                         || scalars[k] == ":" || scalars[k] == "?" { k += 1 }
-                check(k < scalars.count && "lhHKm".unicodeScalars.contains(scalars[k]),
+                check(k < scalars.count && "lhHKmX".unicodeScalars.contains(scalars[k]),
                       "a control sequence the painter does not write: \(String(String.UnicodeScalarView(scalars[i..<min(k + 1, scalars.count)])).debugDescription)")
                 i = k + 1
                 continue

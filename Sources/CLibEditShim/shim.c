@@ -13,3 +13,6 @@ int pick_el_bind(EditLine *el, const wchar_t *key, const wchar_t *fn, int comman
     return el_wset(el, EL_BIND, key, fn, (const wchar_t *)NULL);
 }
 int pick_el_refresh(EditLine *el) { return el_wset(el, EL_REFRESH); }
+int pick_el_settc(EditLine *el, const char *name, const char *value) {
+    return el_set(el, EL_SETTC, name, value, (const char *)NULL);
+}

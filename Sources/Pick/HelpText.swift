@@ -3,6 +3,7 @@ import PickCore
 /// `pick --help`: the summary. man/pick.1 is the reference; a test keeps them in step.
 let helpText = """
 usage: pick [OPTIONS] < LINES
+       pick [OPTIONS]          (nothing piped: the files below the current directory)
        pick --filter QUERY < LINES
        pick --complete TEXT < LINES
        pick --shell bash|zsh|fish
@@ -18,6 +19,8 @@ Search
       --no-sort           keep input order instead of ranking
       --tac               reverse input order
       --tiebreak=CRI      length, begin, end, index; up to two, comma-separated
+      --scheme=SCHEME     default, path, or history (ties go to input order)
+  -d, --delimiter=STR     kept for fields, which are not implemented yet
       --plain             tabs are part of the title (no fields)
       --read0             lines end with NUL instead of newline
 
@@ -29,11 +32,26 @@ Modes
       --shell=SHELL       print key bindings for bash, zsh or fish (ctrl-t, ctrl-r, alt-c)
 
 Interface
-  -m, --multi             mark several lines with Tab; all are printed
+  -m, --multi[=N]         mark several lines (at most N) with Tab; all are printed
   -1, --select-1          pick the only match without asking
   -0, --exit-0            exit at once when nothing matches
-      --height=N[%]       draw N rows (or N% of the terminal) below the cursor
-      --layout=LAYOUT     top (prompt above the list, default) or bottom
+      --height=[~]N[%]    draw N rows (or N% of the terminal) below the cursor;
+                          ~N: fewer when the input needs fewer
+      --layout=LAYOUT     top (prompt above the list, default: fzf's reverse), bottom
+                          (fzf's default), reverse-list (prompt below, list top down)
+      --reverse           the same as --layout=top
+      --border[=STYLE]    a border: rounded (default), sharp, bold, double, dashed,
+                          block, thinblock, horizontal, vertical, top, bottom, left,
+                          right, line, none;  --no-border  none
+      --border-label=TEXT a label on the border;  --border-label-pos=N[:bottom]
+      --margin=TRBL       space outside the border: 1 to 4 sizes, N or N%
+      --padding=TRBL      space inside the border, likewise
+      --info=STYLE        default, right, hidden, inline, inline-right (the counts on
+                          the prompt's row);  --no-info  hidden
+      --track             keep the highlight on its line as the query changes
+      --pointer=STR       the selected line's mark (default '>');  --marker=STR  a
+                          marked line's (default '*'); each at most 2 columns
+      --ellipsis=STR      marks a title cut short (default '…')
       --prompt=TEXT       the prompt (default '> ')
       --header=TEXT       a line of text above the list
       --header-lines=N    the first N input lines are a header, not candidates
@@ -52,9 +70,11 @@ Output
 
   -h, --help              this summary;  --version  the version
 
-Query syntax (as fzf): fuzzy  'exact  ^prefix  suffix$  ^whole$  !not  a | b  'a\\ b'
+Query syntax (as fzf): fuzzy  'exact  ^prefix  suffix$  ^whole$  !not  a | b;
+  a backslash keeps a space in a term: a\\ b
 Exit status: 0 picked, 1 no match, 2 error, 130 cancelled.
-Defaults may be set in PICK_DEFAULT_OPTS. See man pick.
+Defaults may be set in PICK_DEFAULT_OPTS; fzf options pick does not implement yet are
+refused, saying so. See man pick (or man ./man/pick.1 in the source tree).
 
 """
 

@@ -126,6 +126,7 @@ final class LineEditor {
     let el: OpaquePointer
     private let input: UnsafeMutablePointer<FILE>
     private let output: UnsafeMutablePointer<FILE>
+    private var prompt: String
 
     /// Sets libedit up: emacs, then the person's ~/.editrc (or $EDITRC), then pick's keys.
     /// `action` runs the picker's pending action; `down` and `up` move the selection (vi's
@@ -140,6 +141,7 @@ final class LineEditor {
         self.el = el
         input = fin
         output = fout
+        self.prompt = prompt
         promptText = permanentWide(prompt)
         _ = pick_el_set_editor(el, permanentWide("emacs"))
         _ = pick_el_set_int(el, EL_SIGNAL, 0)
@@ -206,9 +208,27 @@ final class LineEditor {
         _ = el_wgets(el, &count)
     }
 
-    /// After a resize: libedit learns the size and redraws the prompt at the cursor.
+    /// After a resize: libedit learns the size (its full width again) and redraws the
+    /// prompt at the cursor.
     func resized() {
         el_resize(el)
+    }
+
+    /// The prompt libedit draws before the query from now on.
+    func setPrompt(_ text: String) {
+        guard text != prompt else { return }
+        prompt = text
+        promptText = permanentWide(text)
+    }
+
+    /// Makes libedit's lines end at column `columns`, short of the terminal's right edge
+    /// (where pick draws a border): a long query wraps there. Without automatic margins
+    /// (libedit would think the terminal wrapped at its short edge) and without clearing to
+    /// the end of a line (which would take the border): libedit writes spaces instead.
+    func limitColumns(_ columns: Int) {
+        _ = pick_el_settc(el, "am", "no")
+        _ = pick_el_settc(el, "ce", "")
+        _ = pick_el_settc(el, "co", String(max(2, columns)))
     }
 
     func refresh() {

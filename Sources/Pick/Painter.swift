@@ -1,7 +1,9 @@
 import PickCore
 
-/// Where the UI sits on the terminal: rows `top ..< top + height` (1-based), the prompt on
-/// the first row (layout top) or the last (layout bottom).
+/// Where the picker's rows sit on the terminal: rows `top ..< top + height` (1-based) and
+/// columns `left ..< left + width`, the prompt on the first row (layout top) or the last
+/// (layouts bottom and reverse-list). With `--margin`, `--border` or `--padding` these are
+/// the rows inside them, and `surrounding` says what is drawn around.
 struct Geometry: Equatable {
     var top: Int
     var height: Int
@@ -9,24 +11,94 @@ struct Geometry: Equatable {
     var layout: Layout
     /// Rows the prompt and query take (more than one when the query wraps).
     var promptRows = 1
+    /// The rows' first column.
+    var left = 1
+    /// Where the info line goes (`--info`): its own row, the prompt's, or nowhere.
+    var info = InfoStyle.default
+    /// The region around the rows and what fills it; nil when the rows are the region.
+    var surrounding: Surrounding? = nil
 
     var bottom: Int { top + height - 1 }
+    /// The rows' last column.
+    var right: Int { left + width - 1 }
     /// The first row of the prompt.
-    var promptRow: Int { layout == .top ? top : bottom - promptRows + 1 }
+    var promptRow: Int { layout.promptOnTop ? top : bottom - promptRows + 1 }
+    /// 1 when the info line has a row of its own.
+    var infoRows: Int { info.hasOwnRow ? 1 : 0 }
 
     /// Rows left for the list once the prompt, the info line and `headers` rows are placed.
-    func listHeight(headers: Int) -> Int { max(0, height - promptRows - 1 - headers) }
+    func listHeight(headers: Int) -> Int { max(0, height - promptRows - infoRows - headers) }
 
-    var infoRow: Int { layout == .top ? top + promptRows : promptRow - 1 }
+    /// The info line's row (with a row of its own), next to the prompt.
+    var infoRow: Int { layout.promptOnTop ? top + promptRows : promptRow - 1 }
+
+    /// The row next to the prompt and the info line, where headers and the list start
+    /// (below it with the prompt on top; above it, counting upward, otherwise).
+    private var anchor: Int { layout.promptOnTop ? top + promptRows + infoRows : promptRow - infoRows - 1 }
 
     func headerRow(_ k: Int, of count: Int) -> Int {
-        layout == .top ? infoRow + 1 + k : infoRow - count + k
+        layout.promptOnTop ? anchor + k : anchor - count + 1 + k
     }
 
-    /// The screen row of list row `i` (in flow order: 0 is next to the prompt).
+    /// The screen row of list row `i` (in flow order: 0 is next to the prompt, or with
+    /// reverse-list the list's first row at the top).
     func listRow(_ i: Int, headers: Int) -> Int {
-        layout == .top ? infoRow + 1 + headers + i : infoRow - headers - 1 - i
+        switch layout {
+        case .top: return anchor + headers + i
+        case .bottom: return anchor - headers - i
+        case .reverseList: return top + i
+        }
     }
+
+    /// The rows inside `surround` when this is the whole region (`inline`: with `--height`).
+    func inside(_ surround: Surround, inline: Bool) -> Geometry {
+        let box = BoxLayout(surround, rows: height, columns: width, inline: inline)
+        guard !box.isNone else { return self }
+        var g = self
+        let t = box.total
+        g.top = top + t.top
+        g.height = height - t.top - t.bottom
+        g.left = left + t.left
+        g.width = width - t.left - t.right
+        g.promptRows = min(promptRows, max(1, g.height))
+        let label = TerminalText.sanitize(surround.label.split(separator: "\n", omittingEmptySubsequences: false)
+            .first.map(String.init) ?? "")
+        g.surrounding = Surrounding(top: top, height: height, width: width, box: box, glyphs: surround.border.glyphs,
+                                    label: label, labelPosition: surround.labelPosition)
+        return g
+    }
+
+    /// What libedit draws before the prompt on the prompt's row: the left margin, border
+    /// and padding.
+    var promptPrefix: String {
+        guard let s = surrounding else { return "" }
+        return String(repeating: " ", count: s.box.margin.left) + (s.box.sides.left ? s.glyphs.left : "")
+            + String(repeating: " ", count: s.box.padding.left)
+    }
+}
+
+/// The region around the picker's rows: its margin (left blank), border and padding.
+struct Surrounding: Equatable {
+    /// The region: its first row, its rows, and the terminal's columns.
+    var top: Int
+    var height: Int
+    var width: Int
+    var box: BoxLayout
+    var glyphs: BorderGlyphs
+    /// The border's label, safe to draw (one line).
+    var label: String
+    var labelPosition: LabelPosition
+}
+
+/// The two glyphs before a title: the pointer on the selected line, the marker on a
+/// marked one (`--pointer`, `--marker`); each slot is as wide as its glyph.
+struct Gutter: Equatable {
+    var pointer = ">"
+    var marker = "*"
+
+    var pointerWidth: Int { TerminalText.width(pointer) }
+    var markerWidth: Int { TerminalText.width(marker) }
+    var width: Int { pointerWidth + markerWidth }
 }
 
 /// Ghost text: the rest of the best suggestion, drawn dim after the query.
@@ -45,32 +117,39 @@ enum Painter {
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     static func paint(_ frame: Frame, geometry g: Geometry, theme: Theme, spinnerPhase: Int = 0,
-                      overlay: [String]? = nil, ghost: Ghost? = nil) -> [UInt8] {
+                      overlay: [String]? = nil, ghost: Ghost? = nil, gutter: Gutter = Gutter()) -> [UInt8] {
         var out = "\u{1B}[?25l\u{1B}7"
-        func move(_ row: Int) { out += "\u{1B}[\(row);1H" }
         func styled(_ sgr: String, _ text: String) -> String {
             sgr.isEmpty || theme.isPlain ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
         }
         let width = max(1, g.width)
+        // With something drawn right of the rows, a row is blanked before it is written
+        // (ECH), not cleared to the end of the line, which would take the border too.
+        let boxedRight = g.surrounding.map { g.right < $0.width } ?? false
+        func blank(_ columns: Int) -> String { boxedRight ? "\u{1B}[\(max(1, columns))X" : "" }
+        func move(_ row: Int) { out += "\u{1B}[\(row);\(g.left)H" }
         var drawn = Set<Int>()
         // Rows pick may draw on: inside the region, never the prompt's.
         func isFree(_ row: Int) -> Bool {
             guard row >= g.top, row <= g.bottom else { return false }
-            return g.layout == .top ? row >= g.top + g.promptRows : row < g.promptRow
+            return g.layout.promptOnTop ? row >= g.top + g.promptRows : row < g.promptRow
         }
         // No row is ever wider than the terminal: a wider one would wrap onto the next.
-        func line(_ text: String) -> String { clip(text, to: width, plain: theme.isPlain) + "\u{1B}[K" }
+        func line(_ text: String) -> String {
+            blank(width) + clip(text, to: width, plain: theme.isPlain) + (boxedRight ? "" : "\u{1B}[K")
+        }
 
         // Info line.
-        if isFree(g.infoRow) {
+        if g.info.hasOwnRow && isFree(g.infoRow) {
             move(g.infoRow)
-            out += line(infoLine(frame.info, width: width, theme: theme, phase: spinnerPhase))
+            out += line(infoLine(frame.info, width: width, theme: theme, phase: spinnerPhase,
+                                 alignedRight: g.info == .right))
             drawn.insert(g.infoRow)
         }
 
         for (k, spans) in frame.headers.enumerated() {
             let row = g.headerRow(k, of: frame.headers.count)
-            guard isFree(row), row < g.infoRow || g.layout == .top else { continue }
+            guard isFree(row) else { continue }
             move(row)
             out += line(styled(theme.header, spans.map(\.text).joined()))
             drawn.insert(row)
@@ -81,7 +160,7 @@ enum Painter {
         if let overlay {
             body = overlay.map { styled(theme.info, TerminalText.truncate($0, to: width)) }
         } else if !frame.rows.isEmpty {
-            body = frame.rows.map { row($0, width: width, theme: theme) }
+            body = frame.rows.map { row($0, width: width, theme: theme, gutter: gutter) }
         } else {
             body = frame.message.map { styled(theme.message, TerminalText.truncate("  " + $0, to: width)) }
         }
@@ -100,17 +179,121 @@ enum Painter {
         // Anything else in the region (not the prompt) is cleared.
         for r in g.top...max(g.top, g.bottom) where !drawn.contains(r) && isFree(r) {
             move(r)
-            out += "\u{1B}[K"
+            out += line("")
         }
-        if let ghost, ghost.column <= width {
-            out += "\u{1B}[\(g.promptRow);\(ghost.column)H\u{1B}[K"
-            let room = width - ghost.column
-            if room > 0, !ghost.text.isEmpty {
-                out += styled(theme.ghost, TerminalText.truncate(ghost.text, to: room))
-            }
+        if let ghost, ghost.column <= g.right {
+            out += "\u{1B}[\(g.promptRow);\(ghost.column)H" + (boxedRight ? blank(g.right - ghost.column + 1) : "\u{1B}[K")
+            out += promptTail(ghost, frame.info, geometry: g, theme: theme, phase: spinnerPhase)
         }
+        if let s = g.surrounding { out += surroundings(s, geometry: g, theme: theme) }
         out += "\u{1B}8\u{1B}[?25h"
         return Array(out.utf8)
+    }
+
+    /// What follows the query on the prompt's row: the ghost text (the room after it, less a
+    /// column kept for the cursor at the row's end), and with `--info=inline` or
+    /// `inline-right` the info line, after the ghost text or at the row's right end.
+    static func promptTail(_ ghost: Ghost, _ info: InfoLine, geometry g: Geometry, theme: Theme, phase: Int) -> String {
+        func styled(_ sgr: String, _ text: String) -> String {
+            sgr.isEmpty || theme.isPlain ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
+        }
+        var room = g.right - ghost.column
+        var out = ""
+        var inline = ""
+        var inlineWidth = 0
+        var right = false
+        switch g.info {
+        case .inline(let prefix), .inlineRight(let prefix):
+            right = g.info == .inlineRight(prefix: prefix)
+            let counts = infoCounts(info, theme: theme, phase: phase)
+            let lead = right ? 1 : 0
+            let scopes = scopeBar(info, room: room - lead - TerminalText.width(prefix) - counts.width - 3, theme: theme)
+            let styledPrefix = styled(theme.info, prefix)
+            inline = right
+                ? (scopes.width > 0 ? scopes.text + "   " : "") + styledPrefix + counts.text
+                : styledPrefix + counts.text + (scopes.width > 0 ? "   " + scopes.text : "")
+            inlineWidth = TerminalText.width(prefix) + counts.width + (scopes.width > 0 ? scopes.width + 3 : 0)
+        default: break
+        }
+        var ghostText = ghost.text
+        if right && inlineWidth > 0 {
+            // The ghost text gives way to the counts at the right end.
+            let ghostRoom = max(0, room - inlineWidth - 1)
+            ghostText = TerminalText.width(ghostText) > ghostRoom ? TerminalText.truncate(ghostText, to: ghostRoom) : ghostText
+        }
+        if room > 0, !ghostText.isEmpty {
+            let shown = TerminalText.truncate(ghostText, to: room)
+            out += styled(theme.ghost, shown)
+            room -= TerminalText.width(shown)
+        }
+        // The info line may take the row's last column too; a space keeps it off the query.
+        room += 1
+        guard inlineWidth > 0, room > 1 else { return out }
+        if right {
+            guard inlineWidth < room else { return out }
+            return out + String(repeating: " ", count: room - inlineWidth) + inline
+        }
+        return out + " " + clip(inline, to: room - 1, plain: theme.isPlain)
+    }
+
+    /// The margin, border (with its label) and padding around the rows: every row of the
+    /// region but the rows' own. Beside the prompt libedit draws the left side as part of
+    /// its prompt; the painter draws the same glyph over it again, in the border's colour.
+    static func surroundings(_ s: Surrounding, geometry g: Geometry, theme: Theme) -> String {
+        func styled(_ sgr: String, _ text: String) -> String {
+            sgr.isEmpty || theme.isPlain || text.isEmpty ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
+        }
+        var out = ""
+        let box = s.box
+        let lineWidth = s.width - box.margin.left - box.margin.right
+        let leftMargin = String(repeating: " ", count: box.margin.left)
+        let leftGlyph = styled(theme.border, box.sides.left ? s.glyphs.left : "")
+        let leftSide = leftMargin + leftGlyph + String(repeating: " ", count: box.padding.left)
+        let rightSide = String(repeating: " ", count: box.padding.right)
+            + styled(theme.border, box.sides.right ? s.glyphs.right : "")
+        let clearRight = box.margin.right > 0 ? "\u{1B}[K" : ""
+        func borderLine(_ left: String, _ fill: String, _ right: String, label: Bool) -> String {
+            let corners = (box.sides.left ? 1 : 0) + (box.sides.right ? 1 : 0)
+            let glyphs = Array((box.sides.left ? left : "") + String(repeating: fill, count: max(0, lineWidth - corners))
+                + (box.sides.right ? right : ""))  // every border glyph is one column
+            guard label && !s.label.isEmpty else { return leftMargin + styled(theme.border, String(glyphs)) + clearRight }
+            let text = TerminalText.truncate(s.label, to: lineWidth)
+            let width = TerminalText.width(text)
+            let start = s.labelPosition.start(labelWidth: width, lineWidth: lineWidth)
+            return leftMargin + styled(theme.border, String(glyphs.prefix(start))) + styled(theme.label, text)
+                + styled(theme.border, String(glyphs.dropFirst(start + width))) + clearRight
+        }
+        // The label goes on the top line, or the bottom one when asked or when there is no top.
+        let labelOnBottom = box.sides.bottom && (s.labelPosition.bottom || !box.sides.top)
+        let topRow = s.top + box.margin.top
+        let bottomRow = s.top + s.height - 1 - box.margin.bottom
+        for r in s.top..<(s.top + s.height) {
+            out += "\u{1B}[\(r);1H"
+            if r < topRow || r > bottomRow {
+                out += "\u{1B}[2K"
+            } else if box.sides.top && r == topRow {
+                out += borderLine(s.glyphs.topLeft, s.glyphs.top, s.glyphs.topRight, label: !labelOnBottom)
+            } else if box.sides.bottom && r == bottomRow {
+                out += borderLine(s.glyphs.bottomLeft, s.glyphs.bottom, s.glyphs.bottomRight, label: labelOnBottom)
+            } else if r < g.top || r > g.bottom {
+                // Padding above or below the rows.
+                out += leftSide + String(repeating: " ", count: max(0, g.width)) + rightSide + clearRight
+            } else {
+                if r == g.promptRow {
+                    // libedit's prompt: only the glyph, recoloured (its continuation rows start
+                    // at the first column and have none).
+                    if box.sides.left && !leftGlyph.isEmpty && leftGlyph != s.glyphs.left {
+                        out += "\u{1B}[\(r);\(box.margin.left + 1)H" + leftGlyph
+                    }
+                } else if r < g.promptRow || r >= g.promptRow + g.promptRows {
+                    out += leftSide
+                }
+                if g.right < s.width {
+                    out += "\u{1B}[\(r);\(g.right + 1)H" + rightSide + clearRight
+                }
+            }
+        }
+        return out
     }
 
     /// `text` (pick's own SGR sequences and safe characters) cut to `columns` columns.
@@ -156,40 +339,66 @@ enum Painter {
         return true
     }
 
-    static func infoLine(_ info: InfoLine, width: Int, theme: Theme, phase: Int) -> String {
+    /// The info line on a row of its own: the counts, then the scope bar; or, aligned right,
+    /// the scope bar at the left and the counts at the row's right end.
+    static func infoLine(_ info: InfoLine, width: Int, theme: Theme, phase: Int, alignedRight: Bool = false) -> String {
+        let counts = infoCounts(info, theme: theme, phase: phase)
+        let scopes = scopeBar(info, room: width - 2 - counts.width - 3, theme: theme)
+        if alignedRight {
+            let gap = max(1, width - 2 - scopes.width - counts.width)
+            return "  " + scopes.text + String(repeating: " ", count: gap) + counts.text
+        }
+        return "  " + counts.text + (scopes.width > 0 ? "   " + scopes.text : "")
+    }
+
+    /// The counts: matches/total, the spinner while busy, the marks, `+T` with `--track`.
+    static func infoCounts(_ info: InfoLine, theme: Theme, phase: Int) -> (text: String, width: Int) {
         func styled(_ sgr: String, _ text: String) -> String {
             sgr.isEmpty || theme.isPlain ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
         }
-        var plain = "  \(info.matches)/\(info.total)"
+        var plain = "\(info.matches)/\(info.total)"
         var text = styled(theme.info, plain)
         if info.isBusy {
             let s = spinner[phase % spinner.count]
             plain += " " + s
             text += " " + styled(theme.spinner, s)
         }
-        if let marked = info.marked, marked > 0 {
-            let m = " (\(marked) marked)"
-            plain += m
-            text += styled(theme.info, m)
+        if info.tracks {
+            plain += " +T"
+            text += styled(theme.info, " +T")
         }
-        if !info.scopes.isEmpty {
-            var used = TerminalText.width(plain) + 3
-            text += "   "
-            for (i, name) in info.scopes.enumerated() {
-                let label = i == info.scope && (theme.isPlain || theme.scope.isEmpty) ? "[\(name)]" : name
-                let sep = i == 0 ? "" : " · "
-                let w = TerminalText.width(sep + label)
-                if used + w > width {
-                    break
-                }
-                used += w
-                text += styled(theme.info, sep) + (i == info.scope ? styled(theme.scope, label) : styled(theme.info, label))
-            }
+        // As fzf: with a limit, marked out of the limit, always; without, once something is.
+        var marks = ""
+        if let marked = info.marked, info.markLimit > 0 {
+            marks = " (\(marked)/\(info.markLimit))"
+        } else if let marked = info.marked, marked > 0 {
+            marks = " (\(marked) marked)"
         }
-        return text
+        plain += marks
+        text += marks.isEmpty ? "" : styled(theme.info, marks)
+        return (text, TerminalText.width(plain))
     }
 
-    static func row(_ row: FrameRow, width: Int, theme: Theme) -> String {
+    /// The scope bar (All and the sections, the current one marked) cut to `room` columns;
+    /// empty when lines carry no section.
+    static func scopeBar(_ info: InfoLine, room: Int, theme: Theme) -> (text: String, width: Int) {
+        func styled(_ sgr: String, _ text: String) -> String {
+            sgr.isEmpty || theme.isPlain ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
+        }
+        var text = ""
+        var used = 0
+        for (i, name) in info.scopes.enumerated() {
+            let label = i == info.scope && (theme.isPlain || theme.scope.isEmpty) ? "[\(name)]" : name
+            let sep = i == 0 ? "" : " · "
+            let w = TerminalText.width(sep + label)
+            if used + w > room { break }
+            used += w
+            text += styled(theme.info, sep) + (i == info.scope ? styled(theme.scope, label) : styled(theme.info, label))
+        }
+        return (text, used)
+    }
+
+    static func row(_ row: FrameRow, width: Int, theme: Theme, gutter: Gutter = Gutter()) -> String {
         let reset = "\u{1B}[0m"
         func sgr(_ p: String) -> String { p.isEmpty || theme.isPlain ? "" : "\u{1B}[\(p)m" }
         switch row {
@@ -202,8 +411,9 @@ enum Painter {
                 return theme.isPlain ? "" : reset + sgr(joined)
             }
             var out = with("")
-            out += line.isSelected ? with(theme.pointer) + ">" : " "
-            out += line.isMarked ? with(theme.marker) + "*" : with("") + " "
+            out += line.isSelected ? with(theme.pointer) + gutter.pointer : String(repeating: " ", count: gutter.pointerWidth)
+            out += line.isMarked ? with(theme.marker) + gutter.marker
+                                 : with("") + String(repeating: " ", count: gutter.markerWidth)
             for span in line.spans {
                 var extra: [String] = []
                 if !span.style.isEmpty { extra.append(span.style) }
@@ -215,7 +425,7 @@ enum Painter {
                 out += with(extra.joined(separator: ";")) + span.text
             }
             out += with("")
-            var used = FrameBuilder.gutter + line.titleColumns
+            var used = gutter.width + line.titleColumns
             if let chip = line.chip {
                 // A key that picks the line looks like a key; a hint (a key the editor or
                 // pick uses, or no key at all) is dim text, or in parentheses without colour.

@@ -58,7 +58,9 @@ final class Picker {
     var lastClick: (line: Int32, at: Int)? = nil
     var spinnerPhase = 0
     var cursorAtEnd = true
-    let promptWidth: Int
+    /// The `--prompt` text, safe to draw.
+    let prompt: String
+    let gutter: Gutter
 
     // Keys.
     var decoder = KeyDecoder()
@@ -86,10 +88,12 @@ final class Picker {
         worker = SearchWorker(engine: SearchEngine(store: store, matching: options.matching, ranking: options.ranking,
                                                    skippedLines: options.headerLines))
         session = PickSession(settings: .init(multi: options.multi, multiLimit: options.multiLimit,
-                                              cycle: options.cycle, headerLines: options.headerLines),
+                                              cycle: options.cycle, headerLines: options.headerLines,
+                                              track: options.track),
                               startedAt: monotonicMillis())
         region = ScreenRegion(height: options.height, layout: options.layout, mouse: options.mouse)
-        promptWidth = TerminalText.width(TerminalText.sanitize(options.prompt))
+        prompt = TerminalText.sanitize(options.prompt)
+        gutter = Gutter(pointer: options.pointer, marker: options.marker)
         pendingScope = options.scope
         shortcuts = LineShortcuts(headerLines: options.headerLines)
         history = QueryHistory(path: options.history)
@@ -110,7 +114,7 @@ final class Picker {
         Picker.current = self
         terminal.catchSignals()
         enterScreen()
-        guard let editor = LineEditor(terminal: terminal, prompt: TerminalText.sanitize(options.prompt),
+        guard let editor = LineEditor(terminal: terminal, prompt: geometry.promptPrefix + prompt,
                                       read: { _, out in Picker.current.readCharacter(out!) },
                                       action: { _, _ in Picker.current.runAction() },
                                       down: { _, _ in Picker.current.moveOnScreen(down: true) },
@@ -119,6 +123,7 @@ final class Picker {
             return .failure("cannot start the line editor on /dev/tty")
         }
         self.editor = editor
+        placePrompt()
         isVi = editor.isVi
         if !options.query.isEmpty { pendingAction = .replaceQuery(options.query) }
         editor.run()
@@ -155,22 +160,57 @@ final class Picker {
 
     // MARK: Screen
 
+    /// The picker's rows: the region, inside the margin, border and padding if any.
+    var geometry: Geometry {
+        var g = region.geometry
+        g.info = options.info
+        return g.inside(options.surround, inline: options.height != .full)
+    }
+
+    /// Columns the prompt takes before the query: libedit's prefix (the left margin, border
+    /// and padding) and the `--prompt` text.
+    var promptWidth: Int { TerminalText.width(geometry.promptPrefix + prompt) }
+
     func enterScreen() {
+        if options.heightAdapts {
+            region.fitRows = nil
+            region.fitRows = fittingRows()
+        }
         region.enter(terminal, decoder: &decoder)
-        perform(.listHeight(region.geometry.listHeight(headers: headerCount)))
+        placePrompt()
+        perform(.listHeight(geometry.listHeight(headers: headerCount)))
         lastFrame = []
         perform(.redraw)
     }
 
+    /// Tells libedit where the query goes: its prompt starts with what is drawn left of the
+    /// rows, and its lines end where the rows do (so a long query wraps before a right
+    /// border); and puts the cursor on the prompt's row.
+    func placePrompt() {
+        let g = geometry
+        if let editor {
+            editor.setPrompt(g.promptPrefix + prompt)
+            if g.right < terminal.size().cols { editor.limitColumns(g.right) }
+        }
+        terminal.write("\u{1B}[\(g.promptRow);1H")
+    }
+
     func resized() {
         editor.resized()
+        // The prompt's row in the region, and how far into the query the cursor is (the
+        // closure must not read the region, which is being changed).
+        let before = geometry
+        let rowInRegion = before.promptRow - region.geometry.top
+        let rightInset = (before.surrounding?.width ?? before.right) - before.right
+        let line = editor.line
+        let beforeCursor = promptWidth + TerminalText.width(String(line.text.prefix(line.cursor)))
         region.resize(terminal, decoder: &decoder) { columns in
-            let line = editor.line
-            return (promptWidth + TerminalText.width(String(line.text.prefix(line.cursor)))) / max(1, columns)
+            rowInRegion + beforeCursor / max(1, columns - rightInset)
         }
+        placePrompt()
         editor.refresh()
         lastFrame = []
-        perform(.listHeight(region.geometry.listHeight(headers: headerCount)))
+        perform(.listHeight(geometry.listHeight(headers: headerCount)))
         perform(.redraw)
         draw()
     }
@@ -179,10 +219,34 @@ final class Picker {
     /// `--height` region stays (libedit's own ctrl-l would clear the whole terminal).
     func redrawInPlace() {
         region.clear(terminal)
+        placePrompt()
         editor.refresh()
         lastFrame = []
         perform(.redraw)
         draw()
+    }
+
+    /// `--height=~N`: the rows the input needs, once it has ended or outgrown the most the
+    /// picker may take; nil (all of them) when it still streams in after
+    /// `PickerTiming.adaptiveHeightWait`. Keys typed meanwhile wait in the terminal.
+    func fittingRows() -> Int? {
+        let most = region.regionHeight(rows: terminal.size().rows)
+        let deadline = monotonicMillis() + PickerTiming.adaptiveHeightWait
+        while true {
+            var g = region.geometry
+            g.top = 1
+            g.height = most
+            g.width = terminal.size().cols
+            g.info = options.info
+            let inner = g.inside(options.surround, inline: true)
+            let sections = max(0, Scopes.names(in: store).count - 1)
+            let candidates = max(0, store.count - options.headerLines)
+            let needed = (most - inner.height) + 1 + inner.infoRows + headerCount + max(1, candidates + sections)
+            if needed >= most { return nil }
+            if !input.isLoading { return needed }
+            if monotonicMillis() >= deadline { return nil }
+            usleep(2000)
+        }
     }
 
     /// ctrl-z: leaves the screen, stops, and comes back on SIGCONT. A ctrl-z that arrived
@@ -192,6 +256,7 @@ final class Picker {
         guard suspension.stop(terminal, viaKey: viaKey, leave: { region.leave(terminal) }) else { return }
         enterScreen()
         editor.resized()
+        placePrompt()
         editor.refresh()
         draw()
     }
@@ -204,6 +269,12 @@ final class Picker {
             // Start-up is done: a large mapped file may now load on this core too.
             MappedInput.helpLoading()
             terminal.separateReturnFromCtrlJ()
+            // libedit measured the terminal again as it started reading: its lines end
+            // short of a right border only from now on.
+            if geometry.right < terminal.size().cols {
+                placePrompt()
+                editor.refresh()
+            }
             modeAdjusted = true
             if suspension.editorStarted(terminal) { suspend() }
         }
@@ -342,18 +413,23 @@ final class Picker {
     func draw() {
         let query = session.queryText ?? ""
         let queryWidth = TerminalText.width(query)
-        var geometry = region.geometry
-        // A query longer than a row wraps: libedit takes more rows. At the bottom that
-        // scrolls the screen, so the prompt is re-anchored where it now fits and redrawn.
-        let promptRows = min(max(1, geometry.height - 2), (promptWidth + queryWidth) / max(1, geometry.width) + 1)
+        var geometry = self.geometry
+        // A query longer than a row wraps: libedit takes more rows (its rows end where the
+        // picker's do). The prompt's rows, old and new, are cleared and libedit draws the
+        // query again where it now fits: at the bottom the prompt moves up, on top it
+        // takes rows that held the info line or the list.
+        let promptRows = min(max(1, geometry.height - 2), (promptWidth + queryWidth) / max(1, geometry.right) + 1)
         if promptRows != geometry.promptRows {
-            let oldStart = geometry.promptRow
-            geometry.promptRows = promptRows
-            region.geometry = geometry
-            if options.layout == .bottom {
-                terminal.write("\u{1B}[\(min(oldStart, geometry.promptRow));1H\u{1B}[J\u{1B}[\(geometry.promptRow);1H")
-                editor.refresh()
+            let old = geometry.promptRow..<(geometry.promptRow + geometry.promptRows)
+            region.geometry.promptRows = promptRows
+            geometry = self.geometry
+            let new = geometry.promptRow..<(geometry.promptRow + promptRows)
+            var clear = ""
+            for row in min(old.lowerBound, new.lowerBound)..<max(old.upperBound, new.upperBound) {
+                clear += "\u{1B}[\(row);1H\u{1B}[2K"
             }
+            terminal.write(clear + "\u{1B}[\(geometry.promptRow);1H")
+            editor.refresh()
             lastFrame = []
         }
         var input = FrameInput(width: geometry.width, listHeight: geometry.listHeight(headers: headerCount),
@@ -364,6 +440,10 @@ final class Picker {
                                scopes: Scopes.names(in: store), scope: session.scope, headerText: headerText,
                                headerLines: options.headerLines)
         input.headersFollowGroups = options.layout == .bottom
+        input.gutterWidth = gutter.width
+        input.ellipsis = options.ellipsis
+        input.markLimit = options.multiLimit
+        input.tracks = options.track
         let frame = FrameBuilder.build(input, store: store)
         session.scroll = frame.scroll
         var ghost: Ghost? = nil
@@ -372,7 +452,7 @@ final class Picker {
             ghost = Ghost(column: promptWidth + queryWidth + 1, text: text)
         }
         let bytes = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: spinnerPhase,
-                                  overlay: help?.shown, ghost: ghost)
+                                  overlay: help?.shown, ghost: ghost, gutter: gutter)
         painted = help == nil ? (frame, geometry) : nil
         if bytes != lastFrame {
             terminal.write(bytes)
@@ -422,4 +502,7 @@ final class Picker {
 enum PickerTiming {
     /// Two clicks on a line within this time pick it.
     static let doubleClick = 500
+    /// With `--height=~N`, how long the picker waits for the input to end or outgrow N
+    /// before it takes all N rows (fzf waits for as long as it takes).
+    static let adaptiveHeightWait = 150
 }

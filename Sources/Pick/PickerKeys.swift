@@ -37,7 +37,7 @@ extension Picker {
             outcome = .accept(key: expected.written)
             return nil
         }
-        let up = options.layout == .top ? -1 : 1
+        let up = options.layout.listReadsDown ? -1 : 1
         switch key {
         case .char(13): outcome = .accept(key: nil); return nil
         case .char(3), .char(7): outcome = .cancel(130); return nil
@@ -47,8 +47,8 @@ extension Picker {
             return nil
         case .up, .char(16), .char(11): move(up); return nil
         case .down, .char(14), .char(10): move(-up); return nil
-        case .pageUp: move(up * max(1, region.geometry.listHeight(headers: headerCount) - 1)); return nil
-        case .pageDown: move(-up * max(1, region.geometry.listHeight(headers: headerCount) - 1)); return nil
+        case .pageUp: move(up * max(1, geometry.listHeight(headers: headerCount) - 1)); return nil
+        case .pageDown: move(-up * max(1, geometry.listHeight(headers: headerCount) - 1)); return nil
         case .char(9):
             if options.multi { toggleMark(); move(-up, wraps: false) } else { complete() }
             return nil
@@ -98,7 +98,7 @@ extension Picker {
     /// A click highlights the line under it, a second click on it soon after picks it, and
     /// the wheel moves as Up and Down do.
     func mouse(_ event: MouseEvent) {
-        let up = options.layout == .top ? -1 : 1
+        let up = options.layout.listReadsDown ? -1 : 1
         switch event.action {
         case .wheelUp: move(up, wraps: false)
         case .wheelDown: move(-up, wraps: false)
@@ -122,7 +122,7 @@ extension Picker {
     /// `pick-down` and `pick-up`, bound in libedit (vi's j and k): as Down and Up.
     func moveOnScreen(down: Bool) -> UInt8 {
         keyPressed = true
-        let up = options.layout == .top ? -1 : 1
+        let up = options.layout.listReadsDown ? -1 : 1
         move(down ? -up : up)
         return UInt8(CC_NORM)
     }

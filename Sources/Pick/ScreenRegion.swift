@@ -14,6 +14,8 @@ struct ScreenRegion {
     /// puts the cursor back there. nil when the terminal did not say.
     private var startColumn: Int? = nil
     private var startedBelow = false
+    /// With `--height=~N`: the rows the input needs, when fewer than N (nil: N).
+    var fitRows: Int? = nil
 
     init(height: Height, layout: Layout, mouse: Bool) {
         self.height = height
@@ -91,9 +93,10 @@ struct ScreenRegion {
         }
     }
 
-    /// Places the region again after the terminal changed size. `cursorRowsIntoPrompt` is
-    /// how many rows below the prompt's first the cursor stands (a query that wraps).
-    mutating func resize(_ terminal: Terminal, decoder: inout KeyDecoder, cursorRowsIntoPrompt: (Int) -> Int) {
+    /// Places the region again after the terminal changed size. `cursorRowsBelowTop` is how
+    /// many rows below the region's top the cursor stands, on the prompt, for a terminal
+    /// that many columns wide (a query may wrap; a border may come first).
+    mutating func resize(_ terminal: Terminal, decoder: inout KeyDecoder, cursorRowsBelowTop: (Int) -> Int) {
         let size = terminal.size()
         switch height {
         case .full:
@@ -111,8 +114,7 @@ struct ScreenRegion {
             let position = terminal.cursorPosition(inRawMode: true, typeahead: &typeahead)
             decoder.buffer.append(contentsOf: typeahead)
             if let position {
-                top = layout == .top ? position.row - cursorRowsIntoPrompt(size.cols)
-                                     : position.row - geometry.height + 1
+                top = position.row - cursorRowsBelowTop(size.cols)
             } else {
                 decoder.awaitingCursorReport = true
             }
@@ -137,11 +139,15 @@ struct ScreenRegion {
         terminal.write("\u{1B}[\(geometry.promptRow);1H")
     }
 
-    private func regionHeight(rows: Int) -> Int {
+    /// The region's rows on a terminal `rows` high: the height asked for, or fewer when
+    /// `fitRows` (`--height=~N`) says the input needs fewer.
+    func regionHeight(rows: Int) -> Int {
+        let most: Int
         switch height {
-        case .full: return rows
-        case .rows(let n): return min(rows, max(3, min(n, rows)))
-        case .percent(let p): return min(rows, max(3, min(rows, rows * p / 100)))
+        case .full: most = rows
+        case .rows(let n): most = min(rows, max(3, min(n, rows)))
+        case .percent(let p): most = min(rows, max(3, min(rows, rows * p / 100)))
         }
+        return fitRows.map { min(most, max(1, $0)) } ?? most
     }
 }

@@ -18,6 +18,9 @@ struct Theme {
     var message = "38;5;180"
     var symbol = "2"
     var scope = "1;4"
+    /// The border's lines and its label (fzf's dark colours).
+    var border = "38;5;59"
+    var label = "38;5;145"
     /// Whether colours and attributes are used at all.
     var isPlain = false
 
@@ -29,11 +32,11 @@ struct Theme {
     /// No colours: matches in bold, the rest plain (`--no-color`, NO_COLOR).
     static let noColor = Theme(highlight: "1", highlightSelected: "1", selected: "1", pointer: "", marker: "",
                                section: "1", chip: "", info: "", spinner: "", ghost: "2", header: "",
-                               message: "", symbol: "", scope: "1")
+                               message: "", symbol: "", scope: "1", border: "", label: "")
     /// Nothing at all (TERM=dumb, --color=bw).
     static let plain = Theme(highlight: "", highlightSelected: "", selected: "", pointer: "", marker: "",
                              section: "", chip: "", info: "", spinner: "", ghost: "", header: "",
-                             message: "", symbol: "", scope: "", isPlain: true)
+                             message: "", symbol: "", scope: "", border: "", label: "", isPlain: true)
 
     /// The theme for `--color` (parsed in PickCore), `--no-color` and the environment.
     static func make(spec: ColorSpec?, noColor: Bool, environment: (String) -> String?) -> Theme {
@@ -51,10 +54,12 @@ struct Theme {
             case .scheme(.basic):
                 theme = Theme(highlight: "32;1", highlightSelected: "32;1", selected: "1;7", pointer: "31",
                               marker: "35", section: "34;1", chip: "7", info: "33", spinner: "31",
-                              ghost: "2", header: "36", message: "33", symbol: "2", scope: "1;4")
+                              ghost: "2", header: "36", message: "33", symbol: "2", scope: "1;4",
+                              border: "", label: "")
             case .scheme(.light):
                 theme.selected = "48;5;254;1"; theme.highlight = "38;5;28;1"; theme.highlightSelected = "38;5;22;1"
                 theme.chip = "38;5;238;48;5;252"; theme.info = "38;5;101"; theme.section = "38;5;25;1"
+                theme.border = "38;5;145"; theme.label = "38;5;59"
             case .style(let part, let style):
                 let value = style.sgr(background: part.isBackground)
                 switch part {
@@ -70,6 +75,8 @@ struct Theme {
                 case .ghost: theme.ghost = value
                 case .section: theme.section = value
                 case .chip: theme.chip = value
+                case .border: theme.border = value
+                case .label: theme.label = value
                 }
             }
         }

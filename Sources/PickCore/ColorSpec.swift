@@ -82,6 +82,8 @@ public enum ColorPart: String, CaseIterable, Sendable {
     case selectedFg = "fg+"
     case selectedBg = "bg+"
     case info, pointer, marker, header, spinner, ghost, section, chip
+    /// The border (`--border`) and its label (`--border-label`).
+    case border, label
 
     /// Whether the part's colours are backgrounds.
     public var isBackground: Bool { self == .selectedBg }
@@ -92,7 +94,6 @@ public enum ColorPart: String, CaseIterable, Sendable {
         "bg": "pick does not colour the background yet",
         "prompt": "pick does not colour the prompt yet: the line editor draws it",
         "query": "pick does not colour the query yet: the line editor draws it",
-        "border": "pick draws no border yet",
     ]
 }
 

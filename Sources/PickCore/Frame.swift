@@ -49,6 +49,10 @@ public struct InfoLine: Equatable, Sendable {
     public var isBusy: Bool
     /// Marked lines (nil without `--multi`).
     public var marked: Int?
+    /// The most lines that may be marked (`--multi=N`; 0: no limit).
+    public var markLimit = 0
+    /// The highlight follows its line as the query changes (`--track`).
+    public var tracks = false
     /// "All" and the section names, empty when no line has a section.
     public var scopes: [String]
     public var scope: Int
@@ -95,6 +99,12 @@ public struct FrameInput {
     /// Section headers come after their group in flow order (prompt at the bottom: the
     /// list grows upward, and a header still reads above its group).
     public var headersFollowGroups = false
+    /// Columns before a title (`--pointer` and `--marker`).
+    public var gutterWidth = FrameBuilder.gutter
+    /// What marks a title cut short (`--ellipsis`).
+    public var ellipsis = "…"
+    public var markLimit = 0
+    public var tracks = false
 
     public init(width: Int, listHeight: Int, result: SearchResult?, query: Query, queryText: String,
                 selection: Int = 0, scroll: Int = 0, marked: Set<Int32> = [], multi: Bool = false,
@@ -122,7 +132,7 @@ public struct FrameInput {
 
 /// Builds frames.
 public enum FrameBuilder {
-    /// Columns before a title: the pointer and the mark.
+    /// Columns before a title by default: the pointer and the mark.
     public static let gutter = 2
     /// A chip is shown only if the title keeps at least this many columns (or all it needs).
     public static let titleColumnsBeforeChip = 16
@@ -136,7 +146,7 @@ public enum FrameBuilder {
         for line in 0..<min(input.headerLines, store.count) {
             let glyphs = TerminalText.glyphs(store.bytes(of: line), range: store.fields(of: line).title,
                                              styles: input.styles?.runs(of: line) ?? [])
-            headers.append(fit(glyphs, highlighted: [], columns: width).spans)
+            headers.append(fit(glyphs, highlighted: [], columns: width, ellipsis: input.ellipsis).spans)
         }
         let lines = input.result?.lines ?? []
         let groups = input.result?.groups ?? []
@@ -144,6 +154,7 @@ public enum FrameBuilder {
         let info = InfoLine(matches: matches, total: input.total,
                             isBusy: input.isLoading || input.isSearching || input.result == nil,
                             marked: input.multi ? input.marked.count : nil,
+                            markLimit: input.multi ? input.markLimit : 0, tracks: input.tracks,
                             scopes: input.scopes, scope: input.scope)
         let message = self.message(input, matches: matches)
         guard !lines.isEmpty, input.listHeight > 0 else {
@@ -240,7 +251,7 @@ public enum FrameBuilder {
         let shown = max(highlightOffsets.last ?? title.lowerBound, title.lowerBound) + width * 4 + 16
         if shown < title.upperBound { title = title.lowerBound..<shown }
         let glyphs = TerminalText.glyphs(bytes, range: title, styles: input.styles?.runs(of: line) ?? [])
-        let available = width - gutter
+        let available = width - input.gutterWidth
         var chip: String? = nil
         var chipFires = false
         var titleColumns = available
@@ -255,15 +266,24 @@ public enum FrameBuilder {
                 titleColumns = available - chipWidth - 1
             }
         }
-        let fitted = fit(glyphs, highlighted: highlighted, columns: titleColumns)
+        let fitted = fit(glyphs, highlighted: highlighted, columns: titleColumns, ellipsis: input.ellipsis)
         return LineRow(line: Int32(line), position: position, isSelected: selected, isMarked: marked,
                        spans: fitted.spans, titleColumns: fitted.columns, chip: chip, chipFires: chipFires)
     }
 
-    /// Glyphs cut to `columns`, keeping the last matched character in view.
-    static func fit(_ glyphs: [Glyph], highlighted: Set<Int>, columns: Int) -> (spans: [Span], columns: Int) {
+    /// Glyphs cut to `columns`, keeping the last matched character in view; `ellipsis`
+    /// (a few columns of safe text) marks each cut.
+    static func fit(_ glyphs: [Glyph], highlighted: Set<Int>, columns: Int,
+                    ellipsis: String = "…") -> (spans: [Span], columns: Int) {
         guard columns > 0 else { return ([], 0) }
         let total = glyphs.reduce(0) { $0 + $1.width }
+        var ellipsis = ellipsis
+        var mark = TerminalText.width(ellipsis)
+        if mark > 1 && mark * 2 >= columns {
+            // A wide ellipsis would leave no room for the title: the plain one does.
+            ellipsis = "…"
+            mark = 1
+        }
         var start = 0
         var end = glyphs.count
         var leading = false, trailing = false
@@ -272,15 +292,15 @@ public enum FrameBuilder {
             // Keep the last highlight visible: drop glyphs from the left if needed.
             if let last = glyphs.lastIndex(where: { highlighted.contains($0.offset) }) {
                 var used = glyphs[0...last].reduce(0) { $0 + $1.width }
-                while used > columns - 2 && start < last {
+                while used > columns - 2 * max(1, mark) && start < last {
                     used -= glyphs[start].width
                     start += 1
                     leading = true
                 }
             }
-            var used = leading ? 1 : 0
+            var used = leading ? mark : 0
             end = start
-            while end < glyphs.count && used + glyphs[end].width <= columns - 1 {
+            while end < glyphs.count && used + glyphs[end].width <= columns - mark {
                 used += glyphs[end].width
                 end += 1
             }
@@ -295,12 +315,12 @@ public enum FrameBuilder {
                 spans.append(Span(text: text, isHighlighted: hl, isSymbol: sym, style: style))
             }
         }
-        if leading { add("…", false, false, ""); used += 1 }
+        if leading && mark > 0 { add(ellipsis, false, false, ""); used += mark }
         for g in glyphs[start..<end] {
             add(g.text, highlighted.contains(g.offset), g.isSymbol, g.style)
             used += g.width
         }
-        if trailing { add("…", false, false, ""); used += 1 }
+        if trailing && mark > 0 { add(ellipsis, false, false, ""); used += mark }
         return (spans, used)
     }
 }

@@ -1,15 +1,65 @@
 // Command-line options, with fzf's spellings wherever the meaning is the same.
 //
 // Accepted forms: `--name=value`, `--name value`, `-q value`, `-qvalue`, bundled short
-// flags (`-ei`), and `+i`/`+s`/`+m`/`+e` to turn a flag off as fzf does. `PICK_DEFAULT_OPTS`
-// is read first, then the command line, so the command line wins.
+// flags (`-ei`), and `+i`/`+s`/`+m`/`+e` to turn a flag off as fzf does; an optional value
+// may be the next word where fzf takes it so (`--multi 5`, `--border sharp`).
+// `PICK_DEFAULT_OPTS` is read first, then the command line, so the command line wins. An
+// `FZF_DEFAULT_OPTS` copied there works: fzf's options pick lacks are refused by name
+// (`fzfOptionsNotImplemented`), never taken for unknown or silently ignored.
 
-/// Where the prompt sits.
+/// Where the prompt sits, and which way the list reads.
 public enum Layout: String, Sendable {
-    /// Prompt on the first row, list below (pick's default, as a command palette).
+    /// Prompt on the first row, list below (pick's default, as a command palette; fzf's
+    /// `--layout=reverse`).
     case top
-    /// Prompt on the last row, list above (fzf's default).
+    /// Prompt on the last row, list above it growing upward (fzf's default).
     case bottom
+    /// Prompt on the last row, list above it in reading order, best first at the top
+    /// (fzf's `--layout=reverse-list`).
+    case reverseList = "reverse-list"
+
+    /// Whether the prompt is on the region's first row (else its last).
+    public var promptOnTop: Bool { self == .top }
+    /// Whether the list reads downward from its first line (else upward from the prompt).
+    public var listReadsDown: Bool { self != .bottom }
+}
+
+/// Where the info line (counts, spinner, marks, scopes) goes: `--info`, fzf's styles.
+public enum InfoStyle: Equatable, Sendable {
+    /// A row of its own next to the prompt, counts at the left.
+    case `default`
+    /// A row of its own, counts at the right end.
+    case right
+    /// Not shown: the row goes to the list.
+    case hidden
+    /// On the prompt row after the query, after `prefix` (fzf's default `" < "`).
+    case inline(prefix: String)
+    /// On the prompt row, at its right end.
+    case inlineRight(prefix: String)
+
+    /// Whether it takes a row of its own.
+    public var hasOwnRow: Bool {
+        switch self {
+        case .default, .right: return true
+        case .hidden, .inline, .inlineRight: return false
+        }
+    }
+}
+
+/// `--scheme`: fzf's scoring schemes, as pick's ranking can follow them.
+public enum Scheme: String, Sendable {
+    /// Ties go to the shorter line, then input order.
+    case `default`
+    /// As default: pick's scorer already rewards a match in the last path component, the
+    /// part fzf's path scheme adds a bonus for.
+    case path
+    /// Ties go to input order alone, so that the newest (first) of equally good lines wins.
+    case history
+
+    /// The tiebreaks the scheme sets (as in fzf, the later of `--scheme` and `--tiebreak` wins).
+    public var tiebreaks: [Tiebreak] {
+        self == .history ? [.index] : [.length]
+    }
 }
 
 /// The height of the UI: full screen, a number of rows, or a percentage of the terminal.
@@ -40,7 +90,22 @@ public struct Options: Sendable {
     public var header: String? = nil
     public var headerLines = 0
     public var height: Height = .full
+    /// `--height=~N`: fewer rows when the input needs fewer (at most the height).
+    public var heightAdapts = false
     public var layout: Layout = .top
+    /// Margin, border, label and padding around the picker.
+    public var surround = Surround()
+    public var info: InfoStyle = .default
+    /// `--track`: the highlight stays on its line as the query changes.
+    public var track = false
+    /// The gutter's glyphs: the selected line's pointer and a marked line's marker.
+    public var pointer = ">"
+    public var marker = "*"
+    /// What marks a title cut short.
+    public var ellipsis = "…"
+    public var scheme: Scheme = .default
+    /// `-d/--delimiter`: kept for --nth and --with-nth, which are not implemented yet.
+    public var delimiter: String? = nil
     public var color: ColorSpec? = nil
     /// `--no-color`; `--color` may still say `bw` (nothing at all) or `always`.
     public var noColor = false
@@ -118,11 +183,51 @@ extension Options {
         "--color": .required, "--no-color": .none, "--ansi": .none, "--no-ansi": .none,
         "--history": .required, "--cycle": .none, "--no-cycle": .none, "--plain": .none,
         "--scope": .required, "--demo": .none, "--shell": .required, "--help": .none, "--version": .none,
+        "--border": .optional, "--no-border": .none, "--border-label": .required, "--no-border-label": .none,
+        "--border-label-pos": .required, "--margin": .required, "--no-margin": .none,
+        "--padding": .required, "--no-padding": .none,
+        "--info": .required, "--no-info": .none, "--inline-info": .none, "--no-inline-info": .none,
+        "--track": .none, "--no-track": .none, "--pointer": .required, "--marker": .required,
+        "--ellipsis": .required, "--scheme": .required, "--delimiter": .required,
+        // fzf's, for elements pick does not have: accepted, and they change nothing.
+        "--no-scrollbar": .none, "--no-separator": .none, "--highlight-line": .none, "--no-multi-line": .none,
     ]
+
+    /// fzf's options that pick does not implement (yet): refused with a message that says so,
+    /// not as unknown, so that an `FZF_DEFAULT_OPTS` copied into `PICK_DEFAULT_OPTS` tells
+    /// what is missing. The man page's FZF COMPATIBILITY section lists them.
+    public static let fzfOptionsNotImplemented: Set<String> = [
+        "--accept-nth", "--algo", "--ambidouble", "--async", "--bench", "--bind", "--black", "--bold",
+        "--clear", "--disabled", "--enabled", "--extended-exact", "--filepath-word", "--footer",
+        "--footer-border", "--footer-label", "--footer-label-pos", "--force-tty-in", "--freeze-left",
+        "--freeze-right", "--gap", "--gap-line", "--ghost", "--gutter", "--gutter-raw", "--header-border",
+        "--header-first", "--header-label", "--header-label-pos", "--header-lines-border", "--history-size",
+        "--hscroll", "--hscroll-off", "--id-nth", "--info-command", "--input-border", "--input-label",
+        "--input-label-pos", "--jump-labels", "--keep-right", "--list-border", "--list-label",
+        "--list-label-pos", "--listen", "--listen-unsafe", "--man", "--marker-multi-line", "--min-height",
+        "--multi-line", "--no-256", "--no-ambidouble", "--no-black", "--no-bold", "--no-clear",
+        "--no-expect", "--no-extended", "--no-filepath-word", "--no-footer", "--no-footer-border",
+        "--no-footer-label", "--no-force-tty-in", "--no-gap", "--no-gap-line", "--no-header",
+        "--no-header-border", "--no-header-first", "--no-header-label", "--no-header-lines",
+        "--no-header-lines-border", "--no-highlight-line", "--no-history", "--no-hscroll", "--no-id-nth",
+        "--no-info-command", "--no-input", "--no-input-border", "--no-input-label", "--no-keep-right",
+        "--no-list-border", "--no-list-label", "--no-listen", "--no-listen-unsafe", "--no-phony",
+        "--no-popup", "--no-preview", "--no-preview-border", "--no-preview-label", "--no-raw", "--no-sync",
+        "--no-tail", "--no-tmux", "--no-tty-default", "--no-unicode", "--no-winpty", "--no-wrap",
+        "--no-wrap-word", "--nth", "--nushell", "--phony", "--popup", "--preview", "--preview-border",
+        "--preview-label", "--preview-label-pos", "--preview-window", "--preview-wrap-sign",
+        "--profile-block", "--profile-cpu", "--profile-mem", "--profile-mutex", "--proxy-script", "--raw",
+        "--scroll-off", "--scrollbar", "--separator", "--style", "--sync", "--tabstop", "--tail",
+        "--threads", "--tmux", "--toggle-sort", "--tty-default", "--unicode", "--walker", "--walker-root",
+        "--walker-skip", "--with-nth", "--with-shell", "--wrap", "--wrap-sign", "--wrap-word",
+    ]
+
+    /// fzf's shell-integration options, which pick spells `--shell NAME`.
+    static let fzfShellOptions: [String: String] = ["--bash": "bash", "--zsh": "zsh", "--fish": "fish"]
 
     /// The short options (`-q VALUE`, bundled flags like `-ei`) and how they take a value.
     public static let shortOptions: [Character: OptionArgument] = [
-        "q": .required, "f": .required, "m": .optional,
+        "q": .required, "f": .required, "m": .optional, "d": .required,
         "1": .none, "0": .none, "e": .none, "i": .none, "h": .none, "x": .none, "s": .none,
     ]
 
@@ -154,6 +259,13 @@ extension Options {
             guard i < args.count else { throw OptionError(message: "option \(name) needs a value") }
             return args[i]
         }
+        // An optional value may also be the next word, as fzf takes it (`--multi 5`,
+        // `--border sharp`): pick has no positional arguments, so it can be nothing else.
+        func nextWord(if wanted: (String) -> Bool) -> String? {
+            guard i + 1 < args.count, wanted(args[i + 1]) else { return nil }
+            i += 1
+            return args[i]
+        }
         while i < args.count {
             let arg = args[i]
             if arg.hasPrefix("--") {
@@ -166,7 +278,7 @@ extension Options {
                     name = String(scalars[..<eq])
                     inline = String(scalars[scalars.index(after: eq)...])
                 }
-                try long(name, inline: inline, value: value)
+                try long(name, inline: inline, value: value, nextWord: nextWord)
             } else if arg.hasPrefix("+"), arg.count > 1 {
                 for c in arg.dropFirst() {
                     switch c {
@@ -176,6 +288,7 @@ extension Options {
                     case "e": matching.fuzzy = true
                     case "1": selectOne = false
                     case "0": exitZero = false
+                    case "x": throw OptionError(message: "+x (--no-extended) is not implemented yet (fzf option)")
                     default: throw OptionError(message: "unknown option: +\(c)")
                     }
                 }
@@ -189,14 +302,20 @@ extension Options {
                     case "f": filter = try value("-f", inline: attached); rest = Substring.UnicodeScalarView()
                     case "m":
                         multi = true
-                        // `-m5` is a limit; `-mi` is two bundled flags.
-                        if let attached, attached.unicodeScalars.first!.properties.numericType != nil {
-                            guard let n = Int(attached), n >= 0 else {
-                                throw OptionError(message: "invalid value for -m: \(OptionError.quote(attached)) (expected a number)")
+                        // `-m5` and `-m 5` are a limit; `-mi` is two bundled flags.
+                        let limit = attached ?? nextWord(if: Self.startsWithDigit)
+                        if let limit, limit.unicodeScalars.first!.properties.numericType != nil {
+                            guard let n = Int(limit), n >= 0 else {
+                                throw OptionError(message: "invalid value for -m: \(OptionError.quote(limit)) (expected a number)")
                             }
                             multiLimit = n
                             rest = Substring.UnicodeScalarView()
                         }
+                    case "d":
+                        delimiter = try value("-d", inline: attached)
+                        if delimiter == "" { throw OptionError(message: "invalid value for -d: empty delimiter") }
+                        rest = Substring.UnicodeScalarView()
+                    case "n": throw OptionError(message: "-n (--nth) is not implemented yet (fzf option)")
                     case "1": selectOne = true
                     case "0": exitZero = true
                     case "e": matching.fuzzy = false
@@ -214,9 +333,19 @@ extension Options {
         }
     }
 
-    private mutating func long(_ name: String, inline: String?,
-                               value: (String, String?) throws -> String) throws {
+    private static func startsWithDigit(_ word: String) -> Bool {
+        word.unicodeScalars.first.map { ("0"..."9").contains($0) } ?? false
+    }
+
+    private mutating func long(_ name: String, inline: String?, value: (String, String?) throws -> String,
+                               nextWord: ((String) -> Bool) -> String?) throws {
         guard let argument = Self.longOptions[name] else {
+            if Self.fzfOptionsNotImplemented.contains(name) {
+                throw OptionError(message: "\(name) is not implemented yet (fzf option)")
+            }
+            if let shell = Self.fzfShellOptions[name] {
+                throw OptionError(message: "\(name) is fzf's spelling: pick --shell \(shell) prints the key bindings")
+            }
             throw OptionError(message: "unknown option: \(OptionError.shorten(name))")
         }
         if argument == .none, let inline {
@@ -239,7 +368,7 @@ extension Options {
         case "--no-exit-0": exitZero = false
         case "--multi":
             multi = true
-            if let inline { multiLimit = try number(inline) }
+            if let limit = inline ?? nextWord(Self.startsWithDigit) { multiLimit = try number(limit) }
         case "--no-multi": multi = false
         case "--exact": matching.fuzzy = false
         case "--no-exact", "--extended": matching.fuzzy = true
@@ -294,20 +423,28 @@ extension Options {
         case "--header-lines": headerLines = try number(value(name, inline))
         case "--height":
             let text = try value(name, inline)
-            if text.hasSuffix("%"), let p = Int(text.dropLast()), p >= 1, p <= 100 {
-                height = p == 100 ? .full : .percent(p)
-            } else if let n = Int(text), n >= 3, n <= 100_000 {
+            // `~N`: adapt to the input, at most N (`~100%` stays inline).
+            let adapts = text.hasPrefix("~")
+            let size = adapts ? String(text.dropFirst()) : text
+            if size.hasSuffix("%"), let p = Int(size.dropLast()), p >= 1, p <= 100 {
+                height = p == 100 && !adapts ? .full : .percent(p)
+            } else if let n = Int(size), n >= 3, n <= 100_000 {
                 height = .rows(n)
             } else {
                 throw OptionError(message: "invalid value for --height: \(OptionError.quote(text)) (expected rows from 3, or a percentage like 40%)")
             }
-        case "--no-height": height = .full
+            heightAdapts = adapts
+        case "--no-height":
+            height = .full
+            heightAdapts = false
         case "--layout":
             let text = try value(name, inline)
             switch text {
             case "top", "reverse": layout = .top
             case "bottom", "default": layout = .bottom
-            default: throw OptionError(message: "invalid value for --layout: \(OptionError.quote(text)) (expected top or bottom)")
+            case "reverse-list": layout = .reverseList
+            default:
+                throw OptionError(message: "invalid value for --layout: \(OptionError.quote(text)) (expected top, bottom, or fzf's reverse, default, reverse-list)")
             }
         case "--reverse": layout = .top
         case "--no-reverse": layout = .bottom
@@ -338,8 +475,85 @@ extension Options {
             shell = text
         case "--help": help = true
         case "--version": version = true
+        case "--border":
+            // As fzf: `--border` alone is rounded; a style may follow as the next word.
+            let text = inline ?? nextWord { !$0.hasPrefix("-") && !$0.hasPrefix("+") } ?? "rounded"
+            guard let style = BorderStyle(rawValue: text) else {
+                let names = BorderStyle.allCases.map(\.rawValue).joined(separator: ", ")
+                throw OptionError(message: "invalid value for --border: \(OptionError.quote(text)) (expected \(names))")
+            }
+            surround.border = style
+        case "--no-border": surround.border = .none
+        case "--border-label": surround.label = try value(name, inline)
+        case "--no-border-label": surround.label = ""
+        case "--border-label-pos":
+            let text = try value(name, inline)
+            guard let position = LabelPosition.parse(text) else {
+                throw OptionError(message: "invalid value for --border-label-pos: \(OptionError.quote(text)) (expected a column such as 3 or -3, or center, optionally with :bottom)")
+            }
+            surround.labelPosition = position
+        case "--margin", "--padding":
+            let text = try value(name, inline)
+            guard let spacing = Spacing.parse(text) else {
+                throw OptionError(message: "invalid value for \(name): \(OptionError.quote(text)) (expected 1 to 4 comma-separated sizes, each N or N% up to 49%)")
+            }
+            if name == "--margin" { surround.margin = spacing } else { surround.padding = spacing }
+        case "--no-margin": surround.margin = .zero
+        case "--no-padding": surround.padding = .zero
+        case "--info":
+            let text = try value(name, inline)
+            guard let style = Self.infoStyle(text) else {
+                throw OptionError(message: "invalid value for --info: \(OptionError.quote(text)) (expected default, right, hidden, inline or inline-right, the last two optionally with :PREFIX)")
+            }
+            info = style
+        case "--no-info": info = .hidden
+        case "--inline-info": info = .inline(prefix: " < ")
+        case "--no-inline-info": info = .default
+        case "--track": track = true
+        case "--no-track": track = false
+        case "--pointer", "--marker", "--ellipsis":
+            let text = TerminalText.sanitize(try value(name, inline))
+            let most = name == "--ellipsis" ? 3 : 2
+            guard TerminalText.width(text) <= most else {
+                throw OptionError(message: "invalid value for \(name): \(OptionError.quote(text)) (at most \(most) columns wide)")
+            }
+            switch name {
+            case "--pointer": pointer = text
+            case "--marker": marker = text
+            default: ellipsis = text
+            }
+        case "--scheme":
+            let text = try value(name, inline)
+            guard let s = Scheme(rawValue: text.lowercased()) else {
+                throw OptionError(message: "invalid value for --scheme: \(OptionError.quote(text)) (expected default, path or history)")
+            }
+            scheme = s
+            ranking.tiebreaks = s.tiebreaks
+        case "--delimiter":
+            let text = try value(name, inline)
+            guard !text.isEmpty else { throw OptionError(message: "invalid value for --delimiter: empty delimiter") }
+            delimiter = text
+        case "--no-scrollbar", "--no-separator", "--highlight-line", "--no-multi-line": break
         default: throw OptionError(message: "unknown option: \(name)")  // listed but not handled
         }
+    }
+
+    /// fzf's `--info` styles; `inline` and `inline-right` may carry a prefix after a colon.
+    private static func infoStyle(_ text: String) -> InfoStyle? {
+        switch text {
+        case "default": return .default
+        case "right": return .right
+        case "hidden": return .hidden
+        case "inline": return .inline(prefix: " < ")
+        case "inline-right": return .inlineRight(prefix: "")
+        default: break
+        }
+        for name in ["inline-right", "inline"] where text.hasPrefix(name + ":") {
+            let prefix = TerminalText.sanitize(String(text.dropFirst(name.count + 1)))
+            guard TerminalText.width(prefix) <= 20 else { return nil }
+            return name == "inline" ? .inline(prefix: prefix) : .inlineRight(prefix: prefix)
+        }
+        return nil
     }
 }
 

@@ -123,15 +123,20 @@ public struct PickSession {
         public var cycle = false
         /// Lines at the start of the store that are headers, not candidates.
         public var headerLines = 0
+        /// The highlight stays on its line when the query changes, as long as the line
+        /// still matches (`--track`, as fzf).
+        public var track = false
         /// Inputs up to this many lines are listed for an empty query on the event loop,
         /// which is quicker than a round trip through the worker.
         public var listedAtOnce = 1 << 20
 
-        public init(multi: Bool = false, multiLimit: Int = 0, cycle: Bool = false, headerLines: Int = 0) {
+        public init(multi: Bool = false, multiLimit: Int = 0, cycle: Bool = false, headerLines: Int = 0,
+                    track: Bool = false) {
             self.multi = multi
             self.multiLimit = multiLimit
             self.cycle = cycle
             self.headerLines = headerLines
+            self.track = track
         }
     }
 
@@ -174,8 +179,12 @@ public struct PickSession {
     // The view.
     /// The highlighted line's position in `shown.lines`.
     public private(set) var selection = 0
-    /// Whether the person moved the highlight since the query last changed.
+    /// Whether the person moved the highlight since the query last changed (or, with
+    /// `--track`, whether it follows a line rather than the first match).
     public private(set) var moved = false
+    /// With `--track`: the line highlighted when the query changed, looked for in the new
+    /// query's answer.
+    private var tracked: Int32? = nil
     /// The first list row on screen (the frame keeps it in view).
     public var scroll = 0
     /// Marked lines, in the order marked.
@@ -217,8 +226,14 @@ public struct PickSession {
             guard text != queryText else { break }
             queryText = text
             generation += 1
-            selection = 0
-            moved = false
+            if settings.track, let line = highlighted {
+                // The highlight stays where it is until the answer says where its line went.
+                tracked = line
+            } else {
+                tracked = nil
+                selection = 0
+                moved = false
+            }
             scroll = 0
             pendingMove = nil
             actions += startSearch(at: now)
@@ -401,13 +416,23 @@ public struct PickSession {
 
     /// Takes a new result for the current query. While the person has moved, the highlight
     /// stays on the same line (found by identity: input streaming in reorders the list).
+    /// With `--track` it stays on its line across queries too; where the line no longer
+    /// matches, it keeps its position, as fzf's does.
     private mutating func adopt(_ new: SearchResult) {
         let sameQuery = resultGeneration == generation
         let previous = moved && sameQuery ? highlighted : nil
         result = new
         resultGeneration = generation
         shown = Scopes.filter(new, to: scope)
-        if let previous, let at = shown!.lines.firstIndex(of: previous) {
+        if let line = tracked {
+            if let at = shown!.lines.firstIndex(of: line) {
+                selection = at
+                moved = moved || at != 0
+                tracked = nil
+            } else if new.isComplete {
+                tracked = nil  // gone: the position stays
+            }
+        } else if let previous, let at = shown!.lines.firstIndex(of: previous) {
             selection = at
         } else if !moved || !sameQuery {
             selection = 0

@@ -43,12 +43,13 @@ final class ColorSpecTests: XCTestCase {
     /// and ignored.
     func testNamesPickDoesNotDrawAreRefusedSayingSo() {
         for (item, reason) in [("prompt:red", "the line editor draws it"), ("query:red", "the line editor draws it"),
-                               ("bg:red", "does not colour the background yet"), ("border:red", "draws no border yet")] {
+                               ("bg:red", "does not colour the background yet")] {
             XCTAssertThrowsError(try ColorSpec.parse("dark," + item), item) { error in
                 XCTAssertTrue("\(error)".hasPrefix("invalid value for --color: '\(item)' (pick "), "\(error)")
                 XCTAssertTrue("\(error)".contains(reason), "\(error)")
             }
         }
+        XCTAssertEqual(try ColorSpec.parse("border:red,label:bold").steps.count, 2, "pick draws a border now")
         XCTAssertThrowsError(try ColorSpec.parse("gutter:red")) { error in
             XCTAssertTrue("\(error)".contains("with name one of fg hl hl+ fg+ bg+ info"), "\(error)")
         }

@@ -20,6 +20,9 @@ final class OptionValueTests: XCTestCase {
     private static let badNumbers = ["x", "-1", "1.5", "99999999999999999999", "-99999999999999999999", "0x10",
                                      "1e3", " 5", "5 ", "5x", "\u{FF15}", "\u{0665}", "-", "1,2"]
 
+    private static let spacings = ["x", "-1", "1,2,3,4,5", "50%", "1e3", "1,", ",1", "1.5", "%", "10%%", " 1",
+                                   "1001", "\u{FF15}", ".5%", "5.%", "1.2.3%", "1;2"]
+
     private static func text(_ valid: String) -> Rule {
         Rule(valid: valid, acceptsEmpty: true, acceptsHuge: true, malformed: [])
     }
@@ -39,15 +42,35 @@ final class OptionValueTests: XCTestCase {
         "--limit": Rule(valid: "3", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers + ["0", "1000000001"]),
         "--multi": Rule(valid: "5", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers + ["1000000001"]),
         "--header-lines": Rule(valid: "2", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers),
-        "--height": Rule(valid: "40%", acceptsEmpty: false, acceptsHuge: false,
+        "--height": Rule(valid: "~40%", acceptsEmpty: false, acceptsHuge: false,
                          malformed: badNumbers + ["1000%", "0%", "101%", "-10%", "%", "10%%", "40 %", "2", "0",
-                                                  "100001", "99999999999999999999%", "1.5%", "%40"]),
+                                                  "100001", "99999999999999999999%", "1.5%", "%40",
+                                                  "~", "~~10", "~-1", "10~", "~ 10", "~2"]),
         "--tiebreak": Rule(valid: "begin,index", acceptsEmpty: false, acceptsHuge: false,
                            malformed: ["random", "index,length", "length,length", ",", "length,", ",length",
                                        "begin,end,length", "Length", "length index"]),
         "--expect": Rule(valid: "ctrl-x,f1", acceptsEmpty: false, acceptsHuge: false,
                          malformed: ["hyper-x", "ctrl-", ",", "ctrl-x,", "f13", "f0", "ctrl-xy", "alt-"]),
-        "--layout": Rule(valid: "bottom", acceptsEmpty: false, acceptsHuge: false, malformed: ["left", "Top", " top", "top,"]),
+        "--layout": Rule(valid: "reverse-list", acceptsEmpty: false, acceptsHuge: false,
+                         malformed: ["left", "Top", " top", "top,", "reverse_list", "Reverse"]),
+        // fzf's look: words and sizes checked now; label text is cut to the width when drawn.
+        "--border": Rule(valid: "sharp", acceptsEmpty: false, acceptsHuge: false,
+                         malformed: ["round", "Rounded", "inline", "sharp,bold", " sharp", "none "]),
+        "--border-label": text("Files"),
+        "--border-label-pos": Rule(valid: "-3:bottom", acceptsEmpty: false, acceptsHuge: false,
+                                   malformed: ["x", "1.5", "3:left", "3:bottom:top", "99999999999999999999", "+3",
+                                               "--3", "3 ", ":", "10001", "\u{FF15}"]),
+        "--margin": Rule(valid: "1,10%", acceptsEmpty: false, acceptsHuge: false, malformed: spacings),
+        "--padding": Rule(valid: "0,1,2,3", acceptsEmpty: false, acceptsHuge: false, malformed: spacings),
+        "--info": Rule(valid: "inline-right", acceptsEmpty: false, acceptsHuge: false,
+                       malformed: ["inline-left", "Inline", "inline,right", "hidden:x", "default:", "right:>"]),
+        "--pointer": Rule(valid: "▶", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界", "->>", "▶▶▶"]),
+        "--marker": Rule(valid: "+ ", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界", "***"]),
+        "--ellipsis": Rule(valid: "..", acceptsEmpty: true, acceptsHuge: false, malformed: ["....", "世世"]),
+        "--scheme": Rule(valid: "history", acceptsEmpty: false, acceptsHuge: false,
+                         malformed: ["hist", "paths", "default,path", " path"]),
+        // Kept for --nth and --with-nth: any text but an empty one.
+        "--delimiter": Rule(valid: ":", acceptsEmpty: false, acceptsHuge: true, malformed: []),
         "--color": Rule(valid: "dark,hl:red", acceptsEmpty: false, acceptsHuge: false,
                         malformed: ["nocolor", "hl:", "hl:nocolor", "hl:256", "hl:-2", ":red", ",", "dark,",
                                     "hl:#12345", "hl:#12345g", "nothing:red", "hl=red"]),
@@ -231,7 +254,19 @@ final class OptionValueTests: XCTestCase {
     func testAnOptionalValueMustBeANumber() {
         assertRefused(["--multi="], naming: "--multi")
         assertRefused(["--multi=all"], naming: "--multi")
-        assertRefused(["--multi", "5"], naming: "unexpected argument: '5'")  // only `=` attaches the value
+        assertRefused(["--multi", "5x"], naming: "--multi")
+        assertRefused(["-m", "5x"], naming: "-m")
+        assertRefused(["--multi", "all"], naming: "unexpected argument: 'all'")  // not a number: not its value
+    }
+
+    func testAnOptionalValueMayBeTheNextWordAsFzfTakesIt() throws {
+        XCTAssertEqual(try Options.parse(arguments: ["--multi", "5"]).multiLimit, 5)
+        XCTAssertEqual(try Options.parse(arguments: ["-m", "5"]).multiLimit, 5)
+        XCTAssertEqual(try Options.parse(arguments: ["--multi", "-i"]).multiLimit, 0)
+        XCTAssertEqual(try Options.parse(arguments: ["--border", "sharp"]).surround.border, .sharp)
+        XCTAssertEqual(try Options.parse(arguments: ["--border", "--tac"]).surround.border, .rounded)
+        assertRefused(["--border", "square"], naming: "--border")
+        assertAccepted(["--border", "+i"])  // an option follows, not a style
     }
 
     // MARK: PICK_DEFAULT_OPTS

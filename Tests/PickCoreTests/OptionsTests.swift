@@ -113,6 +113,139 @@ final class OptionsTests: XCTestCase {
         XCTAssertTrue(try parse(["--no-color", "--color=hl:red"]).noColor, "a later --color does not undo --no-color")
     }
 
+    // MARK: What fzf users keep in FZF_DEFAULT_OPTS
+
+    func testLayoutsHaveFzfsMeanings() throws {
+        XCTAssertEqual(try parse(["--layout=reverse"]).layout, .top, "pick's default is fzf's reverse")
+        XCTAssertEqual(try parse(["--reverse"]).layout, .top)
+        XCTAssertEqual(try parse(["--layout=default"]).layout, .bottom, "fzf's default: prompt at the bottom")
+        XCTAssertEqual(try parse(["--layout=reverse-list"]).layout, .reverseList)
+        XCTAssertEqual(try parse(["--reverse", "--no-reverse"]).layout, .bottom)
+        XCTAssertEqual(try parse(["--layout=top"]).layout, .top)
+        XCTAssertEqual(try parse(["--layout=bottom"]).layout, .bottom)
+    }
+
+    func testBorderStylesAndLabel() throws {
+        XCTAssertEqual(try parse([]).surround, Surround())
+        XCTAssertEqual(try parse(["--border"]).surround.border, .rounded)
+        for style in BorderStyle.allCases {
+            XCTAssertEqual(try parse(["--border=\(style.rawValue)"]).surround.border, style)
+        }
+        XCTAssertEqual(try parse(["--border", "--no-border"]).surround.border, BorderStyle.none)
+        let labelled = try parse(["--border", "--border-label", " Files ", "--border-label-pos=-3:bottom"])
+        XCTAssertEqual(labelled.surround.label, " Files ")
+        XCTAssertEqual(labelled.surround.labelPosition, LabelPosition(column: -3, bottom: true))
+        XCTAssertEqual(try parse(["--border-label-pos=bottom"]).surround.labelPosition, LabelPosition(column: 0, bottom: true))
+        XCTAssertEqual(try parse(["--border-label-pos=center"]).surround.labelPosition, LabelPosition())
+        XCTAssertEqual(try parse(["--border-label=x", "--no-border-label"]).surround.label, "")
+    }
+
+    func testMarginAndPaddingTakeOneToFourSizes() throws {
+        let one = try parse(["--margin=2"]).surround.margin
+        XCTAssertEqual(one.resolve(rows: 10, columns: 10), Insets(top: 2, right: 2, bottom: 2, left: 2))
+        let two = try parse(["--margin=1,10%"]).surround.margin
+        XCTAssertEqual(two.resolve(rows: 20, columns: 80), Insets(top: 1, right: 8, bottom: 1, left: 8))
+        let three = try parse(["--padding", "1,2,3"]).surround.padding
+        XCTAssertEqual(three.resolve(rows: 20, columns: 80), Insets(top: 1, right: 2, bottom: 3, left: 2))
+        let four = try parse(["--padding=1,2,3,4"]).surround.padding
+        XCTAssertEqual(four.resolve(rows: 20, columns: 80), Insets(top: 1, right: 2, bottom: 3, left: 4))
+        XCTAssertEqual(try parse(["--margin=2.5%"]).surround.margin.left, .percent(2.5))
+        XCTAssertEqual(try parse(["--margin=1", "--no-margin"]).surround.margin, .zero)
+        XCTAssertEqual(try parse(["--padding=1", "--no-padding"]).surround.padding, .zero)
+    }
+
+    func testInfoStylesAndTheirLegacySpellings() throws {
+        XCTAssertEqual(try parse([]).info, .default)
+        XCTAssertEqual(try parse(["--info=right"]).info, .right)
+        XCTAssertEqual(try parse(["--info=hidden"]).info, .hidden)
+        XCTAssertEqual(try parse(["--info=inline"]).info, .inline(prefix: " < "))
+        XCTAssertEqual(try parse(["--info=inline:: "]).info, .inline(prefix: ": "))
+        XCTAssertEqual(try parse(["--info=inline-right"]).info, .inlineRight(prefix: ""))
+        XCTAssertEqual(try parse(["--info", "inline-right:["]).info, .inlineRight(prefix: "["))
+        XCTAssertEqual(try parse(["--no-info"]).info, .hidden)
+        XCTAssertEqual(try parse(["--inline-info"]).info, .inline(prefix: " < "))
+        XCTAssertEqual(try parse(["--inline-info", "--no-inline-info"]).info, .default)
+        XCTAssertFalse(InfoStyle.inline(prefix: "").hasOwnRow)
+        XCTAssertTrue(InfoStyle.right.hasOwnRow)
+    }
+
+    func testAdaptiveHeight() throws {
+        let rows = try parse(["--height=~10"])
+        XCTAssertEqual(rows.height, .rows(10))
+        XCTAssertTrue(rows.heightAdapts)
+        let percent = try parse(["--height", "~40%"])
+        XCTAssertEqual(percent.height, .percent(40))
+        XCTAssertTrue(percent.heightAdapts)
+        XCTAssertEqual(try parse(["--height=~100%"]).height, .percent(100), "~100% stays inline")
+        XCTAssertFalse(try parse(["--height=~10", "--height=10"]).heightAdapts)
+        XCTAssertFalse(try parse(["--height=~10", "--no-height"]).heightAdapts)
+    }
+
+    func testTrackPointerMarkerEllipsis() throws {
+        let o = try parse(["--track", "--pointer=▶", "--marker", "✓ ", "--ellipsis=.."])
+        XCTAssertTrue(o.track)
+        XCTAssertEqual(o.pointer, "▶")
+        XCTAssertEqual(o.marker, "✓ ")
+        XCTAssertEqual(o.ellipsis, "..")
+        XCTAssertFalse(try parse(["--track", "--no-track"]).track)
+        XCTAssertEqual(try parse(["--pointer="]).pointer, "")
+        XCTAssertEqual(try parse(["--pointer=世"]).pointer, "世", "one wide character is two columns")
+        XCTAssertEqual(error(["--pointer=->>"]), "invalid value for --pointer: '->>' (at most 2 columns wide)")
+        XCTAssertEqual(error(["--marker=世界"]), "invalid value for --marker: '世界' (at most 2 columns wide)")
+        XCTAssertEqual(try parse(["--pointer=\u{1B}"]).pointer, "\u{241B}", "a control character shows as its symbol")
+    }
+
+    func testSchemeSetsTheTiebreakAsFzfDoesTheLaterWinning() throws {
+        XCTAssertEqual(try parse(["--scheme=history"]).ranking.tiebreaks, [.index])
+        XCTAssertEqual(try parse(["--scheme=history"]).scheme, .history)
+        XCTAssertEqual(try parse(["--scheme=path"]).ranking.tiebreaks, [.length])
+        XCTAssertEqual(try parse(["--scheme=default"]).ranking.tiebreaks, [.length])
+        XCTAssertEqual(try parse(["--scheme=HISTORY"]).scheme, .history)
+        XCTAssertEqual(try parse(["--scheme=history", "--tiebreak=begin"]).ranking.tiebreaks, [.begin])
+        XCTAssertEqual(try parse(["--tiebreak=begin", "--scheme=history"]).ranking.tiebreaks, [.index])
+    }
+
+    func testDelimiterIsKeptAndNthIsRefusedAsNotImplemented() throws {
+        XCTAssertEqual(try parse(["-d", ":"]).delimiter, ":")
+        XCTAssertEqual(try parse(["-d:"]).delimiter, ":")
+        XCTAssertEqual(try parse(["--delimiter=\\t"]).delimiter, "\\t")
+        XCTAssertNil(try parse([]).delimiter)
+        XCTAssertEqual(error(["-d", ""]), "invalid value for -d: empty delimiter")
+        XCTAssertEqual(error(["--nth=2"]), "--nth is not implemented yet (fzf option)")
+        XCTAssertEqual(error(["--with-nth", "2"]), "--with-nth is not implemented yet (fzf option)")
+        XCTAssertEqual(error(["-n", "2"]), "-n (--nth) is not implemented yet (fzf option)")
+    }
+
+    func testNoMouseAndCosmeticNoOps() throws {
+        XCTAssertTrue(try parse([]).mouse)
+        XCTAssertFalse(try parse(["--no-mouse"]).mouse)
+        XCTAssertNoThrow(try parse(["--no-scrollbar", "--no-separator", "--highlight-line", "--no-multi-line"]))
+    }
+
+    func testFzfOptionsPickLacksAreRefusedSayingSo() {
+        XCTAssertEqual(error(["--preview", "cat {}"]), "--preview is not implemented yet (fzf option)")
+        XCTAssertEqual(error(["--bind=ctrl-a:select-all"]), "--bind is not implemented yet (fzf option)")
+        XCTAssertEqual(error([], defaults: "--height=40% --preview-window=right:60%"),
+                       "PICK_DEFAULT_OPTS: --preview-window is not implemented yet (fzf option)")
+        XCTAssertEqual(error(["+x"]), "+x (--no-extended) is not implemented yet (fzf option)")
+        XCTAssertEqual(error(["--zsh"]), "--zsh is fzf's spelling: pick --shell zsh prints the key bindings")
+        for name in Options.fzfOptionsNotImplemented {
+            XCTAssertNil(Options.longOptions[name], "\(name) is both implemented and refused")
+            XCTAssertEqual(error([name]), "\(name) is not implemented yet (fzf option)")
+        }
+    }
+
+    func testATypicalFzfDefaultOptsIsAccepted() throws {
+        let o = try parse([], defaults: "--height=~40% --layout=reverse --border --info=inline --no-mouse "
+                                       + "--track --pointer='▶' --marker='✓' --margin=0,1 --padding=1 --scheme=history "
+                                       + "--border-label=' pick ' --no-scrollbar --multi 3 --cycle")
+        XCTAssertEqual(o.layout, .top)
+        XCTAssertEqual(o.surround.border, .rounded)
+        XCTAssertEqual(o.info, .inline(prefix: " < "))
+        XCTAssertEqual(o.multiLimit, 3)
+        XCTAssertTrue(o.heightAdapts && o.track && o.cycle && !o.mouse)
+    }
+
     func testHelpAndVersion() throws {
         XCTAssertTrue(try parse(["-h"]).help)
         XCTAssertTrue(try parse(["--help"]).help)

@@ -230,6 +230,41 @@ final class SessionSelectionTests: XCTestCase {
         XCTAssertFalse(d.session.moved)
     }
 
+    func testWithTrackTheHighlightStaysOnItsLineAsTheQueryChanges() {
+        let lines = (1...30).map(String.init)
+        var d = Driver(lines: lines, loading: false, settings: .init(track: true))
+        d.type("", at: 0)
+        d.send(.move(by: 12, wraps: false))
+        XCTAssertEqual(d.text(d.session.highlighted), "13")
+        d.type("3", at: 50)
+        d.workerAnswers()
+        XCTAssertEqual(d.text(d.session.highlighted), "13", "as fzf --track: 13 still matches, so it stays highlighted")
+        XCTAssertEqual(d.accepted(), ["13"], "Return picks the tracked line, not the first match")
+        d.type("", at: 100)
+        d.send(.answered(d.answer(SearchJob(generation: d.session.generation, text: "", kind: .whole))))
+        XCTAssertEqual(d.text(d.session.highlighted), "13", "and back in the whole list")
+    }
+
+    func testWithTrackALineThatNoLongerMatchesLeavesTheHighlightWhereItWas() {
+        var d = Driver(lines: (1...30).map(String.init), loading: false, settings: .init(track: true))
+        d.type("", at: 0)
+        d.send(.move(by: 2, wraps: false))
+        d.type("5", at: 50)
+        d.workerAnswers()
+        // 3 is gone; as in fzf the highlight keeps its position: the third of 5, 15, 25.
+        XCTAssertEqual(d.session.selection, 2)
+        XCTAssertEqual(d.text(d.session.highlighted), "25")
+    }
+
+    func testWithoutTrackANewQueryStillHighlightsItsFirstLine() {
+        var d = Driver(lines: (1...30).map(String.init), loading: false)
+        d.type("", at: 0)
+        d.send(.move(by: 12, wraps: false))
+        d.type("3", at: 50)
+        d.workerAnswers()
+        XCTAssertEqual(d.text(d.session.highlighted), "3")
+    }
+
     func testCycleWrapsOnlyWhenAsked() {
         var d = Driver(lines: ["a", "b", "c"], loading: false, settings: .init(cycle: true))
         d.type("", at: 0)

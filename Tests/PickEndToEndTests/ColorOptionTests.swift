@@ -18,7 +18,7 @@ final class ColorOptionTests: InteractiveTestCase {
 
     func testNamesPickDoesNotDrawAreRefused() throws {
         for (item, why) in [("prompt:red", "the line editor draws it"), ("bg:red", "background"),
-                            ("border:red", "border"), ("bw,hl:red", "stands alone")] {
+                            ("bw,hl:red", "stands alone")] {
             let run = try runPick(["--color", item], input: Data("a\n".utf8))
             XCTAssertEqual(run.status, 2, item)
             XCTAssertTrue(run.stderr.hasPrefix("pick: invalid value for --color: '\(item.split(separator: ",")[0])'"), run.stderr)

@@ -18,4 +18,6 @@ int pick_el_get_editor(EditLine *el, const wchar_t **mode);
 int pick_el_addfn(EditLine *el, const wchar_t *name, const wchar_t *help, pick_command_fn fn);
 int pick_el_bind(EditLine *el, const wchar_t *key, const wchar_t *fn, int command_map);
 int pick_el_refresh(EditLine *el);
+/* Sets a terminal capability, as `settc NAME VALUE` in editrc (EL_SETTC). */
+int pick_el_settc(EditLine *el, const char *name, const char *value);
 #endif
