@@ -27,7 +27,7 @@ extension Picker {
         }
         if help != nil {
             // Up and Down scroll the help; any other key returns to the list (ctrl-c cancels).
-            if !help!.scroll(for: key, page: max(1, region.geometry.listHeight(headers: headerCount) - 1)) {
+            if !help!.scroll(for: key, page: max(1, geometry.listHeight(headers: headerCount) - 1)) {
                 help = nil
                 if key == .char(3) { outcome = .cancel(130) }
             }
