@@ -36,7 +36,7 @@ import CPickScan
 // when the person moves past what is ranked).
 //
 // Only ASCII lines without fields, scored by one lone fuzzy ASCII term, are bounded; every
-// other line is scored as before. Inputs under `SearchEngine.boundedLines` keep no bounds.
+// other line is scored as before. Inputs under `SearchEngine.boundsFromLines` keep no bounds.
 
 /// For every line a search matched: where the term's leftmost match ended, and at least
 /// its score and its base. One per engine, taken by the search that uses it (a concurrent

@@ -121,9 +121,6 @@ public final class LineStore: @unchecked Sendable {
     private var sectionBucketLengths: UnsafeMutablePointer<UInt8> = .allocate(capacity: 64)
     private var sectionBucketCount = 64
 
-    private static let blockSize = 1 << 20
-    private static let largeBlockSize = 1 << 23
-    private static let minimumFree = 1 << 16
     private var blocks: [UnsafeMutablePointer<UInt8>] = []
     /// Memory lent by the caller (`adopt`), released when the store goes.
     private var lent: [() -> Void] = []
@@ -218,7 +215,7 @@ public final class LineStore: @unchecked Sendable {
 
     /// Space to read more input into: at least 64 KiB. Call `commit` with the bytes written.
     public func writableSpace() -> UnsafeMutableRawBufferPointer {
-        if blockCapacity - used < Self.minimumFree { startBlock() }
+        if blockCapacity - used < Tunables.Store.leastFreeBytes { startBlock() }
         return UnsafeMutableRawBufferPointer(start: block! + used, count: blockCapacity - used)
     }
 
@@ -451,10 +448,10 @@ public final class LineStore: @unchecked Sendable {
 
     private func startBlock() {
         let pending = used - lineStart
-        // Small inputs get small blocks; past a few MiB, 8 MiB blocks on huge pages, which
-        // cut the page faults of loading a large input by a factor of 500.
-        let size = blocks.count < 4 ? Self.blockSize : Self.largeBlockSize
-        let capacity = max(size, (pending + Self.minimumFree) * 2)
+        // Small inputs get small blocks; past a few MiB, large blocks on huge pages, which
+        // cut the page faults of loading a large input (bench/NOTES.md).
+        let size = blocks.count < Tunables.Store.smallBlocks ? Tunables.Store.blockBytes : Tunables.Store.largeBlockBytes
+        let capacity = max(size, (pending + Tunables.Store.leastFreeBytes) * 2)
         if let old = block, lineStart == 0, pending > 0, !blockIsLent {
             // The block holds only one unfinished line: grow it in place of copying twice.
             let grown = realloc(old, capacity)!.assumingMemoryBound(to: UInt8.self)
@@ -477,7 +474,7 @@ public final class LineStore: @unchecked Sendable {
 
     private static func allocateBlock(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
         #if os(Linux)
-        if capacity >= largeBlockSize {
+        if capacity >= Tunables.Store.largeBlockBytes {
             var memory: UnsafeMutableRawPointer? = nil
             if posix_memalign(&memory, 1 << 21, capacity) == 0, let memory {
                 _ = madvise(memory, capacity, 14 /* MADV_HUGEPAGE */)

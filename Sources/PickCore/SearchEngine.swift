@@ -106,9 +106,9 @@ public final class SearchEngine: @unchecked Sendable {
         search(text, firstRows: firstRows, waitsForInput: false, cancellation: cancellation)
     }
 
-    /// Inputs with fewer lines keep no `LineBounds` (their searches are quick, and the
-    /// bounds would take 6 bytes a line). Tests and the fuzzer lower it.
-    public var boundedLines = 1 << 18
+    /// Inputs with fewer lines keep no `LineBounds` (`Tunables.Search.boundsFromLines`).
+    /// Tests and the fuzzer lower it.
+    public var boundsFromLines = Tunables.Search.boundsFromLines
 
     /// Searches every line the store will hold: matches the lines already read while
     /// another thread reads the rest, and returns once that thread has called `finish()`.
@@ -180,7 +180,7 @@ public final class SearchEngine: @unchecked Sendable {
             return bounds
         }
         // (Bounds serve a ranking by score, of lines not grouped by section.)
-        guard total >= boundedLines, ranking.sorts, store.sectionCount == 0,
+        guard total >= boundsFromLines, ranking.sorts, store.sectionCount == 0,
               let term = LineBounds.term(of: query) else { return (nil, nil) }
         if let held, let previous, held.text == previous.text, held.count == previous.upTo,
            held.capacity >= total, let added = held.added(by: term) {
@@ -243,13 +243,14 @@ public final class SearchEngine: @unchecked Sendable {
         // last chunk claimed leaves the other cores idle only briefly. (In 32, merging
         // their runs cost more than the balance won: paths 100K peaked 0.5 MB higher.)
         let base = first & ~63
-        let chunkLines = 1 << 15
+        let chunkLines = Tunables.Search.chunkLines
         // With an end, chunk c is lines bounds[c]..<bounds[c + 1], cut at whole words where
         // the lines to look at reach the chunk's share.
         var bounds: [Int] = []
         if let end {
             let lines = CandidateCursor(previous: previous, upTo: upTo, from: first, to: end)
-            let share = min(1 << 15, max(1 << 11, (lines.remaining + 15) / 16))
+            let share = min(chunkLines, max(Tunables.Search.leastChunkLines,
+                                            (lines.remaining + Tunables.Search.chunksPerSearch - 1) / Tunables.Search.chunksPerSearch))
             bounds.append(first)
             var held = 0
             var start = base
@@ -288,7 +289,7 @@ public final class SearchEngine: @unchecked Sendable {
                 while !store.isFinished { usleep(500) }
             }
             let matcher = LineMatcher(store: store, query: query)
-            let scratch = sorts && top == nil ? UnsafeMutableBufferPointer<K.Hit>.allocate(capacity: 1 << 15) : nil
+            let scratch = sorts && top == nil ? UnsafeMutableBufferPointer<K.Hit>.allocate(capacity: chunkLines) : nil
             let histogram = histograms + levels * worker
             var recorder = BoundsRecorder()
             defer { recorder.release() }
@@ -477,7 +478,7 @@ public final class SearchEngine: @unchecked Sendable {
         // k-way merge of the sorted chunks straight into the output: no intermediate copies.
         // Many hits are merged in two halves at once, split where each run passes a pivot
         // (hits are distinct: each holds its line): the half below it, and the rest.
-        let halves = total >= 1 << 16 && Parallel.cores > 1 ? 2 : 1
+        let halves = total >= Tunables.Search.halvedMergeFromHits && Parallel.cores > 1 ? 2 : 1
         let splits = UnsafeMutableBufferPointer<Int>.allocate(capacity: parts.count)
         defer { splits.deallocate() }
         var firstHalf = 0
@@ -630,7 +631,7 @@ final class SearchMemory: @unchecked Sendable {
     }
 
     private let entries = Locked<[Entry]>([])
-    private static let capacity = 8
+    private static let capacity = Tunables.Search.rememberedSearches
 
     private static func same(_ a: (MatchingOptions, RankingOptions, Int), _ b: (MatchingOptions, RankingOptions, Int)) -> Bool {
         a.0 == b.0 && a.1 == b.1 && a.2 == b.2
@@ -658,18 +659,17 @@ final class SearchMemory: @unchecked Sendable {
     }
 
     /// Line indexes all entries may hold together (4 bytes each, twice per entry): at most
-    /// one per input line (64K at least), and about 6 MB at most, so that a million-line
-    /// input keeps its last query. The last entry always stays: narrowing needs it.
-    /// Proportional, the memory stays below that of the input's own records: on paths 100K,
-    /// typing usrlibpython peaked at 22 MB with a flat 6 MB budget, 18 MB with two indexes
-    /// a line, and 0.3 MB lower again with one (the last three queries stay remembered).
+    /// one per input line (`leastMemoryBudget` at least), and `memoryBudget` at most, so
+    /// that a million-line input keeps its last query. The last entry always stays:
+    /// narrowing needs it. Proportional, the memory stays below that of the input's own
+    /// records, and a small input still keeps its last few queries (bench/NOTES.md).
     ///
-    /// Past the budget, an older entry of a large input (`keptFrom` lines) first keeps only
-    /// its first `keptRows` lines (a search for its text answers with those at once, and
-    /// ranks the rest again; its matches, as bits, still narrow), then goes.
-    private static let budget = 1_500_000
-    static let keptRows = 512
-    static let keptFrom = 1 << 18
+    /// Past the budget, an older entry of a large input (`trimsFromLines` lines) first keeps
+    /// only its first `trimmedRows` lines (a search for its text answers with those at once,
+    /// and ranks the rest again; its matches, as bits, still narrow), then goes.
+    private static let budget = Tunables.Search.memoryBudget
+    static let keptRows = Tunables.Search.trimmedRows
+    static let keptFrom = Tunables.Search.trimsFromLines
 
     func remember(_ entry: Entry) {
         entries.withLock { list in
@@ -677,7 +677,7 @@ final class SearchMemory: @unchecked Sendable {
             list.append(entry)
             while list.count > Self.capacity { list.removeFirst() }
             var held = list.reduce(0) { $0 + $1.matches.held + $1.result.lines.count }
-            let budget = min(Self.budget, max(1 << 16, entry.count))
+            let budget = min(Self.budget, max(Tunables.Search.leastMemoryBudget, entry.count))
             // (Only on large inputs: on small ones, searching again takes a few milliseconds.)
             var k = entry.count >= Self.keptFrom ? 0 : list.count
             while held > budget && k < list.count - 1 {

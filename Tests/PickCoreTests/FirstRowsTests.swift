@@ -38,13 +38,13 @@ final class FirstRowsTests: XCTestCase {
                        file: StaticString = #filePath, line: UInt = #line) {
         let store = makeStore(lines, plain: true)
         let engine = SearchEngine(store: store, ranking: ranking)
-        engine.boundedLines = 0
+        engine.boundsFromLines = 0
         var text = ""
         var partials = 0
         for (k, key) in keys.enumerated() {
             if key == "<" { text = String(text.dropLast()) } else { text += key }
             let reference = SearchEngine(store: store, ranking: ranking)
-            reference.boundedLines = .max
+            reference.boundsFromLines = .max
             let whole = reference.search(text)!
             let first = engine.search(text, firstRows: rows)!
             if !first.isComplete { partials += 1 }
@@ -90,7 +90,7 @@ final class FirstRowsTests: XCTestCase {
         let lines = corpus(6000, seed: 4)
         let store = makeStore(lines, plain: true)
         let engine = SearchEngine(store: store)
-        engine.boundedLines = 0
+        engine.boundsFromLines = 0
         var text = ""
         for (k, key) in "usrlibpy".enumerated() {
             text.append(key)
@@ -113,7 +113,7 @@ final class FirstRowsTests: XCTestCase {
         let lines = corpus(9000, seed: 5)
         let store = LineStore(separator: 0x0A, parsesFields: false)
         let engine = SearchEngine(store: store)
-        engine.boundedLines = 0
+        engine.boundsFromLines = 0
         var fed = 0
         var text = ""
         for key in "usrlibpy" {
