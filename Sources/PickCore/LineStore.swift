@@ -161,7 +161,6 @@ public final class LineStore: @unchecked Sendable {
     deinit {
         for b in blocks { free(b) }
         for release in lent { release() }
-        foldArena.release()
         sectionBuckets.deallocate()
         sectionBucketWords.deallocate()
         sectionBucketLengths.deallocate()
@@ -784,8 +783,8 @@ extension LineFields {
     }
 }
 
-/// Append-only bytes in blocks that never move (the folded forms).
-struct ByteArena {
+/// Append-only bytes in blocks that never move (the folded forms), freed when it goes.
+struct ByteArena: ~Copyable {
     private var blocks: [UnsafeMutablePointer<UInt8>] = []
     private var current: UnsafeMutablePointer<UInt8>? = nil
     private var capacity = 0
@@ -804,7 +803,7 @@ struct ByteArena {
 
     mutating func commit(_ n: Int) { used += n }
 
-    func release() {
+    deinit {
         for b in blocks { b.deallocate() }
     }
 

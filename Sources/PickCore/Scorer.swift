@@ -364,7 +364,7 @@ enum Scorer {
 
     /// Whether `query`'s characters occur in order in `text` (the greedy check, no score).
     @inline(__always)
-    static func isSubsequence(_ text: ScoredText, _ query: PreparedTerm) -> Bool {
+    static func isSubsequence(_ text: ScoredText, _ query: borrowing PreparedTerm) -> Bool {
         var pos = 0
         for k in 0..<query.scalars.count {
             let needle = query.needle(k)
@@ -377,7 +377,7 @@ enum Scorer {
     /// Greedy left-most placement scored straight from the bytes (no window loaded): for
     /// fields that are searched but not shown, and for windows too large for the dynamic
     /// programming. Nil when `query` is not a subsequence.
-    static func greedy(_ text: ScoredText, _ query: PreparedTerm) -> TermScore? {
+    static func greedy(_ text: ScoredText, _ query: borrowing PreparedTerm) -> TermScore? {
         var pos = 0
         var score: Int32 = 0
         var last = -2
@@ -407,7 +407,7 @@ enum Scorer {
     }
 
     /// Fuzzy score of `query` (UTF-8, pre-folded) in `text`, or nil when it is not a subsequence.
-    static func fuzzy(_ text: ScoredText, _ query: PreparedTerm, scratch s: ScoringScratch) -> TermScore? {
+    static func fuzzy(_ text: ScoredText, _ query: borrowing PreparedTerm, scratch s: ScoringScratch) -> TermScore? {
         let m = query.scalars.count
         if text.ascii && text.likelyMatch && m > 1 && query.bytes.count == m {
             // ASCII text and query, and most lines match: one backward pass both tells
@@ -470,7 +470,7 @@ enum Scorer {
     /// `bandReady`: the scratch's band already holds, in window indexes, the last place of
     /// each query character.
     @inline(__always)
-    private static func bytesScore(_ text: ScoredText, _ query: PreparedTerm, from firstStart: Int, to windowEnd: Int,
+    private static func bytesScore(_ text: ScoredText, _ query: borrowing PreparedTerm, from firstStart: Int, to windowEnd: Int,
                                    scratch s: ScoringScratch, bandReady: Bool = false) -> TermScore {
         let lastComponent = text.nameStart
         let before = firstStart == 0 ? CharClass.white.rawValue : BonusTables.classes[Int(text.bytes[firstStart &- 1])]
@@ -526,7 +526,7 @@ enum Scorer {
 
     /// Smith-Waterman style best placement over the window loaded by `load` (see the essay
     /// above). Computed at the match points only (the generic version below).
-    static func dynamicScore(_ query: PreparedTerm, count w: Int, offset: Int, text: ScoredText, scratch s: ScoringScratch) -> TermScore {
+    static func dynamicScore(_ query: borrowing PreparedTerm, count w: Int, offset: Int, text: ScoredText, scratch s: ScoringScratch) -> TermScore {
         // A window of one-byte scalars (every ASCII line) maps indexes to offsets as they are.
         let oneByte = s.loadedBytes == w
         return dynamicScore(query, count: w, offset: offset, window: LoadedWindow(units: s.units, bonuses: s.bonuses),
@@ -543,7 +543,7 @@ enum Scorer {
     /// character, where full rows would have dozens of cells. `byteOffset` maps a scalar
     /// index of the window (which starts at byte `offset`) to a byte offset of the text.
     @inline(__always)
-    static func dynamicScore<W: ScoringWindow>(_ query: PreparedTerm, count w: Int, offset: Int, window: W, nameStart: Int,
+    static func dynamicScore<W: ScoringWindow>(_ query: borrowing PreparedTerm, count w: Int, offset: Int, window: W, nameStart: Int,
                                                scratch s: ScoringScratch, bandReady: Bool = false,
                                                byteOffset: (_ offset: Int, _ index: Int) -> Int) -> TermScore {
         s.reserve(w &+ 1)
@@ -692,18 +692,19 @@ enum Scorer {
 }
 
 /// A term's text split into scalars, ready for the hot loop. Holds only pointers and
-/// flags, so copying it costs no reference counting; `LineMatcher` owns and frees the memory.
-struct PreparedTerm {
-    var kind: TermKind
-    var inverse: Bool
-    var caseSensitive: Bool
-    var stripsDiacritics: Bool
+/// flags, so reading it costs no reference counting; it owns that memory and frees it when
+/// it goes (one per term, in a `LineMatcher`).
+struct PreparedTerm: ~Copyable {
+    let kind: TermKind
+    let inverse: Bool
+    let caseSensitive: Bool
+    let stripsDiacritics: Bool
     /// The term's UTF-8 bytes.
-    var bytes: UnsafeBufferPointer<UInt8>
+    let bytes: UnsafeBufferPointer<UInt8>
     /// The term's scalars.
-    var scalars: UnsafeBufferPointer<UInt32>
+    let scalars: UnsafeBufferPointer<UInt32>
     /// Byte offset of each scalar in `bytes`, plus the end.
-    var scalarStarts: UnsafeBufferPointer<Int>
+    let scalarStarts: UnsafeBufferPointer<Int>
 
     init(_ term: Term) {
         kind = term.kind
@@ -731,8 +732,7 @@ struct PreparedTerm {
         scalarStarts = UnsafeBufferPointer(st)
     }
 
-    /// Frees the memory `init` allocated.
-    func release() {
+    deinit {
         UnsafeMutablePointer(mutating: bytes.baseAddress!).deallocate()
         UnsafeMutablePointer(mutating: scalars.baseAddress!).deallocate()
         UnsafeMutablePointer(mutating: scalarStarts.baseAddress!).deallocate()

@@ -195,7 +195,6 @@ public final class SearchEngine: @unchecked Sendable {
     /// cancelled). Values half updated for a new term hold for neither, and are dropped.
     private func giveBack(_ bounds: (kept: LineBounds?, pass: BoundsPass?),
                           searched: (text: String, query: Query, total: Int)?) {
-        bounds.pass?.release()
         guard let kept = bounds.kept, let pass = bounds.pass else { return }
         if let searched {
             kept.text = searched.text
@@ -273,7 +272,7 @@ public final class SearchEngine: @unchecked Sendable {
         let exactWords = exact?.words
         if let top { for w in 0..<Parallel.cores { (heaps + w).initialize(to: TopHits(capacity: top)) } }
         defer {
-            if top != nil { for w in 0..<Parallel.cores { heaps[w].release() } }
+            if top != nil { heaps.deinitialize(count: Parallel.cores) }
             heaps.deallocate()
             histograms.deallocate()
         }
@@ -292,7 +291,6 @@ public final class SearchEngine: @unchecked Sendable {
             let scratch = sorts && top == nil ? UnsafeMutableBufferPointer<K.Hit>.allocate(capacity: chunkLines) : nil
             let histogram = histograms + levels * worker
             var recorder = BoundsRecorder()
-            defer { recorder.release() }
             let ring = UnsafeMutablePointer<LineMatcher.Upcoming>.allocate(capacity: 16)
             let ringLines = UnsafeMutablePointer<Int>.allocate(capacity: 16)
             defer {
@@ -419,7 +417,6 @@ public final class SearchEngine: @unchecked Sendable {
                 Parallel.run(workers) { worker in
                     let matcher = LineMatcher(store: store, query: query, matching: true)
                     var recorder = BoundsRecorder()
-                    defer { recorder.release() }
                     var w = wordCount * worker / workers
                     let last = wordCount * (worker + 1) / workers
                     let least = threshold.map { Int(keys.score(of: $0)) } ?? 0
@@ -496,7 +493,6 @@ public final class SearchEngine: @unchecked Sendable {
                 let tree = MergeTree(parts: parts) { r in
                     halves == 1 ? 0..<parts[r].count : half == 0 ? 0..<splits[r] : splits[r]..<parts[r].count
                 }
-                defer { tree.release() }
                 var k = half == 0 ? 0 : firstHalf
                 while let hit = tree.pop() {
                     out[k] = Int32(truncatingIfNeeded: keys.index(of: hit))
@@ -522,8 +518,9 @@ private func lowerBound<Hit: Comparable>(_ pivot: Hit, in run: UnsafeBufferPoint
 /// Merges sorted runs in one pass with a tournament of losers: each internal node keeps the
 /// run that lost the match played there, so taking the smallest head and replacing it
 /// replays one path from a leaf to the root (log2 of the runs' count comparisons, against
-/// twice that for a binary heap, and no moving of entries).
-struct MergeTree<Hit: Comparable & BitwiseCopyable> {
+/// twice that for a binary heap, and no moving of entries). The runs stay the caller's; the
+/// tree frees its own memory when it goes.
+struct MergeTree<Hit: Comparable & BitwiseCopyable>: ~Copyable {
     private let parts: UnsafeMutableBufferPointer<[Hit]>
     /// Leaves, a power of two; runs past `parts.count` are empty.
     private let leaves: Int
@@ -574,8 +571,7 @@ struct MergeTree<Hit: Comparable & BitwiseCopyable> {
         tree[0] = size > 1 ? winners[1] : 0
     }
 
-    /// Frees the tree (the runs stay the caller's).
-    func release() {
+    deinit {
         heads.deallocate()
         next.deallocate()
         ends.deallocate()
@@ -779,8 +775,9 @@ struct CandidateCursor {
     }
 }
 
-/// The best hits seen, up to a capacity: a heap with the worst of them on top.
-struct TopHits<Hit: Comparable & BitwiseCopyable> {
+/// The best hits seen, up to a capacity: a heap with the worst of them on top. Owns its
+/// heap, freed when it goes.
+struct TopHits<Hit: Comparable & BitwiseCopyable>: ~Copyable {
     private let heap: UnsafeMutablePointer<Hit>
     private let capacity: Int
     private var count = 0
@@ -790,7 +787,7 @@ struct TopHits<Hit: Comparable & BitwiseCopyable> {
         heap = .allocate(capacity: self.capacity)
     }
 
-    func release() { heap.deallocate() }
+    deinit { heap.deallocate() }
 
     /// The worst hit kept, once `capacity` are: any hit after it ranks below them all.
     var worst: Hit? { count == capacity ? heap[0] : nil }

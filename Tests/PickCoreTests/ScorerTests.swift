@@ -5,7 +5,6 @@ import XCTest
 final class ScorerTests: XCTestCase {
     private func score(_ text: String, _ query: String, rewardsName: Bool, viaDynamic: Bool) -> TermScore? {
         let term = PreparedTerm(Query(query).groups[0][0])
-        defer { term.release() }
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBufferPointer { p -> TermScore? in
             let t = ScoredText(bytes: p.baseAddress!, count: p.count, foldsASCII: true, rewardsName: rewardsName)
@@ -43,7 +42,6 @@ final class ScorerTests: XCTestCase {
     /// The scorer's recurrence over the whole table: every row, every column, no band.
     private func fullTable(_ text: String, _ query: String) -> (score: Int32, end: Int)? {
         let term = PreparedTerm(Query(query).groups[0][0])
-        defer { term.release() }
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBufferPointer { p -> (score: Int32, end: Int)? in
             let t = ScoredText(bytes: p.baseAddress!, count: p.count, foldsASCII: !term.caseSensitive, rewardsName: true)
@@ -129,7 +127,6 @@ final class ScorerTests: XCTestCase {
                 begins.append(found?.begin)
             }
             XCTAssertEqual(Set(begins.map { $0 ?? -1 }).count, 1, "\(query) in \(text): begins \(begins)")
-            term.release()
         }
     }
 
@@ -189,8 +186,6 @@ final class ScorerTests: XCTestCase {
                 XCTAssertEqual(found?.end, reference?.end, "\(query) in \(text)")
                 XCTAssertEqual(found?.begin, fuzzy?.begin, "\(query) in \(text)")
             }
-            shared.release()
-            term.release()
         }
         XCTAssertGreaterThan(resumed, 1000, "lines resumed after a shared prefix")
     }
