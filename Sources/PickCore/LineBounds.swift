@@ -3,8 +3,8 @@ import CPickScan
 // Ranking a keystroke's first screen without scoring every line.
 //
 // Typing a term one character at a time, each keystroke on a million lines scores every
-// line the last one matched (paths 1M, usrlibpython: 468K lines at the eighth key), though
-// the screen shows forty. A line's score for the term with one more character cannot be
+// line the last one matched (hundreds of thousands, well into a word: bench/NOTES.md),
+// though the screen shows forty. A line's score for the term with one more character cannot be
 // much higher than its score before:
 //
 // - The scorer's table for the longer term has the shorter term's rows, unchanged, except

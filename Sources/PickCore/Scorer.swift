@@ -20,8 +20,8 @@ import CPickScan
 //   last ("liblib" for lib/…/libbsd.pc, "pycache 312" for …/__pycache__/x.cpython-312.pyc).
 //   Only the last term's last character counts, so a first term that names a folder is not
 //   pulled towards file names. On /usr paths this lifts the mean reciprocal rank of
-//   shared/bench/rankq.py from fzf's 0.322 to 0.328; rewarding every character of the
-//   file name instead lowered it (0.311), by pulling folder words into file names.
+//   shared/bench/rankq.py above fzf's; rewarding every character of the file name instead
+//   lowered it, by pulling folder words into file names (bench/NOTES.md).
 // - Gaps. Skipping text between two matched characters costs `gapStart` (3) for the first
 //   skipped character and `gapExtension` (1) for each further one. After a few characters
 //   of gap, the penalty outweighs a word-start bonus, so tight matches win.
@@ -414,8 +414,7 @@ enum Scorer {
             // whether the query is a subsequence and gives the dynamic programming its band
             // (the last place each character can take); the forward pass would only be
             // repeated by it. (Where most lines do not match, the forward pass gives up
-            // sooner: swiftcore on paths fails at its w, from the front.) On paths 1M,
-            // usrlibpython takes 13% less CPU.
+            // sooner: swiftcore on paths fails at its w, from the front.)
             let bytes = text.bytes, folds = text.foldsASCII
             let band = s.reserveBand(m)
             var back = text.count

@@ -2,9 +2,8 @@ import CPickScan
 
 // Scoring a line from where it parts from the line before.
 //
-// A sorted file list repeats most of each line in the next: on paths 1M a line is 74 bytes
-// long and shares 61 of them with the line before (81 of 102 among the lines usrlibpython
-// matches). The scorer's dynamic programming (Scorer.swift) reads each line whole. This
+// A sorted file list repeats most of each line in the next: a path shares its folders with
+// the path before it, and only its file name differs (bench/NOTES.md). The scorer's dynamic programming (Scorer.swift) reads each line whole. This
 // scorer fills the same table column by column, left to right, and logs each cell it
 // changes; the next line undoes the cells past the prefix the two lines share and goes on
 // from there. A line equal to the one before costs the comparison alone.

@@ -19,7 +19,8 @@ public enum Tunables {
         static let chunkLines = 1 << 15
         /// A search over fewer lines is cut in about this many chunks (but no smaller than
         /// `leastChunkLines`), so that the last chunk claimed leaves the other cores idle
-        /// only briefly. More chunks cost more in merging their runs than they win in balance.
+        /// only briefly. More chunks cost more in merging their runs than they win in balance
+        /// (bench/NOTES.md).
         static let chunksPerSearch = 16
         static let leastChunkLines = 1 << 11
 
