@@ -171,7 +171,9 @@ public final class SearchEngine: @unchecked Sendable {
                       cancellation: Cancellation?) -> RankedLines? {
         let previous = memory.narrowest(for: query, count: total, options: options)
         let bounds = takeBounds(for: query, previous: previous, total: total)
-        let top = bounds.pass?.extends == true ? firstRows.map { max($0, 1) } : nil
+        // A first screen ranks its best rows alone wherever the input keeps bounds: going on
+        // from the bounds of the query it narrows, or scoring every line to record them.
+        let top = bounds.pass != nil ? firstRows.map { max($0, 1) } : nil
         let scope = RankScope(first: min(skippedLines, total), end: total, previous: previous?.lines,
                               upTo: previous?.upTo ?? min(skippedLines, total))
         let found = rank(query, scope, cancellation: cancellation, bounds: bounds.pass, top: top)

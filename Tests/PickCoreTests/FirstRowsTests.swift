@@ -86,6 +86,23 @@ final class FirstRowsTests: XCTestCase {
         check(lines, keys: typed("libpy"), rows: 10, wholeEvery: 2, ranking: RankingOptions(reversesInput: true))
     }
 
+    func testTheFirstKeyOfALargeInputAnswersWithItsFirstRows() {
+        // No earlier search to go on from: every line is scored (recording bounds for the
+        // next key), but only the best rows are ranked; the whole ranking follows.
+        let lines = corpus(6000, seed: 6)
+        let store = makeStore(lines, plain: true)
+        let engine = SearchEngine(store: store)
+        engine.boundsFromLines = 0
+        let whole = SearchEngine(store: store).search("l")!
+        let first = engine.search("l", firstRows: 10)!
+        XCTAssertFalse(first.isComplete)
+        XCTAssertEqual(first.matchCount, whole.lines.count)
+        XCTAssertEqual(first.lines, Array(whole.lines.prefix(first.lines.count)))
+        XCTAssertEqual(engine.search("l")!.lines, whole.lines)
+        let next = engine.search("li", firstRows: 10)!
+        XCTAssertEqual(next.lines, Array(SearchEngine(store: store).search("li")!.lines.prefix(next.lines.count)))
+    }
+
     func testACancelledKeystrokeLeavesLaterAnswersRight() {
         let lines = corpus(6000, seed: 4)
         let store = makeStore(lines, plain: true)
