@@ -140,7 +140,7 @@ enum SearchTarget {
         // Typed for a screen of a few rows, with bounds kept whatever the input's size: each
         // answer's rows are the whole ranking's first, and its count is the whole count.
         let screen = SearchEngine(store: store, matching: s.matching, ranking: s.ranking, skippedLines: s.skipped)
-        screen.boundedLines = 0
+        screen.boundsFromLines = 0
         let rows = 1 + Int(input.count % 9)
         typed = String.UnicodeScalarView()
         for (k, scalar) in scalars.prefix(24).enumerated() {

@@ -3,8 +3,8 @@ import CPickScan
 // Ranking a keystroke's first screen without scoring every line.
 //
 // Typing a term one character at a time, each keystroke on a million lines scores every
-// line the last one matched (paths 1M, usrlibpython: 468K lines at the eighth key), though
-// the screen shows forty. A line's score for the term with one more character cannot be
+// line the last one matched (hundreds of thousands, well into a word: bench/NOTES.md),
+// though the screen shows forty. A line's score for the term with one more character cannot be
 // much higher than its score before:
 //
 // - The scorer's table for the longer term has the shorter term's rows, unchanged, except
@@ -33,10 +33,12 @@ import CPickScan
 //
 // The keystroke's result then holds the first screen's lines, ranked, and the count of
 // all; the whole ranking follows (the picker asks for it in the background, and at once
-// when the person moves past what is ranked).
+// when the person moves past what is ranked). The first key of a term has no bounds to go
+// on from: it scores every line, recording them, but it too ranks only the first screen's
+// lines (the best of each worker's), which spares sorting and merging every match.
 //
 // Only ASCII lines without fields, scored by one lone fuzzy ASCII term, are bounded; every
-// other line is scored as before. Inputs under `SearchEngine.boundedLines` keep no bounds.
+// other line is scored as before. Inputs under `SearchEngine.boundsFromLines` keep no bounds.
 
 /// For every line a search matched: where the term's leftmost match ended, and at least
 /// its score and its base. One per engine, taken by the search that uses it (a concurrent
@@ -53,28 +55,38 @@ final class LineBounds: @unchecked Sendable {
     var text = ""
     var term: Term? = nil
     var count = 0
+    /// The bytes of the term of the pass that holds the bounds, and for each the bits that
+    /// fold it in `pick_find_byte` (`BoundsPass`).
+    fileprivate let passBytes: UnsafeMutablePointer<UInt8>
+    fileprivate let passFolds: UnsafeMutablePointer<UInt8>
 
     static let unknown: UInt16 = 0x7FFF
     static let whiteBit: UInt16 = 0x8000
+    /// The longest term lines are bounded for.
+    static let longestTerm = 63
 
     init(capacity: Int) {
         self.capacity = capacity
         ends = .allocate(capacity: max(capacity, 1))
         bases = .allocate(capacity: max(capacity, 1))
         scores = .allocate(capacity: max(capacity, 1))
+        passBytes = .allocate(capacity: Self.longestTerm)
+        passFolds = .allocate(capacity: Self.longestTerm)
     }
 
     deinit {
         ends.deallocate()
         bases.deallocate()
         scores.deallocate()
+        passBytes.deallocate()
+        passFolds.deallocate()
     }
 
     /// The lone fuzzy ASCII term of `query` that lines can be bounded for, if it has one.
     static func term(of query: Query) -> Term? {
         guard query.groups.count == 1, query.groups[0].count == 1 else { return nil }
         let term = query.groups[0][0]
-        guard term.kind == .fuzzy, !term.inverse, !term.boundary, (1...63).contains(term.text.count),
+        guard term.kind == .fuzzy, !term.inverse, !term.boundary, (1...longestTerm).contains(term.text.count),
               term.text.allSatisfy({ $0 < 0x80 }) else { return nil }
         return term
     }
@@ -91,7 +103,8 @@ final class LineBounds: @unchecked Sendable {
 
 /// One search's use of `LineBounds`: reads the values of the lines an earlier search matched,
 /// checks and bounds them for this search's term, and records the values of the lines it
-/// scores. A value type of pointers: the per-line calls take no references.
+/// scores. A value type of pointers into the bounds, which the search holds while it runs:
+/// the per-line calls take no references, and there is nothing to free.
 struct BoundsPass {
     private let ends: UnsafeMutablePointer<UInt16>
     private let bases: UnsafeMutablePointer<Int16>
@@ -105,8 +118,10 @@ struct BoundsPass {
     let heldBelow: Int
     private let classes = BonusTables.classes
 
-    /// A pass for `term` over `bounds`, whose values hold for lines below `heldBelow` that
-    /// the earlier term matched, and for the first `kept` bytes of `term` (0: record only).
+    /// A pass for `term` (one that `LineBounds.term(of:)` gives) over `bounds`, whose values
+    /// hold for lines below `heldBelow` that the earlier term matched, and for the first
+    /// `kept` bytes of `term` (0: record only). The term is written into the bounds: one
+    /// pass at a time uses them.
     init(_ bounds: LineBounds, term: Term, kept: Int, heldBelow: Int) {
         ends = bounds.ends
         bases = bounds.bases
@@ -114,17 +129,12 @@ struct BoundsPass {
         m = term.text.count
         self.kept = kept
         self.heldBelow = kept > 0 ? heldBelow : 0
-        bytes = .allocate(capacity: m)
-        folds = .allocate(capacity: m)
+        bytes = bounds.passBytes
+        folds = bounds.passFolds
         for k in 0..<m {
             bytes[k] = term.text[k]
             folds[k] = foldBits(for: term.text[k], folds: !term.caseSensitive)
         }
-    }
-
-    func release() {
-        bytes.deallocate()
-        folds.deallocate()
     }
 
     /// Whether this pass adds characters to the earlier term (and can bound lines).
@@ -242,14 +252,14 @@ struct BoundsPass {
 
 /// One worker's memory of the line it recorded afresh last (`BoundsPass.record`): where the
 /// term's characters first occur in it, and its first white space.
-struct BoundsRecorder {
+struct BoundsRecorder: ~Copyable {
     fileprivate let positions: UnsafeMutablePointer<Int>
     fileprivate var found = 0
     fileprivate var line: UnsafePointer<UInt8>? = nil
     fileprivate var count = 0
     fileprivate var whiteAt = -1
 
-    init() { positions = .allocate(capacity: 64) }
+    init() { positions = .allocate(capacity: LineBounds.longestTerm) }
 
-    func release() { positions.deallocate() }
+    deinit { positions.deallocate() }
 }

@@ -50,9 +50,10 @@ final class LineMatcher {
     init(store: LineStore, query: Query, matching: Bool = false) {
         self.store = store
         if matching { (tried, matched) = (1, 1) }
-        let flat = query.groups.flatMap { $0.map(PreparedTerm.init) }
+        let flat = query.groups.flatMap { $0 }
         terms = .allocate(capacity: max(flat.count, 1))
-        _ = terms.initialize(from: flat)
+        for (t, term) in flat.enumerated() { terms.initializeElement(at: t, to: PreparedTerm(term)) }
+        termCount = flat.count
         let flags = query.groups.flatMap { $0.map(\.boundary) }
         boundaries = .allocate(capacity: max(flags.count, 1))
         _ = boundaries.initialize(from: flags)
@@ -77,10 +78,9 @@ final class LineMatcher {
         checkedOnWholeLine = .allocate(capacity: max(flat.count, 1))
         checkedOnWholeLine.initialize(repeating: false)
         for t in checks { checkedOnWholeLine[t] = true }
-        let only = flat.first
-        isLoneFuzzy = flat.count == 1 && only!.kind == .fuzzy && !only!.inverse && !flags[0]
-        scoresSharedPrefixes = isLoneFuzzy && SharedPrefixScorer.scores(only!)
-        sharedPrefix = SharedPrefixScorer(scoresSharedPrefixes ? terms[0] : nil)
+        isLoneFuzzy = flat.count == 1 && flat[0].kind == .fuzzy && !flat[0].inverse && !flags[0]
+        scoresSharedPrefixes = isLoneFuzzy && SharedPrefixScorer.scores(terms[0])
+        sharedPrefix = scoresSharedPrefixes ? SharedPrefixScorer(terms[0]) : SharedPrefixScorer()
         requiredCharacters = CharacterSets.required(by: query)
         notedLines = requiredCharacters == 0 ? 0 : store.characterSetCount
     }
@@ -109,12 +109,12 @@ final class LineMatcher {
     private let wholeLineCheckCount: Int
 
     private let groupCount: Int
+    private let termCount: Int
     /// Whether the term being matched belongs to the query's last group (see the scorer's essay).
     private var rewardsName = true
 
     deinit {
-        for t in 0..<(groupCount > 0 ? groupEnds[groupCount - 1] : 0) { terms[t].release() }
-        sharedPrefix.release()
+        terms.baseAddress!.deinitialize(count: termCount)
         terms.deallocate()
         boundaries.deallocate()
         groupEnds.deallocate()
@@ -158,8 +158,7 @@ final class LineMatcher {
     private func matchRead(_ index: Int, record: LineRecord, next: LineRecord?) -> LineMatch? {
         if record.extra == 0 && isLoneFuzzy {
             // What matchFields would do for this one term on a whole-title line.
-            let term = terms[0]
-            var text = ScoredText(bytes: record.start, count: Int(record.length), foldsASCII: !term.caseSensitive,
+            var text = ScoredText(bytes: record.start, count: Int(record.length), foldsASCII: !terms[0].caseSensitive,
                                   rewardsName: true, ascii: true)
             // Where most lines match (narrowing, mostly), from where the line parts from the
             // one before; where most do not, the fuzzy scorer's forward pass rejects sooner.
@@ -175,7 +174,7 @@ final class LineMatcher {
                 }
             }
             text.likelyMatch = likelyMatch
-            guard let found = Scorer.fuzzy(text, term, scratch: scratch) else { return nil }
+            guard let found = Scorer.fuzzy(text, terms[0], scratch: scratch) else { return nil }
             return LineMatch(score: found.score, begin: found.begin, end: found.end)
         }
         if record.extra == 0 {
@@ -210,15 +209,15 @@ final class LineMatcher {
     private func passesWholeLineChecks(raw: UnsafePointer<UInt8>, count: Int,
                                        folded: (UnsafePointer<UInt8>, Int)?) -> Bool {
         for c in 0..<wholeLineCheckCount {
-            let term = terms[wholeLineChecks[c]]
+            let t = wholeLineChecks[c]
             let whole: ScoredText
             if let (f, n) = folded {
-                guard term.stripsDiacritics && !term.caseSensitive else { continue }
+                guard terms[t].stripsDiacritics && !terms[t].caseSensitive else { continue }
                 whole = ScoredText(bytes: f, count: n, foldsASCII: false, rewardsName: false)
             } else {
-                whole = ScoredText(bytes: raw, count: count, foldsASCII: !term.caseSensitive, rewardsName: false)
+                whole = ScoredText(bytes: raw, count: count, foldsASCII: !terms[t].caseSensitive, rewardsName: false)
             }
-            if !Scorer.isSubsequence(whole, term) { return false }
+            if !Scorer.isSubsequence(whole, terms[t]) { return false }
         }
         return true
     }
@@ -235,17 +234,17 @@ final class LineMatcher {
             let groupEnd = groupEnds[g]
             defer { t = groupEnd }
             while t < groupEnd {
-                let term = terms[t]
-                let boundary = boundaries[t]
+                let term = t
+                let boundary = boundaries[term]
                 // Whether the whole-line check before matchFields already passed for it.
-                var checked = checkedOnWholeLine[t]
+                var checked = checkedOnWholeLine[term]
                 t += 1
                 // Pick the text this term compares against.
                 let text: UnsafePointer<UInt8>
                 let textFields: LineFields
                 var foldsASCII = false
                 if let (f, _) = folded {
-                    if term.stripsDiacritics && !term.caseSensitive {
+                    if terms[term].stripsDiacritics && !terms[term].caseSensitive {
                         text = f
                         textFields = foldedFields!
                     } else {
@@ -253,8 +252,8 @@ final class LineMatcher {
                         // non-ASCII line: fold this line for it on the fly.
                         let out = scratch.reserveTransformed(rawLength * 3 + 1)
                         let n = UTF8Codec.transform(raw, from: 0, to: rawLength, into: out,
-                                                    caseFold: !term.caseSensitive,
-                                                    stripDiacritics: term.stripsDiacritics)
+                                                    caseFold: !terms[term].caseSensitive,
+                                                    stripDiacritics: terms[term].stripsDiacritics)
                         text = UnsafePointer(out)
                         textFields = store.parsesFields ? LineFields.parse(text, count: n) : LineFields(title: 0..<n)
                         checked = false
@@ -262,12 +261,12 @@ final class LineMatcher {
                 } else {
                     text = raw
                     textFields = fields
-                    foldsASCII = !term.caseSensitive
+                    foldsASCII = !terms[term].caseSensitive
                 }
                 rewardsName = g == groupCount - 1
-                let found = matchTerm(term, boundary: boundary, text: text, fields: textFields,
+                let found = matchTerm(terms[term], boundary: boundary, text: text, fields: textFields,
                                       foldsASCII: foldsASCII, ascii: ascii && folded == nil, checkedWholeLine: checked)
-                if term.inverse {
+                if terms[term].inverse {
                     if found == nil { groupMatched = true; break }
                     continue
                 }
@@ -289,7 +288,7 @@ final class LineMatcher {
     /// The term's score on the title, or half its score on the section or keywords.
     /// `end` is 0 when the match is not in the title.
     @inline(__always)
-    private func matchTerm(_ term: PreparedTerm, boundary: Bool, text: UnsafePointer<UInt8>,
+    private func matchTerm(_ term: borrowing PreparedTerm, boundary: Bool, text: UnsafePointer<UInt8>,
                            fields: LineFields, foldsASCII: Bool, ascii: Bool, checkedWholeLine: Bool) -> TermScore? {
         // A line with fields: one pass over the whole line rules out most lines at once,
         // since a term found in a field is found in the line.
@@ -306,7 +305,7 @@ final class LineMatcher {
     }
 
     @inline(__always)
-    private func scoreField(_ term: PreparedTerm, _ boundary: Bool, _ text: UnsafePointer<UInt8>,
+    private func scoreField(_ term: borrowing PreparedTerm, _ boundary: Bool, _ text: UnsafePointer<UInt8>,
                             _ field: Range<Int>, _ foldsASCII: Bool) -> TermScore? {
         let fieldText = ScoredText(bytes: text + field.lowerBound, count: field.count,
                                    foldsASCII: foldsASCII, rewardsName: false)
@@ -319,7 +318,7 @@ final class LineMatcher {
     }
 
     @inline(__always)
-    private func score(_ term: PreparedTerm, _ boundary: Bool, _ text: ScoredText) -> TermScore? {
+    private func score(_ term: borrowing PreparedTerm, _ boundary: Bool, _ text: ScoredText) -> TermScore? {
         switch term.kind {
         case .fuzzy:
             var text = text
@@ -345,7 +344,7 @@ final class LineMatcher {
     }
 
     /// Exact substring: the occurrence whose first character has the best word-start bonus.
-    private func exact(_ term: PreparedTerm, _ text: ScoredText) -> TermScore? {
+    private func exact(_ term: borrowing PreparedTerm, _ text: ScoredText) -> TermScore? {
         let needle = term.bytes
         var best: (start: Int, bonus: Int32)? = nil
         var from = 0
@@ -368,7 +367,7 @@ final class LineMatcher {
     /// Exact substring with no letter or digit right before or after it (`'word'`): the
     /// first such occurrence. Classes are Unicode's (a letter or number is a word
     /// character; space, punctuation, symbols, emoji and marks are not), as in fzf.
-    private func exactAtBoundary(_ term: PreparedTerm, _ text: ScoredText) -> TermScore? {
+    private func exactAtBoundary(_ term: borrowing PreparedTerm, _ text: ScoredText) -> TermScore? {
         let needle = term.bytes
         var from = 0
         let lead = UnsafeBufferPointer(rebasing: needle[0..<1])

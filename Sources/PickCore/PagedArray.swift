@@ -11,10 +11,10 @@ import Darwin
 /// so a search can run while input is still arriving. Growth never copies, which keeps
 /// peak memory at the size of the data rather than twice it.
 public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
-    private static var pageShift: Int { 14 }
+    private static var pageShift: Int { Tunables.Store.pageShift }
     private static var pageSize: Int { 1 << pageShift }
-    private static var directoryCapacity: Int { 1 << 18 }
-    private static var directoryBytes: Int { directoryCapacity * MemoryLayout<UnsafeMutablePointer<Element>?>.stride }
+    private static var maxPages: Int { Tunables.Store.maxPages }
+    private static var directoryBytes: Int { maxPages * MemoryLayout<UnsafeMutablePointer<Element>?>.stride }
 
     private let directory: UnsafeMutablePointer<UnsafeMutablePointer<Element>?>
     private let published = Atomic<Int>(0)
@@ -24,8 +24,8 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     public init(large: Bool = false) {
         firstLargePage = large ? 0 : Self.smallPages
         // Mapped: the zeroed directory costs no resident memory until pages are used, and no
-        // time to clear (calloc, which pick's malloc settings serve from the heap, cleared
-        // each store's five 2 MB directories: 0.3 ms of every start).
+        // time to clear (calloc, served from the heap, would clear every array's directory
+        // at each start; bench/NOTES.md).
         guard let memory = mmap(nil, Self.directoryBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
               memory != MAP_FAILED else { fatalError("out of memory") }
         directory = memory.assumingMemoryBound(to: UnsafeMutablePointer<Element>?.self)
@@ -33,18 +33,17 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
 
     /// Pages past the first few are carved from large regions (fewer allocations). Not on
     /// huge pages: right after another large process exits (the picker run before pick),
-    /// the kernel compacts memory to find them, and loading packages 886K took 47-65 ms
-    /// instead of 33-40.
-    private static var smallPages: Int { 8 }
+    /// the kernel compacts memory to find them, and loading is slower (bench/NOTES.md).
+    private static var smallPages: Int { Tunables.Store.smallPages }
     /// Pages below this are allocated alone; 0 for an array known to grow large.
     private let firstLargePage: Int
-    private static var regionBytes: Int { 1 << 23 }
+    private static var regionBytes: Int { Tunables.Store.regionBytes }
     private var regions: [UnsafeMutableRawPointer] = []
     private var regionNext = 0
     private var regionEnd = 0
 
     deinit {
-        for page in 0..<min(firstLargePage, Self.directoryCapacity) {
+        for page in 0..<min(firstLargePage, Self.maxPages) {
             directory[page]?.deallocate()
         }
         for r in regions { free(r) }
@@ -112,7 +111,7 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     @inline(__always)
     private func appendingPage() -> UnsafeMutablePointer<Element> {
         let page = appended >> Self.pageShift
-        precondition(page < Self.directoryCapacity, "too many lines")
+        precondition(page < Self.maxPages, "too many lines")
         if directory[page] == nil { directory[page] = newPage(page) }
         return directory[page].unsafelyUnwrapped
     }

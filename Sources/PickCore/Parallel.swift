@@ -1,3 +1,4 @@
+import CPickScan
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -10,9 +11,10 @@ import Darwin
 /// `run(parts) { part in … }` calls the body for each part in 0..<parts, the calling thread
 /// taking parts too, and returns when all are done. The threads (one per core but one) wait
 /// on a condition variable between calls. Dispatch's `concurrentPerform` did the same, but
-/// its second thread often started 2-4 ms after the first (half the keystrokes on paths 100K
-/// were matched on one core): woken onto its waker's CPU, it waited there while the other
-/// CPU idled (see `keepOffCaller`), and Dispatch gives no say in where its threads run.
+/// its second thread often started milliseconds after the first, so that many keystrokes
+/// were matched on one core (bench/NOTES.md): woken onto its waker's CPU, it waited there
+/// while the other CPU idled (see `keepOffCaller`), and Dispatch gives no say in where its
+/// threads run.
 ///
 /// One piece of work at a time: a call made while another runs (another thread's search, a
 /// body that itself runs parts) does its parts itself, one after the other.
@@ -62,7 +64,7 @@ public enum Parallel {
             pthread_cond_init(wake, nil)
             pthread_cond_init(finished, nil)
             allowed.initializeMemory(as: UInt8.self, repeating: 0, count: Pool.maskBytes)
-            if pick_sched_getaffinity(0, Pool.maskBytes, allowed) != 0 {
+            if pick_allowed_cpus(allowed, Pool.maskBytes) != 0 {
                 allowed.initializeMemory(as: UInt8.self, repeating: 0xFF, count: Pool.maskBytes)
             }
         }
@@ -72,9 +74,9 @@ public enum Parallel {
         /// Woken, a thread is placed on its waker's CPU when the kernel sees no idle CPU
         /// that shares a cache with it (two virtual CPUs often do not): there it preempts the
         /// waker, which then waits, the other CPU idle, until the next load-balancing tick,
-        /// 4 ms later. On paths 100K that was half the keystrokes.
+        /// milliseconds later.
         private func keepOffCaller() {
-            let cpu = pick_sched_getcpu()
+            let cpu = pick_current_cpu()
             guard cpu >= 0, cpu < Int32(Pool.maskBytes * 8), cpu != excluded else { return }
             let byte = Int(cpu) / 8, bit = UInt8(1) << UInt8(cpu % 8)
             guard allowed.load(fromByteOffset: byte, as: UInt8.self) & bit != 0 else { return }
@@ -85,7 +87,7 @@ public enum Parallel {
             for k in 0..<Pool.maskBytes { others += mask.load(fromByteOffset: k, as: UInt8.self).nonzeroBitCount }
             guard others > 0 else { return }
             excluded = cpu
-            for thread in threads { _ = pick_pthread_setaffinity_np(thread, Pool.maskBytes, mask) }
+            for thread in threads { _ = pick_set_thread_cpus(thread, mask, Pool.maskBytes) }
         }
 
         func tryBegin() -> Bool {
@@ -169,10 +171,3 @@ public enum Parallel {
         }
     }
 }
-
-// glibc's CPU affinity calls (GNU extensions, not in Swift's Glibc module).
-@_silgen_name("sched_getcpu") private func pick_sched_getcpu() -> Int32
-@_silgen_name("sched_getaffinity")
-private func pick_sched_getaffinity(_ pid: Int32, _ size: Int, _ mask: UnsafeMutableRawPointer) -> Int32
-@_silgen_name("pthread_setaffinity_np")
-private func pick_pthread_setaffinity_np(_ thread: pthread_t, _ size: Int, _ mask: UnsafeRawPointer) -> Int32

@@ -20,8 +20,8 @@ import CPickScan
 //   last ("liblib" for lib/…/libbsd.pc, "pycache 312" for …/__pycache__/x.cpython-312.pyc).
 //   Only the last term's last character counts, so a first term that names a folder is not
 //   pulled towards file names. On /usr paths this lifts the mean reciprocal rank of
-//   shared/bench/rankq.py from fzf's 0.322 to 0.328; rewarding every character of the
-//   file name instead lowered it (0.311), by pulling folder words into file names.
+//   shared/bench/rankq.py above fzf's; rewarding every character of the file name instead
+//   lowered it, by pulling folder words into file names (bench/NOTES.md).
 // - Gaps. Skipping text between two matched characters costs `gapStart` (3) for the first
 //   skipped character and `gapExtension` (1) for each further one. After a few characters
 //   of gap, the penalty outweighs a word-start bonus, so tight matches win.
@@ -115,182 +115,6 @@ enum BonusTables {
     }()
 }
 
-/// Reusable buffers for scoring one line at a time; one per thread, never shared.
-final class ScoringScratch {
-    var units: UnsafeMutablePointer<UInt32>
-    var bonuses: UnsafeMutablePointer<Int32>
-    var capacity = 0
-    var rowH: UnsafeMutablePointer<Int32>
-    var rowC: UnsafeMutablePointer<Int32>
-    var prevH: UnsafeMutablePointer<Int32>
-    var prevC: UnsafeMutablePointer<Int32>
-    /// Columns of the match points of the previous and the current row (sparse rows).
-    var prevPos: UnsafeMutablePointer<Int32>
-    var rowPos: UnsafeMutablePointer<Int32>
-    var transformed: UnsafeMutablePointer<UInt8>
-    var transformedCapacity = 0
-    /// Scalar index in the loaded window where the file name starts (Int.max: none).
-    var nameStart = Int.max
-    /// Bytes the loaded window spans (equal to its scalars when all are one byte).
-    var loadedBytes = 0
-    init() {
-        capacity = 256
-        (units, bonuses, rowH, rowC, prevH, prevC) = Self.rows(capacity)
-        (prevPos, rowPos) = (.allocate(capacity: capacity), .allocate(capacity: capacity))
-        transformedCapacity = 1024
-        transformed = .allocate(capacity: transformedCapacity)
-    }
-
-    private static func rows(_ n: Int) -> (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<Int32>,
-                                           UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>,
-                                           UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>) {
-        (.allocate(capacity: n), .allocate(capacity: n), .allocate(capacity: n),
-         .allocate(capacity: n), .allocate(capacity: n), .allocate(capacity: n))
-    }
-
-    private func freeRows() {
-        units.deallocate(); bonuses.deallocate()
-        rowH.deallocate(); rowC.deallocate(); prevH.deallocate(); prevC.deallocate()
-        prevPos.deallocate(); rowPos.deallocate()
-    }
-
-    deinit {
-        freeRows()
-        band.deallocate()
-        transformed.deallocate()
-    }
-
-    /// Makes the rows hold at least `n` characters.
-    func reserve(_ n: Int) {
-        guard n > capacity else { return }
-        freeRows()
-        capacity = max(n, capacity * 2)
-        (units, bonuses, rowH, rowC, prevH, prevC) = Self.rows(capacity)
-        (prevPos, rowPos) = (.allocate(capacity: capacity), .allocate(capacity: capacity))
-    }
-
-    private var band: UnsafeMutablePointer<Int> = .allocate(capacity: 64)
-    private var bandCapacity = 64
-
-    /// Room for one index per query character (the dynamic programming's band).
-    func reserveBand(_ m: Int) -> UnsafeMutablePointer<Int> {
-        if m > bandCapacity {
-            band.deallocate()
-            bandCapacity = max(m, bandCapacity * 2)
-            band = .allocate(capacity: bandCapacity)
-        }
-        return band
-    }
-
-    func reserveTransformed(_ n: Int) -> UnsafeMutablePointer<UInt8> {
-        if n > transformedCapacity {
-            transformed.deallocate()
-            transformedCapacity = max(n, transformedCapacity * 2)
-            transformed = .allocate(capacity: transformedCapacity)
-        }
-        return transformed
-    }
-}
-
-/// A span of text being scored: bytes (raw ASCII, or valid UTF-8) and how to compare them.
-struct ScoredText {
-    var bytes: UnsafePointer<UInt8>
-    var count: Int
-    /// Lower-case ASCII letters of the text on the fly (case-insensitive term on raw ASCII).
-    var foldsASCII: Bool
-    /// Whether a term ending in the last path component earns `lastComponent` (the title,
-    /// for the query's last term).
-    var rewardsName: Bool
-    /// Whether every byte is known to be ASCII: the dynamic programming then reads the
-    /// bytes where they are instead of loading the window.
-    var ascii = false
-    /// Whether the text most likely holds the query (most lines looked at so far did):
-    /// ASCII text is then checked from the end, which gives the band too (`Scorer.fuzzy`).
-    var likelyMatch = false
-
-    init(bytes: UnsafePointer<UInt8>, count: Int, foldsASCII: Bool, rewardsName: Bool, ascii: Bool = false) {
-        self.bytes = bytes
-        self.count = count
-        self.foldsASCII = foldsASCII
-        self.rewardsName = rewardsName
-        self.ascii = ascii
-    }
-
-    /// Byte offset where the file name starts (after the last `/`; 0 without one), or
-    /// Int.max when this text earns no file-name bonus.
-    @inline(__always)
-    var nameStart: Int {
-        guard rewardsName else { return Int.max }
-        return pick_last_byte(bytes, count, 0x2F, 0) &+ 1
-    }
-}
-
-/// The outcome of scoring one term against one text.
-struct TermScore {
-    var score: Int32
-    /// Byte offsets of the first matched character and one past the last.
-    var begin: Int
-    var end: Int
-}
-
-/// What the dynamic programming reads of a window: its scalars and their bonuses.
-protocol ScoringWindow {
-    /// The scalar at index j (folded as the text folds).
-    func unit(_ j: Int) -> UInt32
-    /// The word-start bonus of the scalar at index j.
-    func bonus(_ j: Int) -> Int32
-    /// The first index in from..<to whose scalar is q, or `to`.
-    func next(_ q: UInt32, from: Int, to: Int) -> Int
-    /// The last index in 1..<before whose scalar is q, or 0.
-    func previous(_ q: UInt32, before: Int) -> Int
-}
-
-/// A window loaded into the scratch as scalars and bonuses (`Scorer.load`).
-struct LoadedWindow: ScoringWindow {
-    let units: UnsafeMutablePointer<UInt32>
-    let bonuses: UnsafeMutablePointer<Int32>
-
-    @inline(__always) func unit(_ j: Int) -> UInt32 { units[j] }
-    @inline(__always) func bonus(_ j: Int) -> Int32 { bonuses[j] }
-    @inline(__always) func next(_ q: UInt32, from: Int, to: Int) -> Int {
-        var j = from
-        while j < to && units[j] != q { j &+= 1 }
-        return j
-    }
-    @inline(__always) func previous(_ q: UInt32, before: Int) -> Int {
-        var j = before &- 1
-        while j > 0 && units[j] != q { j &-= 1 }
-        return max(j, 0)
-    }
-}
-
-/// A window of ASCII bytes read where they are: scalars are bytes, bonuses come from the
-/// tables, and the next occurrence is found sixteen bytes at a time.
-struct ByteWindow: ScoringWindow {
-    /// The window's first byte.
-    let bytes: UnsafePointer<UInt8>
-    /// The class of the byte before the window (white at the text's start).
-    let before: UInt8
-    let folds: Bool
-    let classes = BonusTables.classes
-    let bonuses = BonusTables.bonuses
-
-    @inline(__always) func unit(_ j: Int) -> UInt32 { UInt32(folds ? lowerASCII(bytes[j]) : bytes[j]) }
-    @inline(__always) func bonus(_ j: Int) -> Int32 {
-        let previous = j == 0 ? before : classes[Int(bytes[j &- 1])]
-        return bonuses[Int(previous) << 3 | Int(classes[Int(bytes[j])])]
-    }
-    @inline(__always) func next(_ q: UInt32, from: Int, to: Int) -> Int {
-        guard q < 0x80, from < to else { return to }
-        let at = pick_find_byte(bytes, from, to, UInt8(q), foldBits(for: UInt8(q), folds: folds))
-        return at < 0 ? to : at
-    }
-    @inline(__always) func previous(_ q: UInt32, before: Int) -> Int {
-        guard q < 0x80, before > 1 else { return 0 }
-        return max(pick_last_byte(bytes, before, UInt8(q), foldBits(for: UInt8(q), folds: folds)), 0)
-    }
-}
-
 /// The bits the SSE2 byte searches or into each byte (`pick_find_byte`, `pick_last_byte`)
 /// to find `c` in text that folds ASCII case: 0x20 for a lower-case letter, else none.
 @inline(__always)
@@ -364,7 +188,7 @@ enum Scorer {
 
     /// Whether `query`'s characters occur in order in `text` (the greedy check, no score).
     @inline(__always)
-    static func isSubsequence(_ text: ScoredText, _ query: PreparedTerm) -> Bool {
+    static func isSubsequence(_ text: ScoredText, _ query: borrowing PreparedTerm) -> Bool {
         var pos = 0
         for k in 0..<query.scalars.count {
             let needle = query.needle(k)
@@ -377,7 +201,7 @@ enum Scorer {
     /// Greedy left-most placement scored straight from the bytes (no window loaded): for
     /// fields that are searched but not shown, and for windows too large for the dynamic
     /// programming. Nil when `query` is not a subsequence.
-    static func greedy(_ text: ScoredText, _ query: PreparedTerm) -> TermScore? {
+    static func greedy(_ text: ScoredText, _ query: borrowing PreparedTerm) -> TermScore? {
         var pos = 0
         var score: Int32 = 0
         var last = -2
@@ -407,15 +231,14 @@ enum Scorer {
     }
 
     /// Fuzzy score of `query` (UTF-8, pre-folded) in `text`, or nil when it is not a subsequence.
-    static func fuzzy(_ text: ScoredText, _ query: PreparedTerm, scratch s: ScoringScratch) -> TermScore? {
+    static func fuzzy(_ text: ScoredText, _ query: borrowing PreparedTerm, scratch s: ScoringScratch) -> TermScore? {
         let m = query.scalars.count
         if text.ascii && text.likelyMatch && m > 1 && query.bytes.count == m {
             // ASCII text and query, and most lines match: one backward pass both tells
             // whether the query is a subsequence and gives the dynamic programming its band
             // (the last place each character can take); the forward pass would only be
             // repeated by it. (Where most lines do not match, the forward pass gives up
-            // sooner: swiftcore on paths fails at its w, from the front.) On paths 1M,
-            // usrlibpython takes 13% less CPU.
+            // sooner: swiftcore on paths fails at its w, from the front.)
             let bytes = text.bytes, folds = text.foldsASCII
             let band = s.reserveBand(m)
             var back = text.count
@@ -470,7 +293,7 @@ enum Scorer {
     /// `bandReady`: the scratch's band already holds, in window indexes, the last place of
     /// each query character.
     @inline(__always)
-    private static func bytesScore(_ text: ScoredText, _ query: PreparedTerm, from firstStart: Int, to windowEnd: Int,
+    private static func bytesScore(_ text: ScoredText, _ query: borrowing PreparedTerm, from firstStart: Int, to windowEnd: Int,
                                    scratch s: ScoringScratch, bandReady: Bool = false) -> TermScore {
         let lastComponent = text.nameStart
         let before = firstStart == 0 ? CharClass.white.rawValue : BonusTables.classes[Int(text.bytes[firstStart &- 1])]
@@ -526,7 +349,7 @@ enum Scorer {
 
     /// Smith-Waterman style best placement over the window loaded by `load` (see the essay
     /// above). Computed at the match points only (the generic version below).
-    static func dynamicScore(_ query: PreparedTerm, count w: Int, offset: Int, text: ScoredText, scratch s: ScoringScratch) -> TermScore {
+    static func dynamicScore(_ query: borrowing PreparedTerm, count w: Int, offset: Int, text: ScoredText, scratch s: ScoringScratch) -> TermScore {
         // A window of one-byte scalars (every ASCII line) maps indexes to offsets as they are.
         let oneByte = s.loadedBytes == w
         return dynamicScore(query, count: w, offset: offset, window: LoadedWindow(units: s.units, bonuses: s.bonuses),
@@ -543,7 +366,7 @@ enum Scorer {
     /// character, where full rows would have dozens of cells. `byteOffset` maps a scalar
     /// index of the window (which starts at byte `offset`) to a byte offset of the text.
     @inline(__always)
-    static func dynamicScore<W: ScoringWindow>(_ query: PreparedTerm, count w: Int, offset: Int, window: W, nameStart: Int,
+    static func dynamicScore<W: ScoringWindow>(_ query: borrowing PreparedTerm, count w: Int, offset: Int, window: W, nameStart: Int,
                                                scratch s: ScoringScratch, bandReady: Bool = false,
                                                byteOffset: (_ offset: Int, _ index: Int) -> Int) -> TermScore {
         s.reserve(w &+ 1)
@@ -688,59 +511,5 @@ enum Scorer {
             k += 1
         }
         return i
-    }
-}
-
-/// A term's text split into scalars, ready for the hot loop. Holds only pointers and
-/// flags, so copying it costs no reference counting; `LineMatcher` owns and frees the memory.
-struct PreparedTerm {
-    var kind: TermKind
-    var inverse: Bool
-    var caseSensitive: Bool
-    var stripsDiacritics: Bool
-    /// The term's UTF-8 bytes.
-    var bytes: UnsafeBufferPointer<UInt8>
-    /// The term's scalars.
-    var scalars: UnsafeBufferPointer<UInt32>
-    /// Byte offset of each scalar in `bytes`, plus the end.
-    var scalarStarts: UnsafeBufferPointer<Int>
-
-    init(_ term: Term) {
-        kind = term.kind
-        inverse = term.inverse
-        caseSensitive = term.caseSensitive
-        stripsDiacritics = term.stripsDiacritics
-        let b = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(term.text.count, 1))
-        _ = b.initialize(from: term.text)
-        var scalarList: [UInt32] = []
-        var starts: [Int] = []
-        var i = 0
-        while i < term.text.count {
-            let (scalar, width) = UTF8Codec.decode(UnsafePointer(b.baseAddress!), i, term.text.count)
-            scalarList.append(scalar)
-            starts.append(i)
-            i += width
-        }
-        starts.append(i)
-        let sc = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: max(scalarList.count, 1))
-        _ = sc.initialize(from: scalarList)
-        let st = UnsafeMutableBufferPointer<Int>.allocate(capacity: starts.count)
-        _ = st.initialize(from: starts)
-        bytes = UnsafeBufferPointer(start: b.baseAddress, count: term.text.count)
-        scalars = UnsafeBufferPointer(start: sc.baseAddress, count: scalarList.count)
-        scalarStarts = UnsafeBufferPointer(st)
-    }
-
-    /// Frees the memory `init` allocated.
-    func release() {
-        UnsafeMutablePointer(mutating: bytes.baseAddress!).deallocate()
-        UnsafeMutablePointer(mutating: scalars.baseAddress!).deallocate()
-        UnsafeMutablePointer(mutating: scalarStarts.baseAddress!).deallocate()
-    }
-
-    /// The UTF-8 bytes of scalar `k`.
-    @inline(__always)
-    func needle(_ k: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: bytes.baseAddress! + scalarStarts[k], count: scalarStarts[k + 1] - scalarStarts[k])
     }
 }

@@ -2,9 +2,8 @@ import CPickScan
 
 // Scoring a line from where it parts from the line before.
 //
-// A sorted file list repeats most of each line in the next: on paths 1M a line is 74 bytes
-// long and shares 61 of them with the line before (81 of 102 among the lines usrlibpython
-// matches). The scorer's dynamic programming (Scorer.swift) reads each line whole. This
+// A sorted file list repeats most of each line in the next: a path shares its folders with
+// the path before it, and only its file name differs (bench/NOTES.md). The scorer's dynamic programming (Scorer.swift) reads each line whole. This
 // scorer fills the same table column by column, left to right, and logs each cell it
 // changes; the next line undoes the cells past the prefix the two lines share and goes on
 // from there. A line equal to the one before costs the comparison alone.
@@ -23,9 +22,9 @@ import CPickScan
 
 /// Scores one fuzzy term against ASCII lines given one after another, resuming each line
 /// after the prefix it shares with the line scored before it. Not thread-safe: one per
-/// `LineMatcher`, which calls `release()`. (A struct in the matcher, not a class of its own:
-/// the hot path then takes no reference to it.)
-struct SharedPrefixScorer {
+/// `LineMatcher`. (A struct in the matcher, not a class of its own: the hot path then takes
+/// no reference to it.)
+struct SharedPrefixScorer: ~Copyable {
     /// A row's last cell that a diagonal won (a match continuing the row above): its value,
     /// its column (-1: the row has none yet) and its run of consecutive matches.
     private struct Cell {
@@ -94,15 +93,22 @@ struct SharedPrefixScorer {
     private let maxCount: Int
 
     /// Whether `term` can be scored here (see the essay above).
-    static func scores(_ term: PreparedTerm) -> Bool {
+    static func scores(_ term: borrowing PreparedTerm) -> Bool {
         let m = term.scalars.count
         return term.kind == .fuzzy && !term.inverse && m >= 1 && m <= 63 && term.bytes.count == m
     }
 
-    /// A scorer for `term`, which `scores(_:)` accepts (nil: an empty one, for a matcher
-    /// that never uses it).
-    init(_ term: PreparedTerm?) {
-        let bytes = term?.bytes ?? UnsafeBufferPointer(start: nil, count: 0)
+    /// A scorer for `term`, which `scores(_:)` accepts.
+    init(_ term: borrowing PreparedTerm) {
+        self.init(bytes: term.bytes, caseSensitive: term.caseSensitive)
+    }
+
+    /// An empty scorer, for a matcher that never uses it.
+    init() {
+        self.init(bytes: UnsafeBufferPointer(start: nil, count: 0), caseSensitive: false)
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, caseSensitive: Bool) {
         let m = min(bytes.count, 63)
         self.m = m
         query = .allocate(capacity: max(m, 1))
@@ -110,12 +116,12 @@ struct SharedPrefixScorer {
         band = .allocate(capacity: max(m, 1))
         for i in 0..<m {
             query[i] = bytes[i]
-            foldBits[i] = PickCore.foldBits(for: bytes[i], folds: term?.caseSensitive != true)
+            foldBits[i] = PickCore.foldBits(for: bytes[i], folds: !caseSensitive)
         }
         rowsOf = .allocate(capacity: 256)
         rowsOf.initialize(repeating: 0, count: 256)
         for byte in 0..<256 {
-            let unit = term?.caseSensitive == true ? UInt8(byte) : lowerASCII(UInt8(byte))
+            let unit = caseSensitive ? UInt8(byte) : lowerASCII(UInt8(byte))
             for i in 0..<m where bytes[i] == unit { rowsOf[byte] |= 1 << UInt64(i) }
         }
         var most = 0
@@ -127,8 +133,7 @@ struct SharedPrefixScorer {
         maxCount = min(ScoreWeights.dynamicLimit / max(m, 1), Int(Int32.max))
     }
 
-    /// Frees what `init` allocated.
-    func release() {
+    deinit {
         query.deallocate()
         foldBits.deallocate()
         band.deallocate()

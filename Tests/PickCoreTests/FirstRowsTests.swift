@@ -38,13 +38,13 @@ final class FirstRowsTests: XCTestCase {
                        file: StaticString = #filePath, line: UInt = #line) {
         let store = makeStore(lines, plain: true)
         let engine = SearchEngine(store: store, ranking: ranking)
-        engine.boundedLines = 0
+        engine.boundsFromLines = 0
         var text = ""
         var partials = 0
         for (k, key) in keys.enumerated() {
             if key == "<" { text = String(text.dropLast()) } else { text += key }
             let reference = SearchEngine(store: store, ranking: ranking)
-            reference.boundedLines = .max
+            reference.boundsFromLines = .max
             let whole = reference.search(text)!
             let first = engine.search(text, firstRows: rows)!
             if !first.isComplete { partials += 1 }
@@ -86,11 +86,28 @@ final class FirstRowsTests: XCTestCase {
         check(lines, keys: typed("libpy"), rows: 10, wholeEvery: 2, ranking: RankingOptions(reversesInput: true))
     }
 
+    func testTheFirstKeyOfALargeInputAnswersWithItsFirstRows() {
+        // No earlier search to go on from: every line is scored (recording bounds for the
+        // next key), but only the best rows are ranked; the whole ranking follows.
+        let lines = corpus(6000, seed: 6)
+        let store = makeStore(lines, plain: true)
+        let engine = SearchEngine(store: store)
+        engine.boundsFromLines = 0
+        let whole = SearchEngine(store: store).search("l")!
+        let first = engine.search("l", firstRows: 10)!
+        XCTAssertFalse(first.isComplete)
+        XCTAssertEqual(first.matchCount, whole.lines.count)
+        XCTAssertEqual(first.lines, Array(whole.lines.prefix(first.lines.count)))
+        XCTAssertEqual(engine.search("l")!.lines, whole.lines)
+        let next = engine.search("li", firstRows: 10)!
+        XCTAssertEqual(next.lines, Array(SearchEngine(store: store).search("li")!.lines.prefix(next.lines.count)))
+    }
+
     func testACancelledKeystrokeLeavesLaterAnswersRight() {
         let lines = corpus(6000, seed: 4)
         let store = makeStore(lines, plain: true)
         let engine = SearchEngine(store: store)
-        engine.boundedLines = 0
+        engine.boundsFromLines = 0
         var text = ""
         for (k, key) in "usrlibpy".enumerated() {
             text.append(key)
@@ -113,7 +130,7 @@ final class FirstRowsTests: XCTestCase {
         let lines = corpus(9000, seed: 5)
         let store = LineStore(separator: 0x0A, parsesFields: false)
         let engine = SearchEngine(store: store)
-        engine.boundedLines = 0
+        engine.boundsFromLines = 0
         var fed = 0
         var text = ""
         for key in "usrlibpy" {

@@ -1,14 +1,15 @@
 // Byte scanning in C: the primitive every match starts with, written with SSE2 so that it
 // looks at sixteen bytes per step (fzf keeps its equivalent in assembly), and a checksum
 // that runs near memory speed. Header-only and static inline, so Swift inlines them.
+// (The module's umbrella header: it also brings in CPickThreads.h, the CPU affinity calls.)
 #ifndef PICK_CPICKSCAN_H
 #define PICK_CPICKSCAN_H
 #include <stddef.h>
 #include <stdint.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
-
 #endif
+#include "CPickThreads.h"
 
 /// The index of the first byte b in p[from..<n] with (b | fold) == c, or -1. With fold 0x20
 /// and c a lower-case ASCII letter this finds either case of the letter.

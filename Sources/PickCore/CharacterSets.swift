@@ -1,0 +1,75 @@
+/// The character bits of `LineStore.characterSet(of:)`: bit k for the ASCII letter 'a' + k
+/// in either case, then the digits 0-4 and 5-9, '.', '_', '-' and '/'. Other ASCII bytes
+/// have none; a non-ASCII byte has every bit.
+public enum CharacterSets {
+    static let table: UnsafePointer<UInt32> = {
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+        for byte in 0..<256 { table[byte] = bits(UInt8(byte)) }
+        return UnsafePointer(table)
+    }()
+
+    private static func bits(_ byte: UInt8) -> UInt32 {
+        switch byte {
+        case 0x80...: return UInt32.max
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return 1 << UInt32(byte - UInt8(ascii: "a"))
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 1 << UInt32(byte - UInt8(ascii: "A"))
+        case UInt8(ascii: "0")...UInt8(ascii: "4"): return 1 << 26
+        case UInt8(ascii: "5")...UInt8(ascii: "9"): return 1 << 27
+        case UInt8(ascii: "."): return 1 << 28
+        case UInt8(ascii: "_"): return 1 << 29
+        case UInt8(ascii: "-"): return 1 << 30
+        case UInt8(ascii: "/"): return 1 << 31
+        default: return 0
+        }
+    }
+
+    /// The bits every line that `query` matches has: the characters of each group that is a
+    /// single positive term (any line it matches holds them, in one field or another). Bytes
+    /// of non-ASCII characters stand for no bit.
+    static func required(by query: Query) -> UInt32 {
+        var required: UInt32 = 0
+        for group in query.groups where group.count == 1 && !group[0].inverse {
+            for byte in group[0].text where byte < 0x80 { required |= table[Int(byte)] }
+        }
+        return required
+    }
+}
+
+extension LineStore {
+    /// Lines whose characters are noted (see `noteCharacters`).
+    public var characterSetCount: Int { characterSets.count }
+
+    /// The characters of line `index` (below `characterSetCount`).
+    @inline(__always)
+    func characterSet(of index: Int) -> UInt32 { characterSets[index] }
+
+    /// Notes the characters of up to `limit` more lines; false when lines read so far are
+    /// left without. One thread at a time (the one that searches, between searches).
+    public func noteCharacters(limit: Int) -> Bool {
+        let start = characterSets.appendedCount
+        let end = min(count, start &+ limit)
+        let bits = CharacterSets.table
+        for i in start..<end {
+            let r = record(i)
+            let p = r.start
+            let n = Int(r.length)
+            // Four accumulators: the loads, not the ors, set the pace.
+            var a: UInt32 = 0, b: UInt32 = 0, c: UInt32 = 0, d: UInt32 = 0
+            var k = 0
+            while k &+ 4 <= n {
+                a |= bits[Int(p[k])]
+                b |= bits[Int(p[k &+ 1])]
+                c |= bits[Int(p[k &+ 2])]
+                d |= bits[Int(p[k &+ 3])]
+                k &+= 4
+            }
+            while k < n {
+                a |= bits[Int(p[k])]
+                k &+= 1
+            }
+            characterSets.append(a | b | c | d)
+        }
+        characterSets.publish()
+        return end == count
+    }
+}
