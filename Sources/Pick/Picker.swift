@@ -133,7 +133,7 @@ final class Picker {
         let awaitingReport = decoder.awaitingCursorReport
         if awaitingReport { terminal.silenceInput() }
         region.leave(terminal)
-        if awaitingReport { terminal.swallowCursorReport(within: 100) }
+        if awaitingReport { terminal.swallowCursorReport(within: Tunables.Picker.lateCursorReportMillis) }
         editor.end()
         terminal.restoreMode()
         terminal.releaseSignals()
@@ -228,10 +228,10 @@ final class Picker {
 
     /// `--height=~N`: the rows the input needs, once it has ended or outgrown the most the
     /// picker may take; nil (all of them) when it still streams in after
-    /// `PickerTiming.adaptiveHeightWait`. Keys typed meanwhile wait in the terminal.
+    /// `Tunables.Picker.adaptiveHeightWaitMillis`. Keys typed meanwhile wait in the terminal.
     func fittingRows() -> Int? {
         let most = region.regionHeight(rows: terminal.size().rows)
-        let deadline = monotonicMillis() + PickerTiming.adaptiveHeightWait
+        let deadline = monotonicMillis() + Tunables.Picker.adaptiveHeightWaitMillis
         while true {
             var g = region.geometry
             g.top = 1
@@ -473,7 +473,7 @@ final class Picker {
 
     /// Suggestions for the query as it is now: recent history for an empty query.
     func currentSuggestions() -> [String] {
-        if query.isEmpty { return history.recent(PickerLimits.suggestions) }
+        if query.isEmpty { return history.recent(Tunables.Picker.suggestions) }
         guard session.suggestionGeneration == session.generation else { return [] }
         return session.suggestions.map { String(decoding: $0, as: UTF8.self) }
     }
@@ -496,13 +496,4 @@ final class Picker {
     }
 
     var query: String { session.queryText ?? "" }
-}
-
-/// The picker's own timings, in milliseconds (the session's are in `SessionTiming`).
-enum PickerTiming {
-    /// Two clicks on a line within this time pick it.
-    static let doubleClick = 500
-    /// With `--height=~N`, how long the picker waits for the input to end or outgrow N
-    /// before it takes all N rows (fzf waits for as long as it takes).
-    static let adaptiveHeightWait = 150
 }

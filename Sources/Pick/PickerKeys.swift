@@ -109,7 +109,7 @@ extension Picker {
                   case .line(let clicked) = frame.rows[row] else { return }
             perform(.select(clicked.position))
             let now = monotonicMillis()
-            if let last = lastClick, last.line == clicked.line, now - last.at <= PickerTiming.doubleClick {
+            if let last = lastClick, last.line == clicked.line, now - last.at <= Tunables.Picker.doubleClickMillis {
                 outcome = .accept(key: nil)
             }
             lastClick = (clicked.line, now)

@@ -53,7 +53,7 @@ struct QueryHistory {
     }
 
     /// Appends `query` to the history file (not twice in a row; the last
-    /// `PickerLimits.historyEntries` kept).
+    /// `Tunables.Picker.historyEntries` kept).
     ///
     /// Written atomically: a new file next to it (created afresh, with the user's umask,
     /// never through a symlink), then renamed over it, so a crash leaves the old file whole
@@ -62,7 +62,7 @@ struct QueryHistory {
         guard let path, !query.isEmpty else { return }
         var kept = entries
         if kept.last != query { kept.append(query) }
-        kept = Array(kept.suffix(PickerLimits.historyEntries))
+        kept = Array(kept.suffix(Tunables.Picker.historyEntries))
         let text = Array((kept.joined(separator: "\n") + "\n").utf8)
         // A short name next to the history (the same file system, for the rename), which
         // a history name near the 255-byte limit cannot push past it.

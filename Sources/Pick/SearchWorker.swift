@@ -64,7 +64,7 @@ final class SearchWorker {
             if let hit = lock.locked({ recentSuggestions.first { $0.text == job.text && $0.searched == searched } }) {
                 return .suggestions(generation: job.generation, hit.list)
             }
-            let list = Suggestions.suggest(job.text, in: engine.store, limit: PickerLimits.suggestions,
+            let list = Suggestions.suggest(job.text, in: engine.store, limit: Tunables.Picker.suggestions,
                                            skipping: engine.skippedLines, among: among)
             lock.locked {
                 if recentSuggestions.count == 16 { recentSuggestions.removeFirst() }

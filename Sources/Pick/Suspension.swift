@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PickCore
 
 /// ctrl-z and `fg`: pick stops as a job does and comes back in the terminal mode it had.
 ///
@@ -16,10 +17,6 @@ struct Suspension {
     /// A stop that came before the editor set its mode.
     private var pending = false
 
-    /// After a resume, how long pick watches the terminal's mode for the shell changing it (ms).
-    static let watchTime = 1000
-    /// How often it looks meanwhile (ms).
-    static let watchInterval = 20
 
     /// libedit has set its mode: notes it, and returns whether a stop waited for it.
     mutating func editorStarted(_ terminal: Terminal) -> Bool {
@@ -49,7 +46,7 @@ struct Suspension {
         // Continued.
         terminal.catchSignals()
         _ = tcsetattr(terminal.fd, TCSANOW, &raw)
-        watchUntil = monotonicMillis() + Self.watchTime
+        watchUntil = monotonicMillis() + Tunables.Picker.resumeWatchMillis
         return true
     }
 
@@ -62,6 +59,6 @@ struct Suspension {
         if tcgetattr(terminal.fd, &current) == 0, current.c_lflag != raw.c_lflag || current.c_iflag != raw.c_iflag {
             _ = tcsetattr(terminal.fd, TCSANOW, &raw)
         }
-        return Self.watchInterval
+        return Tunables.Picker.resumeWatchIntervalMillis
     }
 }

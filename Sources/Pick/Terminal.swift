@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PickCore
 
 // The terminal pick draws on: /dev/tty (stdin and stdout are for data), its termios, its
 // size, and the signals that concern it. Signals only write their number to a self-pipe;
@@ -175,7 +176,7 @@ final class Terminal {
 
     /// How long pick waits for the terminal to answer where the cursor is: a terminal that
     /// never answers (or a slow link) must not hold up start-up.
-    static let cursorReportTimeout = 150
+    static let cursorReportTimeout = Tunables.Picker.cursorReportMillis
 
     /// The cursor's row (1-based) and column, asked with DSR; nil if the terminal did not
     /// answer in time (a late answer is then dropped by the key decoder, never shown).

@@ -16,9 +16,9 @@
 /// `escapeDelay` ms for the rest.
 public struct KeyDecoder: Sendable {
     /// How long Escape may wait for the rest of a sequence before it counts alone.
-    public static let escapeDelay = 25
+    public static let escapeDelay = Tunables.Keys.escapeDelayMillis
     /// How long a paste may fall silent before it is taken as ended (its end marker lost).
-    public static let pasteDelay = 500
+    public static let pasteDelay = Tunables.Keys.pasteDelayMillis
     static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
     /// Bytes read and not yet decoded.

@@ -74,7 +74,7 @@ public struct Options: Sendable {
     public var query = ""
     public var filter: String? = nil
     public var complete: String? = nil
-    public var limit = 6
+    public var limit = Tunables.Picker.suggestions
     public var selectOne = false
     public var exitZero = false
     public var multi = false

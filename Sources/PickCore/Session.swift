@@ -98,20 +98,6 @@ public enum AcceptDecision: Equatable {
     case searchFirst(SearchJob)
 }
 
-/// The session's timings, in milliseconds.
-public enum SessionTiming {
-    /// The shortest time between two frames (about 60 per second).
-    public static let frameInterval = 16
-    /// After start, while input still loads, how long the list waits for it.
-    public static let firstListHold = 16
-    /// How long a frame of an older query's result waits for the new one.
-    public static let staleFrameHold = 60
-    /// While input streams in, how often the query is searched again.
-    public static let refreshInterval = 100
-    /// How often the spinner turns while something is busy.
-    public static let spinnerInterval = 100
-}
-
 /// The state of one picking session and the policy over it.
 public struct PickSession {
     /// What the options say about the session.
@@ -126,9 +112,8 @@ public struct PickSession {
         /// The highlight stays on its line when the query changes, as long as the line
         /// still matches (`--track`, as fzf).
         public var track = false
-        /// Inputs up to this many lines are listed for an empty query on the event loop,
-        /// which is quicker than a round trip through the worker.
-        public var listedAtOnce = 1 << 20
+        /// Inputs up to this many lines are listed for an empty query on the event loop.
+        public var listedAtOnce = Tunables.Session.listedAtOnceLines
 
         public init(multi: Bool = false, multiLimit: Int = 0, cycle: Bool = false, headerLines: Int = 0,
                     track: Bool = false) {
@@ -294,10 +279,10 @@ public struct PickSession {
             timeout = min(timeout ?? ms, ms)
         }
         let held = holdsFirstList(at: now) || waitsForSearch(at: now)
-        if needsDraw && !held { soonest(SessionTiming.frameInterval - (now - lastDraw)) }
-        if waitsForSearch(at: now) { soonest(SessionTiming.staleFrameHold - (now - searchStarted)) }
-        if isSearching || isLoading { soonest(SessionTiming.spinnerInterval) }
-        if holdsFirstList(at: now) { soonest(startedAt + SessionTiming.firstListHold - now) }
+        if needsDraw && !held { soonest(Tunables.Session.frameInterval - (now - lastDraw)) }
+        if waitsForSearch(at: now) { soonest(Tunables.Session.staleFrameHold - (now - searchStarted)) }
+        if isSearching || isLoading { soonest(Tunables.Session.spinnerInterval) }
+        if holdsFirstList(at: now) { soonest(startedAt + Tunables.Session.firstListHold - now) }
         return timeout
     }
 
@@ -322,13 +307,13 @@ public struct PickSession {
     // MARK: Policy
 
     private func holdsFirstList(at now: Int) -> Bool {
-        isLoading && now - startedAt < SessionTiming.firstListHold
+        isLoading && now - startedAt < Tunables.Session.firstListHold
     }
 
     /// Whether a frame would show an older query's result while the current one's search
     /// has only just started.
     private func waitsForSearch(at now: Int) -> Bool {
-        isSearching && resultGeneration != generation && now - searchStarted < SessionTiming.staleFrameHold
+        isSearching && resultGeneration != generation && now - searchStarted < Tunables.Session.staleFrameHold
     }
 
     /// Searches again when the input grew, and draws when a frame is due.
@@ -337,7 +322,7 @@ public struct PickSession {
         if searchDeferred {
             if !holdsFirstList(at: now) { actions += startSearch(at: now) }
         } else if queryText != nil, !isSearching, inputLines != searchedLines,
-                  !(isLoading && now - searchStarted < SessionTiming.refreshInterval) {
+                  !(isLoading && now - searchStarted < Tunables.Session.refreshInterval) {
             actions += startSearch(at: now)
         }
         if actions.contains(where: { if case .searchNow = $0 { return true } else { return false } }) {
@@ -349,7 +334,7 @@ public struct PickSession {
         let answerDue = resultGeneration == generation
             && (drawnResult != generation || (suggestionGeneration == generation && drawnSuggestions != generation))
         if needsDraw && !holdsFirstList(at: now) && !waitsForSearch(at: now)
-            && (now - lastDraw >= SessionTiming.frameInterval || loadedFrameDue || answerDue) {
+            && (now - lastDraw >= Tunables.Session.frameInterval || loadedFrameDue || answerDue) {
             if loadedFrameDue { drewLoaded = true }
             actions.append(.draw)
         }
@@ -466,12 +451,4 @@ public struct PickSession {
             marks.append(line)
         }
     }
-}
-
-/// The picker's limits.
-public enum PickerLimits {
-    /// Suggestions offered for the query (Tab cycles through them; the first is the ghost).
-    public static let suggestions = 6
-    /// Queries a history file keeps.
-    public static let historyEntries = 1000
 }

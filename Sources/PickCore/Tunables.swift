@@ -65,4 +65,53 @@ public enum Tunables {
         static let smallPages = 8
         static let regionBytes = 1 << 23
     }
+
+    /// The picking session (`PickSession`): when it searches and draws. Milliseconds.
+    public enum Session {
+        /// The shortest time between two frames (about 60 a second).
+        public static let frameInterval = 16
+        /// After start, while input still loads, how long the list waits for it: a file
+        /// that loads within a frame's time shows whole, not in pieces.
+        public static let firstListHold = 16
+        /// How long a frame of an older query's result waits for the new one (longer, and
+        /// the typed character itself would seem slow to appear).
+        public static let staleFrameHold = 60
+        /// While input streams in, how often the query is searched again.
+        public static let refreshInterval = 100
+        /// How often the spinner turns while something is busy.
+        public static let spinnerInterval = 100
+        /// Inputs up to this many lines are listed for an empty query on the event loop
+        /// (a few milliseconds), quicker than a round trip through the search thread.
+        public static let listedAtOnceLines = 1 << 20
+    }
+
+    /// The interactive picker around the session.
+    public enum Picker {
+        /// Suggestions offered for the query (Tab, the ghost text) and printed by
+        /// `--complete` unless `--limit` says otherwise.
+        public static let suggestions = 6
+        /// Queries a `--history` file keeps.
+        public static let historyEntries = 1000
+        /// Two clicks on a line within this many milliseconds pick it.
+        public static let doubleClickMillis = 500
+        /// With `--height=~N`, how long the picker waits for the input to end or outgrow N
+        /// before it takes all N rows (fzf waits as long as it takes).
+        public static let adaptiveHeightWaitMillis = 150
+        /// After `fg`, how long pick watches the terminal's mode for the shell changing it,
+        /// and how often it looks meanwhile.
+        public static let resumeWatchMillis = 1000
+        public static let resumeWatchIntervalMillis = 20
+        /// How long pick waits for the terminal to say where its cursor is, at start, and
+        /// at exit for an answer still on its way.
+        public static let cursorReportMillis = 150
+        public static let lateCursorReportMillis = 100
+    }
+
+    /// Reading keys from the terminal.
+    public enum Keys {
+        /// How long a lone Escape waits for the rest of a sequence (fzy's choice too).
+        public static let escapeDelayMillis = 25
+        /// How long a paste may fall silent before it is taken as ended (its end marker lost).
+        public static let pasteDelayMillis = 500
+    }
 }

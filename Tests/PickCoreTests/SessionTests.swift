@@ -106,8 +106,8 @@ final class SessionSchedulingTests: XCTestCase {
         d.type("", at: 5)
         XCTAssertNil(d.workerJob, "nothing is searched in the first frame's time while input loads")
         XCTAssertEqual(d.draws, 0)
-        XCTAssertEqual(d.session.wait(at: 5), SessionTiming.firstListHold - 5)
-        d.now = SessionTiming.firstListHold
+        XCTAssertEqual(d.session.wait(at: 5), Tunables.Session.firstListHold - 5)
+        d.now = Tunables.Session.firstListHold
         d.send(.tick)
         XCTAssertEqual(d.workerJob?.text, "", "the deferred search starts once the hold is over")
     }
@@ -119,7 +119,7 @@ final class SessionSchedulingTests: XCTestCase {
         d.workerJob = nil  // (the suggestions asked for once the answer was drawn)
         d.stream(["a2"], at: 150)
         XCTAssertNil(d.workerJob, "lines that arrive soon after a search wait for the next refresh")
-        d.stream(["a3"], at: 100 + SessionTiming.refreshInterval)
+        d.stream(["a3"], at: 100 + Tunables.Session.refreshInterval)
         XCTAssertEqual(d.workerJob?.text, "a")
         d.workerAnswers()
         XCTAssertEqual(d.session.shown?.lines.count, 3)
@@ -131,10 +131,10 @@ final class SessionSchedulingTests: XCTestCase {
         d.workerAnswers()
         let drawn = d.draws
         d.type("ab", at: 100)
-        d.now = 100 + SessionTiming.staleFrameHold - 1
+        d.now = 100 + Tunables.Session.staleFrameHold - 1
         d.send(.redraw)
         XCTAssertEqual(d.draws, drawn, "the old answer is not drawn while the new one may come any moment")
-        d.now = 100 + SessionTiming.staleFrameHold
+        d.now = 100 + Tunables.Session.staleFrameHold
         d.send(.tick)
         XCTAssertEqual(d.draws, drawn + 1, "a slow search shows the typed query with the old list")
     }
@@ -146,8 +146,8 @@ final class SessionSchedulingTests: XCTestCase {
         d.now = 5
         d.send(.redraw)
         XCTAssertEqual(d.draws, drawn)
-        XCTAssertEqual(d.session.wait(at: 5), SessionTiming.frameInterval - 5)
-        d.now = SessionTiming.frameInterval
+        XCTAssertEqual(d.session.wait(at: 5), Tunables.Session.frameInterval - 5)
+        d.now = Tunables.Session.frameInterval
         d.send(.tick)
         XCTAssertEqual(d.draws, drawn + 1)
     }
