@@ -173,8 +173,9 @@ final class Picker {
 
     func enterScreen() {
         if options.heightAdapts {
-            region.fitRows = nil
-            region.fitRows = fittingRows()
+            let counts = { (candidates: max(0, self.store.count - self.options.headerLines), headers: self.headerCount,
+                            sections: max(0, Scopes.names(in: self.store).count - 1), loading: self.input.isLoading) }
+            region.fit(terminal, info: options.info, surround: options.surround, content: counts)
         }
         region.enter(terminal, decoder: &decoder)
         placePrompt()
@@ -224,29 +225,6 @@ final class Picker {
         lastFrame = []
         perform(.redraw)
         draw()
-    }
-
-    /// `--height=~N`: the rows the input needs, once it has ended or outgrown the most the
-    /// picker may take; nil (all of them) when it still streams in after
-    /// `Tunables.Picker.adaptiveHeightWaitMillis`. Keys typed meanwhile wait in the terminal.
-    func fittingRows() -> Int? {
-        let most = region.regionHeight(rows: terminal.size().rows)
-        let deadline = monotonicMillis() + Tunables.Picker.adaptiveHeightWaitMillis
-        while true {
-            var g = region.geometry
-            g.top = 1
-            g.height = most
-            g.width = terminal.size().cols
-            g.info = options.info
-            let inner = g.inside(options.surround, inline: true)
-            let sections = max(0, Scopes.names(in: store).count - 1)
-            let candidates = max(0, store.count - options.headerLines)
-            let needed = (most - inner.height) + 1 + inner.infoRows + headerCount + max(1, candidates + sections)
-            if needed >= most { return nil }
-            if !input.isLoading { return needed }
-            if monotonicMillis() >= deadline { return nil }
-            usleep(2000)
-        }
     }
 
     /// ctrl-z: leaves the screen, stops, and comes back on SIGCONT. A ctrl-z that arrived

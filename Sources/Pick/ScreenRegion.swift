@@ -150,4 +150,29 @@ struct ScreenRegion {
         }
         return fitRows.map { min(most, max(1, $0)) } ?? most
     }
+
+    /// `--height=~N`: takes the rows the input needs (`content`: its candidate lines, header
+    /// rows and sections), once it has ended or outgrown the most the region may take;
+    /// all of them when it still streams in after `Tunables.Picker.adaptiveHeightWaitMillis`.
+    /// Keys typed meanwhile wait in the terminal.
+    mutating func fit(_ terminal: Terminal, info: InfoStyle, surround: Surround,
+                      content: () -> (candidates: Int, headers: Int, sections: Int, loading: Bool)) {
+        fitRows = nil
+        let most = regionHeight(rows: terminal.size().rows)
+        let deadline = monotonicMillis() + Tunables.Picker.adaptiveHeightWaitMillis
+        while true {
+            var g = geometry
+            g.top = 1
+            g.height = most
+            g.width = terminal.size().cols
+            g.info = info
+            let inner = g.inside(surround, inline: true)
+            let (candidates, headers, sections, loading) = content()
+            let needed = (most - inner.height) + 1 + inner.infoRows + headers + max(1, candidates + sections)
+            if needed >= most { return }
+            if !loading { fitRows = needed; return }
+            if monotonicMillis() >= deadline { return }
+            usleep(2000)
+        }
+    }
 }
