@@ -1,16 +1,17 @@
 // Candidate text as the terminal will show it.
 //
 // Input is untrusted: a line may hold escape sequences that would move the cursor, change
-// the title or recolour the screen. Every control character is shown as a visible symbol
-// (U+2400 "control pictures": ESC is ␛, NUL ␀, DEL ␡), invalid UTF-8 as U+FFFD, and C1
-// controls and bidirectional overrides as U+FFFD too. Columns are counted as terminals do:
+// the title or recolour the screen. Every control character but the tab (blank space to
+// the next tab stop, as fzf draws it) is shown as a visible symbol (U+2400 "control
+// pictures": ESC is ␛, NUL ␀, DEL ␡), invalid UTF-8 as U+FFFD, and C1 controls and
+// bidirectional overrides as U+FFFD too. Columns are counted as terminals do:
 // East Asian wide characters and emoji take two, combining marks none.
 
 /// One character of candidate text, ready to draw.
 public struct Glyph: Equatable, Sendable {
     /// What to write (never a control character).
     public var text: String
-    /// Terminal columns it takes: 0, 1 or 2.
+    /// Terminal columns it takes: 0, 1 or 2 (a tab, up to `TerminalText.tabStop`).
     public var width: Int
     /// Offset of its first byte in the source text.
     public var offset: Int
@@ -22,6 +23,10 @@ public struct Glyph: Equatable, Sendable {
 
 /// Sanitising and measuring text for the terminal.
 public enum TerminalText {
+    /// A tab in a title is drawn as spaces up to the next multiple of this many columns,
+    /// counted from the start of the title, as fzf draws it (its `--tabstop` default).
+    public static let tabStop = 8
+
     /// Terminal columns of one scalar.
     public static func width(of s: UInt32) -> Int {
         if s < 0x300 { return 1 }
@@ -82,6 +87,7 @@ public enum TerminalText {
         out.reserveCapacity(range.count)
         var style = ""
         var nextRun = 0
+        var column = 0
         var i = range.lowerBound
         while i < range.upperBound {
             while nextRun < styles.count && styles[nextRun].offset <= i {
@@ -90,12 +96,19 @@ public enum TerminalText {
             }
             let (s, w) = UTF8Codec.decode(base, i, range.upperBound)
             let invalid = s == 0xFFFD && !(w == 3 && bytes[i] == 0xEF)
-            if let sym = symbol(for: invalid ? 0xFFFD : s) {
+            if s == 0x09 {
+                // Without --palette a tab is part of the title (grep -rn on indented code):
+                // blank space, not a symbol.
+                let n = tabStop - column % tabStop
+                out.append(Glyph(text: String(repeating: " ", count: n), width: n, offset: i, isSymbol: false,
+                                 style: style))
+            } else if let sym = symbol(for: invalid ? 0xFFFD : s) {
                 out.append(Glyph(text: sym, width: 1, offset: i, isSymbol: true, style: style))
             } else {
                 out.append(Glyph(text: String(Unicode.Scalar(s)!), width: width(of: s), offset: i,
                                  isSymbol: false, style: style))
             }
+            column += out[out.count - 1].width
             i += w
         }
         return out

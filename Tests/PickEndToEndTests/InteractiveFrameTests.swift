@@ -3,8 +3,9 @@ import XCTest
 
 /// The picker's view model, without a terminal: what a frame shows for a given result.
 final class InteractiveFrameTests: XCTestCase {
-    func store(_ text: String) -> LineStore {
-        let s = LineStore()
+    /// A store of `text`'s lines, read as a palette (`--palette`) unless `palette` is false.
+    func store(_ text: String, palette: Bool = true) -> LineStore {
+        let s = LineStore(parsesFields: palette)
         s.append(Array(text.utf8))
         s.finish()
         return s
@@ -79,6 +80,16 @@ final class InteractiveFrameTests: XCTestCase {
         XCTAssertEqual(glyphs.map(\.text).joined(), "a␛[31mb␇")
         let wide = TerminalText.glyphs(s.bytes(of: 1), range: s.fields(of: 1).title)
         XCTAssertEqual(wide.map(\.width), [2, 2])
+    }
+
+    func testATabIsBlankSpaceToTheNextTabStop() {
+        let s = store("ab\tc\t\td\n12345678\tx\n", palette: false)
+        let glyphs = TerminalText.glyphs(s.bytes(of: 0), range: s.fields(of: 0).title)
+        XCTAssertEqual(glyphs.map(\.text).joined(), "ab      c       " + String(repeating: " ", count: 8) + "d")
+        XCTAssertEqual(glyphs.map(\.width), [1, 1, 6, 1, 7, 8, 1])
+        XCTAssertFalse(glyphs.contains(where: \.isSymbol))
+        let full = TerminalText.glyphs(s.bytes(of: 1), range: s.fields(of: 1).title)
+        XCTAssertEqual(full.map(\.width).reduce(0, +), 17, "a tab at a tab stop takes a whole stop")
     }
 
     func testScrollingKeepsTheSelectionAndItsHeaderInView() {
