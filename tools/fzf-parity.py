@@ -7,7 +7,7 @@ fullwidth forms, empty and blank lines, leading/trailing and non-ASCII spaces, l
 10k+ characters, shell metacharacters, invalid UTF-8), and for many queries (every piece
 of fzf's extended syntax, plus seeded random queries cut from the input lines), it runs
 
-    pick --plain --filter Q [flags]      and      fzf --filter Q [flags]
+    pick --filter Q [flags]      and      fzf --filter Q [flags]
 
 for each flag set (none, -e, -i, +i, --literal, -e -i) and compares the SETS of printed
 lines (order does not matter). Every difference is printed with the query, the flags
@@ -62,6 +62,11 @@ WORDS = [
 FIXED_LINES = [
     "", "", " ", "   ", "\t", "  leading spaces", "trailing spaces  ", "  both sides  ",
     "\tleading tab", "trailing tab\t",
+    # Tabbed input as pipes give it: grep -rn on tab-indented code, git log with %x09,
+    # a TSV whose fourth column names a key, a palette line.
+    "src/main.c:12:\tint main(void) {", "src/main.c:13:\t\treturn 0;", "a1b2c3d\tAda Lovelace\tFix the parser",
+    "0f3e9a1\tGrace Hopper\tAdd a compiler", "id\tname\tnotes\tf5", "42\tsave\twrite to disk\tf5",
+    "New File\tCreate\tadd,touch\tctrl-n", "Go to Line\tGo to\tjump,number\tf9",
     "src/main.swift", "Sources/PickCore/Query.swift", "Sources/PickCore/Matcher.swift",
     "Tests/PickCoreTests/FzfParityTests.swift", "/usr/lib/python3/dist-packages/foo.py",
     "/usr/share/man/man1/pick.1.gz", "README.md", "Makefile", "Package.swift",
@@ -215,6 +220,9 @@ FIXED_QUERIES = [
     # odd spacing: tabs and no-break spaces are not separators; spaces alone are empty
     " ", "   ", "'", "\tfoo", "foo\tbar", "^\tlead", "foo\u00a0bar", "^\u00a0nbsp", "nbsp\u00a0$",
     "\\", "\\\\ ", "a\\\\ b", "\\ \\ ", "|foo", "foo|", "'|'", "!|", "^|", "|$",
+    # across a tab: one title to fzf, so to pick without --palette
+    "mainint", "returnq", "ada fix", "hopper compiler", "lovelace$", "^a1b", "^grace", "f5$",
+    "savewrite", "createadd", "^create", "go to", "jump", "ctrl-n$", "\tf5",
 ]
 
 
@@ -347,7 +355,8 @@ class Runner:
             self.fzf_ids.setdefault(go_decode(l), set()).add(i)
 
     def pick_set(self, query, flags, data=None, ids=None):
-        out = run([self.pick, "--plain", "--filter", query] + flags, data or self.data)
+        # No --plain: without --palette a tab is text, as in fzf.
+        out = run([self.pick, "--filter", query] + flags, data or self.data)
         return self._ids(out, ids or self.ids, "pick")
 
     def fzf_set(self, query, flags, data=None, ids=None):

@@ -9,7 +9,8 @@ usage: pick [OPTIONS] < LINES
        pick --shell bash|zsh|fish
 
 Pick a line from stdin with an editable fuzzy query; the chosen line goes to stdout.
-Lines are TITLE<TAB>SECTION<TAB>KEYWORDS<TAB>SHORTCUT; fields after the title are optional.
+A line is one title, tabs and all, as fzf reads it. With --palette it is
+TITLE<TAB>SECTION<TAB>KEYWORDS<TAB>SHORTCUT, every field after the title optional.
 
 Search
   -q, --query=QUERY       start with this query
@@ -21,7 +22,8 @@ Search
       --tiebreak=CRI      length, begin, end, index; up to two, comma-separated
       --scheme=SCHEME     default, path, or history (ties go to input order)
   -d, --delimiter=STR     kept for fields, which are not implemented yet
-      --plain             tabs are part of the title (no fields)
+      --palette           lines are TITLE<TAB>SECTION<TAB>KEYWORDS<TAB>SHORTCUT
+      --plain             tabs are text (the default): undoes --palette; --no-palette too
       --read0             lines end with NUL instead of newline
 
 Modes

@@ -12,8 +12,9 @@
 //
 // Options pick gets: `--height 40%` and the widget's own defaults go in PICK_DEFAULT_OPTS
 // before the person's PICK_DEFAULT_OPTS and PICK_<KEY>_OPTS, so those override them; what
-// a widget cannot work without (`--read0` for history, one line for alt-c) is on the
-// command line.
+// a widget cannot work without (`--read0` for history, one line for alt-c, `--plain` so a
+// `--palette` in PICK_DEFAULT_OPTS never reads a tab in a path or a command as a field)
+// is on the command line.
 
 /// The shell integration scripts, by shell name.
 enum ShellScripts {
@@ -61,7 +62,7 @@ enum ShellScripts {
       local picked item
       picked=$(set +o pipefail
         eval "${PICK_CTRL_T_COMMAND:-__pick_list_paths}" |
-          PICK_DEFAULT_OPTS="--height 40% --multi --plain ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick |
+          PICK_DEFAULT_OPTS="--height 40% --multi ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain |
           while IFS= read -r item; do printf '%q ' "$item"; done)
       READLINE_LINE=${READLINE_LINE:0:READLINE_POINT}$picked${READLINE_LINE:READLINE_POINT}
       READLINE_POINT=$(( READLINE_POINT + ${#picked} ))
@@ -71,8 +72,8 @@ enum ShellScripts {
       local picked
       picked=$(set +o pipefail
         __pick_history_entries |
-          PICK_DEFAULT_OPTS="--height 40% --plain --tiebreak=index ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_R_OPTS-}" \
-          command pick --read0 +m --query "$READLINE_LINE") || return 0
+          PICK_DEFAULT_OPTS="--height 40% --tiebreak=index ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_R_OPTS-}" \
+          command pick --plain --read0 +m --query "$READLINE_LINE") || return 0
       READLINE_LINE=$picked
       READLINE_POINT=${#picked}
     }
@@ -83,7 +84,7 @@ enum ShellScripts {
       local dir
       dir=$(set +o pipefail
         eval "${PICK_ALT_C_COMMAND:-__pick_list_dirs}" |
-          PICK_DEFAULT_OPTS="--height 40% --plain ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick +m)
+          PICK_DEFAULT_OPTS="--height 40% ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
       [[ -n $dir ]] && builtin cd -- "$dir"
       __pick_saved_line=$READLINE_LINE
       __pick_saved_point=$READLINE_POINT
@@ -140,7 +141,7 @@ enum ShellScripts {
       setopt localoptions pipefail no_aliases 2>/dev/null
       local item picked=""
       for item in "${(@f)$(eval "${PICK_CTRL_T_COMMAND:-__pick_list_paths}" |
-          PICK_DEFAULT_OPTS="--height 40% --multi --plain ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick)}"; do
+          PICK_DEFAULT_OPTS="--height 40% --multi ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain)}"; do
         [[ -n $item ]] && picked+="${(q)item} "
       done
       LBUFFER+=$picked
@@ -155,8 +156,8 @@ enum ShellScripts {
       zmodload zsh/parameter 2>/dev/null
       local picked
       picked=$({ (( ${#history} )) && print -rN -- "${(@u)history}"; } |
-        PICK_DEFAULT_OPTS="--height 40% --plain --tiebreak=index ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_R_OPTS-}" \
-        command pick --read0 +m --query "$BUFFER")
+        PICK_DEFAULT_OPTS="--height 40% --tiebreak=index ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_R_OPTS-}" \
+        command pick --plain --read0 +m --query "$BUFFER")
       if [[ $? -eq 0 && -n $picked ]]; then
         BUFFER=$picked
         CURSOR=$#BUFFER
@@ -170,7 +171,7 @@ enum ShellScripts {
       setopt localoptions pipefail no_aliases 2>/dev/null
       local dir hook
       dir=$(eval "${PICK_ALT_C_COMMAND:-__pick_list_dirs}" |
-        PICK_DEFAULT_OPTS="--height 40% --plain ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick +m)
+        PICK_DEFAULT_OPTS="--height 40% ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
       if [[ -n $dir ]] && builtin cd -- "$dir"; then
         for hook in precmd $precmd_functions; do
           (( $+functions[$hook] )) && $hook
@@ -222,7 +223,7 @@ enum ShellScripts {
     function pick-file-widget -d 'Insert picked paths at the cursor'
         set -l list __pick_list_paths
         test -n "$PICK_CTRL_T_COMMAND"; and set list $PICK_CTRL_T_COMMAND
-          set -l picked (eval $list | PICK_DEFAULT_OPTS="--height 40% --multi --plain $PICK_DEFAULT_OPTS $PICK_CTRL_T_OPTS" command pick)
+          set -l picked (eval $list | PICK_DEFAULT_OPTS="--height 40% --multi $PICK_DEFAULT_OPTS $PICK_CTRL_T_OPTS" command pick --plain)
         for item in $picked
             commandline -i -- (string escape -- $item)' '
         end
@@ -233,7 +234,7 @@ enum ShellScripts {
     # `history` lists each command once, newest first.
     function pick-history-widget -d 'Put a command from history on the line'
           set -l query (commandline | string collect)
-        set -l picked (history --null | PICK_DEFAULT_OPTS="--height 40% --plain --tiebreak=index $PICK_DEFAULT_OPTS $PICK_CTRL_R_OPTS" command pick --read0 --print0 +m --query "$query" | string split0)
+        set -l picked (history --null | PICK_DEFAULT_OPTS="--height 40% --tiebreak=index $PICK_DEFAULT_OPTS $PICK_CTRL_R_OPTS" command pick --plain --read0 --print0 +m --query "$query" | string split0)
         and commandline -- $picked
         __pick_bracketed_paste
         commandline -f repaint
@@ -242,7 +243,7 @@ enum ShellScripts {
     function pick-cd-widget -d 'cd into a picked directory'
         set -l list __pick_list_dirs
         test -n "$PICK_ALT_C_COMMAND"; and set list $PICK_ALT_C_COMMAND
-          set -l dir (eval $list | PICK_DEFAULT_OPTS="--height 40% --plain $PICK_DEFAULT_OPTS $PICK_ALT_C_OPTS" command pick +m)
+          set -l dir (eval $list | PICK_DEFAULT_OPTS="--height 40% $PICK_DEFAULT_OPTS $PICK_ALT_C_OPTS" command pick --plain +m)
         and test -n "$dir"
         and cd -- $dir
         __pick_bracketed_paste

@@ -35,7 +35,7 @@ if let shell = options.shell, let script = ShellScripts.script(for: shell) {
     exit(0)
 }
 
-let store = LineStore(separator: options.read0 ? 0 : 0x0A, parsesFields: !options.plain)
+let store = LineStore(separator: options.read0 ? 0 : 0x0A, parsesFields: options.palette)
 /// `--ansi`: the colours of lines read from stdin (the store keeps their visible text).
 let styles: AnsiStyles? = options.ansi ? AnsiStyles() : nil
 

@@ -14,7 +14,7 @@ import Darwin
 public final class LineStore: @unchecked Sendable {
     /// The byte that ends a line.
     public let separator: UInt8
-    /// Whether tabs split lines into fields (false with `--plain`).
+    /// Whether tabs split lines into fields (`--palette`; otherwise a tab is text).
     public let parsesFields: Bool
 
     // The lines' records (LineRecords.swift).
@@ -159,7 +159,7 @@ public final class LineStore: @unchecked Sendable {
         pick_prefetch(index < compactCount ? compact.address(of: index) : records.address(of: index &- compactCount))
     }
 
-    /// The line's fields as ranges of `bytes(of:)`; with `--plain` the whole line is the title.
+    /// The line's fields as ranges of `bytes(of:)`; without `--palette` the whole line is the title.
     public func fields(of index: Int) -> LineFields {
         fields(of: record(index))
     }

@@ -114,7 +114,9 @@ public struct Options: Sendable {
     public var mouse = true
     public var history: String? = nil
     public var cycle = false
-    public var plain = false
+    /// `--palette`: a line is TITLE<TAB>SECTION<TAB>KEYWORDS<TAB>SHORTCUT. Off, a line is
+    /// one title, tabs and all, as fzf reads it (`--plain`, `--no-palette`).
+    public var palette = false
     public var scope: String? = nil
     public var demo = false
     /// `--shell NAME`: print the key bindings for bash, zsh or fish.
@@ -181,7 +183,8 @@ extension Options {
         "--layout": .required, "--reverse": .none, "--no-reverse": .none,
         "--mouse": .none, "--no-mouse": .none,
         "--color": .required, "--no-color": .none, "--ansi": .none, "--no-ansi": .none,
-        "--history": .required, "--cycle": .none, "--no-cycle": .none, "--plain": .none,
+        "--history": .required, "--cycle": .none, "--no-cycle": .none,
+        "--palette": .none, "--no-palette": .none, "--plain": .none,
         "--scope": .required, "--demo": .none, "--shell": .required, "--help": .none, "--version": .none,
         "--border": .optional, "--no-border": .none, "--border-label": .required, "--no-border-label": .none,
         "--border-label-pos": .required, "--margin": .required, "--no-margin": .none,
@@ -461,12 +464,15 @@ extension Options {
             history = text
         case "--cycle": cycle = true
         case "--no-cycle": cycle = false
-        case "--plain": plain = true
+        case "--palette": palette = true
+        case "--no-palette", "--plain": palette = false
         case "--scope":
             let text = try value(name, inline)
             guard !text.isEmpty else { throw OptionError(message: "invalid value for --scope: empty section name") }
             scope = text
-        case "--demo": demo = true
+        case "--demo":
+            demo = true
+            palette = true  // the demo is a palette; a later --plain still shows its raw lines
         case "--shell":
             let text = try value(name, inline)
             guard ["bash", "zsh", "fish"].contains(text) else {

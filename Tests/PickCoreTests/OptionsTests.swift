@@ -85,12 +85,24 @@ final class OptionsTests: XCTestCase {
 
     func testModesAndOutputFlags() throws {
         let o = try parse(["--complete", "sa", "--limit=3", "--read0", "--print0", "--print-query",
-                           "--header-lines=2", "--plain", "--demo", "--expect=ctrl-x,f1"])
+                           "--header-lines=2", "--demo", "--expect=ctrl-x,f1"])
         XCTAssertEqual(o.complete, "sa")
         XCTAssertEqual(o.limit, 3)
-        XCTAssertTrue(o.read0 && o.print0 && o.printQuery && o.plain && o.demo)
+        XCTAssertTrue(o.read0 && o.print0 && o.printQuery && o.demo)
         XCTAssertEqual(o.headerLines, 2)
         XCTAssertEqual(o.expect.map(\.written), ["ctrl-x", "f1"])
+    }
+
+    func testTabsAreTextUnlessPaletteIsAskedFor() throws {
+        XCTAssertFalse(try parse([]).palette, "a line is one title, tabs and all, as fzf reads it")
+        XCTAssertTrue(try parse(["--palette"]).palette)
+        XCTAssertFalse(try parse(["--palette", "--plain"]).palette, "--plain undoes --palette")
+        XCTAssertFalse(try parse(["--palette", "--no-palette"]).palette)
+        XCTAssertTrue(try Options.parse(arguments: [], defaults: "--palette").palette)
+        XCTAssertFalse(try Options.parse(arguments: ["--plain"], defaults: "--palette").palette,
+                       "the command line's --plain wins over PICK_DEFAULT_OPTS")
+        XCTAssertTrue(try parse(["--demo"]).palette, "the demo is a palette")
+        XCTAssertFalse(try parse(["--demo", "--plain"]).palette, "the last word wins")
     }
 
     func testInterfaceOptions() throws {

@@ -40,8 +40,16 @@ final class FilterCompleteTests: XCTestCase {
 
     func testKeywordsAndFoldingInCompletion() throws {
         let lines = ["New File\tCreate\ttouch,add", "Écrire\tActions"]
-        XCTAssertEqual(try runPick(["--complete", "tou"], lines: lines).lines, ["touch"])
-        XCTAssertEqual(try runPick(["--complete", "ecr"], lines: lines).lines, ["Écrire"])
+        XCTAssertEqual(try runPick(["--palette", "--complete", "tou"], lines: lines).lines, ["touch"])
+        XCTAssertEqual(try runPick(["--palette", "--complete", "ecr"], lines: lines).lines, ["Écrire"])
+    }
+
+    func testWithoutPaletteATabbedLineIsOneSuggestionAndKeywordsDoNotCount() throws {
+        let lines = ["New File\tCreate\ttouch,add", "Écrire\tActions"]
+        let run = try runPick(["--complete", "tou"], lines: lines)
+        XCTAssertEqual(run.lines, ["New File\tCreate\ttouch,add"], "the whole line, which contains the text")
+        XCTAssertEqual(try runPick(["--complete", "ecr"], lines: lines).lines, ["Écrire\tActions"])
+        XCTAssertEqual(try runPick(["--complete", "new"], lines: lines).lines, ["New File\tCreate\ttouch,add"])
     }
 
     func testPrint0EndsSuggestionsWithNul() throws {

@@ -52,23 +52,23 @@ final class FilterModeTests: XCTestCase {
     }
 
     func testEmptyQueryPrintsInputOrderGroupedBySection() throws {
-        let run = try runPick(["-f", ""], lines: palette)
+        let run = try runPick(["--palette", "-f", ""], lines: palette)
         XCTAssertEqual(run.status, 0)
         XCTAssertEqual(run.lines, [palette[0], palette[3], palette[1], palette[5], palette[2], palette[4]])
     }
 
     func testTypingASectionNameShowsThatSectionFirst() throws {
-        let run = try runPick(["-f", "go to"], lines: palette)
+        let run = try runPick(["--palette", "-f", "go to"], lines: palette)
         XCTAssertEqual(Array(run.lines.prefix(2)), [palette[2], palette[4]])
     }
 
     func testKeywordFindsItsLine() throws {
-        XCTAssertEqual(try runPick(["-f", "grep"], lines: palette).lines, [palette[5]])
+        XCTAssertEqual(try runPick(["--palette", "-f", "grep"], lines: palette).lines, [palette[5]])
     }
 
     func testResultsAreGroupedBySectionInFirstAppearanceOrder() throws {
         // "file": Go to File and New File are the best matches; groups follow their order.
-        let run = try runPick(["-f", "'file"], lines: palette)
+        let run = try runPick(["--palette", "-f", "'file"], lines: palette)
         let sections = run.lines.map { $0.split(separator: "\t").dropFirst().first.map(String.init) ?? "" }
         var seen: [String] = []
         for s in sections where seen.last != s {
@@ -76,6 +76,27 @@ final class FilterModeTests: XCTestCase {
             seen.append(s)
         }
         XCTAssertEqual(Set(run.lines), [palette[0], palette[4], palette[5]])
+    }
+
+    /// A tab is text unless --palette asks for fields: on tabbed input (grep -rn on
+    /// tab-indented code, git log with %x09, a TSV) --filter prints the lines fzf 0.74's
+    /// `--filter` prints for the same query (checked side by side; tools/fzf-parity.py
+    /// compares many more).
+    func testTabbedInputMatchesTheLinesFzfMatches() throws {
+        let lines = ["src/main.c:1:#include <stdio.h>", "src/main.c:2:int main(void) {", "src/main.c:3:\tprintf(\"hi\");",
+                     "src/main.c:4:\treturn 0;", "src/main.c:5:}", "a1b2c3d\tAda Lovelace\tFix the parser",
+                     "0f3e9a1\tGrace Hopper\tAdd a compiler", "id\tname\tnotes\tf5", "42\tsave\twrite to disk\tf5"]
+        let fzf: [String: Set<Int>] = [
+            "mainreturn": [3], "c:3:print": [2], "ada fix": [5], "^grace": [], "hopper compiler": [6],
+            "lovelace parser": [5], "savewrite": [8], "f5$": [7, 8], "^42": [8], "'0;": [3], "disk f5": [8],
+            "notes": [7],
+        ]
+        for (query, expected) in fzf {
+            let run = try runPick(["-f", query], lines: lines)
+            XCTAssertEqual(Set(run.lines), Set(expected.map { lines[$0] }), query)
+            XCTAssertEqual(run.status, expected.isEmpty ? 1 : 0, query)
+        }
+        XCTAssertEqual(try runPick(["-f", ""], lines: lines).lines, lines, "an empty query keeps input order, ungrouped")
     }
 
     func testQueryOptionIsIgnoredInFilterMode() throws {

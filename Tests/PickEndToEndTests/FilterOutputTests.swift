@@ -18,15 +18,21 @@ final class FilterOutputTests: XCTestCase {
 
     func testFieldsArePrintedWholeNotJustTheTitle() throws {
         let line = "New File\tCreate\tadd,touch\tctrl-n"
-        let run = try runPick(["-f", "touch"], lines: [line, "Save\tActions"])
+        let run = try runPick(["--palette", "-f", "touch"], lines: [line, "Save\tActions"])
         XCTAssertEqual(run.stdout, Data((line + "\n").utf8))
     }
 
-    func testPlainPrintsTabbedLinesAsRead() throws {
+    func testATabbedLineIsOneTitleUnlessPaletteIsAskedFor() throws {
         let input = Data("left\tright\tmore\nother\n".utf8)
-        let run = try runPick(["--plain", "-f", "leftr"], input: input)
+        let run = try runPick(["-f", "leftr"], input: input)
         XCTAssertEqual(run.stdout, Data("left\tright\tmore\n".utf8))
-        XCTAssertEqual(try runPick(["-f", "leftr"], input: input).status, 1, "without --plain the title is only 'left'")
+        XCTAssertEqual(try runPick(["--palette", "-f", "leftr"], input: input).status, 1, "with --palette the title is only 'left'")
+        XCTAssertEqual(try runPick(["--palette", "--plain", "-f", "leftr"], input: input).stdout, run.stdout, "--plain undoes it")
+        XCTAssertEqual(try runPick(["--palette", "--no-palette", "-f", "leftr"], input: input).stdout, run.stdout)
+        XCTAssertEqual(try runPick(["-f", "leftr"], input: input, environment: ["PICK_DEFAULT_OPTS": "--palette"]).status, 1,
+                       "PICK_DEFAULT_OPTS=--palette turns it on for every call")
+        XCTAssertEqual(try runPick(["--plain", "-f", "leftr"], input: input, environment: ["PICK_DEFAULT_OPTS": "--palette"]).stdout,
+                       run.stdout, "and --plain turns it off again for one")
     }
 
     func testPlainKeepsInvalidBytes() throws {

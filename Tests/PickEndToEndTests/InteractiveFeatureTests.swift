@@ -48,7 +48,7 @@ final class InteractiveFeatureTests: InteractiveTestCase {
             tmux.close()
             tmux = try TmuxPick(test: name + key)
             try tmux.file("input.txt", input)
-            try tmux.start(input: "cat input.txt", args: "")
+            try tmux.start(input: "cat input.txt", args: "--palette")
             let rows = tmux.waitFor(text: "3/3")
             XCTAssertTrue(rows.contains { $0.hasPrefix("> Open") && $0.hasSuffix(" ⌘O") }, "the chip shows")
             tmux.keys(key)
@@ -60,7 +60,7 @@ final class InteractiveFeatureTests: InteractiveTestCase {
     func testEditingKeysStayEditingKeysWhateverALineNames() throws {
         // ctrl-a and ctrl-w edit the query, alt-n walks the history: lines cannot take them.
         try tmux.file("input.txt", "Start\t\t\tctrl-a\nWipe\t\t\tctrl-w\nNew\t\t\t⌘N\nxy one\t\t\tf10\n")
-        try tmux.start(input: "cat input.txt", args: "--color=bw")
+        try tmux.start(input: "cat input.txt", args: "--palette --color=bw")
         let rows = tmux.waitFor(text: "4/4")
         XCTAssertTrue(rows.contains { $0.hasPrefix("> Start") && $0.hasSuffix("(ctrl-a)") }, "a hint, not a key")
         XCTAssertTrue(rows.contains { $0.hasPrefix("  New") && $0.hasSuffix("(⌘N)") }, rows.joined(separator: "\n"))
@@ -201,7 +201,7 @@ final class InteractiveFeatureTests: InteractiveTestCase {
 
     func testWideCharactersKeepTheChipAligned() throws {
         try tmux.file("input.txt", "日本語のファイル\t\t\tctrl-o\nplain file\t\t\tctrl-p\n")
-        try tmux.start(input: "cat input.txt", args: "", width: 40)
+        try tmux.start(input: "cat input.txt", args: "--palette", width: 40)
         let rows = tmux.waitFor(text: "2/2")
         let chipRow = rows.first { $0.contains("日本語") } ?? ""
         let wide = chipRow.unicodeScalars.filter { $0.value >= 0x3000 }.count

@@ -244,7 +244,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
             tmux.close()
             tmux = try TmuxPick(test: name + "\(width)x\(height)")
             try tmux.file("input.txt", "apple\tFruit\t\tctrl-o\nbanana\tFruit\ncherry\n")
-            try startLogged(input: "cat input.txt", args: "", width: width, height: height)
+            try startLogged(input: "cat input.txt", args: "--palette", width: width, height: height)
             if width * height > 1 {
                 tmux.waitFor("the prompt at \(width)x\(height)") { $0[row: 0].hasPrefix(">") }
             } else {
@@ -267,7 +267,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
 
     func testNothingIsDrawnWiderThanTheTerminal() throws {
         try tmux.file("input.txt", "apple pie with cream\tDesserts and sweets\tkw\tctrl-o\nbanana\n")
-        try startLogged(input: "cat input.txt", args: "--header 'a long header line'", width: 3, height: 8)
+        try startLogged(input: "cat input.txt", args: "--palette --header 'a long header line'", width: 3, height: 8)
         tmux.waitFor("the info line") { $0[row: 1] == "  2" }
         tmux.keys("Escape")
         XCTAssertEqual(tmux.exitStatus(), 130)
@@ -396,7 +396,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
 
     func testResizeStormsWhileInputStreams() throws {
         let producer = "(for i in $(seq 1 40); do printf 'line %s\\t\\t\\tf2\\n' $i; sleep 0.02; done)"
-        try tmux.start(input: producer, args: "")
+        try tmux.start(input: producer, args: "--palette")
         tmux.waitFor(text: "/")
         for k in 0..<30 {
             tmux.resize(width: [30, 90, 12, 60, 3][k % 5], height: [6, 30, 2, 12, 1][k % 5])
@@ -500,7 +500,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
 
     func testEscapeSequencesInSectionNamesAreShownAsSymbols() throws {
         try tmux.file("input.txt", "apple\t\(injected("sec"))\nbanana\tFruit\n")
-        try startLogged(input: "cat input.txt", args: "")
+        try startLogged(input: "cat input.txt", args: "--palette")
         tmux.waitFor(text: "2/2")
         tmux.waitFor("the section header and scope") { $0.filter { $0.contains("sec␛]0;pwned") }.count == 2 }
         tmux.keys("Escape")
@@ -510,7 +510,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
 
     func testEscapeSequencesInKeywordsNeverShow() throws {
         try tmux.file("input.txt", "apple\t\t\(injected("kw"))\nbanana\n")
-        try startLogged(input: "cat input.txt", args: "")
+        try startLogged(input: "cat input.txt", args: "--palette")
         tmux.waitFor(text: "2/2")
         tmux.type("kw")
         let rows = tmux.waitFor(text: "1/2")
@@ -522,7 +522,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
 
     func testEscapeSequencesInShortcutsAreShownAsSymbols() throws {
         try tmux.file("input.txt", "apple\t\t\t\(injected("key"))\nbanana\t\t\tctrl-o\n")
-        try startLogged(input: "cat input.txt", args: "")
+        try startLogged(input: "cat input.txt", args: "--palette")
         tmux.waitFor(text: "2/2")
         tmux.keys("F1")
         tmux.waitFor(text: "Keys")
@@ -606,7 +606,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
         let keys = ["o", "b", "e", "r", "t", "y"]
         try tmux.file("input.txt", titles.enumerated().map { "\($1)\t\t\tctrl-\(keys[$0])" }
             .joined(separator: "\n") + "\n")
-        try tmux.start(input: "cat input.txt", args: "", width: 40)
+        try tmux.start(input: "cat input.txt", args: "--palette", width: 40)
         let rows = tmux.waitFor(text: "6/6")
         for (k, title) in titles.enumerated() {
             let row = rows.first { $0.hasSuffix(" ctrl-\(keys[k])") } ?? ""

@@ -58,7 +58,7 @@ final class MappedInputTests: XCTestCase {
     func testAFileOnStdinGivesExactlyTheLinesAPipeGives() throws {
         let file = try mixedFile().path
         let pick = pickBinaryPath()
-        for args in ["-f ''", "-f 'file'", "-f 'brulee'", "--plain -f 'file'", "-f 'привет' --tac", "-f '!line'"] {
+        for args in ["-f ''", "-f 'file'", "-f 'brulee'", "--palette -f 'file'", "--palette -f 'desserts'", "-f 'привет' --tac", "-f '!line'"] {
             let mapped = try shell("'\(pick)' \(args) < '\(file)'")
             let piped = try shell("cat '\(file)' | '\(pick)' \(args)")
             XCTAssertEqual(mapped.status, piped.status, args)

@@ -47,6 +47,32 @@ final class ShellScriptTests: XCTestCase {
         }
     }
 
+    /// Paths and history are never palettes: every widget passes --plain on pick's command
+    /// line, after PICK_DEFAULT_OPTS and the widget's options, so a `--palette` kept in
+    /// PICK_DEFAULT_OPTS cannot read a tab in a path or a command as a field.
+    func testWidgetsReadPathsAndHistoryAsPlainLinesWhateverTheDefaults() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try runPick(["--shell", shell]).text
+            let calls = script.components(separatedBy: "command pick").dropFirst()
+            XCTAssertEqual(calls.count, 3, "\(shell): one call a widget")
+            for call in calls { XCTAssertTrue(call.hasPrefix(" --plain"), "\(shell): pick\(call.prefix(40))") }
+        }
+        // ctrl-t in bash, run without a terminal: --filter in the widget's options. Fuzzy
+        // `ab` finds `a<TAB>b` only where the tab is text.
+        let script = """
+            exec 2>/dev/null
+            eval "$('\(pickBinaryPath())' --shell bash)"
+            PATH='\(URL(fileURLWithPath: pickBinaryPath()).deletingLastPathComponent().path)':$PATH
+            PICK_DEFAULT_OPTS=--palette PICK_CTRL_T_COMMAND="printf 'a\\tb\\n'" PICK_CTRL_T_OPTS='--filter ab'
+            READLINE_LINE='ls ' READLINE_POINT=3
+            __pick_ctrl_t
+            printf '%s|' "$READLINE_LINE"
+            """
+        let run = try check("bash", ["--norc", "--noprofile", "-i", "-c", script], input: Data())
+        // (bash -i without a terminal first says it has no job control.)
+        XCTAssertEqual(run.output.split(separator: "\n").last, "ls $'a\\tb' |", "the path with its tab, quoted")
+    }
+
     func testAnotherShellIsAnErrorOnOneLine() throws {
         let run = try runPick(["--shell", "ksh"])
         XCTAssertEqual(run.status, 2)
