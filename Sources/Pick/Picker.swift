@@ -426,8 +426,7 @@ final class Picker {
         session.scroll = frame.scroll
         var ghost: Ghost? = nil
         if geometry.promptRows == 1 {
-            let text = cursorAtEnd ? ghostText(for: query) : ""
-            ghost = Ghost(column: promptWidth + queryWidth + 1, text: text)
+            ghost = Ghost(column: promptWidth + queryWidth + 1, text: cursorAtEnd ? ghostText() : "")
         }
         let bytes = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: spinnerPhase,
                                   overlay: help?.shown, ghost: ghost, gutter: gutter)
@@ -438,22 +437,20 @@ final class Picker {
         }
     }
 
-    /// The rest of the best suggestion when it starts with the query, ignoring case only:
-    /// with diacritics folded too, the query plus the rest would read as neither.
-    func ghostText(for query: String) -> String {
-        guard let best = currentSuggestions().first else { return "" }
-        let fold: (Unicode.Scalar) -> UInt32 = { Folding.fold($0.value, caseFold: true, stripDiacritics: false) }
-        let q = query.unicodeScalars.map(fold)
-        let s = Array(best.unicodeScalars)
-        guard s.count > q.count, zip(q, s.map(fold)).allSatisfy({ $0 == $1 }) else { return "" }
-        return TerminalText.sanitize(String(String.UnicodeScalarView(s[q.count...])))
+    /// What the ghost text shows: what the best completion adds to the query; for an
+    /// empty query, the most recent query from `--history`.
+    func ghostText() -> String {
+        if query.isEmpty { return history.recent(1).first.map { TerminalText.sanitize($0) } ?? "" }
+        guard session.suggestionGeneration == session.generation, let rest = session.suggestions.first else { return "" }
+        return TerminalText.sanitize(rest)
     }
 
-    /// Suggestions for the query as it is now: recent history for an empty query.
-    func currentSuggestions() -> [String] {
+    /// The queries Tab offers, best first: the query as typed with what each suggestion
+    /// from the list adds (Completion); for an empty query, the recent queries.
+    func completions() -> [String] {
         if query.isEmpty { return history.recent(Tunables.Picker.suggestions) }
         guard session.suggestionGeneration == session.generation else { return [] }
-        return session.suggestions.map { String(decoding: $0, as: UTF8.self) }
+        return session.suggestions.map { query + $0 }
     }
 
     // MARK: Result

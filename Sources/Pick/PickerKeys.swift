@@ -78,7 +78,7 @@ extension Picker {
         }
         switch key {
         case .right:
-            if cursorAtEnd, !ghostText(for: query).isEmpty, let best = currentSuggestions().first {
+            if cursorAtEnd, let best = completions().first {
                 pendingAction = .replaceQuery(best)
                 return nil
             }
@@ -136,13 +136,12 @@ extension Picker {
             pendingAction = .replaceQuery(c.list[c.index])
             return
         }
-        var list = currentSuggestions()
-        if list.isEmpty && !query.isEmpty {
-            let job = SearchJob(generation: session.generation, text: query, kind: .suggestions(matches: []))
-            if case .suggestions(_, let found)? = worker.run(job) {
-                list = found.map { String(decoding: $0, as: UTF8.self) }
-            }
+        // Tab pressed before the suggestions came: the list's search, then they, at once.
+        for _ in 0..<2 {
+            guard let job = session.completionJob(), let answer = worker.run(job) else { break }
+            perform(.answered(answer))
         }
+        let list = completions()
         guard let first = list.first else { return }
         completion = (list, 0)
         pendingAction = .replaceQuery(first)

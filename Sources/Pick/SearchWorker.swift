@@ -14,8 +14,8 @@ final class SearchWorker {
     private var pending: SearchJob? = nil
     private var running: Cancellation? = nil
     private var answers: [SearchAnswer] = []
-    /// The last few texts' suggestions, for a backspace back to one of them.
-    private var recentSuggestions: [(text: String, searched: Int, list: [[UInt8]])] = []
+    /// The last few texts' completions, for a backspace back to one of them.
+    private var recentSuggestions: [(text: String, searched: Int, scope: Int, list: [String])] = []
 
     init(engine: SearchEngine) {
         self.engine = engine
@@ -56,21 +56,22 @@ final class SearchWorker {
                 .map { .result(generation: job.generation, $0) }
         case .whole:
             return engine.search(job.text, cancellation: cancellation).map { .result(generation: job.generation, $0) }
-        case .suggestions(let matches):
-            // Suggestions contain the text, so a plain text's suggestions are among the
-            // search's matches: looking at those alone keeps a keystroke cheap on big inputs.
-            let among = Suggestions.comeFromSearch(of: job.text, matching: engine.matching) ? matches : nil
+        case .suggestions(let matches, let scope):
+            // From the lines the list shows only: completion follows the query and the scope.
             let searched = engine.store.count
-            if let hit = lock.locked({ recentSuggestions.first { $0.text == job.text && $0.searched == searched } }) {
-                return .suggestions(generation: job.generation, hit.list)
+            if let hit = lock.locked({ recentSuggestions.first {
+                $0.text == job.text && $0.searched == searched && $0.scope == scope
+            } }) {
+                return .suggestions(generation: job.generation, scope: scope, hit.list)
             }
-            let list = Suggestions.suggest(job.text, in: engine.store, limit: Tunables.Picker.suggestions,
-                                           skipping: engine.skippedLines, among: among)
+            let found = Suggestions.suggest(job.text, in: engine.store, limit: Tunables.Picker.suggestionsLookedAt,
+                                            skipping: engine.skippedLines, among: matches)
+            let list = Completion.extensions(of: job.text, from: found, limit: Tunables.Picker.suggestions)
             lock.locked {
                 if recentSuggestions.count == 16 { recentSuggestions.removeFirst() }
-                recentSuggestions.append((job.text, searched, list))
+                recentSuggestions.append((job.text, searched, scope, list))
             }
-            return .suggestions(generation: job.generation, list)
+            return .suggestions(generation: job.generation, scope: scope, list)
         }
     }
 

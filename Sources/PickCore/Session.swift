@@ -18,7 +18,8 @@
 //   keystroke's answer and the one that first shows all the input: those go out at once.
 //   A frame of a stale result waits up to `staleFrameHold` for the new one.
 // - A large input answers a keystroke with the first screen of its ranking; once that is
-//   drawn, the rest is asked for, and once the whole is drawn, the suggestions.
+//   drawn, the rest is asked for, and once the whole is drawn, the suggestions: from the
+//   lines the list shows (the current scope's), what each would add to the query.
 
 /// Work for the search worker (or for the event loop, when it is quick).
 public struct SearchJob: Equatable, Sendable {
@@ -27,9 +28,9 @@ public struct SearchJob: Equatable, Sendable {
         case firstRows(Int)
         /// Rank every line.
         case whole
-        /// Suggestions for the text; `matches` are the whole result's lines, which hold
-        /// every suggestion when the text is plain (the worker decides).
-        case suggestions(matches: [Int32])
+        /// What would extend the text (Tab, the ghost text), from `matches`: the lines the
+        /// list shows, the whole result narrowed to scope `scope`.
+        case suggestions(matches: [Int32], scope: Int)
     }
 
     /// The query generation the answer is for.
@@ -47,7 +48,9 @@ public struct SearchJob: Equatable, Sendable {
 /// What a job gave back.
 public enum SearchAnswer: Sendable {
     case result(generation: Int, SearchResult)
-    case suggestions(generation: Int, [[UInt8]])
+    /// What each suggestion adds to the query, best first, for the query of `generation`
+    /// in scope `scope`.
+    case suggestions(generation: Int, scope: Int, [String])
 }
 
 /// Something that happened to the session.
@@ -139,7 +142,8 @@ public struct PickSession {
     public private(set) var resultGeneration = -1
     /// `result` narrowed to the scope: what the list shows.
     public private(set) var shown: SearchResult? = nil
-    public private(set) var suggestions: [[UInt8]] = []
+    /// What each suggestion adds to the query, best first (for `suggestionGeneration`).
+    public private(set) var suggestions: [String] = []
     public private(set) var suggestionGeneration = -1
 
     // Searching.
@@ -250,6 +254,12 @@ public struct PickSession {
         case .toggleMark:
             toggleMark()
         case .scope(let index):
+            if index != scope && !(queryText ?? "").isEmpty {
+                // Completion follows the scope: the suggestions are asked for again.
+                suggestions = []
+                suggestionGeneration = -1
+                suggestionsAsked = -1
+            }
             scope = index
             if let result { shown = Scopes.filter(result, to: scope) }
             selection = 0
@@ -302,6 +312,22 @@ public struct PickSession {
             return .searchFirst(SearchJob(generation: generation, text: queryText ?? "", kind: .whole))
         }
         return highlighted.map { .lines([$0]) } ?? .nothing
+    }
+
+    /// What Tab needs run first when the suggestions for the query as it is now have not
+    /// come yet: the whole ranking, if the list does not show it, else the suggestions.
+    /// Nil once they are in. The picker runs each job at once and sends its answer.
+    public func completionJob() -> SearchJob? {
+        guard suggestionGeneration != generation else { return nil }
+        guard resultGeneration == generation, result?.isComplete == true else {
+            return SearchJob(generation: generation, text: queryText ?? "", kind: .whole)
+        }
+        return suggestionsJob()
+    }
+
+    private func suggestionsJob() -> SearchJob {
+        SearchJob(generation: generation, text: queryText ?? "",
+                  kind: .suggestions(matches: shown?.lines ?? [], scope: scope))
     }
 
     // MARK: Policy
@@ -369,7 +395,7 @@ public struct PickSession {
         }
         guard suggestionGeneration != generation, suggestionsAsked != generation else { return [] }
         suggestionsAsked = generation
-        return [.search(SearchJob(generation: generation, text: text, kind: .suggestions(matches: result.lines)))]
+        return [.search(suggestionsJob())]
     }
 
     private mutating func take(_ answer: SearchAnswer) -> [SessionAction] {
@@ -390,8 +416,8 @@ public struct PickSession {
             // The whole ranking after a first screen already drawn looks the same on
             // screen: the suggestions need not wait for it to be drawn again.
             if new.isComplete && drawnResult == generation { return askForMore() }
-        case .suggestions(let answered, let list):
-            guard answered == generation else { return [] }
+        case .suggestions(let answered, let answeredScope, let list):
+            guard answered == generation, answeredScope == scope else { return [] }
             suggestions = list
             suggestionGeneration = generation
             needsDraw = true

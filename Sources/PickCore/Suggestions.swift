@@ -9,7 +9,9 @@ import Darwin
 /// Over the titles and keywords, folded (case and diacritics): first those that start with
 /// the folded text, in input order; then those that contain it; duplicates by folded form
 /// dropped; at most `limit`. Nothing for empty text, and nothing once the text already
-/// equals a whole suggestion (there is nothing left to complete).
+/// equals a whole suggestion (there is nothing left to complete). `pick --complete` prints
+/// these; the picker's Tab and ghost text take from them only what extends the query
+/// (Completion.swift).
 public enum Suggestions {
     /// Suggestions for `text` among the store's lines, as the candidates' own bytes.
     ///
@@ -17,18 +19,18 @@ public enum Suggestions {
     /// suggestions it keeps: ASCII candidates are compared with case folded on the fly,
     /// others through one reused buffer.
     ///
-    /// `among`, when given, holds every line that can have a suggestion (the lines a search
-    /// for the same plain text matched, in any order): only those are looked at. `parts`
-    /// sets how many parts the lines are looked at in (default: one per core from 20,000
-    /// lines on); any number gives the same suggestions.
+    /// `among`, when given, is the lines to look at, in any order: the picker passes the
+    /// lines its list shows (the search's matches in the current scope), so that Tab
+    /// completes from what is on screen, and a big input costs a keystroke only its
+    /// matches. `parts` sets how many parts the lines are looked at in (default: one per
+    /// core from 20,000 lines on); any number gives the same suggestions.
     public static func suggest(_ text: String, in store: LineStore, limit: Int, skipping skipped: Int = 0,
                                among: [Int32]? = nil, parts chosenParts: Int? = nil) -> [[UInt8]] {
         let folded = fold(Array(text.utf8))
         guard !folded.isEmpty, limit > 0 else { return [] }
         let count = store.count
         // Input order: the candidates given, sorted, or every line.
-        // (Sorting a huge match list costs more than scanning: then scan everything.)
-        let order = among.flatMap { $0.count > max(50_000, count / 4) ? nil : inInputOrder($0, count: count, from: skipped) }
+        let order = among.map { inInputOrder($0, count: count, from: skipped) }
         let total = order?.count ?? max(0, count - skipped)
         // Large inputs are looked at in parts on every core, each part keeping its own
         // first suggestions; merged in input order they are the ones a single pass keeps
@@ -181,16 +183,6 @@ public enum Suggestions {
             }
         }
         return out
-    }
-
-    /// Whether every suggestion for `text` is among the lines a search for `text` with
-    /// `matching` finds, so that `suggest(…, among:)` may look at those alone: true for
-    /// plain lower-case text without diacritics or query syntax, searched with folding on.
-    public static func comeFromSearch(of text: String, matching: MatchingOptions) -> Bool {
-        guard matching.caseMode != .respect, matching.normalize else { return false }
-        let scalars = text.unicodeScalars
-        if scalars.contains(where: { "'^$!|\\".unicodeScalars.contains($0) }) { return false }
-        return !Folding.hasUpperCase(scalars) && !Folding.hasDiacritics(scalars)
     }
 
     /// Whether `query` (folded) stands at `at` in the candidate, folding ASCII case on the fly.

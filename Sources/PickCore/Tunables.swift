@@ -90,6 +90,9 @@ public enum Tunables {
         /// Suggestions offered for the query (Tab, the ghost text) and printed by
         /// `--complete` unless `--limit` says otherwise.
         public static let suggestions = 6
+        /// Suggestions the ranker is asked for to find the picker's completions: several
+        /// may complete alike (files under one folder all give `Sources/`).
+        public static let suggestionsLookedAt = 32
         /// Queries a `--history` file keeps.
         public static let historyEntries = 1000
         /// Two clicks on a line within this many milliseconds pick it.

@@ -45,7 +45,7 @@ private struct Driver {
         switch job.kind {
         case .firstRows(let rows): return .result(generation: job.generation, engine.search(job.text, firstRows: rows)!)
         case .whole: return .result(generation: job.generation, engine.search(job.text)!)
-        case .suggestions: return .suggestions(generation: job.generation, [Array("suggested".utf8)])
+        case .suggestions(_, let scope): return .suggestions(generation: job.generation, scope: scope, ["suggested"])
         }
     }
 
@@ -176,7 +176,7 @@ final class SessionSchedulingTests: XCTestCase {
         XCTAssertEqual(d.session.shown?.isComplete, true)
         guard case .suggestions? = d.workerJob?.kind else { return XCTFail("then the suggestions") }
         d.workerAnswers()
-        XCTAssertEqual(d.session.suggestions, [Array("suggested".utf8)])
+        XCTAssertEqual(d.session.suggestions, ["suggested"])
         XCTAssertNil(d.workerJob)
     }
 
@@ -297,6 +297,37 @@ final class SessionSelectionTests: XCTestCase {
         d.send(.scope(2))
         XCTAssertEqual(d.session.shown?.lines.map { d.text($0)! }, ["Save\tActions", "Open\tActions"])
         XCTAssertEqual(d.accepted(), ["Save\tActions"])
+    }
+
+    func testSuggestionsComeFromTheLinesTheScopeShowsAndFollowIt() {
+        var d = Driver(lines: ["Save\tActions", "Sort\tGo to", "Sync\tGo to"], loading: false)
+        d.type("", at: 0)
+        d.type("s", at: 100)
+        d.workerAnswers()
+        guard case .suggestions(let all, 0)? = d.workerJob?.kind else { return XCTFail("suggestions for All") }
+        XCTAssertEqual(Set(all), [0, 1, 2])
+        let stale = d.workerJob!
+        d.send(.scope(2))
+        XCTAssertEqual(d.session.suggestionGeneration, -1, "the suggestions of another scope are gone")
+        d.now = 200
+        d.send(.tick)
+        guard case .suggestions(let goTo, 2)? = d.workerJob?.kind else { return XCTFail("asked again for Go to") }
+        XCTAssertEqual(Set(goTo), [1, 2], "only the lines the scope shows")
+        d.send(.answered(d.answer(stale)))
+        XCTAssertEqual(d.session.suggestionGeneration, -1, "an answer for the scope left is dropped")
+        d.workerAnswers()
+        XCTAssertEqual(d.session.suggestions, ["suggested"])
+    }
+
+    func testTabBeforeTheSuggestionsCameRunsWhatTheyNeed() {
+        var d = Driver(lines: ["alpha", "beta"], loading: false)
+        d.type("", at: 0)
+        d.type("a", at: 100)
+        XCTAssertEqual(d.session.completionJob()?.kind, .whole, "the list's search first")
+        d.workerAnswers()
+        guard case .suggestions(_, 0)? = d.session.completionJob()?.kind else { return XCTFail("then the suggestions") }
+        d.workerAnswers()
+        XCTAssertNil(d.session.completionJob(), "and then nothing")
     }
 }
 

@@ -129,13 +129,14 @@ final class SuggestionsTests: XCTestCase {
         }
     }
 
-    func testOnlyPlainLowerCaseTextIsTrustedToTheSearchsMatches() {
-        let folding = MatchingOptions()
-        XCTAssertTrue(Suggestions.comeFromSearch(of: "go to", matching: folding))
-        XCTAssertFalse(Suggestions.comeFromSearch(of: "Go", matching: folding), "smart case would miss 'go'")
-        XCTAssertFalse(Suggestions.comeFromSearch(of: "café", matching: folding), "a diacritic is matched as typed")
-        XCTAssertFalse(Suggestions.comeFromSearch(of: "^go", matching: folding))
-        XCTAssertFalse(Suggestions.comeFromSearch(of: "go", matching: MatchingOptions(normalize: false)))
-        XCTAssertFalse(Suggestions.comeFromSearch(of: "go", matching: MatchingOptions(caseMode: .respect)))
+    func testOnlyTheLinesGivenAreLookedAtHoweverMany() {
+        // The picker hands the lines its list shows (one scope's); a huge list is no
+        // reason to look at the others.
+        let lines = (0..<120_000).map { $0 % 2 == 0 ? "shown \($0)" : "hidden \($0)" }
+        let store = makeStore(lines)
+        let shown = (0..<120_000).filter { $0 % 2 == 0 }.map(Int32.init)
+        XCTAssertEqual(Suggestions.suggest("hidden", in: store, limit: 6, among: shown), [])
+        XCTAssertEqual(Suggestions.suggest("shown 1", in: store, limit: 2, among: shown).map { String(decoding: $0, as: UTF8.self) },
+                       ["shown 10", "shown 12"])
     }
 }

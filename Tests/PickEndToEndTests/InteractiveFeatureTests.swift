@@ -155,13 +155,71 @@ final class InteractiveFeatureTests: InteractiveTestCase {
         tmux.waitFor(text: "13/13")
         tmux.type("dup")
         tmux.waitFor("ghost text after the query") { $0[row: 0] == "> duplicate Line" }
+        XCTAssertEqual(tmux.cursor().x, 5, "the cursor stays after what was typed")
         tmux.keys("Right")
-        tmux.waitFor("the query completed") { $0[row: 0] == "> Duplicate Line" }
+        // The query is what the screen showed: what was typed, then the ghost text.
+        tmux.waitFor("the query completed") { $0[row: 0] == "> duplicate Line" && self.tmux.cursor().x == 16 }
         tmux.keys("C-u")
         tmux.type("go to de")
         tmux.waitFor(text: "> go to definition")
         tmux.keys("Tab")
-        tmux.waitFor(text: "> Go to Definition")
+        tmux.waitFor("Tab took it") { $0[row: 0] == "> go to definition" && self.tmux.cursor().x == 18 }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertTrue(tmux.stdout.hasPrefix("Go to Definition\t"))
+    }
+
+    func testTabOnlyExtendsWhatWasTyped() throws {
+        // ls -la: no line starts with `pyth`, so Tab leaves the query as typed (it used to
+        // put the whole first line that contains it, permissions and all, in its place).
+        try tmux.file("ls.txt", """
+            total 12
+            -rwxr-xr-x 1 root root 5904 Jan  1  2024 activate-global-python-argcomplete
+            -rwxr-xr-x 1 root root 6832 Jan  1  2024 python3.12
+            lrwxrwxrwx 1 root root   10 Jan  1  2024 python3 -> python3.12
+
+            """)
+        try tmux.start(input: "cat ls.txt", args: "")
+        tmux.waitFor(text: "4/4")
+        tmux.type("pyth")
+        tmux.waitFor(text: "3/4")
+        tmux.keys("Tab")
+        tmux.type("o")  // after Tab: once it shows, Tab was handled
+        tmux.waitFor("the query as typed") { $0[row: 0] == "> pytho" && $0[row: 1] == "  3/4" }
+        // A line that starts with the query completes.
+        tmux.keys("C-u")
+        tmux.type("lrw")
+        tmux.waitFor("the ghost text") { $0[row: 0] == "> lrwxrwxrwx 1 root root   10 Jan  1  2024 python3 -> python3.12" }
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+
+        // git branch: `fe` completes the branch a folder at a time, without the indent.
+        tmux.close()
+        tmux = try TmuxPick(test: name + "branch")
+        try tmux.file("branches.txt", "  feature/login\n  feature/search\n* main\n  fix/typo\n")
+        try tmux.start(input: "cat branches.txt", args: "")
+        tmux.waitFor(text: "4/4")
+        tmux.type("fe")
+        tmux.waitFor("the ghost text") { $0[row: 0] == "> feature/" }
+        tmux.keys("Tab")
+        tmux.waitFor("completed to the folder") { $0[row: 0].hasPrefix("> feature/") && self.tmux.cursor().x == 10 }
+        tmux.type("s")
+        tmux.waitFor("the ghost text") { $0[row: 0] == "> feature/search" }
+        tmux.keys("Tab", "Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "  feature/search\n")
+    }
+
+    func testCompletionFollowsTheScope() throws {
+        try tmux.start(input: nil, args: "--demo")
+        tmux.waitFor(text: "13/13")
+        tmux.type("s")
+        tmux.waitFor("in All, Save") { $0[row: 0] == "> save" }
+        tmux.keys("C-s", "C-s", "C-s")
+        // In Go to, a keyword of Go to Definition; never Save, from Actions.
+        tmux.waitFor("in Go to, symbol") { $0[row: 0] == "> symbol" }
+        tmux.keys("Tab")
+        tmux.waitFor("taken") { $0[row: 0] == "> symbol" && self.tmux.cursor().x == 8 }
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertTrue(tmux.stdout.hasPrefix("Go to Definition\t"))
@@ -224,6 +282,10 @@ final class InteractiveFeatureTests: InteractiveTestCase {
         tmux.keys("M-n", "M-n")
         // Back to an empty query: the most recent query is offered as dim ghost text.
         tmux.waitFor("the query back to empty") { $0[row: 0] == "> ban" && $0[row: 1] == "  2/2" }
+        XCTAssertEqual(tmux.cursor().x, 2, "the query is empty")
+        tmux.keys("Tab")
+        tmux.waitFor("Tab takes it") { $0[row: 1] == "  1/2" && self.tmux.cursor().x == 5 }
+        tmux.keys("C-u")
         tmux.type("app")
         tmux.waitFor(text: "1/2")
         tmux.keys("Enter")

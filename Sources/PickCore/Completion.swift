@@ -1,0 +1,76 @@
+// What Tab and the ghost text add to the query.
+//
+// The suggestion ranker (Suggestions.swift) finds titles and keywords that start with the
+// query, then those that contain it. In the picker, Tab must only ever extend what was
+// typed: the query stays as typed and a rest is appended, the rest the ghost text shows.
+// Only a suggestion that starts with the query, white space at its start aside (as fzf's
+// `^` reads a line: `  feature/login` from `git branch`), offers a rest: what follows, up
+// to a tab or other control character, or through the next `/`, so that a path completes
+// a folder at a time:
+//
+//   dup  → duplicate Line        Sou → Sources/  (then Sources/ → Sources/Pick/)
+//   fe   → feature/  in `  feature/login`         a1b → a1b2c3d  in `a1b2c3d<TAB>Ada`
+//
+// One that holds the query further on (`pyth` in a line of `ls -la`) offers nothing: a
+// ghost on every query typed into a list of paths or log lines would be noise, and text
+// from the middle of a line is a guess. The query is looked for as the search reads it:
+// case folded, and diacritics too unless the query carries some (`é` finds only `é`, `e`
+// finds both, `ß` is not the `s` of `straße`). Rests that fold alike are offered once.
+
+/// Ways to extend a query, from the suggestions the ranker found for it.
+public enum Completion {
+    /// The rests that `suggestions` (the ranker's, best first) add to `query`, best first,
+    /// distinct (folded), at most `limit`. Appending one to `query` gives the completed query.
+    public static func extensions(of query: String, from suggestions: [[UInt8]], limit: Int) -> [String] {
+        // As the search reads a term: one that carries diacritics matches them as typed.
+        let strips = !Folding.hasDiacritics(query.unicodeScalars)
+        let fold = { (scalar: UInt32) in Folding.fold(scalar, caseFold: true, stripDiacritics: strips) }
+        let wanted = query.unicodeScalars.map { fold($0.value) }
+        guard !wanted.isEmpty else { return [] }
+        var out: [String] = []
+        var seen = Set<[UInt32]>()
+        for suggestion in suggestions where out.count < limit {
+            let rest = rest(of: suggestion, after: wanted, fold: fold)
+            guard !rest.isEmpty else { continue }
+            let scalars = String(decoding: rest, as: UTF8.self).unicodeScalars
+            if seen.insert(scalars.map { fold($0.value) }).inserted {
+                out.append(String(decoding: rest, as: UTF8.self))
+            }
+        }
+        return out
+    }
+
+    /// The bytes of `text` that extend the folded query `wanted` (see the rules above);
+    /// none when `text` does not start with it.
+    static func rest(of text: [UInt8], after wanted: [UInt32], fold: (UInt32) -> UInt32) -> ArraySlice<UInt8> {
+        // Scalars, their folded values and where each starts (invalid bytes are U+FFFD).
+        var scalars: [UInt32] = [], offsets: [Int] = []
+        text.withUnsafeBufferPointer { bytes in
+            var i = 0
+            while i < bytes.count {
+                let (scalar, width) = UTF8Codec.decode(bytes.baseAddress!, i, bytes.count)
+                scalars.append(scalar)
+                offsets.append(i)
+                i += width
+            }
+        }
+        offsets.append(text.count)
+        let folded = scalars.map(fold)
+        func matches(at k: Int) -> Bool {
+            k + wanted.count <= folded.count && folded[k..<(k + wanted.count)].elementsEqual(wanted)
+        }
+        var at = 0
+        if !matches(at: 0) {
+            while at < scalars.count && Folding.isSpace(scalars[at]) { at += 1 }
+            guard at > 0, matches(at: at) else { return [] }
+        }
+        var end = at + wanted.count
+        while end < scalars.count {
+            let s = scalars[end]
+            if s < 0x20 || s == 0x7F { break }
+            end += 1
+            if s == 0x2F { break }  // through the `/`: one path component at a time
+        }
+        return text[offsets[at + wanted.count]..<offsets[end]]
+    }
+}
