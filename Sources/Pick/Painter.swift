@@ -101,12 +101,17 @@ struct Gutter: Equatable {
     var width: Int { pointerWidth + markerWidth }
 }
 
-/// Ghost text: the rest of the best suggestion, drawn dim after the query.
+/// Ghost text: what the best completion adds to the query, drawn dim after it. Ghost text
+/// must never pass for typed text: where the theme has no attribute to draw it with
+/// (TERM=dumb, --color=bw), and always for a hint in place of an empty query (the recent
+/// query `--history` offers), it is drawn in brackets.
 struct Ghost: Equatable {
     /// Screen column just after the query (1-based).
     var column: Int
     /// What to draw there ("" draws nothing but still clears old ghost text).
     var text: String
+    /// Whether it is a hint rather than a continuation of the query.
+    var isHint = false
 }
 
 /// Turns a frame into the bytes that draw it. Pure: the same frame gives the same bytes.
@@ -216,6 +221,9 @@ enum Painter {
         default: break
         }
         var ghostText = ghost.text
+        if !ghostText.isEmpty && (ghost.isHint || theme.isPlain || theme.ghost.isEmpty) {
+            ghostText = "[" + ghostText + "]"
+        }
         if right && inlineWidth > 0 {
             // The ghost text gives way to the counts at the right end.
             let ghostRoom = max(0, room - inlineWidth - 1)

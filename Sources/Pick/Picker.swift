@@ -426,7 +426,8 @@ final class Picker {
         session.scroll = frame.scroll
         var ghost: Ghost? = nil
         if geometry.promptRows == 1 {
-            ghost = Ghost(column: promptWidth + queryWidth + 1, text: cursorAtEnd ? ghostText() : "")
+            ghost = Ghost(column: promptWidth + queryWidth + 1, text: cursorAtEnd ? ghostText() : "",
+                          isHint: query.isEmpty)
         }
         let bytes = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: spinnerPhase,
                                   overlay: help?.shown, ghost: ghost, gutter: gutter)
@@ -438,9 +439,10 @@ final class Picker {
     }
 
     /// What the ghost text shows: what the best completion adds to the query; for an
-    /// empty query, the most recent query from `--history`.
+    /// empty query, the most recent query from `--history`, which the painter draws as a
+    /// hint in brackets (it is not the query).
     func ghostText() -> String {
-        if query.isEmpty { return history.recent(1).first.map { TerminalText.sanitize($0) } ?? "" }
+        if query.isEmpty { return history.recent(1).first.map { "recent: " + TerminalText.sanitize($0) } ?? "" }
         guard session.suggestionGeneration == session.generation, let rest = session.suggestions.first else { return "" }
         return TerminalText.sanitize(rest)
     }

@@ -225,6 +225,21 @@ final class InteractiveFeatureTests: InteractiveTestCase {
         XCTAssertTrue(tmux.stdout.hasPrefix("Go to Definition\t"))
     }
 
+    func testGhostTextNeverLooksTypedWithoutAttributes() throws {
+        for (args, environment) in [("--demo", ["TERM": "dumb"]), ("--demo --color=bw", [:])] {
+            tmux.close()
+            tmux = try TmuxPick(test: name + args.filter(\.isLetter))
+            try tmux.start(input: nil, args: args, environment: environment)
+            tmux.waitFor(text: "13/13")
+            tmux.type("dup")
+            tmux.waitFor("the ghost text in brackets (\(args))") { $0[row: 0] == "> dup[licate Line]" }
+            tmux.keys("Right")
+            tmux.waitFor("taken (\(args))") { $0[row: 0] == "> duplicate Line" }
+            tmux.keys("Escape")
+            XCTAssertEqual(tmux.exitStatus(), 130)
+        }
+    }
+
     func testControlCharactersInInputAreShownAsSymbols() throws {
         try tmux.file("input.txt", "evil\u{1B}[2J\u{1B}]0;title\u{7}x\nbell\u{7}\n")
         try tmux.start(input: "cat input.txt", args: "")
@@ -280,8 +295,8 @@ final class InteractiveFeatureTests: InteractiveTestCase {
         tmux.waitFor(text: "> first query")
         tmux.waitFor(text: "0/2")
         tmux.keys("M-n", "M-n")
-        // Back to an empty query: the most recent query is offered as dim ghost text.
-        tmux.waitFor("the query back to empty") { $0[row: 0] == "> ban" && $0[row: 1] == "  2/2" }
+        // Back to an empty query: the most recent query is offered as a hint, in brackets.
+        tmux.waitFor("the query back to empty") { $0[row: 0] == "> [recent: ban]" && $0[row: 1] == "  2/2" }
         XCTAssertEqual(tmux.cursor().x, 2, "the query is empty")
         tmux.keys("Tab")
         tmux.waitFor("Tab takes it") { $0[row: 1] == "  1/2" && self.tmux.cursor().x == 5 }
