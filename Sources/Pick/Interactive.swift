@@ -3,6 +3,18 @@ import Glibc
 #endif
 import PickCore
 
+/// How the picker ended.
+enum Outcome {
+    /// Return (or an `--expect` key, named) on the selected line, or the marked lines.
+    case accept(key: String?)
+    /// A line's own shortcut picked it.
+    case pickLine(Int32)
+    /// Escape, ctrl-c, ctrl-g or a signal: exit with this status.
+    case cancel(Int32)
+    /// Input could not be read.
+    case failure(String)
+}
+
 /// The interactive mode: the picker on /dev/tty, then the output and the exit status.
 enum Interactive {
     /// Runs the picker and returns pick's exit status (0 picked, 1 nothing, 2 error, 130 cancelled).

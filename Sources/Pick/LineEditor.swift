@@ -13,6 +13,14 @@ import CLibEditShim
 // through one private character bound to `pick-action`, so libedit's idea of the line and
 // cursor stays right.
 
+/// What `pick-action` does inside libedit when it runs next.
+enum PendingAction {
+    case finish
+    case replaceQuery(String)
+    /// Inserts text at the cursor (a paste).
+    case insert(String)
+}
+
 /// Private characters the read function hands libedit (C1 controls: never typed as text).
 enum PrivateKey {
     /// Runs the picker's pending action (accept, cancel, replace the query).

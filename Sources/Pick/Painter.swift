@@ -101,6 +101,15 @@ struct Gutter: Equatable {
     var width: Int { pointerWidth + markerWidth }
 }
 
+extension Geometry {
+    /// The line `frame` shows on screen row `row`, if any (where a click lands).
+    func line(atRow row: Int, of frame: Frame) -> LineRow? {
+        guard let i = frame.rows.indices.first(where: { listRow($0, headers: frame.headers.count) == row }),
+              case .line(let line) = frame.rows[i] else { return nil }
+        return line
+    }
+}
+
 /// Ghost text: what the best completion adds to the query, drawn dim after it. Ghost text
 /// must never pass for typed text: where the theme has no attribute to draw it with
 /// (TERM=dumb, --color=bw), and always for a hint in place of an empty query (the recent

@@ -10,26 +10,6 @@ import PickCore
 // runs the actions it returns (search, draw), then waits on the tty and the self-pipe
 // together for as long as the session allows.
 
-/// How the picker ended.
-enum Outcome {
-    /// Return (or an `--expect` key, named) on the selected line, or the marked lines.
-    case accept(key: String?)
-    /// A line's own shortcut picked it.
-    case pickLine(Int32)
-    /// Escape, ctrl-c, ctrl-g or a signal: exit with this status.
-    case cancel(Int32)
-    /// Input could not be read.
-    case failure(String)
-}
-
-/// What `pick-action` does inside libedit when it runs next.
-enum PendingAction {
-    case finish
-    case replaceQuery(String)
-    /// Inserts text at the cursor (a paste).
-    case insert(String)
-}
-
 final class Picker {
     /// The running picker, for libedit's C callbacks (which cannot capture context).
     nonisolated(unsafe) static var current: Picker!
@@ -72,7 +52,7 @@ final class Picker {
     var pendingAction: PendingAction? = nil
     var outcome: Outcome? = nil
     var shortcuts: LineShortcuts
-    var completion: (list: [String], index: Int)? = nil
+    var tabCycle = TabCycle()
     var isVi = false
     /// A key was handled since the last turn: the screen may show it (the help, a mark).
     var keyPressed = false
@@ -293,29 +273,24 @@ final class Picker {
             if let watch = suspension.watch(terminal, now: now).map(Int32.init) {
                 timeout = timeout < 0 ? watch : min(timeout, watch)
             }
-            var fds = [pollfd(fd: terminal.fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: terminal.wakeRead, events: Int16(POLLIN), revents: 0)]
-            let n = poll(&fds, 2, timeout)
-            if n < 0 && errno != EINTR { outcome = .cancel(2); continue }
-            if n > 0 && fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-                var bytes = [UInt8](repeating: 0, count: 4096)
-                let got = read(terminal.fd, &bytes, bytes.count)
-                if got > 0 {
-                    decoder.buffer.append(contentsOf: bytes[0..<got])
-                    lastKeyBytes = monotonicMillis()
-                } else if got == 0 || (errno != EINTR && errno != EAGAIN) {
-                    outcome = .cancel(129)  // the terminal went away
-                }
-            } else if decoder.isPending && monotonicMillis() - lastKeyBytes >= decoder.pendingDelay {
+            let waited = terminal.waitForKeys(timeout: timeout)
+            switch waited {
+            case .failed: outcome = .cancel(2); continue
+            case .closed: outcome = .cancel(129); continue  // the terminal went away
+            case .keys(let bytes):
+                decoder.buffer.append(contentsOf: bytes)
+                lastKeyBytes = monotonicMillis()
+            case .woken, .timedOut:
                 // Nothing followed: a lone Escape (or a broken sequence, or a paste whose
                 // end marker was lost).
-                if let key = decoder.next(final: true), let chars = handle(key) {
+                if decoder.isPending && monotonicMillis() - lastKeyBytes >= decoder.pendingDelay,
+                   let key = decoder.next(final: true), let chars = handle(key) {
                     passThrough = Array(chars.dropFirst())
                     out.pointee = chars[0]
                     return 1
                 }
             }
-            if n == 0 && session.isBusy {
+            if case .timedOut = waited, session.isBusy {
                 spinnerPhase += 1
                 perform(.redraw)
             }
@@ -370,10 +345,7 @@ final class Picker {
         cursorAtEnd = line.cursor == line.count
         guard line.text != session.queryText else { return }
         parsedQuery = worker.engine.parse(line.text)
-        if let c = completion, c.list.indices.contains(c.index), c.list[c.index] == line.text {
-        } else {
-            completion = nil
-        }
+        tabCycle.queryChanged(to: line.text)
         perform(.queryEdited(line.text))
     }
 
@@ -410,18 +382,10 @@ final class Picker {
             editor.refresh()
             lastFrame = []
         }
-        var input = FrameInput(width: geometry.width, listHeight: geometry.listHeight(headers: headerCount),
-                               result: session.shown, query: parsedQuery, queryText: query,
-                               selection: session.selection, scroll: session.scroll, marked: session.markSet,
-                               multi: options.multi, styles: styles, total: session.candidates,
-                               isLoading: session.isLoading, isSearching: session.isSearching,
-                               scopes: Scopes.names(in: store), scope: session.scope, headerText: headerText,
-                               headerLines: options.headerLines)
-        input.headersFollowGroups = options.layout == .bottom
-        input.gutterWidth = gutter.width
-        input.ellipsis = options.ellipsis
-        input.markLimit = options.multiLimit
-        input.tracks = options.track
+        let input = FrameInput(session: session, options: options, width: geometry.width,
+                               listHeight: geometry.listHeight(headers: headerCount), query: parsedQuery,
+                               scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
+                               gutterWidth: gutter.width)
         let frame = FrameBuilder.build(input, store: store)
         session.scroll = frame.scroll
         var ghost: Ghost? = nil

@@ -103,10 +103,7 @@ extension Picker {
         case .wheelUp: move(up, wraps: false)
         case .wheelDown: move(-up, wraps: false)
         case .press(0):
-            guard let (frame, geometry) = painted,
-                  let row = frame.rows.indices.first(where: {
-                      geometry.listRow($0, headers: frame.headers.count) == event.row }),
-                  case .line(let clicked) = frame.rows[row] else { return }
+            guard let clicked = painted.flatMap({ $0.geometry.line(atRow: event.row, of: $0.frame) }) else { return }
             perform(.select(clicked.position))
             let now = monotonicMillis()
             if let last = lastClick, last.line == clicked.line, now - last.at <= Tunables.Picker.doubleClickMillis {
@@ -130,21 +127,15 @@ extension Picker {
     func toggleMark() { perform(.toggleMark) }
 
     func complete() {
-        if var c = completion, c.list.indices.contains(c.index), c.list[c.index] == query {
-            c.index = (c.index + 1) % c.list.count
-            completion = c
-            pendingAction = .replaceQuery(c.list[c.index])
-            return
+        let next = tabCycle.next(for: query) {
+            // Tab pressed before the suggestions came: the list's search, then they, at once.
+            for _ in 0..<2 {
+                guard let job = session.completionJob(), let answer = worker.run(job) else { break }
+                perform(.answered(answer))
+            }
+            return completions()
         }
-        // Tab pressed before the suggestions came: the list's search, then they, at once.
-        for _ in 0..<2 {
-            guard let job = session.completionJob(), let answer = worker.run(job) else { break }
-            perform(.answered(answer))
-        }
-        let list = completions()
-        guard let first = list.first else { return }
-        completion = (list, 0)
-        pendingAction = .replaceQuery(first)
+        if let next { pendingAction = .replaceQuery(next) }
     }
 
     func cycleScope() {

@@ -238,6 +238,33 @@ final class Terminal {
     }
 
     /// Signals waiting on the self-pipe, and whether workers woke it, drained without blocking.
+    /// What waiting for keys gave.
+    enum Waited {
+        /// Bytes from the terminal.
+        case keys(ArraySlice<UInt8>)
+        /// A worker or a signal woke the loop (or the wait was interrupted).
+        case woken
+        case timedOut
+        /// The terminal went away.
+        case closed
+        case failed
+    }
+
+    /// Waits up to `timeout` ms (-1: for ever) for keys on the terminal or a wake on the
+    /// self-pipe, and reads the keys.
+    func waitForKeys(timeout: Int32) -> Waited {
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        let n = poll(&fds, 2, timeout)
+        if n < 0 { return errno == EINTR ? .woken : .failed }
+        if n == 0 { return .timedOut }
+        guard fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 else { return .woken }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let got = read(fd, &bytes, bytes.count)
+        if got > 0 { return .keys(bytes[0..<got]) }
+        return got == 0 || (errno != EINTR && errno != EAGAIN) ? .closed : .woken
+    }
+
     func drainWakes() -> (signals: [Int32], input: Bool, search: Bool) {
         var signals: [Int32] = []
         var input = false, search = false

@@ -74,3 +74,29 @@ public enum Completion {
         return text[offsets[at + wanted.count]..<offsets[end]]
     }
 }
+
+/// Tab's walk through the completions of a query: the first Tab takes the best, each Tab
+/// after it the next (round to the first again), as long as the query is the one Tab gave.
+public struct TabCycle {
+    private var list: [String] = []
+    private var index = 0
+
+    public init() {}
+
+    /// The query Tab gives now: the next completion when `query` is the one Tab gave
+    /// last, else the first of `fresh()`; nil when there is none.
+    public mutating func next(for query: String, fresh: () -> [String]) -> String? {
+        if list.indices.contains(index), list[index] == query {
+            index = (index + 1) % list.count
+            return list[index]
+        }
+        list = fresh()
+        index = 0
+        return list.first
+    }
+
+    /// The query changed: the walk goes on only if it is the completion Tab gave.
+    public mutating func queryChanged(to text: String) {
+        if !(list.indices.contains(index) && list[index] == text) { list = [] }
+    }
+}

@@ -130,6 +130,24 @@ public struct FrameInput {
     }
 }
 
+extension FrameInput {
+    /// The frame of `session` as it stands, drawn as `options` say, for a list of
+    /// `listHeight` rows.
+    public init(session: PickSession, options: Options, width: Int, listHeight: Int, query: Query,
+                scopes: [String], headerText: [String], styles: AnsiStyles?, gutterWidth: Int) {
+        self.init(width: width, listHeight: listHeight, result: session.shown, query: query,
+                  queryText: session.queryText ?? "", selection: session.selection, scroll: session.scroll,
+                  marked: session.markSet, multi: options.multi, styles: styles, total: session.candidates,
+                  isLoading: session.isLoading, isSearching: session.isSearching, scopes: scopes,
+                  scope: session.scope, headerText: headerText, headerLines: options.headerLines)
+        headersFollowGroups = options.layout == .bottom
+        self.gutterWidth = gutterWidth
+        ellipsis = options.ellipsis
+        markLimit = options.multiLimit
+        tracks = options.track
+    }
+}
+
 /// Builds frames.
 public enum FrameBuilder {
     /// Columns before a title by default: the pointer and the mark.

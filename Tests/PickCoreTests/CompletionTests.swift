@@ -95,3 +95,24 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(offered("sav", in: palette), ["save", "save All"], "up to the tab")
     }
 }
+
+final class TabCycleTests: XCTestCase {
+    func testTabWalksTheCompletionsAndComesRound() {
+        var cycle = TabCycle()
+        let offered = ["Sources/", "Sort.swift"]
+        XCTAssertEqual(cycle.next(for: "So") { offered }, "Sources/")
+        cycle.queryChanged(to: "Sources/")
+        XCTAssertEqual(cycle.next(for: "Sources/") { XCTFail("not asked again"); return [] }, "Sort.swift")
+        cycle.queryChanged(to: "Sort.swift")
+        XCTAssertEqual(cycle.next(for: "Sort.swift") { [] }, "Sources/", "round to the first")
+    }
+
+    func testTypingStartsAFreshWalk() {
+        var cycle = TabCycle()
+        XCTAssertEqual(cycle.next(for: "a") { ["ab", "ac"] }, "ab")
+        cycle.queryChanged(to: "abx")
+        XCTAssertEqual(cycle.next(for: "abx") { ["abxy"] }, "abxy")
+        var empty = TabCycle()
+        XCTAssertNil(empty.next(for: "zz") { [] })
+    }
+}
