@@ -13,11 +13,12 @@ import Darwin
 //    hit (`HitKeys`), and sorts its chunk's hits.
 // 3. Merge (`Ranker.merge`): the sorted chunks are merged into one ranking.
 //
-// A first screen over lines that hold bounds (`LineBounds`, with `top`) takes another way
-// from step 2 on: a worker keeps only its best `top` hits, and a line the earlier term
-// matched is bounded rather than scored. Step 3 is then `Ranker.rankFirstRows`: the lines
-// with the highest bounds are scored, and lower ones, until the best `top` found rank above
-// every bound left.
+// A first screen on an input that keeps bounds (`LineBounds`, with `top`) takes another
+// way from step 2 on: a worker keeps only its best `top` hits, and a line the earlier term
+// matched is bounded rather than scored (the first key of a term has no earlier values: it
+// scores every line, recording them). Step 3 is then `Ranker.rankFirstRows`: the lines with
+// the highest bounds are scored, and lower ones, until the best `top` found rank above every
+// bound left.
 
 /// What a ranking gives: the lines in rank order (every match, or with `top` the best
 /// `top`) and, for a ranking with an end, every line that matched, as bits.
@@ -37,7 +38,7 @@ struct Ranker<K: HitKeys> {
     let scope: RankScope
     /// The bounds this search reads and records (`LineBounds`), if it uses them.
     let pass: BoundsPass?
-    /// With `pass` (one that extends the earlier term) and an end: rank the best `top` alone.
+    /// With `pass` and an end: rank the best `top` alone.
     let top: Int?
     let cancellation: Cancellation?
 
