@@ -133,6 +133,7 @@ final class Picker {
                 applyPendingScope()
             case .draw:
                 draw()
+                worker.frameDrawn()
                 actions += session.handle(.drawn, at: monotonicMillis())
             }
         }

@@ -32,12 +32,21 @@ final class SearchWorker {
     }
 
     /// Drops the job asked for and stops the one running: the event loop has the answer.
+    /// The worker goes back to noting characters once that answer's frame is drawn (not
+    /// before: it would take a core from drawing it).
     func cancel() {
         lock.locked {
             running?.cancel()
             pending = nil
+            notesAfterFrame = true
         }
-        wake.signal()
+    }
+
+    private var notesAfterFrame = false
+
+    /// A frame was drawn: an idle worker may use its core again.
+    func frameDrawn() {
+        if lock.locked({ defer { notesAfterFrame = false }; return notesAfterFrame }) { wake.signal() }
     }
 
     /// The answers finished since the last call, oldest first.
