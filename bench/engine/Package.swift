@@ -12,8 +12,10 @@ let package = Package(
     name: "engine-bench",
     dependencies: [.package(path: root.path)],
     targets: [
+        .target(name: "CMalloc", path: "CMalloc"),
         .executableTarget(name: "engine-keys",
-                          dependencies: [.product(name: "PickCore", package: root.lastPathComponent.lowercased())],
+                          dependencies: ["CMalloc",
+                                         .product(name: "PickCore", package: root.lastPathComponent.lowercased())],
                           path: "Sources"),
     ],
     swiftLanguageModes: [.v5]

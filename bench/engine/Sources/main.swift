@@ -6,14 +6,14 @@
 //
 // With FIRST_ROWS=N each keystroke asks for a first screen of N rows, as the picker does on
 // a large input, and then (timed apart, as "rest") for the whole ranking.
+import CMalloc
 import Glibc
 import PickCore
 
-/// pick's own malloc settings (Sources/Pick/main.swift), so that memory behaves the same.
-@_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
-_ = mallopt(-3 /* M_MMAP_THRESHOLD */, 32 << 20)
-_ = mallopt(-1 /* M_TRIM_THRESHOLD */, 1 << 30)
-_ = mallopt(-8 /* M_ARENA_MAX */, 1)
+// pick's own malloc settings (Sources/Pick/Memory.swift), so that memory behaves the same.
+_ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
+_ = mallopt(M_TRIM_THRESHOLD, 1 << 30)
+_ = mallopt(M_ARENA_MAX, 1)
 
 func milliseconds() -> Double {
     var t = timespec()
