@@ -23,19 +23,7 @@ enum InputReader {
             return
         }
         if mapsFile { _ = MappedInput.map(fd: fd, into: store, helpAtOnce: helpAtOnce, onChunk: onChunk) }
-        while true {
-            let space = store.writableSpace()
-            let n = read(fd, space.baseAddress, space.count)
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK {
-                    waitUntilReady(fd, for: POLLIN)
-                    continue
-                }
-                onError("cannot read input: \(String(cString: strerror(errno)))")
-                break
-            }
-            if n == 0 { break }
+        while let n = readChunk(fd, into: store.writableSpace(), onError: onError) {
             store.commit(n)
             onChunk()
         }
@@ -49,24 +37,31 @@ enum InputReader {
         var filter = filter
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
         defer { buffer.deallocate() }
-        while true {
-            let n = read(fd, buffer.baseAddress, buffer.count)
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK {
-                    waitUntilReady(fd, for: POLLIN)
-                    continue
-                }
-                onError("cannot read input: \(String(cString: strerror(errno)))")
-                break
-            }
-            if n == 0 { break }
+        while let n = readChunk(fd, into: buffer, onError: onError) {
             store.append(filter.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])))
             onChunk()
         }
         store.append(filter.finish())
         store.finish()
         onChunk()
+    }
+
+    /// The bytes the next read of `fd` put in `space`, waiting out interruptions and a
+    /// non-blocking descriptor's EAGAIN; nil at the end, or after an error (reported).
+    private static func readChunk(_ fd: Int32, into space: UnsafeMutableRawBufferPointer,
+                                  onError: (String) -> Void) -> Int? {
+        while true {
+            let n = read(fd, space.baseAddress, space.count)
+            if n > 0 { return n }
+            if n == 0 { return nil }
+            if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EWOULDBLOCK {
+                waitUntilReady(fd, for: POLLIN)
+                continue
+            }
+            onError("cannot read input: \(String(cString: strerror(errno)))")
+            return nil
+        }
     }
 }
 
