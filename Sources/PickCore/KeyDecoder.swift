@@ -186,18 +186,24 @@ public struct KeyDecoder: Sendable {
         return Self.letterKey(letter) ?? .unknown
     }
 
-    /// `ESC [ parameters final`; `ESC [` alone is alt-[.
-    /// An SGR mouse report's parameters (`b ; x ; y`) and final byte (`M` press, `m` release).
-    private static func mouse(_ params: ArraySlice<UInt8>, final: UInt8) -> Key {
-        let numbers = params.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map { digits in
+    /// A sequence's `;`-separated parameters as numbers; nil for one that is empty, not
+    /// digits, or longer than six.
+    private static func numbers(_ params: ArraySlice<UInt8>) -> [Int?] {
+        params.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map { digits in
             digits.isEmpty || digits.count > 6 || !digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
                 ? nil : digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
         }
+    }
+
+    /// An SGR mouse report's parameters (`b ; x ; y`) and final byte (`M` press, `m` release).
+    private static func mouse(_ params: ArraySlice<UInt8>, final: UInt8) -> Key {
+        let numbers = Self.numbers(params)
         guard numbers.count == 3, let code = numbers[0], let column = numbers[1], let row = numbers[2],
               final == UInt8(ascii: "M") || final == UInt8(ascii: "m") else { return .unknown }
         return .mouse(.sgr(code: code, column: column, row: row, released: final == UInt8(ascii: "m")))
     }
 
+    /// `ESC [ parameters final`; `ESC [` alone is alt-[.
     private mutating func csi(final: Bool) -> Key? {
         var k = 2
         while k < buffer.count, buffer[k] >= 0x20, buffer[k] < 0x40 { k += 1 }
@@ -217,10 +223,7 @@ public struct KeyDecoder: Sendable {
         let params = buffer[2..<k]
         buffer.removeFirst(k + 1)
         if params.first == UInt8(ascii: "<") { return Self.mouse(params.dropFirst(), final: finalByte) }
-        let numbers = params.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map { digits in
-            digits.isEmpty || digits.count > 6 || !digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
-                ? nil : digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-        }
+        let numbers = Self.numbers(params)
         if finalByte == UInt8(ascii: "~") && numbers == [200] {
             pasted = []
             return pasteText(final: false)
