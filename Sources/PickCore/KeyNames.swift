@@ -1,5 +1,6 @@
-// The one table of key names. The decoder's keys are named here; `--expect` (and `--bind`
-// to come) accept exactly these names; a line's SHORTCUT field is read into one of them;
+// The one table of key names. The decoder's keys are named here; `--expect` and `--bind`
+// accept exactly these names (`--bind` takes fzf's events too, before it asks here:
+// Bindings.swift); a line's SHORTCUT field is read into one of them;
 // and the keys pick itself uses, which a shortcut cannot take, are marked here.
 //
 // The names are fzf's (its man page, AVAILABLE KEYS), kept to keys a terminal sends and

@@ -86,6 +86,8 @@ public struct Options: Sendable {
     public var printQuery = false
     /// `--expect`: keys that also accept, each printed as it was written.
     public var expect: [NamedKey] = []
+    /// `--bind`: keys and events that run actions (Bindings.swift).
+    public var bindings = Bindings()
     public var prompt = "> "
     public var header: String? = nil
     public var headerLines = 0
@@ -177,7 +179,7 @@ extension Options {
         "--literal": .none, "--no-literal": .none,
         "--sort": .none, "--no-sort": .none, "--tac": .none, "--no-tac": .none, "--tiebreak": .required,
         "--read0": .none, "--no-read0": .none, "--print0": .none, "--no-print0": .none,
-        "--print-query": .none, "--no-print-query": .none, "--expect": .required,
+        "--print-query": .none, "--no-print-query": .none, "--expect": .required, "--bind": .required,
         "--prompt": .required, "--header": .required, "--header-lines": .required,
         "--height": .required, "--no-height": .none,
         "--layout": .required, "--reverse": .none, "--no-reverse": .none,
@@ -200,7 +202,7 @@ extension Options {
     /// not as unknown, so that an `FZF_DEFAULT_OPTS` copied into `PICK_DEFAULT_OPTS` tells
     /// what is missing. The man page's FZF COMPATIBILITY section lists them.
     public static let fzfOptionsNotImplemented: Set<String> = [
-        "--accept-nth", "--algo", "--ambidouble", "--async", "--bench", "--bind", "--black", "--bold",
+        "--accept-nth", "--algo", "--ambidouble", "--async", "--bench", "--black", "--bold",
         "--clear", "--disabled", "--enabled", "--extended-exact", "--filepath-word", "--footer",
         "--footer-border", "--footer-label", "--footer-label-pos", "--force-tty-in", "--freeze-left",
         "--freeze-right", "--gap", "--gap-line", "--ghost", "--gutter", "--gutter-raw", "--header-border",
@@ -421,6 +423,7 @@ extension Options {
                 keys.append(NamedKey(key: key, written: part))
             }
             expect = keys
+        case "--bind": try bindings.parse(value(name, inline))
         case "--prompt": prompt = try value(name, inline)
         case "--header": header = try value(name, inline)
         case "--header-lines": headerLines = try number(value(name, inline))

@@ -72,12 +72,25 @@ public enum SessionEvent {
     case toggleMark
     /// Shows only scope `index` (0 is All).
     case scope(Int)
+    /// Marks every line the list shows, unmarks every line, or inverts the marks of the
+    /// lines the list shows (`--multi`; the list must be the whole ranking: see
+    /// `wholeResultJob`).
+    case marks(MarkChange)
+    /// The store was replaced (a reload): what was read, searched and marked is gone.
+    case inputReplaced
+    /// The same query must be searched again (the sort or the search was turned on or off).
+    case searchAgain
     /// The list area now has this many rows.
     case listHeight(Int)
     /// Something else on screen changed (the help, the spinner, the prompt): draw again.
     case redraw
     /// Time passed.
     case tick
+}
+
+/// How `SessionEvent.marks` changes the marks.
+public enum MarkChange: Equatable, Sendable {
+    case all, none, invert
 }
 
 /// What the picker is to do next, in order.
@@ -266,6 +279,36 @@ public struct PickSession {
             moved = false
             scroll = 0
             needsDraw = true
+        case .marks(let change):
+            changeMarks(change)
+        case .inputReplaced:
+            inputLines = 0
+            isLoading = true
+            searchedLines = -1
+            result = nil
+            shown = nil
+            resultGeneration = -1
+            marks = []
+            markSet = []
+            generation += 1
+            selection = 0
+            moved = false
+            tracked = nil
+            scroll = 0
+            pendingMove = nil
+            isSearching = false
+            drewLoaded = false
+            suggestions = []
+            suggestionGeneration = -1
+            needsDraw = true
+        case .searchAgain:
+            generation += 1
+            selection = 0
+            moved = false
+            scroll = 0
+            pendingMove = nil
+            actions += startSearch(at: now)
+            needsDraw = true
         case .listHeight(let rows):
             listHeight = max(rows, 16)
         case .redraw:
@@ -312,6 +355,13 @@ public struct PickSession {
             return .searchFirst(SearchJob(generation: generation, text: queryText ?? "", kind: .whole))
         }
         return highlighted.map { .lines([$0]) } ?? .nothing
+    }
+
+    /// The job that ranks every line read, when the list does not show that yet (nil once
+    /// it does): marking all the matches needs them all.
+    public func wholeResultJob() -> SearchJob? {
+        let current = resultGeneration == generation && result.map { $0.isComplete && $0.searched >= candidates } == true
+        return current ? nil : SearchJob(generation: generation, text: queryText ?? "", kind: .whole)
     }
 
     /// What Tab needs run first when the suggestions for the query as it is now have not
@@ -464,6 +514,25 @@ public struct PickSession {
         }
         if next != selection { moved = true }
         selection = next
+    }
+
+    private mutating func changeMarks(_ change: MarkChange) {
+        needsDraw = true
+        if change == .none {
+            marks = []
+            markSet = []
+            return
+        }
+        let lines = shown?.lines ?? []
+        var added = lines.filter { !markSet.contains($0) }
+        if change == .invert {
+            let listed = Set(lines)
+            marks = marks.filter { !listed.contains($0) }
+            markSet = Set(marks)
+        }
+        if settings.multiLimit > 0 { added = Array(added.prefix(max(0, settings.multiLimit - marks.count))) }
+        marks += added
+        markSet.formUnion(added)
     }
 
     private mutating func toggleMark() {
