@@ -74,7 +74,7 @@ enum Interactive {
                 stdout.flush()
                 return 1
             }
-            write(query: picker.query, key: key, lines: lines, options: options, store: store,
+            write(query: picker.query, key: key, lines: lines, options: options, store: picker.store,
                   stdout: stdout, terminator: terminator)
             return 0
         }

@@ -14,13 +14,14 @@ final class Picker {
     /// The running picker, for libedit's C callbacks (which cannot capture context).
     nonisolated(unsafe) static var current: Picker!
 
-    let options: Options
-    let store: LineStore
+    var options: Options
+    /// The input (a reload replaces it).
+    var store: LineStore
     let styles: AnsiStyles?
     let terminal: Terminal
     let worker: SearchWorker
     let theme: Theme
-    let input: InputLoad
+    var input: InputLoad
     var editor: LineEditor!
     var session: PickSession
     var region: ScreenRegion
@@ -39,7 +40,7 @@ final class Picker {
     var spinnerPhase = 0
     var cursorAtEnd = true
     /// The `--prompt` text, safe to draw.
-    let prompt: String
+    var prompt: String
     let gutter: Gutter
 
     // Keys.
@@ -57,6 +58,8 @@ final class Picker {
     /// A key was handled since the last turn: the screen may show it (the help, a mark).
     var keyPressed = false
     var history: QueryHistory
+    /// What `--bind` adds (Actions.swift).
+    var bound = BindingState()
 
     init(options: Options, store: LineStore, styles: AnsiStyles?, terminal: Terminal, theme: Theme, input: InputLoad) {
         self.options = options
@@ -195,6 +198,7 @@ final class Picker {
         perform(.listHeight(geometry.listHeight(headers: headerCount)))
         perform(.redraw)
         draw()
+        fire(.event(.resize))
     }
 
     /// ctrl-l: paints pick's own rows again where they are; the shell's text above a
@@ -242,6 +246,7 @@ final class Picker {
             return 1
         }
         while true {
+            if !bound.queue.isEmpty { syncQuery(); runBoundActions() }
             if pendingAction != nil || outcome != nil {
                 if pendingAction == nil { pendingAction = .finish }
                 out.pointee = PrivateKey.action
@@ -255,6 +260,7 @@ final class Picker {
                 perform(.redraw)
             }
             perform(.inputRead(lines: store.count, loading: input.isLoading))
+            noticeEvents()
 
             // Keys already read.
             if let key = decoder.next(final: false) {
@@ -345,9 +351,10 @@ final class Picker {
         let line = editor.line
         cursorAtEnd = line.cursor == line.count
         guard line.text != session.queryText else { return }
-        parsedQuery = worker.engine.parse(line.text)
+        parsedQuery = worker.engine.parse(session.filters ? line.text : "")
         tabCycle.queryChanged(to: line.text)
         perform(.queryEdited(line.text))
+        fire(.event(.change))
     }
 
     // MARK: Drawing

@@ -78,7 +78,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case pageUp = "page-up", pageDown = "page-down"
     case halfPageUp = "half-page-up", halfPageDown = "half-page-down"
     case selectAll = "select-all", deselectAll = "deselect-all", toggleAll = "toggle-all"
-    case clearQuery = "clear-query", printQuery = "print-query"
+    case clearQuery = "clear-query"
     case toggleSort = "toggle-sort"
     case enableSearch = "enable-search", disableSearch = "disable-search", toggleSearch = "toggle-search"
     case togglePreview = "toggle-preview", showPreview = "show-preview", hidePreview = "hide-preview"
@@ -151,7 +151,6 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .deselectAll: return "unmark every line"
         case .toggleAll: return "invert the marks of the matches"
         case .clearQuery: return "clear the query"
-        case .printQuery: return "print the query and exit"
         case .toggleSort: return "sort on or off"
         case .enableSearch: return "filter by the query"
         case .disableSearch: return "stop filtering by the query"
@@ -236,6 +235,26 @@ public struct Bindings: Equatable, Sendable {
             try BindingParser.parse(spec, into: &self)
         } catch {
             throw OptionError(message: "invalid value for --bind: \(error.message)")
+        }
+    }
+
+    /// The triggers a comma-separated list names (`unbind` and `rebind` take one).
+    public static func triggers(in list: String) throws(OptionError) -> [BindTrigger] {
+        do {
+            return try BindingParser.triggers(in: list)
+        } catch {
+            throw OptionError(message: error.message)
+        }
+    }
+
+    /// The actions a transform's command printed, as a chain bound to `trigger`.
+    public static func chain(_ text: String, for trigger: BindTrigger) throws(OptionError) -> [BoundAction] {
+        let bytes = Array(text.utf8)
+        do {
+            let masked = Array(BindingParser.mask([0x3A] + bytes).dropFirst())
+            return try BindingParser.parseChain(masked[...], bytes[...], previous: [], trigger: trigger)
+        } catch {
+            throw OptionError(message: error.message)
         }
     }
 
@@ -535,7 +554,7 @@ enum BindingParser {
         "next-history", "up-selected", "prev-selected", "down-selected", "next-selected",
         "toggle-preview-wrap", "toggle-preview-wrap-word", "offset-up", "offset-down", "offset-middle",
         "preview-top", "preview-bottom", "preview-half-page-up", "preview-half-page-down", "wait", "bell",
-        "exclude", "exclude-multi", "bg-cancel", "change-multi",
+        "exclude", "exclude-multi", "bg-cancel", "change-multi", "print-query",
     ]
 
     /// An action with an argument: `name(…)` (any bracket) or `name:…`.

@@ -142,6 +142,11 @@ public struct PickSession {
     }
 
     public let settings: Settings
+    /// Whether the query filters the list (fzf's enable-search and disable-search: off, every
+    /// line is listed in input order whatever the query; see `searchAgain`).
+    public var filters = true
+    /// The text searched for: the query, or nothing while it does not filter.
+    private var searchedText: String { filters ? (queryText ?? "") : "" }
 
     // The query.
     /// The query's text; nil until the editor first reports it.
@@ -256,7 +261,7 @@ public struct PickSession {
             if let shown, !shown.isComplete, resultGeneration == generation,
                selection + delta < 0 || selection + delta >= shown.lines.count {
                 pendingMove = (delta, wraps)
-                return [.searchNow(SearchJob(generation: generation, text: queryText ?? "", kind: .whole))]
+                return [.searchNow(SearchJob(generation: generation, text: searchedText, kind: .whole))]
             }
             move(by: delta, wraps: wraps)
         case .select(let position):
@@ -352,7 +357,7 @@ public struct PickSession {
         if moved { return highlighted.map { .lines([$0]) } ?? .nothing }
         let current = resultGeneration == generation && result.map { $0.isComplete && $0.searched >= candidates } == true
         guard current else {
-            return .searchFirst(SearchJob(generation: generation, text: queryText ?? "", kind: .whole))
+            return .searchFirst(SearchJob(generation: generation, text: searchedText, kind: .whole))
         }
         return highlighted.map { .lines([$0]) } ?? .nothing
     }
@@ -361,7 +366,7 @@ public struct PickSession {
     /// it does): marking all the matches needs them all.
     public func wholeResultJob() -> SearchJob? {
         let current = resultGeneration == generation && result.map { $0.isComplete && $0.searched >= candidates } == true
-        return current ? nil : SearchJob(generation: generation, text: queryText ?? "", kind: .whole)
+        return current ? nil : SearchJob(generation: generation, text: searchedText, kind: .whole)
     }
 
     /// What Tab needs run first when the suggestions for the query as it is now have not
@@ -370,13 +375,13 @@ public struct PickSession {
     public func completionJob() -> SearchJob? {
         guard suggestionGeneration != generation else { return nil }
         guard resultGeneration == generation, result?.isComplete == true else {
-            return SearchJob(generation: generation, text: queryText ?? "", kind: .whole)
+            return SearchJob(generation: generation, text: searchedText, kind: .whole)
         }
         return suggestionsJob()
     }
 
     private func suggestionsJob() -> SearchJob {
-        SearchJob(generation: generation, text: queryText ?? "",
+        SearchJob(generation: generation, text: searchedText,
                   kind: .suggestions(matches: shown?.lines ?? [], scope: scope))
     }
 
@@ -425,7 +430,7 @@ public struct PickSession {
         searchDeferred = false
         searchStarted = now
         searchedLines = inputLines
-        let text = queryText ?? ""
+        let text = searchedText
         if text.isEmpty && !isLoading && inputLines <= settings.listedAtOnce {
             // No query, all input in: the lines in input order, listed here.
             return [.searchNow(SearchJob(generation: generation, text: text, kind: .whole))]
@@ -437,7 +442,7 @@ public struct PickSession {
     /// After a frame: the rest of a first-rows ranking, then the suggestions.
     private mutating func askForMore() -> [SessionAction] {
         guard resultGeneration == generation, let result, !isSearching else { return [] }
-        let text = queryText ?? ""
+        let text = searchedText
         if !result.isComplete {
             guard restAsked != generation else { return [] }
             restAsked = generation

@@ -125,5 +125,8 @@ extension Tunables {
         /// How long a command's process group has after SIGTERM to end before SIGKILL: long
         /// enough for a shell to clean up, short enough that a focus change never waits on it.
         public static let terminateGraceMillis = 100
+        /// The most of a transform's output pick keeps: actions, a query, a prompt or a
+        /// header are short; a command that prints a file must not fill memory.
+        public static let transformOutputLimit = 1 << 20
     }
 }

@@ -1,0 +1,194 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PickCore
+
+// `--bind` at run time: the one dispatch for a bound key or event (`fire`), the actions,
+// and the events noticed once a turn.
+//
+// A chain runs in order, in the event loop. Two kinds of action make it wait and go on
+// in a later turn: one that changes the query (libedit must take the new text first, so
+// the next action sees it: `pendingAction`), and a transform, whose command runs in the
+// background (the picker stays usable; see ActionCommands.swift). Nothing here starts a
+// process unless the action is a command: a `change:` binding costs a dictionary lookup
+// and the actions it names, per keystroke.
+
+/// What the bindings add to the picker's state.
+struct BindingState {
+    /// Actions waiting to run, and what set each off.
+    var queue: [(action: BoundAction, trigger: BindTrigger)] = []
+    /// Triggers turned off by `unbind`.
+    var unbound: Set<BindTrigger> = []
+    var started = false
+    var wasLoading = true
+    /// The highlighted line last seen (for `focus`); -2 before the first.
+    var focus: Int64 = -2
+    /// The result `result` (and `one`, `zero`) last fired for.
+    var resultSeen = (generation: -1, searched: -1)
+    var sorts = true
+    /// A running reload, its store, and whether the list waits for the whole of it
+    /// (reload-sync) before it shows.
+    var reload: (run: CommandRun, store: LineStore, sync: Bool)? = nil
+    /// The reload whose store the picker shows, while it may still stream.
+    var streaming: CommandRun? = nil
+    /// The line highlighted when a reload came, looked for in the new list.
+    var reloadTrack: [UInt8]? = nil
+    var trackSeen = (generation: -1, searched: -1)
+    /// A transform running: the chain waits for its output.
+    var transform: (run: CommandRun, action: BoundAction, trigger: BindTrigger)? = nil
+}
+
+extension Picker {
+    /// Runs what `trigger` is bound to, if anything (and it is not unbound): the one
+    /// dispatch for keys and events. A chain still waiting is dropped for the new one.
+    @discardableResult
+    func fire(_ trigger: BindTrigger) -> Bool {
+        guard let chain = options.bindings[trigger], !bound.unbound.contains(trigger) else { return false }
+        if let waiting = bound.transform {
+            waiting.run.cancel()
+            bound.transform = nil
+            bound.queue = []
+        }
+        bound.queue += chain.map { ($0, trigger) }
+        runBoundActions()
+        return true
+    }
+
+    /// Runs queued actions until one must wait for libedit or a command, or pick ends.
+    func runBoundActions() {
+        while !bound.queue.isEmpty, pendingAction == nil, outcome == nil, bound.transform == nil {
+            let (action, trigger) = bound.queue.removeFirst()
+            keyPressed = true
+            run(action, trigger)
+        }
+    }
+
+    func run(_ action: BoundAction, _ trigger: BindTrigger) {
+        let up = options.layout.listReadsDown ? -1 : 1
+        let page = max(1, geometry.listHeight(headers: headerCount) - 1)
+        let argument = action.argument ?? ""
+        switch action.kind {
+        case .ignore: break
+        case .accept: outcome = .accept(key: nil)
+        case .acceptNonEmpty:
+            if let lines = chosenLines(), !lines.isEmpty { outcome = .accept(key: nil) }
+        case .abort: outcome = .cancel(130)
+        case .up: move(up)
+        case .down: move(-up)
+        case .first: perform(.move(by: -Int(Int32.max), wraps: false))
+        case .last: perform(.move(by: Int(Int32.max), wraps: false))
+        case .pageUp: move(up * page, wraps: false)
+        case .pageDown: move(-up * page, wraps: false)
+        case .halfPageUp: move(up * max(1, page / 2), wraps: false)
+        case .halfPageDown: move(-up * max(1, page / 2), wraps: false)
+        case .toggle: if options.multi { toggleMark() }
+        case .select, .deselect:
+            if options.multi, let line = session.highlighted, session.markSet.contains(line) == (action.kind == .deselect) {
+                toggleMark()
+            }
+        case .selectAll, .toggleAll:
+            guard options.multi else { break }
+            while let job = session.wholeResultJob(), let answer = worker.run(job) { perform(.answered(answer)) }
+            perform(.marks(action.kind == .selectAll ? .all : .invert))
+        case .deselectAll: perform(.marks(.none))
+        case .clearQuery: pendingAction = .replaceQuery("")
+        case .changeQuery: pendingAction = .replaceQuery(argument)
+        case .put:
+            let key: Key? = if case .key(let k) = trigger { k } else { nil }
+            if let text = action.argument ?? key.flatMap(KeyNames.printable) { pendingAction = .insert(text) }
+        case .changePrompt: changePrompt(argument)
+        case .changeHeader: changeHeader(argument)
+        case .toggleSort:
+            bound.sorts.toggle()
+            var ranking = options.ranking
+            ranking.sorts = bound.sorts
+            worker.replace(SearchEngine(store: store, matching: options.matching, ranking: ranking,
+                                        skippedLines: options.headerLines))
+            perform(.searchAgain)
+        case .enableSearch, .disableSearch, .toggleSearch:
+            let filters = action.kind == .toggleSearch ? !session.filters : action.kind == .enableSearch
+            guard filters != session.filters else { break }
+            session.filters = filters
+            parsedQuery = worker.engine.parse(filters ? query : "")
+            perform(.searchAgain)
+        case .unbind, .rebind:
+            for target in (try? Bindings.triggers(in: argument)) ?? [] {
+                if action.kind == .unbind { bound.unbound.insert(target) } else { bound.unbound.remove(target) }
+            }
+        case .togglePreview, .showPreview, .hidePreview, .refreshPreview, .previewUp, .previewDown,
+             .previewPageUp, .previewPageDown, .changePreview, .changePreviewWindow:
+            break  // pick has no preview pane yet: accepted (fzf users bind them in defaults), nothing to do
+        case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
+             .transformPrompt, .transformHeader:
+            runCommand(action, trigger)
+        }
+    }
+
+    func changePrompt(_ text: String) {
+        prompt = TerminalText.sanitize(text)
+        placePrompt()
+        editor.refresh()
+        lastFrame = []
+        perform(.redraw)
+    }
+
+    func changeHeader(_ text: String) {
+        options.header = text.isEmpty ? nil : text
+        lastFrame = []
+        perform(.listHeight(geometry.listHeight(headers: headerCount)))
+        perform(.redraw)
+    }
+
+    // MARK: Events
+
+    /// Fires the events that happened since the last turn (start, load, focus, result,
+    /// one, zero) and takes in what background commands finished. Cheap when nothing is
+    /// bound: a few comparisons.
+    func noticeEvents() {
+        if !bound.started {
+            bound.started = true
+            fire(.event(.start))
+        }
+        takeFinishedCommands()
+        if bound.wasLoading && !input.isLoading {
+            bound.wasLoading = false
+            fire(.event(.load))
+        }
+        followReloadedLine()
+        guard session.resultGeneration == session.generation, let result = session.result else { return }
+        if options.bindings.binds(.focus) {
+            let focus = session.highlighted.map(Int64.init) ?? -1
+            if focus != bound.focus {
+                bound.focus = focus
+                fire(.event(.focus))
+            }
+        }
+        let seen = (session.generation, result.searched)
+        guard result.isComplete, seen != bound.resultSeen else { return }
+        bound.resultSeen = seen
+        fire(.event(.result))
+        if !input.isLoading && result.searched >= session.candidates {
+            switch session.shown?.lines.count {
+            case 0: fire(.event(.zero))
+            case 1: fire(.event(.one))
+            default: break
+            }
+        }
+    }
+
+    /// After a reload, highlights the line that was highlighted before, once the new list
+    /// holds it (as `--track` does), until the reload has been read whole.
+    func followReloadedLine() {
+        guard let wanted = bound.reloadTrack else { return }
+        guard session.resultGeneration == session.generation, let shown = session.shown else { return }
+        let seen = (session.generation, shown.searched)
+        guard seen != bound.trackSeen else { return }
+        bound.trackSeen = seen
+        if let at = shown.lines.firstIndex(where: { store.bytes(of: Int($0)).elementsEqual(wanted) }) {
+            bound.reloadTrack = nil
+            if at != session.selection { perform(.select(at)) }
+        } else if !input.isLoading && shown.isComplete {
+            bound.reloadTrack = nil
+        }
+    }
+}
