@@ -83,7 +83,7 @@ refused, saying so. See man pick (or man ./man/pick.1 in the source tree).
 /// The picker's F1 help: what each key does (every line's own shortcut follows).
 func keyHelp(multi: Bool) -> [String] {
     [
-        "Keys (Up/Down scroll this help; any other key returns)",
+        "Keys (Up/Down scroll this help; / searches it; any other key returns)",
         "  Up Down  ctrl-p ctrl-n  ctrl-k ctrl-j  move",
         "  PageUp PageDown                       move a page",
         "  Return                                pick",
@@ -101,27 +101,57 @@ func keyHelp(multi: Bool) -> [String] {
     ]
 }
 
-/// The F1 help over the list: its lines and how far they are scrolled.
+/// The F1 help over the list: its lines, how far they are scrolled, and what `/` searches
+/// it for (with the list's own matcher).
 struct HelpOverlay {
-    let lines: [String]
+    private let all: [String]
+    private(set) var lines: [String]
     private(set) var scroll = 0
+    /// What was typed after `/`; nil before `/`.
+    private(set) var search: String? = nil
 
-    init(lines: [String]) { self.lines = lines }
+    init(lines: [String]) {
+        all = lines
+        self.lines = lines
+    }
 
-    /// What shows, from the first line scrolled to.
-    var shown: [String] { Array(lines.dropFirst(scroll)) }
+    /// What shows, from the first line scrolled to (the search first, while there is one).
+    var shown: [String] { (search.map { ["/" + $0] } ?? []) + Array(lines.dropFirst(scroll)) }
 
-    /// Scrolls for Up, Down (ctrl-p, ctrl-n, ctrl-k, ctrl-j), PageUp and PageDown; false for
-    /// any other key, which closes the help.
+    /// Scrolls for Up, Down (ctrl-p, ctrl-n, ctrl-k, ctrl-j), PageUp and PageDown; `/` starts
+    /// a search, which typing and Backspace then edit; false for any other key, which
+    /// closes the help.
     mutating func scroll(for key: Key, page: Int) -> Bool {
         switch key {
         case .down, .char(14), .char(10): scroll += 1
         case .up, .char(16), .char(11): scroll -= 1
         case .pageDown: scroll += page
         case .pageUp: scroll -= page
+        case .char(0x2F) where search == nil: search = ""
+        case .char(127), .char(8):
+            guard search?.isEmpty == false else { return false }
+            search!.removeLast()
+            lines = HelpSearch.matching(all, search!)
+        case .char(let c) where search != nil && c >= 0x20 && c != 0x7F:
+            search!.unicodeScalars.append(Unicode.Scalar(c)!)
+            lines = HelpSearch.matching(all, search!)
+            scroll = 0
         default: return false
         }
         scroll = max(0, min(scroll, lines.count - 1))
         return true
+    }
+}
+
+/// Searches the help's lines as the list is searched: the same query syntax and matcher,
+/// the lines kept in the help's order.
+enum HelpSearch {
+    static func matching(_ lines: [String], _ query: String) -> [String] {
+        guard !query.isEmpty else { return lines }
+        let store = LineStore(separator: 0x0A, parsesFields: false)
+        store.append(Array(lines.joined(separator: "\n").utf8))
+        store.finish()
+        let engine = SearchEngine(store: store, ranking: RankingOptions(sorts: false, reversesInput: false, tiebreaks: []))
+        return engine.searchAllInput(query).lines.map { lines[Int($0)] }
     }
 }

@@ -58,7 +58,7 @@ extension Picker {
             return nil
         case .function(1), .alt(0x3F):
             shortcuts.learn(from: store)
-            help = HelpOverlay(lines: keyHelp(multi: options.multi) + shortcuts.helpLines(store: store))
+            help = HelpOverlay(lines: bindingHelp() + keyHelp(multi: options.multi) + shortcuts.helpLines(store: store))
             return nil
         case .alt(0x70): walkHistory(older: true); return nil
         case .alt(0x6E): walkHistory(older: false); return nil
