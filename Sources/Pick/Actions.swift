@@ -143,8 +143,15 @@ extension Picker {
 
     /// Fires the events that happened since the last turn (start, load, focus, result,
     /// one, zero) and takes in what background commands finished. Cheap when nothing is
-    /// bound: a few comparisons.
-    func noticeEvents() {
+    /// bound: a few comparisons. True when pick must end or libedit take an action first.
+    @discardableResult
+    func noticeEvents() -> Bool {
+        notice()
+        runBoundActions()
+        return pendingAction != nil || outcome != nil
+    }
+
+    private func notice() {
         if !bound.started {
             bound.started = true
             fire(.event(.start))

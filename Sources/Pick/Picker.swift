@@ -260,7 +260,7 @@ final class Picker {
                 perform(.redraw)
             }
             perform(.inputRead(lines: store.count, loading: input.isLoading))
-            noticeEvents()
+            if noticeEvents() { continue }
 
             // Keys already read.
             if let key = decoder.next(final: false) {
