@@ -58,6 +58,8 @@ Interface
       --header=TEXT       a line of text above the list
       --header-lines=N    the first N input lines are a header, not candidates
       --scope=NAME        start in the section NAME
+      --bind=KEY:ACTION   keys and events (start, change, load…) run actions, as fzf's
+                          --bind: execute, reload, become, transform… (man pick)
       --cycle             moving past either end wraps around
       --no-mouse          leave the mouse to the terminal (default: clicks pick)
       --history=FILE      keep queries in FILE; alt-p and alt-n walk them

@@ -392,15 +392,19 @@ enum BindingParser {
 
     /// Go's strings.ReplaceAll: left to right, without overlaps.
     static func replace(_ s: inout [UInt8], _ old: [UInt8], _ new: [UInt8]) {
+        var out: [UInt8] = []
+        out.reserveCapacity(s.count)
         var i = 0
-        while i + old.count <= s.count {
-            if s[i..<(i + old.count)].elementsEqual(old) {
-                s.replaceSubrange(i..<(i + old.count), with: new)
+        while i < s.count {
+            if i + old.count <= s.count && s[i..<(i + old.count)].elementsEqual(old) {
+                out += new
                 i += old.count
             } else {
+                out.append(s[i])
                 i += 1
             }
         }
+        s = out
     }
 
     /// Splits at `separator` (Go's strings.Split: n separators give n+1 parts).

@@ -236,7 +236,7 @@ final class OptionsTests: XCTestCase {
 
     func testFzfOptionsPickLacksAreRefusedSayingSo() {
         XCTAssertEqual(error(["--preview", "cat {}"]), "--preview is not implemented yet (fzf option)")
-        XCTAssertEqual(error(["--bind=ctrl-a:select-all"]), "--bind is not implemented yet (fzf option)")
+        XCTAssertEqual(error(["--algo=v1"]), "--algo is not implemented yet (fzf option)")
         XCTAssertEqual(error([], defaults: "--height=40% --preview-window=right:60%"),
                        "PICK_DEFAULT_OPTS: --preview-window is not implemented yet (fzf option)")
         XCTAssertEqual(error(["+x"]), "+x (--no-extended) is not implemented yet (fzf option)")
