@@ -60,6 +60,7 @@ Interface
       --scope=NAME        start in the section NAME
       --bind=KEY:ACTION   keys and events (start, change, load…) run actions, as fzf's
                           --bind: execute, reload, become, transform… (man pick)
+      --disabled          the query does not filter (--bind change:reload… does)
       --cycle             moving past either end wraps around
       --no-mouse          leave the mouse to the terminal (default: clicks pick)
       --history=FILE      keep queries in FILE; alt-p and alt-n walk them

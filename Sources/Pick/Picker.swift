@@ -80,6 +80,7 @@ final class Picker {
         pendingScope = options.scope
         shortcuts = LineShortcuts(headerLines: options.headerLines)
         history = QueryHistory(path: options.history)
+        session.filters = !options.disabled
     }
 
     /// Makes a crash restore the terminal. The input reader, started just before, may install

@@ -88,6 +88,8 @@ public struct Options: Sendable {
     public var expect: [NamedKey] = []
     /// `--bind`: keys and events that run actions (Bindings.swift).
     public var bindings = Bindings()
+    /// `--disabled`: the query does not filter (a `change:reload` does the searching).
+    public var disabled = false
     public var prompt = "> "
     public var header: String? = nil
     public var headerLines = 0
@@ -180,6 +182,7 @@ extension Options {
         "--sort": .none, "--no-sort": .none, "--tac": .none, "--no-tac": .none, "--tiebreak": .required,
         "--read0": .none, "--no-read0": .none, "--print0": .none, "--no-print0": .none,
         "--print-query": .none, "--no-print-query": .none, "--expect": .required, "--bind": .required,
+        "--disabled": .none, "--phony": .none, "--enabled": .none, "--no-phony": .none,
         "--prompt": .required, "--header": .required, "--header-lines": .required,
         "--height": .required, "--no-height": .none,
         "--layout": .required, "--reverse": .none, "--no-reverse": .none,
@@ -203,7 +206,7 @@ extension Options {
     /// what is missing. The man page's FZF COMPATIBILITY section lists them.
     public static let fzfOptionsNotImplemented: Set<String> = [
         "--accept-nth", "--algo", "--ambidouble", "--async", "--bench", "--black", "--bold",
-        "--clear", "--disabled", "--enabled", "--extended-exact", "--filepath-word", "--footer",
+        "--clear", "--extended-exact", "--filepath-word", "--footer",
         "--footer-border", "--footer-label", "--footer-label-pos", "--force-tty-in", "--freeze-left",
         "--freeze-right", "--gap", "--gap-line", "--ghost", "--gutter", "--gutter-raw", "--header-border",
         "--header-first", "--header-label", "--header-label-pos", "--header-lines-border", "--history-size",
@@ -216,10 +219,10 @@ extension Options {
         "--no-header-border", "--no-header-first", "--no-header-label", "--no-header-lines",
         "--no-header-lines-border", "--no-highlight-line", "--no-history", "--no-hscroll", "--no-id-nth",
         "--no-info-command", "--no-input", "--no-input-border", "--no-input-label", "--no-keep-right",
-        "--no-list-border", "--no-list-label", "--no-listen", "--no-listen-unsafe", "--no-phony",
+        "--no-list-border", "--no-list-label", "--no-listen", "--no-listen-unsafe",
         "--no-popup", "--no-preview", "--no-preview-border", "--no-preview-label", "--no-raw", "--no-sync",
         "--no-tail", "--no-tmux", "--no-tty-default", "--no-unicode", "--no-winpty", "--no-wrap",
-        "--no-wrap-word", "--nth", "--nushell", "--phony", "--popup", "--preview", "--preview-border",
+        "--no-wrap-word", "--nth", "--nushell", "--popup", "--preview", "--preview-border",
         "--preview-label", "--preview-label-pos", "--preview-window", "--preview-wrap-sign",
         "--profile-block", "--profile-cpu", "--profile-mem", "--profile-mutex", "--proxy-script", "--raw",
         "--scroll-off", "--scrollbar", "--separator", "--style", "--sync", "--tabstop", "--tail",
@@ -424,6 +427,8 @@ extension Options {
             }
             expect = keys
         case "--bind": try bindings.parse(value(name, inline))
+        case "--disabled", "--phony": disabled = true
+        case "--enabled", "--no-phony": disabled = false
         case "--prompt": prompt = try value(name, inline)
         case "--header": header = try value(name, inline)
         case "--header-lines": headerLines = try number(value(name, inline))
