@@ -48,10 +48,11 @@ final class BindRecipeTests: InteractiveTestCase {
         defer { _ = try? TmuxPick.shell(["pkill", "-f", "^sleep \(seconds)"]) }
         try startRecipe("kill-process.sh", before: "sleep \(seconds) & sleep \(seconds) &")
         tmux.waitFor(text: "PID USER")
-        tmux.type("sleep \(seconds)")
-        tmux.waitFor("both sleeps listed") { $0[row: 1].hasPrefix("  2/") }
+        let sleeps = { (rows: [String]) in rows.filter { $0.hasSuffix(" sleep \(seconds)") }.count }
+        tmux.type("'sleep '\(seconds)")
+        tmux.waitFor("both sleeps listed") { sleeps($0) == 2 && $0.contains { $0.hasPrefix("> ") && $0.hasSuffix(" sleep \(seconds)") } }
         tmux.keys("C-k")
-        tmux.waitFor("the highlighted one killed, the list reloaded") { $0[row: 1].hasPrefix("  1/") }
+        tmux.waitFor("the highlighted one killed, the list reloaded") { sleeps($0) == 1 }
         let left = try TmuxPick.shell(["pgrep", "-f", "^sleep \(seconds)"]).output
         XCTAssertEqual(left.split(separator: "\n").count, 1, "one of the two sleeps is left")
         tmux.keys("Enter")
