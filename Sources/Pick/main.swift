@@ -39,8 +39,15 @@ if options.version {
     exit(0)
 }
 
+if let shell = options.completion, let script = CompletionScripts.script(for: shell) {
+    stdout.write(script)
+    stdout.flush()
+    exit(0)
+}
+
 if let shell = options.shell, let script = ShellScripts.script(for: shell) {
     stdout.write(script)
+    stdout.write("\n" + (CompletionScripts.script(for: shell) ?? ""))
     stdout.flush()
     exit(0)
 }

@@ -121,6 +121,8 @@ public struct Options: Sendable {
     public var demo = false
     /// `--shell NAME`: print the key bindings for bash, zsh or fish.
     public var shell: String? = nil
+    /// `--completion NAME`: print the completion of pick's options for bash, zsh or fish.
+    public var completion: String? = nil
     public var help = false
     public var version = false
     /// `--tmux`: open in a tmux popup (inside tmux 3.3 or later; inline elsewhere).
@@ -199,7 +201,7 @@ extension Options {
         "--ellipsis": .required, "--scheme": .required, "--delimiter": .required,
         // fzf's, for elements pick does not have: accepted, and they change nothing.
         "--tmux": .optional, "--no-tmux": .none, "--popup": .optional, "--no-popup": .none,
-        "--accessible": .none, "--no-accessible": .none,
+        "--accessible": .none, "--no-accessible": .none, "--completion": .required,
         "--no-scrollbar": .none, "--no-separator": .none, "--highlight-line": .none, "--no-multi-line": .none,
     ]
 
@@ -497,6 +499,12 @@ extension Options {
                 throw OptionError(message: "invalid value for --shell: \(OptionError.quote(text)) (expected bash, zsh or fish)")
             }
             shell = text
+        case "--completion":
+            let text = try value(name, inline)
+            guard OptionCompletion.shells.contains(text) else {
+                throw OptionError(message: "invalid value for --completion: \(OptionError.quote(text)) (expected bash, zsh or fish)")
+            }
+            completion = text
         case "--help": help = true
         case "--version": version = true
         case "--border":
