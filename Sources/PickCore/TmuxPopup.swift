@@ -31,7 +31,10 @@ public struct TmuxPopup: Equatable, Sendable {
 
     /// Parses fzf's spelling; nil when it is not one.
     public init?(parsing text: String) {
-        var tokens = text.split(whereSeparator: { $0 == "," || $0 == ":" }).map(String.init)
+        guard !text.isEmpty else { return nil }
+        var tokens = text.split(separator: ",", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: ":", omittingEmptySubsequences: false)
+        }.map(String.init)
         tokens.removeAll { $0 == "border-native" }
         guard tokens.count <= 3 else { return nil }
         let first = tokens.first ?? "center"
