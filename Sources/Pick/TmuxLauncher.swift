@@ -56,7 +56,9 @@ enum TmuxLauncher {
         var pickWords = words
         // As fzf: pick draws its own border in the popup (tmux's is turned off with -B).
         if !border { pickWords.append("--border=rounded") }
-        pickWords.append("--no-tmux")
+        // As fzf: the popup is the picker's whole screen (a widget's --height would leave
+        // most of it empty).
+        pickWords += ["--no-height", "--no-tmux"]
         var script = "unset PICK_DEFAULT_OPTS PICK_DEFAULT_OPTS_FILE\n"
         script += exports()
         script += "cd \(quoted(currentDirectory())) || exit 2\n"

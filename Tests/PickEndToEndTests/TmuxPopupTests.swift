@@ -46,6 +46,28 @@ final class PopupTmux {
         XCTAssertEqual(r.status, 0, r.output)
     }
 
+    /// Starts the inner session with an interactive bash that loaded `rc`, in `directory`.
+    func startBash(rc: String, in directory: URL) throws {
+        let d = dir.path
+        let pickDir = URL(fileURLWithPath: pickBinaryPath()).deletingLastPathComponent().path
+        try Data(rc.utf8).write(to: dir.appendingPathComponent("rc"))
+        let script = """
+        until [ -n "$(tmux list-clients 2>/dev/null)" ]; do sleep 0.05; done
+        cd '\(directory.path)'
+        exec env -u PICK_DEFAULT_OPTS -u PICK_DEFAULT_OPTS_FILE LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='\(d)' \\
+          EDITRC='\(d)/editrc' TMPDIR='\(d)/tmp' PATH='\(pickDir)':/usr/local/bin:/usr/bin:/bin \\
+          bash --noprofile --rcfile '\(d)/rc' -i
+
+        """
+        try Data(script.utf8).write(to: dir.appendingPathComponent("run.sh"))
+        var r = try TmuxPick.shell(["tmux", "-L", inner, "-f", "/dev/null", "new-session", "-d", "-s", "in",
+                                    "-x", "100", "-y", "30", "sh '\(d)/run.sh'"])
+        XCTAssertEqual(r.status, 0, r.output)
+        r = try TmuxPick.shell(["tmux", "-L", outer, "-f", "/dev/null", "new-session", "-d", "-s", "out",
+                                "-x", "100", "-y", "30", "env -u TMUX tmux -L \(inner) attach -t in"])
+        XCTAssertEqual(r.status, 0, r.output)
+    }
+
     var pick: String { Self.quote(pickBinaryPath()) }
 
     func keys(_ names: String...) {
@@ -183,11 +205,38 @@ final class TmuxPopupTests: XCTestCase {
         let input = try writeInput(Array("one\ntwo\n".utf8))
         try tmux.start("\(tmux.pick) --tmux < '\(input)'; echo $? > '\(tmux.dir.path)/first'; \(tmux.pick) --tmux --query=zzz --exit-0 < '\(input)'")
         tmux.waitFor("the popup") { self.tmux.popupRows($0).contains("2/2") }
+        // ctrl-z cannot stop a picker in a popup (nothing could resume it): it stays.
+        tmux.keys("C-z")
+        tmux.type("tw")
+        tmux.waitFor("the popup, still answering") { self.tmux.popupRows($0).contains("1/2") }
         tmux.keys("Escape")
         XCTAssertEqual(tmux.exitStatus(), 1, "--exit-0 with no match")
         let first = try String(contentsOf: tmux.dir.appendingPathComponent("first"), encoding: .utf8)
         XCTAssertEqual(first, "130\n", "Escape cancels")
         XCTAssertEqual(tmux.stdout, Data())
+        XCTAssertEqual(tmux.leftovers, [])
+    }
+
+    func testAShellWidgetOpensInAPopupThroughItsOpts() throws {
+        let work = tmux.dir.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("src/deep"), withIntermediateDirectories: true)
+        for file in ["src/main.swift", "src/deep/notes.txt"] {
+            try Data().write(to: work.appendingPathComponent(file))
+        }
+        try tmux.startBash(rc: "PS1='work$ '\neval \"$(pick --shell bash)\"\nexport PICK_CTRL_T_OPTS='--tmux 60%'\n", in: work)
+        tmux.waitFor("the prompt") { $0.contains { $0.hasPrefix("work$") } }
+        tmux.type("ls ")
+        tmux.keys("C-t")
+        tmux.waitFor("the paths in the popup") { rows in
+            rows.contains { $0.contains("╭") } && self.tmux.popupRows(rows).contains { $0.hasSuffix("notes.txt") }
+        }
+        tmux.type("notes")
+        tmux.waitFor("one match") { self.tmux.popupRows($0).contains { $0.hasPrefix("1/") } }
+        tmux.keys("Enter")
+        tmux.waitFor("the path on the command line") { rows in
+            rows.contains { $0.trimmingCharacters(in: .whitespaces) == "work$ ls src/deep/notes.txt" }
+                && !rows.contains { $0.contains("╭") }
+        }
         XCTAssertEqual(tmux.leftovers, [])
     }
 
