@@ -74,8 +74,9 @@ enum TmuxLauncher {
             // pick exits (EPIPE: SIGPIPE is ignored).
             spawnThread { copyInput(to: fifo) }
         }
-        var args = ["tmux", "display-popup", "-E", "-B"]
-        if let pane = getenv("TMUX_PANE").map({ String(cString: $0) }), !pane.isEmpty { args += ["-t", pane] }
+        var target: [String] = []
+        if let pane = getenv("TMUX_PANE").map({ String(cString: $0) }), !pane.isEmpty { target = ["-t", pane] }
+        var args = ["tmux", "display-popup", "-E", "-B"] + target
         args += popup.tmuxArguments
         args.append("sh \(quoted(files.run))")
         for s in [SIGINT, SIGTERM, SIGHUP] {
@@ -88,8 +89,13 @@ enum TmuxLauncher {
             fail("--tmux: cannot run tmux")
         }
         child = 0
+        if caught != 0 {
+            // The popup outlives the tmux command: close it, which hangs up on its pick.
+            _ = capture(["tmux", "display-popup", "-C"] + target)
+            copyFile(files.errors, to: 2)
+            return caught == SIGINT ? 130 : 128 + caught
+        }
         copyFile(files.errors, to: 2)
-        if caught != 0 { return caught == SIGINT ? 130 : 128 + caught }
         copyFile(files.output, to: 1)
         if let text = readText(files.status), let status = Int32(text.split(separator: "\n").first ?? "") {
             return status

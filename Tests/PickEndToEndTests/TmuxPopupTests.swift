@@ -240,6 +240,25 @@ final class TmuxPopupTests: XCTestCase {
         XCTAssertEqual(tmux.leftovers, [])
     }
 
+    func testKilledWhileThePopupShowsItClosesThePopupAndLeavesNothing() throws {
+        let input = try writeInput(Array("one\ntwo\n".utf8))
+        let d = tmux.dir.path
+        try tmux.start("\(tmux.pick) --tmux < '\(input)' & echo $! > '\(d)/pid'; wait $!")
+        tmux.waitFor("the popup") { self.tmux.popupRows($0).contains("2/2") }
+        let pid = try XCTUnwrap(Int32(String(contentsOf: tmux.dir.appendingPathComponent("pid"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        kill(pid, SIGTERM)
+        XCTAssertEqual(tmux.exitStatus(), 143)
+        tmux.waitFor("the popup to close") { rows in !rows.contains { $0.contains("╭") } }
+        // The popup's pick (its command line names the temporary directory's script's options).
+        let popupPick = "\(pickBinaryPath()) --tmux --border=rounded --no-height --no-tmux"
+        func running() -> String { (try? TmuxPick.shell(["pgrep", "-f", "--", popupPick]).output) ?? "" }
+        let end = Date().addingTimeInterval(TmuxPick.deadline)
+        while Date() < end, running() != "" { usleep(20_000) }
+        XCTAssertEqual(running(), "", "the popup's pick is gone")
+        XCTAssertEqual(tmux.leftovers, [])
+    }
+
     func testABadOptionFailsAtOnceWithoutAPopup() throws {
         try tmux.start("\(tmux.pick) --tmux --layout=sideways < /dev/null")
         XCTAssertEqual(tmux.exitStatus(), 2)
