@@ -54,6 +54,21 @@ final class ZshOptionCompletionTests: OptionCompletionScenarios {
     func testCompletesOptionNamesValuesAndFiles() throws { try completesOptionNamesValuesAndFiles() }
 }
 
+/// The file `make install` puts in zsh's site-functions (`pick --completion zsh`), found
+/// through $fpath by compinit, with nothing sourced.
+final class ZshInstalledOptionCompletionTests: OptionCompletionScenarios {
+    override var shellName: String { "zsh" }
+    override var rc: String {
+        """
+        unfunction _pick
+        mkdir -p ~/site-functions && pick --completion zsh > ~/site-functions/_pick
+        fpath=(~/site-functions $fpath)
+        autoload -Uz compinit && compinit -u -D
+        """
+    }
+    func testCompletesOptionNamesValuesAndFiles() throws { try completesOptionNamesValuesAndFiles() }
+}
+
 final class FishOptionCompletionTests: OptionCompletionScenarios {
     override var shellName: String { "fish" }
     func testCompletesOptionNamesValuesAndFiles() throws { try completesOptionNamesValuesAndFiles() }
