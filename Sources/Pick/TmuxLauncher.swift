@@ -45,13 +45,19 @@ enum TmuxLauncher {
         guard let dir = makeDirectory() else { fail("--tmux: cannot create a temporary directory") }
         let files = (run: dir + "/run", input: dir + "/in", output: dir + "/out", errors: dir + "/err",
                      status: dir + "/status")
-        defer {
+        func removeFiles() {
             for path in [files.run, files.input, files.output, files.errors, files.status] { unlink(path) }
             rmdir(dir)
         }
+        defer { removeFiles() }
+        /// `fail` exits at once: no `defer` runs.
+        func failClean(_ message: String) -> Never {
+            removeFiles()
+            fail("--tmux: " + message)
+        }
         let pipesInput = isatty(0) == 0
         if pipesInput && mkfifo(files.input, 0o600) != 0 {
-            fail("--tmux: cannot create a FIFO in \(dir): \(String(cString: strerror(errno)))")
+            failClean("cannot create a FIFO in \(dir): \(String(cString: strerror(errno)))")
         }
         var pickWords = words
         // As fzf: pick draws its own border in the popup (tmux's is turned off with -B).
@@ -66,7 +72,7 @@ enum TmuxLauncher {
         if pipesInput { script += " < \(quoted(files.input))" }
         script += " > \(quoted(files.output)) 2> \(quoted(files.errors))\n"
         script += "echo $? > \(quoted(files.status))\n"
-        guard write(Array(script.utf8), to: files.run) else { fail("--tmux: cannot write \(files.run)") }
+        guard write(Array(script.utf8), to: files.run) else { failClean("cannot write \(files.run)") }
 
         if pipesInput {
             let fifo = files.input
@@ -85,9 +91,11 @@ enum TmuxLauncher {
                 if TmuxLauncher.child > 0 { kill(TmuxLauncher.child, signo) }
             }
         }
-        guard let tmuxStatus = spawnAndWait(args, onStart: { child = $0 }) else {
-            fail("--tmux: cannot run tmux")
+        let started: (pid_t) -> Void = { pid in
+            child = pid
+            if caught != 0 { kill(pid, caught) }  // a signal that came before the pid was known
         }
+        guard let tmuxStatus = spawnAndWait(args, onStart: started) else { failClean("cannot run tmux") }
         child = 0
         if caught != 0 {
             // The popup outlives the tmux command: close it, which hangs up on its pick.
@@ -97,7 +105,7 @@ enum TmuxLauncher {
         }
         copyFile(files.errors, to: 2)
         copyFile(files.output, to: 1)
-        if let text = readText(files.status), let status = Int32(text.split(separator: "\n").first ?? "") {
+        if let text = readWholeFile(files.status), let status = Int32(text.split(separator: "\n").first ?? "") {
             return status
         }
         // The popup closed without the picker saying how it ended (display-popup -C, or
@@ -136,7 +144,12 @@ enum TmuxLauncher {
     /// A new directory only this user can enter, under TMPDIR (or /tmp).
     private static func makeDirectory() -> String? {
         var base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        if base.isEmpty || !base.hasPrefix("/") { base = "/tmp" }
+        // The script's path goes to tmux's default shell (sh, bash, zsh or fish) single-quoted:
+        // a TMPDIR with characters those shells quote differently is not used.
+        let plain = base.unicodeScalars.allSatisfy { c in
+            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || "/._-".unicodeScalars.contains(c)
+        }
+        if base.isEmpty || !base.hasPrefix("/") || !plain { base = "/tmp" }
         while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
         var template = Array((base + "/pick-tmux-XXXXXX").utf8CString)
         guard mkdtemp(&template) != nil else { return nil }
@@ -199,8 +212,6 @@ enum TmuxLauncher {
             guard n > 0, writeAll(fd, Array(buffer[0..<n])) else { return }
         }
     }
-
-    private static func readText(_ path: String) -> String? { readWholeFile(path) }
 
     /// Runs `args` (stdin, stdout and stderr inherited) and returns its exit status.
     private static func spawnAndWait(_ args: [String], onStart: (pid_t) -> Void = { _ in },
