@@ -38,12 +38,7 @@ final class PopupTmux {
 
         """
         try Data(script.utf8).write(to: dir.appendingPathComponent("run.sh"))
-        var r = try TmuxPick.shell(["tmux", "-L", inner, "-f", "/dev/null", "new-session", "-d", "-s", "in",
-                                    "-x", "100", "-y", "30", "sh '\(d)/run.sh'"])
-        XCTAssertEqual(r.status, 0, r.output)
-        r = try TmuxPick.shell(["tmux", "-L", outer, "-f", "/dev/null", "new-session", "-d", "-s", "out",
-                                "-x", "100", "-y", "30", "env -u TMUX tmux -L \(inner) attach -t in"])
-        XCTAssertEqual(r.status, 0, r.output)
+        try startSessions()
     }
 
     /// Starts the inner session with an interactive bash that loaded `rc`, in `directory`.
@@ -60,8 +55,13 @@ final class PopupTmux {
 
         """
         try Data(script.utf8).write(to: dir.appendingPathComponent("run.sh"))
+        try startSessions()
+    }
+
+    /// The inner session running run.sh, and the outer one whose pane attaches a client to it.
+    private func startSessions() throws {
         var r = try TmuxPick.shell(["tmux", "-L", inner, "-f", "/dev/null", "new-session", "-d", "-s", "in",
-                                    "-x", "100", "-y", "30", "sh '\(d)/run.sh'"])
+                                    "-x", "100", "-y", "30", "sh '\(dir.path)/run.sh'"])
         XCTAssertEqual(r.status, 0, r.output)
         r = try TmuxPick.shell(["tmux", "-L", outer, "-f", "/dev/null", "new-session", "-d", "-s", "out",
                                 "-x", "100", "-y", "30", "env -u TMUX tmux -L \(inner) attach -t in"])
