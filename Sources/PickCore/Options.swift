@@ -457,6 +457,7 @@ extension Options {
                 throw OptionError(message: "invalid value for --height: \(OptionError.quote(text)) (expected rows from 3, or a percentage like 40%)")
             }
             heightAdapts = adapts
+            tmux = nil  // as in fzf, the later of --height and --tmux wins
         case "--no-height":
             height = .full
             heightAdapts = false

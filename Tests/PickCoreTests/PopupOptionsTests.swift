@@ -27,6 +27,14 @@ final class PopupOptionsTests: XCTestCase {
         XCTAssertFalse(o.matching.fuzzy)
     }
 
+    func testTheLaterOfHeightAndTmuxWinsAsInFzf() throws {
+        XCTAssertNil(try popup(["--tmux", "--height=40%"]))
+        XCTAssertNotNil(try popup(["--height=40%", "--tmux"]))
+        XCTAssertNotNil(try popup(["--tmux", "--no-height"]))
+        // A widget's --height comes before the person's options: their --tmux wins.
+        XCTAssertNotNil(try Options.parse(arguments: ["--tmux=bottom"], defaults: "--height 40%").tmux)
+    }
+
     func testBadTmuxSpecIsRefusedNamingTheForm() {
         for bad in ["middle,10", "0%", "101%", "80%,60%,40%", "bottom,x"] {
             XCTAssertThrowsError(try Options.parse(arguments: ["--tmux=\(bad)"]), bad) { error in
