@@ -425,23 +425,6 @@ final class Picker {
         if options.accessible { placeCursorOnSelection(frame, geometry: geometry) }
     }
 
-    /// What the ghost text shows: what the best completion adds to the query; for an
-    /// empty query, the most recent query from `--history`, which the painter draws as a
-    /// hint in brackets (it is not the query).
-    func ghostText() -> String {
-        if query.isEmpty { return history.recent(1).first.map { "recent: " + TerminalText.sanitize($0) } ?? "" }
-        guard session.suggestionGeneration == session.generation, let rest = session.suggestions.first else { return "" }
-        return TerminalText.sanitize(rest)
-    }
-
-    /// The queries Tab offers, best first: the query as typed with what each suggestion
-    /// from the list adds (Completion); for an empty query, the recent queries.
-    func completions() -> [String] {
-        if query.isEmpty { return history.recent(Tunables.Picker.suggestions) }
-        guard session.suggestionGeneration == session.generation else { return [] }
-        return session.suggestions.map { query + $0 }
-    }
-
     // MARK: Result
 
     /// The lines to print for an accept: the marked ones, or the highlighted one (nil: none).

@@ -96,7 +96,6 @@ extension Picker {
         }
     }
 
-
     func move(_ delta: Int, wraps: Bool = true) { perform(.move(by: delta, wraps: wraps)) }
 
     /// `pick-down` and `pick-up`, bound in libedit (vi's j and k): as Down and Up.
@@ -108,18 +107,6 @@ extension Picker {
     }
 
     func toggleMark() { perform(.toggleMark) }
-
-    func complete() {
-        let next = tabCycle.next(for: query) {
-            // Tab pressed before the suggestions came: the list's search, then they, at once.
-            for _ in 0..<2 {
-                guard let job = session.completionJob(), let answer = worker.run(job) else { break }
-                perform(.answered(answer))
-            }
-            return completions()
-        }
-        if let next { pendingAction = .replaceQuery(next) }
-    }
 
     func cycleScope() {
         let count = Scopes.names(in: store).count
