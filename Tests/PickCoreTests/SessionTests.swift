@@ -370,3 +370,56 @@ final class SessionAcceptTests: XCTestCase {
         XCTAssertEqual(d.session.accept(), .nothing)
     }
 }
+
+/// What `--bind`'s actions ask of the session: marks of the whole list, a query that does
+/// not filter, the same query searched again, a reload's new store.
+final class SessionBindingTests: XCTestCase {
+    func testMarkingAllInvertingAndClearingTheMarks() {
+        var d = Driver(lines: ["apple", "banana", "cherry", "avocado"], loading: false,
+                       settings: .init(multi: true))
+        d.type("a", at: 0)
+        d.workerAnswers()
+        XCTAssertNil(d.session.wholeResultJob(), "the list shows the whole ranking")
+        d.send(.marks(.all))
+        XCTAssertEqual(Set(d.session.marks.compactMap(d.text)), ["apple", "banana", "avocado"])
+        d.type("", at: 10)
+        d.send(.toggleMark)  // the first line, apple, unmarked
+        d.send(.marks(.invert))
+        XCTAssertEqual(Set(d.session.marks.compactMap(d.text)), ["apple", "cherry"])
+        d.send(.marks(.none))
+        XCTAssertEqual(d.session.marks, [])
+    }
+
+    func testMarkingAllKeepsToTheLimit() {
+        var d = Driver(lines: ["a1", "a2", "a3"], loading: false, settings: .init(multi: true, multiLimit: 2))
+        d.type("", at: 0)
+        d.send(.marks(.all))
+        XCTAssertEqual(d.session.marks.count, 2)
+    }
+
+    func testAQueryThatDoesNotFilterListsEveryLine() {
+        var d = Driver(lines: ["one", "two", "three"], loading: false)
+        d.session.filters = false
+        d.type("zzz", at: 0)
+        if d.workerJob != nil { d.workerAnswers() }
+        XCTAssertEqual(d.session.shown?.lines.count, 3)
+        XCTAssertEqual(d.session.queryText, "zzz")
+        d.session.filters = true
+        d.send(.searchAgain)
+        if d.workerJob != nil { d.workerAnswers() }
+        XCTAssertEqual(d.session.shown?.lines.count, 0, "searched again, the query filters")
+    }
+
+    func testAReplacedInputDropsTheOldAnswerAndMarks() {
+        var d = Driver(lines: ["one", "two"], loading: false, settings: .init(multi: true))
+        d.type("o", at: 0)
+        let stale = d.workerJob!
+        d.send(.toggleMark)
+        d.send(.inputReplaced)
+        XCTAssertNil(d.session.shown)
+        XCTAssertEqual(d.session.marks, [])
+        XCTAssertTrue(d.session.isLoading)
+        d.send(.answered(d.answer(stale)))
+        XCTAssertNil(d.session.shown, "an answer about the old store is dropped")
+    }
+}
