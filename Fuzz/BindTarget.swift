@@ -14,7 +14,7 @@ enum BindTarget {
             do {
                 try bindings.parse(String(decoding: part, as: UTF8.self))
             } catch {
-                check(error.message.hasPrefix("invalid value for --bind: "), "message: \(error.message)")
+                check(error.message.utf8.starts(with: "invalid value for --bind: ".utf8), "message: \(error.message)")
                 check(!error.message.contains("\n"), "a refusal of two lines: \(error.message)")
                 return
             }
