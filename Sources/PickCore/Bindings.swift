@@ -438,7 +438,7 @@ enum BindingParser {
         let written = String(name)
         if let event = BindEvent(rawValue: written.lowercased()) { return .event(event) }
         if let key = KeyNames.key(named: written) { return .key(key) }
-        if KeyNames.otherEvents.contains(written.lowercased()) {
+        if KeyNames.eventNames.contains(written.lowercased()) {
             throw Failure(message: "event \(OptionError.quote(written)) is not implemented yet (fzf event)")
         }
         throw Failure(message: KeyNames.refusal(written))
@@ -603,10 +603,6 @@ enum BindingParser {
 }
 
 extension KeyNames {
-    /// fzf's events that pick does not fire (yet).
-    static let otherEvents: Set<String> = ["result-final", "backward-eof", "jump", "jump-cancel",
-                                           "click-header", "click-footer", "multi"]
-
     /// The character a key types, if it types one (for `put` without an argument).
     public static func printable(_ key: Key) -> String? {
         guard case .char(let c) = key, c >= 0x20, c != 0x7F, !(0x80..<0xA0).contains(c),

@@ -122,15 +122,19 @@ public enum KeyNames {
         ("ctrl-", .ctrl), ("alt-", .alt), ("shift-", .shift),
     ]
 
+    /// fzf's event names: never keys (`--bind` takes those of `BindEvent` as events).
+    static let eventNames: Set<String> = [
+        "start", "load", "change", "focus", "result", "result-final", "one", "zero", "resize",
+        "backward-eof", "jump", "jump-cancel", "click-header", "click-footer", "multi",
+    ]
+
     /// Names that are not keys pick can read, and why.
     static let notKeys: [(names: Set<String>, reason: String)] = [
         (["left-click", "right-click", "double-click", "shift-left-click", "shift-right-click",
           "scroll-up", "scroll-down", "shift-scroll-up", "shift-scroll-down",
           "preview-scroll-up", "preview-scroll-down"],
          "is a mouse event, not a key"),
-        (["start", "load", "change", "focus", "result", "result-final", "one", "zero", "resize",
-          "backward-eof", "jump", "jump-cancel", "click-header", "click-footer", "multi"],
-         "is an event, not a key"),
+        (eventNames, "is an event, not a key"),
     ]
 
     private static let byName: [String: Key] = {

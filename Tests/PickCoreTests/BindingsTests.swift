@@ -47,6 +47,13 @@ final class BindingsTests: XCTestCase {
         XCTAssertEqual(try parse("a:change-prompt()")[.key(.char(97))], [BoundAction(.changePrompt, "")])
     }
 
+    func testEveryEventIsOneThatKeyNamesRefusesAsAKey() {
+        for event in BindEvent.allCases {
+            XCTAssertEqual(KeyNames.refusal(event.rawValue), "'\(event.rawValue)' is an event, not a key")
+            XCTAssertNil(KeyNames.key(named: event.rawValue))
+        }
+    }
+
     func testSeveralKeysShareOneChain() throws {
         let b = try parse("ctrl-j,ctrl-k:down")
         XCTAssertEqual(b[.key(.char(10))], [BoundAction(.down)])
