@@ -29,12 +29,13 @@ final class CommandRun: @unchecked Sendable {
     /// For a reload: the store its output goes to, loading.
     private(set) var load: InputLoad? = nil
 
-    /// Starts `child` and reads its output: into `store` (a reload), or collected (at most
-    /// `Tunables.Children.transformOutputLimit` bytes) for `output`.
-    init(_ child: ChildProcess, into store: LineStore? = nil) {
+    /// Starts `child` and reads its output: into `store` (a reload; with `styles`, its
+    /// colours, `--ansi`), or collected (at most `Tunables.Children.transformOutputLimit`
+    /// bytes) for `output`.
+    init(_ child: ChildProcess, into store: LineStore? = nil, styles: AnsiStyles? = nil) {
         self.child = child
         if let store {
-            load = InputLoad.start(reading: child.output, into: store) { [child] in child.terminate() }
+            load = InputLoad.start(reading: child.output, into: store, styles: styles) { [child] in child.terminate() }
         } else {
             spawnThread { [self] in
                 var buffer = [UInt8](repeating: 0, count: 1 << 14)
@@ -175,20 +176,22 @@ extension Picker {
         bound.streaming = nil
         let newStore = LineStore(separator: options.read0 ? 0 : 0x0A, parsesFields: options.palette)
         guard let child = try? ChildProcess.spawn(command, environment: environment, output: .pipe) else { return }
-        let run = CommandRun(child, into: newStore)
-        bound.reload = (run, newStore, sync)
+        let newStyles: AnsiStyles? = options.ansi ? AnsiStyles() : nil
+        let run = CommandRun(child, into: newStore, styles: newStyles)
+        bound.reload = (run, newStore, newStyles, sync)
         if !sync { showReload() }
     }
 
     /// Makes the running reload's store the picker's.
     func showReload() {
-        guard let (run, newStore, _) = bound.reload, let load = run.load else { return }
+        guard let (run, newStore, newStyles, _) = bound.reload, let load = run.load else { return }
         bound.reload = nil
         bound.streaming = run
         bound.reloadTrack = session.highlighted.map { Array(store.bytes(of: Int($0))) }
         bound.trackSeen = (-1, -1)
         bound.wasLoading = true
         store = newStore
+        styles = newStyles
         input = load
         var ranking = options.ranking
         ranking.sorts = bound.sorts

@@ -28,7 +28,7 @@ struct BindingState {
     var sorts = true
     /// A running reload, its store, and whether the list waits for the whole of it
     /// (reload-sync) before it shows.
-    var reload: (run: CommandRun, store: LineStore, sync: Bool)? = nil
+    var reload: (run: CommandRun, store: LineStore, styles: AnsiStyles?, sync: Bool)? = nil
     /// The reload whose store the picker shows, while it may still stream.
     var streaming: CommandRun? = nil
     /// The line highlighted when a reload came, looked for in the new list.

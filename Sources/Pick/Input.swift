@@ -148,10 +148,12 @@ final class InputLoad: @unchecked Sendable {
 
     /// Reads `fd` (a reload's command output) into `store` on a thread of its own; `ended`
     /// runs there once it is read. A read error ends the list there (pick goes on).
-    static func start(reading fd: Int32, into store: LineStore, ended: @escaping @Sendable () -> Void) -> InputLoad {
+    static func start(reading fd: Int32, into store: LineStore, styles: AnsiStyles?,
+                      ended: @escaping @Sendable () -> Void) -> InputLoad {
         let load = InputLoad()
         spawnThread {
-            InputReader.readAll(fd: fd, into: store, onChunk: { wakeEventLoop(Wake.input) }, onError: { _ in })
+            InputReader.readAll(fd: fd, into: store, styles: styles, onChunk: { wakeEventLoop(Wake.input) },
+                                onError: { _ in })
             ended()
             load.done.store(true, ordering: .releasing)
             wakeEventLoop(Wake.input)

@@ -17,7 +17,7 @@ final class Picker {
     var options: Options
     /// The input (a reload replaces it).
     var store: LineStore
-    let styles: AnsiStyles?
+    var styles: AnsiStyles?
     let terminal: Terminal
     let worker: SearchWorker
     let theme: Theme
