@@ -232,6 +232,18 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "synced\n")
     }
 
+    func testAReloadUnderAnsiKeepsItsColours() throws {
+        try tmux.start(input: "echo plain", args: """
+            --ansi --bind 'start:reload(printf "\\033[31mred\\033[0m line\\n")'
+            """)
+        tmux.waitFor(text: "red line")
+        XCTAssertTrue(tmux.screenWithEscapes().contains("\u{1B}[31mred"), "the colour drawn, not shown as text")
+        XCTAssertFalse(tmux.screen().contains { $0.contains("[31m") })
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "red line\n", "the visible text printed")
+    }
+
     func testTransformsRunInTheBackground() throws {
         try tmux.file("input.txt", "alpha\nbeta\n")
         try tmux.start(input: "cat input.txt", args: """
