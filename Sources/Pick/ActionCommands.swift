@@ -135,8 +135,9 @@ extension Picker {
             signal(SIGTTOU, SIG_DFL)
             child.terminate()
         }
-        _ = tcsetattr(terminal.fd, TCSANOW, &mode)
         enterScreen()
+        // After entering: an inline region asks for the cursor's row in the mode pick found.
+        _ = tcsetattr(terminal.fd, TCSANOW, &mode)
         editor.resized()
         placePrompt()
         editor.refresh()

@@ -161,6 +161,20 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertTrue(tmux.terminalRestored)
     }
 
+    func testExecuteUnderHeightComesBackToKeysNotEchoes() throws {
+        try tmux.file("input.txt", "one\ntwo\n")
+        try tmux.start(input: "cat input.txt", args: "--height 6 --bind 'ctrl-x:execute(echo ran {})'",
+                       before: "echo above")
+        tmux.waitFor(text: "2/2")
+        tmux.keys("C-x")
+        tmux.waitFor(text: "ran one")
+        tmux.keys("Down")
+        tmux.waitFor("keys move again, nothing echoed") { $0.contains("> two") && !self.shows($0, "^[") }
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+        XCTAssertTrue(tmux.terminalRestored)
+    }
+
     /// Lines and a query that are shell code reach the commands as data: the marker file is
     /// never created, and each command sees the bytes exactly.
     func testHostileLinesThroughExecuteSilentExecuteAndBecome() throws {
