@@ -54,6 +54,15 @@ final class BindingsTests: XCTestCase {
         }
     }
 
+    func testATransformsOutputIsAChain() throws {
+        XCTAssertEqual(try Bindings.chain("change-query(x)+first+reload:ls, -a", for: .key(.char(24))),
+                       [BoundAction(.changeQuery, "x"), BoundAction(.first), BoundAction(.reload, "ls, -a")])
+        XCTAssertEqual(try Bindings.chain("put", for: .key(.char(0x61))), [BoundAction(.put)])
+        XCTAssertThrowsError(try Bindings.chain("nope", for: .event(.change)))
+        XCTAssertEqual(Set(try Bindings.triggers(in: "ctrl-x,change,,,alt-,")),
+                       [.key(.char(24)), .event(.change), .key(.char(0x2C)), .key(.alt(0x2C))])
+    }
+
     func testSeveralKeysShareOneChain() throws {
         let b = try parse("ctrl-j,ctrl-k:down")
         XCTAssertEqual(b[.key(.char(10))], [BoundAction(.down)])
