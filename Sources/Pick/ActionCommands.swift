@@ -190,7 +190,7 @@ extension Picker {
         bound.streaming = run
         bound.reloadTrack = session.highlighted.map { Array(store.bytes(of: Int($0))) }
         bound.trackSeen = (-1, -1)
-        bound.wasLoading = true
+        bound.events.inputReplaced()
         store = newStore
         styles = newStyles
         input = load

@@ -19,12 +19,8 @@ struct BindingState {
     var queue: [(action: BoundAction, trigger: BindTrigger)] = []
     /// Triggers turned off by `unbind`.
     var unbound: Set<BindTrigger> = []
-    var started = false
-    var wasLoading = true
-    /// The highlighted line last seen (for `focus`); -2 before the first.
-    var focus: Int64 = -2
-    /// The result `result` (and `one`, `zero`) last fired for.
-    var resultSeen = (generation: -1, searched: -1)
+    /// When the events fire (PickCore decides).
+    var events = EventWatch()
     var sorts = true
     /// A running reload, its store, and whether the list waits for the whole of it
     /// (reload-sync) before it shows.
@@ -152,35 +148,9 @@ extension Picker {
     }
 
     private func notice() {
-        if !bound.started {
-            bound.started = true
-            fire(.event(.start))
-        }
         takeFinishedCommands()
-        if bound.wasLoading && !input.isLoading {
-            bound.wasLoading = false
-            fire(.event(.load))
-        }
         followReloadedLine()
-        guard session.resultGeneration == session.generation, let result = session.result else { return }
-        if options.bindings.binds(.focus) {
-            let focus = session.highlighted.map(Int64.init) ?? -1
-            if focus != bound.focus {
-                bound.focus = focus
-                fire(.event(.focus))
-            }
-        }
-        let seen = (session.generation, result.searched)
-        guard result.isComplete, seen != bound.resultSeen else { return }
-        bound.resultSeen = seen
-        fire(.event(.result))
-        if !input.isLoading && result.searched >= session.candidates {
-            switch session.shown?.lines.count {
-            case 0: fire(.event(.zero))
-            case 1: fire(.event(.one))
-            default: break
-            }
-        }
+        for event in bound.events.events(in: session, loading: input.isLoading) { fire(.event(event)) }
     }
 
     /// After a reload, highlights the line that was highlighted before, once the new list

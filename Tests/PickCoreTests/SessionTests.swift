@@ -423,3 +423,46 @@ final class SessionBindingTests: XCTestCase {
         XCTAssertNil(d.session.shown, "an answer about the old store is dropped")
     }
 }
+
+/// When `--bind`'s events fire, replayed on a session.
+final class EventWatchTests: XCTestCase {
+    func testStartThenLoadThenFocusAndResult() {
+        var d = Driver(lines: ["alpha", "beta"], loading: true)
+        var watch = EventWatch()
+        XCTAssertEqual(watch.events(in: d.session, loading: true), [.start])
+        XCTAssertEqual(watch.events(in: d.session, loading: true), [], "nothing new, nothing fires")
+        d.stream(["gamma"], loading: false, at: Tunables.Session.firstListHold + 1)
+        d.type("", at: Tunables.Session.firstListHold + 2)
+        if d.workerJob != nil { d.workerAnswers() }
+        XCTAssertEqual(watch.events(in: d.session, loading: false), [.load, .focus, .result])
+        d.send(.move(by: 1, wraps: false))
+        XCTAssertEqual(watch.events(in: d.session, loading: false), [.focus])
+        watch.inputReplaced()
+        XCTAssertEqual(watch.events(in: d.session, loading: false), [.load], "a reload read whole loads again")
+    }
+
+    func testOneAndZeroFireOnceForTheWholeInput() {
+        var d = Driver(lines: ["alpha", "beta", "gamma"], loading: false)
+        var watch = EventWatch()
+        d.type("", at: 0)
+        _ = watch.events(in: d.session, loading: false)
+        d.type("gam", at: 10)
+        d.workerAnswers()
+        if d.workerJob != nil { d.workerAnswers() }
+        XCTAssertEqual(watch.events(in: d.session, loading: false), [.focus, .result, .one])
+        XCTAssertEqual(watch.events(in: d.session, loading: false), [])
+        d.type("gamz", at: 20)
+        XCTAssertEqual(watch.events(in: d.session, loading: false), [], "the old query's answer fires nothing")
+        d.workerAnswers()
+        XCTAssertEqual(watch.events(in: d.session, loading: false), [.focus, .result, .zero])
+    }
+
+    func testNoOneWhileInputStillLoads() {
+        var d = Driver(lines: ["alpha", "beta"], loading: true)
+        var watch = EventWatch()
+        d.type("alp", at: Tunables.Session.firstListHold + 1)
+        d.workerAnswers()
+        if d.workerJob != nil { d.workerAnswers() }
+        XCTAssertFalse(watch.events(in: d.session, loading: true).contains(.one), "more lines may match yet")
+    }
+}
