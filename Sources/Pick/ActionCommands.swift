@@ -10,6 +10,7 @@ import Synchronization
 //   foreground) and pick comes back to the same state when it ends;
 // - execute-silent: no terminal, output dropped; the chain waits for it to end (so
 //   `execute-silent(git branch -D {})+reload(git branch)` lists what is left), as in fzf;
+//   ctrl-c while it runs ends it and drops the rest of the chain (fzf would hang);
 // - become: the terminal restored, pick's commands ended, pick replaced by the command;
 // - reload, reload-sync: the command's output becomes the input, in a new store; a
 //   reload still running is killed (its whole group) when the next one starts;
@@ -105,9 +106,9 @@ extension Picker {
         switch action.kind {
         case .execute: executeOnTerminal(command, environment)
         case .executeSilent:
-            if let child = try? ChildProcess.spawn(command, environment: environment, output: .discard) {
-                _ = child.wait()
-                child.terminate()
+            if let child = try? ChildProcess.spawn(command, environment: environment, output: .discard),
+               !waitUnlessInterrupted(child) {
+                bound.queue = []
             }
         case .become: become(command, environment)
         case .reload, .reloadSync: reload(command, environment, sync: action.kind == .reloadSync)
@@ -115,6 +116,24 @@ extension Picker {
             guard let child = try? ChildProcess.spawn(command, environment: environment, output: .pipe) else { return }
             bound.transform = (CommandRun(child), action, trigger)
         }
+    }
+
+    /// Waits for `child` to end, keeping the keys typed meanwhile for later; false when
+    /// ctrl-c came first (the command is ended then).
+    func waitUnlessInterrupted(_ child: ChildProcess) -> Bool {
+        defer { child.terminate() }
+        while !child.hasExited {
+            var ready = pollfd(fd: terminal.fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, Int32(Tunables.Children.exitPollMillis)) > 0 else { continue }
+            var bytes = [UInt8](repeating: 0, count: 256)
+            let n = read(terminal.fd, &bytes, bytes.count)
+            guard n > 0 else { continue }
+            let interrupt = bytes[0..<n].firstIndex(of: 3)
+            decoder.buffer.append(contentsOf: bytes[0..<(interrupt ?? n)])
+            lastKeyBytes = monotonicMillis()
+            if interrupt != nil { return false }
+        }
+        return true
     }
 
     /// execute: pick leaves the screen, the command runs in the foreground of the terminal,

@@ -128,5 +128,8 @@ extension Tunables {
         /// The most of a transform's output pick keeps: actions, a query, a prompt or a
         /// header are short; a command that prints a file must not fill memory.
         public static let transformOutputLimit = 1 << 20
+        /// How often pick looks whether an `execute-silent` command has ended, while it
+        /// watches the keys for ctrl-c (which ends it).
+        public static let exitPollMillis = 10
     }
 }

@@ -175,6 +175,26 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertTrue(tmux.terminalRestored)
     }
 
+    func testCtrlCEndsAHangingExecuteSilentNotPick() throws {
+        try tmux.file("input.txt", "one\ntwo\n")
+        try tmux.start(input: "cat input.txt", args: "--bind 'ctrl-x:execute-silent(sleep 33)+change-prompt(after> )'")
+        tmux.waitFor(text: "2/2")
+        tmux.keys("C-x")
+        tmux.waitFor("the command runs") { _ in
+            !((try? TmuxPick.shell(["pgrep", "-f", "^sleep 33"]))?.output.isEmpty ?? true)
+        }
+        tmux.type("tw")
+        tmux.keys("C-c")
+        tmux.waitFor("the command ended, the keys typed meanwhile kept") { rows in
+            rows[row: 0].hasPrefix("> tw") && rows[row: 1] == "  1/2"
+                && ((try? TmuxPick.shell(["pgrep", "-f", "^sleep 33"]))?.output.isEmpty ?? true)
+        }
+        XCTAssertFalse(tmux.screen()[row: 0].hasPrefix("after"), "the rest of the chain dropped")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "two\n")
+    }
+
     /// Lines and a query that are shell code reach the commands as data: the marker file is
     /// never created, and each command sees the bytes exactly.
     func testHostileLinesThroughExecuteSilentExecuteAndBecome() throws {
