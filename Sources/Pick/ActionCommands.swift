@@ -127,6 +127,7 @@ extension Picker {
             guard poll(&ready, 1, Int32(Tunables.Children.exitPollMillis)) > 0 else { continue }
             var bytes = [UInt8](repeating: 0, count: 256)
             let n = read(terminal.fd, &bytes, bytes.count)
+            if n == 0 { return false }  // the terminal went away: the command goes too
             guard n > 0 else { continue }
             let interrupt = bytes[0..<n].firstIndex(of: 3)
             decoder.buffer.append(contentsOf: bytes[0..<(interrupt ?? n)])
