@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PickCore
+
+// The preview pane in the picker: the glue between the pane's policy (`PreviewPane`, in
+// PickCore), its command (`PreviewRunner`) and the frame (`PreviewFrameBuilder`). The
+// picker tells it, once a turn, what is focused; it starts and stops the command, and
+// says what the pane shows.
+
+final class PreviewController {
+    let template: CommandTemplate
+    let options: Options
+    let store: LineStore
+    var window: PreviewWindow
+    var pane = PreviewPane()
+    let runner = PreviewRunner()
+    /// The pane's box as last drawn (for its size, the scroll keys and the mouse).
+    var rect: PaneRect? = nil
+    /// The subject of the command last started, and the scroll offset it asked for.
+    private var startedLine: Int32? = nil
+
+    init?(options: Options, store: LineStore) {
+        guard let command = options.preview, !command.isEmpty else { return nil }
+        template = CommandTemplate(command)
+        self.options = options
+        self.store = store
+        window = options.previewWindow
+    }
+
+    /// The `hidden` toggle (ctrl-/): shows or hides the pane.
+    func toggle() {
+        window.hidden.toggle()
+    }
+
+    /// What the pane is of, now (nil: nothing focused, or the pane hidden).
+    func subject(session: PickSession) -> PreviewSubject? {
+        guard let rect, rect.text.height > 0, let line = session.highlighted else { return nil }
+        return PreviewSubject(line: line, query: template.usesQuery ? session.queryText ?? "" : nil,
+                              marked: template.usesMarked ? session.marks : [])
+    }
+
+    /// Starts and stops the command for what is focused. Returns whether the pane changed.
+    @discardableResult
+    func turn(session: PickSession, at now: Int) -> Bool {
+        let subject = self.subject(session: session)
+        var changed = false
+        for action in pane.focus(subject, at: now) {
+            switch action {
+            case .stop:
+                if subject == nil { runner.clear() } else { runner.stop() }
+                changed = true
+            case .start(let subject, let generation):
+                guard let rect else { break }
+                let area = rect.text
+                let command = template.expand(context(for: subject))
+                let environment = [("PICK_PREVIEW_LINES", String(area.height)), ("PICK_PREVIEW_COLUMNS", String(area.width)),
+                                   ("FZF_PREVIEW_LINES", String(area.height)), ("FZF_PREVIEW_COLUMNS", String(area.width))]
+                runner.start(command, environment: environment, generation: generation, follows: rect.window.follow,
+                             at: now)
+                startedLine = subject.line
+                if !rect.window.scroll.isEmpty {
+                    let bytes = store.bytes(of: Int(subject.line))
+                    let offset = PreviewScroll.offset(rect.window.scroll, field: { n in
+                        (try? FieldRanges(parsing: String(n))).map { Fields.select($0, of: Array(bytes), self.delimiter) } ?? []
+                    }, index: Int(subject.line) - options.headerLines, height: area.height - rect.window.headerLines)
+                    pane.startScroll(at: offset)
+                }
+                changed = true
+            }
+        }
+        return changed
+    }
+
+    private var delimiter: FieldDelimiter { (try? FieldDelimiter(options.delimiter)) ?? (try! FieldDelimiter(nil)) }
+
+    private func context(for subject: PreviewSubject) -> TemplateContext {
+        let line = Array(store.bytes(of: Int(subject.line)))
+        let marked = subject.marked.isEmpty ? [subject.line] : subject.marked
+        return TemplateContext(current: line, currentIndex: Int(subject.line) - options.headerLines,
+                               marked: marked.map { Array(store.bytes(of: Int($0))) },
+                               markedIndices: marked.map { Int($0) - options.headerLines },
+                               query: Array((subject.query ?? "").utf8), delimiter: delimiter)
+    }
+
+    /// How long the loop may sleep before the pane has something to do.
+    func wait(at now: Int) -> Int? {
+        [pane.wait(at: now), runner.waitsForText(at: now)].compactMap { $0 }.min()
+    }
+
+    /// The pane's frame, for a pane at `rect`.
+    func frame(in rect: PaneRect, at now: Int) -> PreviewFrame {
+        let area = rect.text
+        return runner.withText(at: now) { text in
+            let first = pane.firstLine(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
+                                       follow: rect.window.follow)
+            return PreviewFrameBuilder.build(count: text.count, line: text.line, first: first, window: rect.window,
+                                             width: area.width, height: area.height)
+        }
+    }
+
+    /// Scrolls the pane by `delta` lines, or by pages (`pages`: a pane's height less one).
+    func scroll(by delta: Int, pages: Bool = false, at now: Int) {
+        guard let rect else { return }
+        let area = rect.text
+        let step = pages ? delta * max(1, area.height - rect.window.headerLines - 1) : delta
+        runner.withText(at: now) { text in
+            let first = pane.firstLine(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
+                                       follow: rect.window.follow)
+            if first != pane.scroll { pane.scroll(by: first - pane.scroll, lines: text.count,
+                                                  headerLines: rect.window.headerLines, height: area.height, cycle: false) }
+            pane.scroll(by: step, lines: text.count, headerLines: rect.window.headerLines, height: area.height,
+                        cycle: rect.window.cycle)
+        }
+    }
+
+    /// Stops the command for good (pick is leaving).
+    func end() {
+        runner.end()
+    }
+}
+
+extension Picker {
+    /// Once a turn: the pane's command follows the focus (and the pane's size).
+    func previewTurn() {
+        guard let preview else { return }
+        let rect = geometry.pane
+        if let rect, let old = preview.rect, rect.text.height != old.text.height || rect.text.width != old.text.width {
+            preview.pane.restart()
+        }
+        preview.rect = rect
+        if preview.turn(session: session, at: monotonicMillis()) { perform(.redraw) }
+    }
+
+    /// ctrl-/: shows or hides the pane; the list and the prompt take the room.
+    func togglePreview() {
+        guard let preview else { return }
+        preview.toggle()
+        placePrompt()
+        editor.refresh()
+        lastFrame = []
+        perform(.listHeight(geometry.listHeight(headers: headerCount)))
+        perform(.redraw)
+    }
+}
