@@ -59,8 +59,8 @@ extension Geometry {
 }
 
 extension Painter {
-    /// The preview pane: its border (with the scroll position on its top line, or in the
-    /// text's top right corner without one) and its text rows, each blanked to the pane's
+    /// The preview pane: its border, its text rows (the scroll position at the first one's
+    /// right end), each blanked to the pane's
     /// width (never cleared to the end of the line: the list may be to the right).
     static func pane(_ frame: PreviewFrame, in rect: PaneRect, theme: Theme) -> String {
         func sgr(_ p: String) -> String { p.isEmpty || theme.isPlain ? "" : "\u{1B}[\(p)m" }
@@ -71,21 +71,13 @@ extension Painter {
         let text = rect.text
         var out = ""
         func move(_ row: Int, _ column: Int) { out += "\u{1B}[\(row);\(column)H" }
-        func horizontal(_ row: Int, _ left: String, _ fill: String, _ right: String, info: String) {
+        func horizontal(_ row: Int, _ left: String, _ fill: String, _ right: String) {
             move(row, rect.left)
-            var glyphs = (s.left ? left : "") + String(repeating: fill, count: max(0, rect.width - (s.left ? 1 : 0) - (s.right ? 1 : 0)))
-                + (s.right ? right : "")
-            var label = ""
-            if !info.isEmpty, rect.width > TerminalText.width(info) + 4 {
-                let keep = rect.width - TerminalText.width(info) - 3  // every border glyph is one column
-                let tail = String(glyphs.suffix(2))
-                glyphs = String(glyphs.prefix(keep))
-                label = " " + reset + sgr(theme.info) + info + reset + border + tail
-            }
-            out += border + glyphs + label + reset
+            let inner = max(0, rect.width - (s.left ? 1 : 0) - (s.right ? 1 : 0))
+            out += border + (s.left ? left : "") + String(repeating: fill, count: inner) + (s.right ? right : "") + reset
         }
-        if s.top { horizontal(rect.top, g.topLeft, g.top, g.topRight, info: frame.info) }
-        if s.bottom { horizontal(rect.top + rect.height - 1, g.bottomLeft, g.bottom, g.bottomRight, info: "") }
+        if s.top { horizontal(rect.top, g.topLeft, g.top, g.topRight) }
+        if s.bottom { horizontal(rect.top + rect.height - 1, g.bottomLeft, g.bottom, g.bottomRight) }
         for i in 0..<text.height {
             let row = text.top + i
             move(row, rect.left)
@@ -102,7 +94,7 @@ extension Painter {
                 out += reset
             }
             var room = text.width - used
-            if i == 0 && !s.top && !frame.info.isEmpty && room > TerminalText.width(frame.info) + 1 {
+            if i == 0 && !frame.info.isEmpty && room > TerminalText.width(frame.info) {
                 room -= TerminalText.width(frame.info)
                 out += String(repeating: " ", count: room) + sgr(theme.info) + frame.info + reset
                 room = 0

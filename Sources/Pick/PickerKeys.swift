@@ -62,7 +62,7 @@ extension Picker {
         case .char(31) where preview != nil: togglePreview(); return nil
         case .function(1), .alt(0x3F):
             shortcuts.learn(from: store)
-            help = HelpOverlay(lines: keyHelp(multi: options.multi) + shortcuts.helpLines(store: store))
+            help = HelpOverlay(lines: keyHelp(multi: options.multi, preview: preview != nil) + shortcuts.helpLines(store: store))
             return nil
         case .alt(0x70): walkHistory(older: true); return nil
         case .alt(0x6E): walkHistory(older: false); return nil

@@ -8,7 +8,8 @@
 public struct PreviewFrame: Equatable, Sendable {
     /// Text rows from the top, each at most the pane's width.
     public var rows: [[Span]]
-    /// The scroll position (`first/total`) when the output is longer than the pane, else "".
+    /// The scroll position (`first/total`) when the output is longer than the pane, else "":
+    /// drawn at the first row's right end, which leaves room for it (as fzf).
     public var info: String
     /// The pane's border.
     public var sides: Sides
@@ -38,8 +39,30 @@ public enum PreviewFrameBuilder {
         }
         let body = count - window.headerLines
         let info = window.info && body > height - headers ? "\(first + 1)/\(body)" : ""
+        if !info.isEmpty, !rows.isEmpty {
+            rows[0] = cut(rows[0], to: max(0, width - info.count - 1))
+        }
         let sides = window.borderSides
         return PreviewFrame(rows: rows, info: info, sides: sides, glyphs: window.border.glyphs)
+    }
+
+    /// `spans` cut to `columns` columns.
+    static func cut(_ spans: [Span], to columns: Int) -> [Span] {
+        var out: [Span] = []
+        var used = 0
+        for var span in spans {
+            var text = String.UnicodeScalarView()
+            for u in span.text.unicodeScalars {
+                let w = TerminalText.width(of: u.value)
+                if used + w > columns { break }
+                used += w
+                text.append(u)
+            }
+            span.text = String(text)
+            if !span.text.isEmpty { out.append(span) }
+            if used >= columns { break }
+        }
+        return out
     }
 
     /// The rows one output line takes: one, cut to `width`, or with `wrap` as many as its
