@@ -91,8 +91,8 @@ refused, saying so. See man pick (or man ./man/pick.1 in the source tree).
 func keyHelp(multi: Bool, preview: Bool = false) -> [String] {
     let previewKeys = [
         "  shift-Up shift-Down                   scroll the preview",
-        "  shift-PageUp shift-PageDown           scroll the preview a page",
-        "  ctrl-/                                show or hide the preview",
+        "  shift-PageUp shift-PageDown           page the preview",
+        "  ctrl-/                                toggle the preview",
     ]
     return [
         "Keys (Up/Down scroll this help; any other key returns)",
