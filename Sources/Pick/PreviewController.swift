@@ -72,7 +72,7 @@ final class PreviewController {
         return changed
     }
 
-    private var delimiter: FieldDelimiter { (try? FieldDelimiter(options.delimiter)) ?? (try! FieldDelimiter(nil)) }
+    private lazy var delimiter: FieldDelimiter = (try? FieldDelimiter(options.delimiter)) ?? .blanks
 
     private func context(for subject: PreviewSubject) -> TemplateContext {
         let line = Array(store.bytes(of: Int(subject.line)))

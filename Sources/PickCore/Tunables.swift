@@ -124,8 +124,6 @@ public enum Tunables {
         /// Output bytes kept, and the most kept of any one line.
         public static let keptBytes = 4 << 20
         public static let lineBytes = 64 << 10
-        /// How long a preview command's process group has to end after SIGTERM before SIGKILL.
-        public static let terminateGraceMillis = 50
     }
 
     /// Reading keys from the terminal.
@@ -134,5 +132,14 @@ public enum Tunables {
         public static let escapeDelayMillis = 25
         /// How long a paste may fall silent before it is taken as ended (its end marker lost).
         public static let pasteDelayMillis = 500
+    }
+}
+
+extension Tunables {
+    /// Commands pick starts (`ChildProcess`). Milliseconds.
+    public enum Children {
+        /// How long a command's process group has after SIGTERM to end before SIGKILL: long
+        /// enough for a shell to clean up, short enough that a focus change never waits on it.
+        public static let terminateGraceMillis = 100
     }
 }
