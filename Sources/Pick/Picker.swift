@@ -336,7 +336,7 @@ final class Picker {
         }
         if wakes.input, let message = input.error { outcome = .failure(message) }
         for answer in worker.takeAnswers() { perform(.answered(answer)) }
-        if wakes.preview { perform(.redraw) }
+        if wakes.preview { previewWritten() }
         if wakes.input || wakes.search { applyPendingScope() }
     }
 

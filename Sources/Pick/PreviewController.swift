@@ -132,6 +132,13 @@ extension Picker {
         if preview.turn(session: session, at: monotonicMillis()) { perform(.redraw) }
     }
 
+    /// The command wrote: its first text is drawn at once (the focus just moved: it is part
+    /// of answering the key), what streams in after at the session's frame rate.
+    func previewWritten() {
+        if preview?.runner.takeFirstText() == true { draw() }
+        perform(.redraw)
+    }
+
     /// ctrl-/: shows or hides the pane; the list and the prompt take the room.
     func togglePreview() {
         guard let preview else { return }

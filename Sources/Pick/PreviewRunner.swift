@@ -20,6 +20,8 @@ final class PreviewRunner {
     private var finished = false
     private var startedAt = 0
     private var running: ChildProcess? = nil
+    /// The new command's text has not been drawn yet.
+    private var firstTextPending = false
     /// How often a reader that waits (on a full buffer, or a silent command) looks whether
     /// it is stale.
     private static let pollMillis: Int32 = 50
@@ -35,6 +37,7 @@ final class PreviewRunner {
             finished = child == nil
             startedAt = now
             running = child
+            firstTextPending = true
         }
         guard let child else { return }
         spawnThread { [self] in read(child, generation: generation) }
@@ -66,6 +69,16 @@ final class PreviewRunner {
             let new = PreviewPane.showsNewText(hasOutput: current.hasOutput, finished: finished,
                                                startedAt: startedAt, at: now)
             return body(new ? current : previous)
+        }
+    }
+
+    /// Once per command, when its first output (or its end) has come: the pane then shows
+    /// the new line's text, and is drawn at once rather than at the next frame's time.
+    func takeFirstText() -> Bool {
+        lock.locked {
+            guard firstTextPending, current.hasOutput || finished else { return false }
+            firstTextPending = false
+            return true
         }
     }
 
