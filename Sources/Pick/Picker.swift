@@ -136,6 +136,8 @@ final class Picker {
                 if let answer = worker.run(job) { actions += session.handle(.answered(answer), at: monotonicMillis()) }
                 applyPendingScope()
             case .draw:
+                // The focus may have moved: its preview starts before the frame is painted.
+                previewTurn(redraws: false)
                 draw()
                 worker.frameDrawn()
                 actions += session.handle(.drawn, at: monotonicMillis())

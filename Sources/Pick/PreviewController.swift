@@ -20,9 +20,19 @@ final class PreviewController {
     /// The subject of the command last started, and the scroll offset it asked for.
     private var startedLine: Int32? = nil
 
+    /// `--preview builtin`: pick's own path previewer, this very executable (passed in the
+    /// environment, so that no byte of its path is ever read as a placeholder).
+    static let builtin = "builtin"
+    private var extraEnvironment: [(String, String)] = []
+
     init?(options: Options, store: LineStore) {
         guard let command = options.preview, !command.isEmpty else { return nil }
-        template = CommandTemplate(command)
+        if command == Self.builtin {
+            template = CommandTemplate("exec \"$PICK_SELF\" --preview-builtin {}")  // previewer's Options.previewBuiltinMode
+            extraEnvironment = [("PICK_SELF", Self.executablePath())]
+        } else {
+            template = CommandTemplate(command)
+        }
         self.options = options
         self.store = store
         window = options.previewWindow
@@ -56,6 +66,7 @@ final class PreviewController {
                 let command = template.expand(context(for: subject))
                 let environment = [("PICK_PREVIEW_LINES", String(area.height)), ("PICK_PREVIEW_COLUMNS", String(area.width)),
                                    ("FZF_PREVIEW_LINES", String(area.height)), ("FZF_PREVIEW_COLUMNS", String(area.width))]
+                    + extraEnvironment
                 runner.start(command, environment: environment, generation: generation, follows: rect.window.follow,
                              at: now)
                 startedLine = subject.line
@@ -81,6 +92,14 @@ final class PreviewController {
                                marked: marked.map { Array(store.bytes(of: Int($0))) },
                                markedIndices: marked.map { Int($0) - options.headerLines },
                                query: Array((subject.query ?? "").utf8), delimiter: delimiter)
+    }
+
+    /// This executable's path (`/proc/self/exe`), or `pick` from the PATH.
+    static func executablePath() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return "pick" }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// How long the loop may sleep before the pane has something to do.
@@ -121,15 +140,16 @@ final class PreviewController {
 }
 
 extension Picker {
-    /// Once a turn: the pane's command follows the focus (and the pane's size).
-    func previewTurn() {
+    /// Once a turn, and before each frame: the pane's command follows the focus (and the
+    /// pane's size). `redraws`: a change asks for a frame.
+    func previewTurn(redraws: Bool = true) {
         guard let preview else { return }
         let rect = geometry.pane
         if let rect, let old = preview.rect, rect.text.height != old.text.height || rect.text.width != old.text.width {
             preview.pane.restart()
         }
         preview.rect = rect
-        if preview.turn(session: session, at: monotonicMillis()) { perform(.redraw) }
+        if preview.turn(session: session, at: monotonicMillis()) && redraws { perform(.redraw) }
     }
 
     /// The command wrote: its first text is drawn at once (the focus just moved: it is part

@@ -165,6 +165,15 @@ final class InteractivePreviewTests: InteractiveTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: tmux.dir.appendingPathComponent("RAN").path))
     }
 
+    func testTheBuiltinPreviewIsPicksOwnPathPreviewer() throws {
+        let file = try tmux.file("notes.txt", "first line of the notes\nsecond\n")
+        guard try runPick(["--preview-builtin", file]).status == 0 else {
+            throw XCTSkip("pick --preview-builtin (helper previewer's) is not in this build")
+        }
+        try tmux.start(input: "printf 'notes.txt\\n'", args: "--preview builtin", width: 80, height: 8)
+        tmux.waitFor(text: "first line of the notes")
+    }
+
     func testABadWindowSpecIsOneLineAndExit2() throws {
         let run = try runPick(["--preview", "cat {}", "--preview-window", "middle"], lines: ["x"])
         XCTAssertEqual(run.status, 2)
