@@ -149,13 +149,16 @@ extension Picker {
             preview.pane.restart()
         }
         preview.rect = rect
-        if preview.turn(session: session, at: monotonicMillis()) && redraws { perform(.redraw) }
+        let now = monotonicMillis()
+        if preview.turn(session: session, at: now) && redraws { perform(.redraw) }
+        // A silent command: after a while its (empty) text replaces the last line's.
+        if redraws && preview.runner.takeFirstText(at: now) { perform(.redraw) }
     }
 
     /// The command wrote: its first text is drawn at once (the focus just moved: it is part
     /// of answering the key), what streams in after at the session's frame rate.
     func previewWritten() {
-        if preview?.runner.takeFirstText() == true { draw() }
+        if preview?.runner.takeFirstText(at: monotonicMillis()) == true { draw() }
         perform(.redraw)
     }
 

@@ -74,18 +74,20 @@ final class PreviewRunner {
 
     /// Once per command, when its first output (or its end) has come: the pane then shows
     /// the new line's text, and is drawn at once rather than at the next frame's time.
-    func takeFirstText() -> Bool {
+    func takeFirstText(at now: Int) -> Bool {
         lock.locked {
-            guard firstTextPending, current.hasOutput || finished else { return false }
+            guard firstTextPending, PreviewPane.showsNewText(hasOutput: current.hasOutput, finished: finished,
+                                                             startedAt: startedAt, at: now) else { return false }
             firstTextPending = false
             return true
         }
     }
 
-    /// Whether the pane shows the last command's text while it waits for the new one's.
+    /// While the pane shows the last command's text, how long until the new one's shows
+    /// however little it has (ms; nil: it shows).
     func waitsForText(at now: Int) -> Int? {
         lock.locked {
-            if current.hasOutput || finished { return nil }
+            guard firstTextPending else { return nil }
             return max(1, startedAt + Tunables.Preview.staleTextMillis - now)
         }
     }
