@@ -75,7 +75,8 @@ final class PreviewController {
                     let offset = PreviewScroll.offset(rect.window.scroll, field: { n in
                         (try? FieldRanges(parsing: String(n))).map { Fields.select($0, of: Array(bytes), self.delimiter) } ?? []
                     }, index: Int(subject.line) - options.headerLines, height: area.height - rect.window.headerLines)
-                    pane.startScroll(at: offset)
+                    // As fzf: the offset counts the header lines too.
+                    pane.startScroll(at: offset - rect.window.headerLines)
                 }
                 changed = true
             }

@@ -8,7 +8,8 @@
 public struct PreviewFrame: Equatable, Sendable {
     /// Text rows from the top, each at most the pane's width.
     public var rows: [[Span]]
-    /// The scroll position (`first/total`) when the output is longer than the pane, else "":
+    /// The scroll position (`first/total`, lines of the whole output) when the output is
+    /// longer than the pane, else "":
     /// drawn at the first row's right end, which leaves room for it (as fzf).
     public var info: String
     /// The pane's border.
@@ -38,7 +39,8 @@ public enum PreviewFrameBuilder {
             i += 1
         }
         let body = count - window.headerLines
-        let info = window.info && body > height - headers ? "\(first + 1)/\(body)" : ""
+        // As fzf: the first line shown and the total, counted over the whole output.
+        let info = window.info && body > height - headers ? "\(window.headerLines + first + 1)/\(count)" : ""
         if !info.isEmpty, !rows.isEmpty {
             rows[0] = cut(rows[0], to: max(0, width - info.count - 1))
         }

@@ -195,7 +195,7 @@ final class PreviewFrameTests: XCTestCase {
         let frame = PreviewFrameBuilder.build(count: 100, line: { lines[$0] }, first: 10,
                                               window: try PreviewWindow().applying("~2"), width: 20, height: 4)
         XCTAssertEqual(frame.rows.map(plain), ["1", "2", "13", "14"])
-        XCTAssertEqual(frame.info, "11/98")
+        XCTAssertEqual(frame.info, "13/100", "as fzf: the first line shown, of the whole output")
     }
 
     func testWrapFoldsALongLine() throws {
