@@ -45,11 +45,13 @@ final class PreviewRunner {
 
     /// Stops the running command: its group is signalled now, and its output is stale.
     func stop() {
-        let child: ChildProcess? = lock.locked {
-            defer { running = nil; generation = -1 }
-            return running
+        lock.locked {
+            // Under the lock: the reader reaps the command only after it has let go of it
+            // here, so the group signalled is still the command's (never a reused id).
+            if let child = running { kill(-child.pid, SIGTERM) }
+            running = nil
+            generation = -1
         }
-        if let child { kill(-child.pid, SIGTERM) }
     }
 
     /// Forgets every text (the list is empty: nothing to show).
@@ -116,6 +118,7 @@ final class PreviewRunner {
             wakeEventLoop(Wake.preview)
             if n <= 0 { break loop }
         }
+        lock.locked { if running === child { running = nil } }
         child.terminate()
     }
 

@@ -149,6 +149,15 @@ final class InteractivePreviewTests: InteractiveTestCase {
         XCTAssertEqual(pane(rows[row: 3]), "55")
     }
 
+    func testFollowKeepsTheEndOfAGrowingOutputInView() throws {
+        try tmux.start(input: "echo x", args: "--preview 'seq 100; sleep 0.3; echo last' --preview-window follow",
+                       width: 60, height: 10)
+        var rows = tmux.waitFor(text: "93/100")
+        XCTAssertEqual(pane(rows[row: 8]), "100")
+        rows = tmux.waitFor(text: "94/101")
+        XCTAssertEqual(pane(rows[row: 8]), "last", "the end stays in view as the output grows")
+    }
+
     func testWrapFoldsLongLines() throws {
         try tmux.start(input: "echo x", args: "--preview 'printf %s {}; seq -s- 40' --preview-window 'wrap,noinfo'",
                        width: 40, height: 8)
