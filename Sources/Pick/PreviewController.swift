@@ -17,8 +17,6 @@ final class PreviewController {
     let runner = PreviewRunner()
     /// The pane's box as last drawn (for its size, the scroll keys and the mouse).
     var rect: PaneRect? = nil
-    /// The subject of the command last started, and the scroll offset it asked for.
-    private var startedLine: Int32? = nil
 
     /// `--preview builtin`: pick's own path previewer, this very executable (passed in the
     /// environment, so that no byte of its path is ever read as a placeholder).
@@ -69,7 +67,6 @@ final class PreviewController {
                     + extraEnvironment
                 runner.start(command, environment: environment, generation: generation, follows: rect.window.follow,
                              at: now)
-                startedLine = subject.line
                 if !rect.window.scroll.isEmpty {
                     let bytes = store.bytes(of: Int(subject.line))
                     let offset = PreviewScroll.offset(rect.window.scroll, field: { n in
