@@ -12,6 +12,19 @@ final class InteractivePreviewTests: InteractiveTestCase {
             .trimmingCharacters(in: .whitespaces)
     }
 
+    /// The processes whose command line holds `pattern`, once none is left or the deadline
+    /// passes (a killed group takes a moment to go).
+    private func processesLeft(matching pattern: String) throws -> String {
+        let end = Date().addingTimeInterval(TmuxPick.deadline)
+        var left = ""
+        repeat {
+            left = try TmuxPick.shell(["pgrep", "-f", pattern]).output
+            if left.isEmpty { break }
+            usleep(20_000)
+        } while Date() < end
+        return left
+    }
+
     func testThePaneShowsTheFocusedLineAndFollowsTheSelection() throws {
         try tmux.start(input: "printf 'alpha\\nbeta\\ngamma\\n'", args: "--preview 'echo seen: {}'", width: 60, height: 10)
         var rows = tmux.waitFor(text: "seen: alpha")
@@ -66,14 +79,20 @@ final class InteractivePreviewTests: InteractiveTestCase {
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "b\n")
-        let end = Date().addingTimeInterval(TmuxPick.deadline)
-        var left = ""
-        repeat {
-            left = (try TmuxPick.shell(["pgrep", "-f", "sleep \(marker)"])).output
-            if left.isEmpty { break }
-            usleep(20_000)
-        } while Date() < end
-        XCTAssertEqual(left, "", "no sleep of the preview remains")
+        XCTAssertEqual(try processesLeft(matching: "sleep \(marker)"), "", "no sleep of the preview remains")
+    }
+
+    func testASignalledPickLeavesNoPreviewRunning() throws {
+        let marker = "31.\(Int.random(in: 100_000...999_999))"
+        try tmux.start(input: "printf 'a\\nb\\n'", args: "--preview 'echo now {}; sleep \(marker)'", width: 60, height: 8,
+                       background: true)
+        tmux.waitFor(text: "now a")
+        let pid = try XCTUnwrap(tmux.pid)
+        XCTAssertNotEqual(try TmuxPick.shell(["pgrep", "-f", "sleep \(marker)"]).output, "")
+        kill(pid, SIGTERM)
+        XCTAssertEqual(tmux.exitStatus(), 143)
+        XCTAssertTrue(tmux.terminalRestored)
+        XCTAssertEqual(try processesLeft(matching: "sleep \(marker)"), "", "no sleep of the preview remains after SIGTERM")
     }
 
     func testAnEndlessPreviewKeepsPickSmall() throws {
