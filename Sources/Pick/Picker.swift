@@ -152,10 +152,15 @@ final class Picker {
 
     /// The picker's rows: the region, inside the margin, border and padding if any.
     var geometry: Geometry {
+        let g = areaBesidePreview
+        return preview.map { g.besidePreview($0.window) } ?? g
+    }
+
+    /// The rows inside the margin, border and padding, which the preview pane shares.
+    var areaBesidePreview: Geometry {
         var g = region.geometry
         g.info = options.info
-        g = g.inside(options.surround, inline: options.height != .full)
-        return preview.map { g.besidePreview($0.window) } ?? g
+        return g.inside(options.surround, inline: options.height != .full)
     }
 
     /// Columns the prompt takes before the query: libedit's prefix (the left margin, border

@@ -36,9 +36,9 @@ final class PreviewController {
         window = options.previewWindow
     }
 
-    /// The `hidden` toggle (ctrl-/): shows or hides the pane.
-    func toggle() {
-        window.hidden.toggle()
+    /// ctrl-/: shows or hides the pane, in a region of `rows` by `columns`.
+    func toggle(rows: Int, columns: Int) {
+        window = PreviewPlacement.toggled(window, rows: rows, columns: columns)
     }
 
     /// What the pane is of, now (nil: nothing focused, or the pane hidden).
@@ -163,7 +163,8 @@ extension Picker {
     /// ctrl-/: shows or hides the pane; the list and the prompt take the room.
     func togglePreview() {
         guard let preview else { return }
-        preview.toggle()
+        let area = areaBesidePreview
+        preview.toggle(rows: area.height, columns: area.width)
         placePrompt()
         editor.refresh()
         lastFrame = []

@@ -189,6 +189,8 @@ public struct PreviewPlacement: Equatable, Sendable {
     public var window: PreviewWindow
     /// The pane's rows or columns (its border included); 0 when hidden.
     public var size: Int
+    /// The alternative (`<N(…)`) applies.
+    public var isAlternative = false
 
     public var isShown: Bool { size > 0 }
 
@@ -207,13 +209,26 @@ public struct PreviewPlacement: Equatable, Sendable {
         }
         size = min(max(size, least), most)
         if window.threshold > 0, size < window.threshold, let alternative = window.alternative {
-            var alternative = alternative
-            alternative.hidden = alternative.hidden && window.hidden
-            return place(alternative, rows: rows, columns: columns)
+            var placement = place(alternative, rows: rows, columns: columns)
+            placement.isAlternative = true
+            return placement
         }
         let percentZero = window.size == .percent(0) || window.size == .cells(0)
         if window.hidden || percentZero || size >= base { return PreviewPlacement(window: window, size: 0) }
         return PreviewPlacement(window: window, size: size)
+    }
+
+    /// `window` with the pane shown or hidden (ctrl-/, fzf's toggle-preview) in a region of
+    /// `rows` by `columns`: the alternative's own `hidden` where it applies, as fzf has it.
+    public static func toggled(_ window: PreviewWindow, rows: Int, columns: Int) -> PreviewWindow {
+        var window = window
+        if place(window, rows: rows, columns: columns).isAlternative, var alternative = window.alternative {
+            alternative.hidden.toggle()
+            window.alternative = alternative
+        } else {
+            window.hidden.toggle()
+        }
+        return window
     }
 }
 

@@ -85,6 +85,15 @@ final class PreviewWindowTests: XCTestCase {
         XCTAssertEqual(narrow.size, 7, "5 rows of text and the border's two")
     }
 
+    func testTheToggleShowsOrHidesThePaneInForce() throws {
+        let w = try window("hidden,<40(down,5)")
+        XCTAssertTrue(PreviewPlacement.place(w, rows: 24, columns: 60).isShown, "as fzf: the alternative is not hidden")
+        let toggledNarrow = PreviewPlacement.toggled(w, rows: 24, columns: 60)
+        XCTAssertFalse(PreviewPlacement.place(toggledNarrow, rows: 24, columns: 60).isShown)
+        let toggledWide = PreviewPlacement.toggled(w, rows: 24, columns: 100)
+        XCTAssertTrue(PreviewPlacement.place(toggledWide, rows: 24, columns: 100).isShown)
+    }
+
     func testAHiddenOrTooLargePaneTakesNoRoom() throws {
         XCTAssertFalse(PreviewPlacement.place(try window("hidden"), rows: 24, columns: 80).isShown)
         XCTAssertEqual(PreviewPlacement.place(try window("99%"), rows: 24, columns: 80).size, 76,
