@@ -156,6 +156,16 @@ final class InteractivePreviewTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "x\n")
     }
 
+    func testTheWheelOverThePaneScrollsItAndLeavesTheList() throws {
+        try tmux.start(input: "seq 3", args: "--preview 'seq 100'", width: 60, height: 10)
+        tmux.waitFor(text: "1/100")
+        // Wheel down twice over the pane (SGR mouse reports, column 45, row 5).
+        let hex = Array("\u{1B}[<65;45;5M\u{1B}[<65;45;5M".utf8).map { String(format: "%02x", $0) }
+        _ = try TmuxPick.shell(["tmux", "-L", tmux.socket, "send-keys", "-t", tmux.name, "-H"] + hex)
+        let rows = tmux.waitFor(text: "7/100")
+        XCTAssertTrue(rows[row: 2].hasPrefix("> 1"), "the list's highlight stays")
+    }
+
     func testHeaderLinesStayAndTheScrollOffsetComesFromAField() throws {
         try tmux.start(input: "printf 'f 30\\ng 60\\n'", args: "--preview 'seq 100' --preview-window '~2,+{2}-5'",
                        width: 60, height: 10)
