@@ -10,8 +10,11 @@ struct PaneRect: Equatable {
     /// The `--preview-window` options in force there (the alternative's, on a small screen).
     var window: PreviewWindow
 
-    /// Columns a pane on the left takes before the rows.
-    var leftOfRows: Int { position == .left ? width : 0 }
+    /// Blank columns between a pane on the left and the rows (fzf's one).
+    var gap = 0
+
+    /// Columns a pane on the left takes before the rows, its gap included.
+    var leftOfRows: Int { position == .left ? width + gap : 0 }
 
     /// The text area inside the border.
     var text: (top: Int, left: Int, height: Int, width: Int) {
@@ -45,8 +48,9 @@ extension Geometry {
             g.height -= size
         case .left:
             pane.width = size
-            g.left += size
-            g.width -= size
+            pane.gap = g.width - size > 1 ? 1 : 0
+            g.left += size + pane.gap
+            g.width -= size + pane.gap
         case .right:
             pane.left = left + width - size
             pane.width = size
@@ -101,6 +105,12 @@ extension Painter {
             }
             out += String(repeating: " ", count: max(0, room))
             if s.right { out += " " + border + g.right + reset }
+        }
+        if rect.leftOfRows > rect.width {
+            for row in rect.top..<(rect.top + rect.height) {
+                move(row, rect.left + rect.width)
+                out += String(repeating: " ", count: rect.leftOfRows - rect.width)
+            }
         }
         return out
     }
