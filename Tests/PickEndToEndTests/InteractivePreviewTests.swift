@@ -43,6 +43,21 @@ final class InteractivePreviewTests: InteractiveTestCase {
         XCTAssertTrue(tmux.terminalRestored)
     }
 
+    func testAQueryPlaceholderRunsAgainAsTheQueryChanges() throws {
+        try tmux.start(input: "printf 'alpha\\nalps\\n'", args: "--preview 'printf \"q=[%s] line=%s\" {q} {}'", width: 70, height: 8)
+        tmux.waitFor(text: "q=[] line=alpha")
+        tmux.type("alps")
+        tmux.waitFor(text: "q=[alps] line=alps")
+    }
+
+    func testMarkedLinesPlaceholderFollowsTheMarks() throws {
+        try tmux.start(input: "printf 'one\\ntwo\\nthree\\n'", args: "--multi --preview 'echo marked: {+}'",
+                       width: 70, height: 8)
+        tmux.waitFor(text: "marked: one")
+        tmux.keys("Tab", "Tab")
+        tmux.waitFor(text: "marked: one two")
+    }
+
     func testHostileLinesAreShownLiterallyAndNeverRunAsShellCode() throws {
         let lines = ["it's \"quoted\"", "$(touch MARK)", "`touch MARK`", "a; touch MARK", "-n -e x", "x' ; touch MARK ; '",
                      "$HOME \\\\ *"]
