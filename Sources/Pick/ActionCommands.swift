@@ -214,6 +214,8 @@ extension Picker {
         store = newStore
         styles = newStyles
         input = load
+        preview?.store = newStore
+        preview?.pane.restart()
         var ranking = options.ranking
         ranking.sorts = bound.sorts
         worker.replace(SearchEngine(store: newStore, matching: options.matching, ranking: ranking,

@@ -19,6 +19,8 @@ struct BindingState {
     var queue: [(action: BoundAction, trigger: BindTrigger)] = []
     /// Triggers turned off by `unbind`.
     var unbound: Set<BindTrigger> = []
+    /// Which of its layouts each change-preview-window spec showed last.
+    var windowCycle: [String: Int] = [:]
     /// When the events fire (PickCore decides).
     var events = EventWatch()
     var sorts = true
@@ -111,13 +113,47 @@ extension Picker {
             for target in (try? Bindings.triggers(in: argument)) ?? [] {
                 if action.kind == .unbind { bound.unbound.insert(target) } else { bound.unbound.remove(target) }
             }
-        case .togglePreview, .showPreview, .hidePreview, .refreshPreview, .previewUp, .previewDown,
-             .previewPageUp, .previewPageDown, .changePreview, .changePreviewWindow:
-            break  // pick has no preview pane yet: accepted (fzf users bind them in defaults), nothing to do
+        case .togglePreview: togglePreview()
+        case .showPreview, .hidePreview:
+            if preview != nil, (geometry.pane != nil) != (action.kind == .showPreview) { togglePreview() }
+        case .refreshPreview: refreshPreview()
+        case .previewUp, .previewDown, .previewPageUp, .previewPageDown:
+            let pages = action.kind == .previewPageUp || action.kind == .previewPageDown
+            preview?.scroll(by: action.kind == .previewUp || action.kind == .previewPageUp ? -1 : 1, pages: pages,
+                            at: monotonicMillis())
+            perform(.redraw)
+        case .changePreview:
+            preview?.template = CommandTemplate(argument)
+            refreshPreview()
+        case .changePreviewWindow: changePreviewWindow(argument)
         case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
              .transformPrompt, .transformHeader:
             runCommand(action, trigger)
         }
+    }
+
+    /// refresh-preview: the preview's command runs again for the line it shows.
+    func refreshPreview() {
+        preview?.pane.restart()
+        previewTurn()
+    }
+
+    /// change-preview-window(A|B|…): the next of the layouts, each applied over
+    /// `--preview-window` as fzf does (an empty one is `--preview-window` itself).
+    func changePreviewWindow(_ spec: String) {
+        guard let preview else { return }
+        let choices = spec.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        let index = bound.windowCycle[spec, default: 0] % choices.count
+        bound.windowCycle[spec] = index + 1
+        guard let window = try? options.previewWindow.applying(choices[index]) else { return }
+        preview.window = window
+        preview.pane.restart()
+        placePrompt()
+        editor.refresh()
+        lastFrame = []
+        perform(.listHeight(geometry.listHeight(headers: headerCount)))
+        perform(.redraw)
+        previewTurn()
     }
 
     func changePrompt(_ text: String) {

@@ -9,7 +9,7 @@ extension Picker {
         var lines = ["Bound with --bind (a key here wins over the same key below)"]
         for trigger in bindings.triggers {
             let chain = bindings[trigger] ?? []
-            var what = chain.isEmpty ? "nothing" : chain.map(Self.describe).joined(separator: ", then ")
+            var what = chain.isEmpty ? "nothing" : chain.map(describe).joined(separator: ", then ")
             if case .event(let event) = trigger { what += " (" + event.summary + ")" }
             if case .key(let key) = trigger, !KeyNames.isFreeForShortcut(key) { what += " (instead of pick's)" }
             if bound.unbound.contains(trigger) { what += " [unbound]" }
@@ -20,10 +20,10 @@ extension Picker {
     }
 
     /// One action as the help says it: what it does, then its argument.
-    static func describe(_ action: BoundAction) -> String {
+    func describe(_ action: BoundAction) -> String {
         var text = action.kind.summary
         if let argument = action.argument { text += ": " + argument }
-        if action.kind.isPreviewAction { text += " (no preview pane yet)" }
+        if action.kind.isPreviewAction && preview == nil { text += " (needs --preview)" }
         return text
     }
 }

@@ -589,6 +589,15 @@ enum BindingParser {
         } else {
             argument = text(spec[(name.count + 1)..<(spec.count - 1)])
         }
+        if kind == .changePreviewWindow {
+            for layout in argument.split(separator: "|", omittingEmptySubsequences: false) {
+                do {
+                    _ = try PreviewWindow().applying(String(layout))
+                } catch {
+                    throw Failure(message: "change-preview-window: \(error.message)")
+                }
+            }
+        }
         if kind == .unbind || kind == .rebind {
             let targets: [BindTrigger]
             do {

@@ -11,6 +11,8 @@ final class BindRecipeTests: InteractiveTestCase {
                        wrapper: "env PICK=")
     }
 
+    func shows(_ rows: [String], _ text: String) -> Bool { rows.contains { $0.contains(text) } }
+
     func git(_ args: String) -> String {
         "git -c user.name=t -c user.email=t@example.com \(args)"
     }
@@ -26,13 +28,19 @@ final class BindRecipeTests: InteractiveTestCase {
         tmux.type("merged")
         tmux.waitFor(text: "> feature/merged")
         tmux.keys("C-d")
-        tmux.waitFor("deleted and listed again") { $0[row: 1] == "  0/3" }
+        tmux.waitFor("deleted and listed again") { $0[row: 1].hasPrefix("  0/3 ") }
         tmux.keys("C-u")
         tmux.type("wip")
         tmux.waitFor(text: "> feature/wip")
         tmux.keys("C-d")
         tmux.keys("C-r")
-        tmux.waitFor("an unmerged branch is kept by ctrl-d") { $0[row: 1] == "  1/3" }
+        tmux.waitFor("an unmerged branch is kept by ctrl-d, its commits in the preview") {
+            $0[row: 1].hasPrefix("  1/3 ") && self.shows($0, "> feature/wip") && self.shows($0, " two ")
+        }
+        tmux.keys("C-_")
+        tmux.waitFor("ctrl-/ puts the preview below") { !$0[row: 1].contains("│") && self.shows($0, " two ") }
+        tmux.keys("C-_")
+        tmux.waitFor("then hides it") { !self.shows($0, " two ") }
         tmux.keys("C-u")
         tmux.type("other")
         tmux.waitFor(text: "> feature/other")
