@@ -308,6 +308,40 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "alpha\n")
     }
 
+    func testPreviewActions() throws {
+        try tmux.file("input.txt", "alpha\nbeta\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --preview 'echo head of {}; echo run >> runs; echo "run $(wc -l < runs)"; seq 1 100' \
+            --bind 'ctrl-t:toggle-preview,ctrl-x:preview-down,ctrl-y:preview-up,ctrl-v:preview-page-down' \
+            --bind 'ctrl-e:refresh-preview,ctrl-o:change-preview(echo other {}),ctrl-w:change-preview-window(down|hidden|)'
+            """)
+        tmux.waitFor(text: "head of alpha")
+        tmux.keys("C-t")
+        tmux.waitFor("toggle-preview hides it") { !self.shows($0, "head of") }
+        tmux.keys("C-t")
+        tmux.waitFor(text: "head of alpha")
+        tmux.keys("C-x")
+        tmux.waitFor("preview-down scrolls a line") { !self.shows($0, "head of") && self.shows($0, "run 2") }
+        tmux.keys("C-y")
+        tmux.waitFor(text: "head of alpha")
+        tmux.keys("C-v")
+        tmux.waitFor("preview-page-down scrolls a page") { !self.shows($0, "run 2") }
+        tmux.keys("C-e")
+        tmux.waitFor("refresh-preview ran it again") { self.shows($0, "head of alpha") && self.shows($0, "run 3") }
+        tmux.keys("C-w")
+        tmux.waitFor("the first layout: below the list") { $0[row: 2] == "> alpha" && self.shows($0, "head of alpha") }
+        tmux.keys("C-w")
+        tmux.waitFor("the second: hidden") { !self.shows($0, "head of") }
+        tmux.keys("C-w")
+        tmux.waitFor("the third: --preview-window's") { $0[row: 2].hasPrefix("> alpha ") && self.shows($0, "head of alpha") }
+        tmux.keys("C-o")
+        tmux.waitFor(text: "other alpha")
+        tmux.keys("Down")
+        tmux.waitFor(text: "other beta")
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
     func testF1ListsTheBindingsAndSearchesThem() throws {
         try tmux.file("input.txt", "alpha\n")
         try tmux.start(input: "cat input.txt", args: "--bind 'ctrl-x:execute(vim {}),change:first'")
