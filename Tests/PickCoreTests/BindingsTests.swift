@@ -105,6 +105,10 @@ final class BindingsTests: XCTestCase {
         XCTAssertEqual(refusal("jump:up"), "invalid value for --bind: event 'jump' is not implemented yet (fzf event)")
         XCTAssertEqual(refusal("a:unbind(nokey)"), "invalid value for --bind: a: unbind: unknown key 'nokey'")
         XCTAssertEqual(refusal("a:up+"), "invalid value for --bind: a: unknown action ''")
+        XCTAssertTrue(refusal("a:change-preview-window(down|nowhere)").hasPrefix(
+            "invalid value for --bind: a: change-preview-window: invalid value for --preview-window: 'nowhere'"))
+        XCTAssertEqual(try parse("a:change-preview-window(down,40%|hidden|)")[.key(.char(0x61))],
+                       [BoundAction(.changePreviewWindow, "down,40%|hidden|")])
     }
 
     func testOptionsTakeSeveralBindsAndDefaults() throws {
