@@ -148,27 +148,18 @@ extension Picker {
         guard let window = try? options.previewWindow.applying(choices[index]) else { return }
         preview.window = window
         preview.pane.restart()
-        placePrompt()
-        editor.refresh()
-        lastFrame = []
-        perform(.listHeight(geometry.listHeight(headers: headerCount)))
-        perform(.redraw)
+        layoutChanged()
         previewTurn()
     }
 
     func changePrompt(_ text: String) {
         prompt = TerminalText.sanitize(text)
-        placePrompt()
-        editor.refresh()
-        lastFrame = []
-        perform(.redraw)
+        layoutChanged()
     }
 
     func changeHeader(_ text: String) {
         options.header = text.isEmpty ? nil : text
-        lastFrame = []
-        perform(.listHeight(geometry.listHeight(headers: headerCount)))
-        perform(.redraw)
+        layoutChanged()
     }
 
     // MARK: Events

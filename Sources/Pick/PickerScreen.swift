@@ -7,6 +7,16 @@ import PickCore
 // and ctrl-z.
 
 extension Picker {
+    /// The rows were laid out anew (the prompt, the header or the preview pane changed):
+    /// libedit's prompt, the list's height and a whole frame follow.
+    func layoutChanged() {
+        placePrompt()
+        editor.refresh()
+        lastFrame = []
+        perform(.listHeight(geometry.listHeight(headers: headerCount)))
+        perform(.redraw)
+    }
+
     func enterScreen() {
         if options.heightAdapts {
             let counts = { (candidates: max(0, self.store.count - self.options.headerLines), headers: self.headerCount,
