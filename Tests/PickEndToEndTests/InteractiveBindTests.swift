@@ -161,6 +161,34 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertTrue(tmux.terminalRestored)
     }
 
+    func testCommandsGetPicksEnvironment() throws {
+        try tmux.file("input.txt", "abc\nabd\nxyz\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --multi --prompt 'p> ' --bind 'ctrl-x:execute-silent(env | grep ^PICK_ | sort > env.txt)'
+            """)
+        tmux.waitFor(text: "3/3")
+        tmux.keys("Tab")
+        tmux.type("ab")
+        tmux.waitFor(text: "2/3")
+        tmux.keys("Down", "C-x")
+        tmux.waitFor("the command wrote its environment") { _ in self.read("env.txt").contains("PICK_TOTAL") }
+        XCTAssertEqual(read("env.txt"), """
+            PICK_ACTION=execute-silent
+            PICK_COLUMNS=80
+            PICK_KEY=ctrl-x
+            PICK_LINES=24
+            PICK_MATCH_COUNT=2
+            PICK_POS=2
+            PICK_PROMPT=p>\u{20}
+            PICK_QUERY=ab
+            PICK_SELECT_COUNT=1
+            PICK_TOTAL_COUNT=3
+
+            """)
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
     func testExecuteUnderHeightComesBackToKeysNotEchoes() throws {
         try tmux.file("input.txt", "one\ntwo\n")
         try tmux.start(input: "cat input.txt", args: "--height 6 --bind 'ctrl-x:execute(echo ran {})'",
