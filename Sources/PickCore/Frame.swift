@@ -138,7 +138,8 @@ extension FrameInput {
         self.init(width: width, listHeight: listHeight, result: session.shown, query: query,
                   queryText: session.queryText ?? "", selection: session.selection, scroll: session.scroll,
                   marked: session.markSet, multi: options.multi, styles: styles, total: session.candidates,
-                  isLoading: session.isLoading, isSearching: session.isSearching, scopes: scopes,
+                  isLoading: session.isLoading, isSearching: session.isSearching || session.awaitsCloseMatches,
+                  scopes: scopes,
                   scope: session.scope, headerText: headerText, headerLines: options.headerLines)
         headersFollowGroups = options.layout == .bottom
         self.gutterWidth = gutterWidth
@@ -206,6 +207,7 @@ public enum FrameBuilder {
         var rows: [FrameRow] = []
         var row = 0
         func header(_ group: SectionGroup) -> FrameRow {
+            if group.section == SectionGroup.closeMatches { return .section(TerminalText.truncate(CloseMatches.header, to: width)) }
             let name = TerminalText.sanitize(String(decoding: store.sectionName(group.section), as: UTF8.self))
             return .section(TerminalText.truncate(name, to: width))
         }
@@ -262,7 +264,9 @@ public enum FrameBuilder {
                         store: LineStore, width: Int) -> LineRow {
         let bytes = store.bytes(of: line)
         let fields = store.fields(of: line)
-        let highlightOffsets = MatchPositions.inTitle(of: line, store: store, query: input.query)
+        let isClose = position >= (input.result.map { $0.lines.count - $0.closeMatches } ?? .max)
+        let highlightOffsets = isClose ? CloseMatches.positions(inTitleOf: line, store: store, query: input.query)
+                                       : MatchPositions.inTitle(of: line, store: store, query: input.query)
         let highlighted = Set(highlightOffsets)
         // A huge title (a minified file, a log line) is decoded only as far as can show.
         var title = fields.title

@@ -119,6 +119,9 @@ public struct Options: Sendable {
     public var palette = false
     public var scope: String? = nil
     public var demo = false
+    /// `--typos` / `--no-typos`: close matches (CloseMatches.swift) after the real ones.
+    /// nil: the picker shows them, `--filter` does not (it prints fzf's line sets).
+    public var typos: Bool? = nil
     /// `--shell NAME`: print the key bindings for bash, zsh or fish.
     public var shell: String? = nil
     public var help = false
@@ -185,7 +188,7 @@ extension Options {
         "--color": .required, "--no-color": .none, "--ansi": .none, "--no-ansi": .none,
         "--history": .required, "--cycle": .none, "--no-cycle": .none,
         "--palette": .none, "--no-palette": .none, "--plain": .none,
-        "--scope": .required, "--demo": .none, "--shell": .required, "--help": .none, "--version": .none,
+        "--scope": .required, "--demo": .none, "--typos": .none, "--no-typos": .none, "--shell": .required, "--help": .none, "--version": .none,
         "--border": .optional, "--no-border": .none, "--border-label": .required, "--no-border-label": .none,
         "--border-label-pos": .required, "--margin": .required, "--no-margin": .none,
         "--padding": .required, "--no-padding": .none,
@@ -479,6 +482,8 @@ extension Options {
                 throw OptionError(message: "invalid value for --shell: \(OptionError.quote(text)) (expected bash, zsh or fish)")
             }
             shell = text
+        case "--typos": typos = true
+        case "--no-typos": typos = false
         case "--help": help = true
         case "--version": version = true
         case "--border":

@@ -46,6 +46,9 @@ private struct Driver {
         case .firstRows(let rows): return .result(generation: job.generation, engine.search(job.text, firstRows: rows)!)
         case .whole: return .result(generation: job.generation, engine.search(job.text)!)
         case .suggestions(_, let scope): return .suggestions(generation: job.generation, scope: scope, ["suggested"])
+        case .closeMatches(let matches, let scope, let limit):
+            return .closeMatches(generation: job.generation, scope: scope,
+                                 engine.closeMatches(job.text, excluding: matches, scope: scope, limit: limit)!)
         }
     }
 

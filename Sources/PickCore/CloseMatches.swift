@@ -1,0 +1,249 @@
+import CPickScan
+import Synchronization
+
+// Close matches: lines that would match if one term of the query had one typo.
+//
+// What "one typo" means for a fuzzy term. A fuzzy term T matches a line that holds T's
+// characters in order (a subsequence). Say the person meant M and typed T, one typo away:
+//
+// - an extra character (T is M with one character more): M is T with one character
+//   deleted;
+// - a wrong character (T is M with character i replaced): T with character i deleted is M
+//   with character i deleted, which every line holding M holds;
+// - two adjacent characters swapped (T is M with i and i+1 exchanged): T with one of the
+//   two deleted is M with one character deleted, held by every line holding M;
+// - a missing character (T is M with one character less): T is already a subsequence of
+//   every line holding M. Fuzzy matching forgives it by itself: these are real matches.
+//
+// So every line that holds some one-typo reading of T holds T with one character deleted;
+// and a line holding T with character i deleted holds a one-typo reading of T (that very
+// text: T with an extra character). "T less one character is a subsequence of the line"
+// is therefore exactly "some one-typo reading of T matches": not a guess that lets more
+// through, and nothing missed. One matcher serves all four kinds: a subsequence match that
+// may skip one character of the term. It is written two ways:
+//
+// - The definition, which decides: the query's *variants*, each the query with one
+//   eligible term replaced by that term less one character (a term of n characters gives
+//   at most n, fewer where repeated letters give the same text, as the tt of "settings").
+//   A line is a close match when it is not a real match and some variant matches it, by
+//   the engine's own `LineMatcher`: fields, folding, smart case and `|` alternatives work
+//   as they do for real matches, and a close match scores as its best variant does.
+// - A quick check that rules lines out (`OneSkipCheck`): on an ASCII line, each term that
+//   must hold alone (a group of one positive fuzzy term) is looked for in the whole line
+//   in one pass forward and at most one backward: the greedy earliest placement of its
+//   first characters, then the latest placement of its last ones; the term fits with
+//   character i skipped when the first i end before the last n-i-1 begin. A line that
+//   fails it matches no variant, so the variants are tried only on the few that pass:
+//   the search costs about as much as one real search, not one per variant.
+//
+// Which terms may carry the typo: fuzzy, positive terms of at least
+// `Tunables.Typos.leastTermCharacters` characters. Fewer, and a term less one character
+// (two letters) is in nearly every line. Exact terms (`'term`, `'word'`, `^term`, `term$`,
+// every plain term with `--exact`) say "exactly this": they get no typo. Neither do
+// negations (`!term`): a typo there would hide lines the person did not ask to hide. Only
+// one term carries a typo at a time, as the issue has it: "if one term had one typo".
+//
+// Where they go: after every real match, under a header of their own, ranked among
+// themselves by score (then the ranking's tiebreaks, then input order), never grouped by
+// section. The picker looks for them only when the real matches leave rows of the list
+// empty (`PickSession`), after the real matches are drawn, so a keystroke's answer never
+// waits for them; `--filter` only with `--typos`.
+
+/// Close matches of a query (see above).
+public enum CloseMatches {
+    /// The header row above the close matches in the list.
+    public static let header = "close matches"
+
+    /// The query's variants: for each term that may carry a typo, the query with that term
+    /// less one character, once per distinct text. Empty when no term may carry one.
+    public static func variants(of query: Query) -> [Query] {
+        var variants: [Query] = []
+        for (g, group) in query.groups.enumerated() {
+            for (t, term) in group.enumerated() where carriesTypo(term) {
+                let scalars = MatchPositions.decodeScalars(term.text)
+                var seen = Set<[UInt8]>()
+                for skipped in scalars.indices {
+                    var text: [UInt8] = []
+                    for (k, scalar) in scalars.enumerated() where k != skipped {
+                        text.append(contentsOf: String(Unicode.Scalar(scalar)!).utf8)
+                    }
+                    guard seen.insert(text).inserted else { continue }
+                    var variant = query
+                    variant.groups[g][t].text = text
+                    variants.append(variant)
+                }
+            }
+        }
+        return variants
+    }
+
+    /// Whether some term of `query` may carry a typo.
+    public static func apply(to query: Query) -> Bool {
+        query.groups.contains { $0.contains(where: carriesTypo) }
+    }
+
+    static func carriesTypo(_ term: Term) -> Bool {
+        guard term.kind == .fuzzy, !term.inverse, !term.boundary else { return false }
+        // Characters, not bytes: continuation bytes do not start one.
+        return term.text.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } >= Tunables.Typos.leastTermCharacters
+    }
+
+    /// Byte offsets of the title characters to highlight in a close match: those of the
+    /// variant that places the most characters in the title.
+    public static func positions(inTitleOf line: Int, store: LineStore, query: Query) -> [Int] {
+        var best: [Int] = []
+        for variant in variants(of: query) {
+            let found = MatchPositions.inTitle(of: line, store: store, query: variant)
+            if found.count > best.count { best = found }
+        }
+        return best
+    }
+}
+
+extension SearchEngine {
+    /// The close matches of `text` (see CloseMatches.swift), ranked: lines of the store that
+    /// are not among `matches` (the real matches) and that some variant of the query
+    /// matches. With `scope` > 0, only lines of that section; with `limit`, only the best
+    /// `limit`. Empty when no term may carry a typo; nil when cancelled.
+    public func closeMatches(_ text: String, excluding matches: [Int32], scope: Int = 0, limit: Int? = nil,
+                             cancellation: Cancellation? = nil) -> [Int32]? {
+        let query = parse(text)
+        let variants = CloseMatches.variants(of: query)
+        let total = store.count
+        let first = min(skippedLines, total)
+        guard !variants.isEmpty, first < total, limit ?? 1 > 0 else { return [] }
+        let real = LineBits(lines: total)
+        defer { withExtendedLifetime(real) {} }
+        let realWords = real.words
+        for line in matches where Int(line) < total { LineBits.insert(Int(line), into: realWords) }
+        let check = OneSkipCheck(query)
+        let keys = RankKeyMaker(ranking)
+        let chunk = Tunables.Typos.chunkLines
+        let chunks = (total - first + chunk - 1) / chunk
+        let nextChunk = Atomic<Int>(0)
+        let found = Locked<[RankedHit]>([])
+        Parallel.run(min(Parallel.cores, chunks)) { _ in
+            let matchers = variants.map { LineMatcher(store: store, query: $0) }
+            let scratch = UnsafeMutablePointer<Int>.allocate(capacity: OneSkipCheck.longestTerm + 1)
+            defer { scratch.deallocate() }
+            var hits: [RankedHit] = []
+            while cancellation?.isCancelled != true {
+                let c = nextChunk.add(1, ordering: .relaxed).oldValue
+                guard c < chunks else { break }
+                for i in (first + c * chunk)..<min(total, first + (c + 1) * chunk) {
+                    if realWords[i >> 6] & (1 << UInt64(i & 63)) != 0 { continue }
+                    if scope > 0 && store.section(of: i) != scope { continue }
+                    let record = store.record(i)
+                    if store.isASCII(i) && !check.passes(record.start, Int(record.length), scratch: scratch) { continue }
+                    var best: LineMatch? = nil
+                    for matcher in matchers {
+                        guard let m = matcher.match(i, matcher.lookAhead(i), next: nil) else { continue }
+                        if best == nil || m.score > best!.score { best = m }
+                    }
+                    guard let best else { continue }
+                    hits.append(keys.hit(index: i, match: best, titleLength: store.titleLength(of: i, record: record)))
+                }
+                if let limit, hits.count > limit * 4 {
+                    hits.sort()
+                    hits.removeLast(hits.count - limit)
+                }
+            }
+            found.withLock { $0 += hits }
+        }
+        if cancellation?.isCancelled == true { return nil }
+        var hits = found.withLock { $0 }
+        if ranking.sorts {
+            hits.sort()
+        } else {
+            // Input order (reversed with --tac), as the real matches keep it.
+            hits.sort { ($0.secondary & 0xFFFF_FFFF) < ($1.secondary & 0xFFFF_FFFF) }
+        }
+        if let limit, hits.count > limit { hits.removeLast(hits.count - limit) }
+        return hits.map { Int32(truncatingIfNeeded: keys.index(of: $0)) }
+    }
+}
+
+/// The quick check of CloseMatches.swift: whether every term that must hold alone could
+/// hold in an ASCII line with at most one of its characters skipped (none for a term that
+/// may not carry a typo). A line that fails matches no variant of the query; one that
+/// passes may still match none (the variants decide).
+struct OneSkipCheck {
+    /// Terms longer than this (bytes) are left to the variants.
+    static let longestTerm = 64
+
+    private struct Checked {
+        var bytes: [UInt8]
+        var foldsASCII: Bool
+        var mayskip: Bool
+    }
+
+    private let terms: [Checked]
+
+    init(_ query: Query) {
+        var terms: [Checked] = []
+        for group in query.groups where group.count == 1 {
+            let term = group[0]
+            // ASCII terms only: the check reads raw bytes.
+            guard term.kind == .fuzzy, !term.inverse, term.text.count <= Self.longestTerm,
+                  term.text.allSatisfy({ $0 < 0x80 }) else { continue }
+            terms.append(Checked(bytes: term.text, foldsASCII: !term.caseSensitive,
+                                 mayskip: CloseMatches.carriesTypo(term)))
+        }
+        self.terms = terms
+    }
+
+    /// Whether the ASCII line `p[0..<n]` passes; `scratch` holds `longestTerm + 1` ints.
+    @inline(__always)
+    func passes(_ p: UnsafePointer<UInt8>, _ n: Int, scratch: UnsafeMutablePointer<Int>) -> Bool {
+        for term in terms {
+            let fits = term.bytes.withUnsafeBufferPointer { t in
+                term.mayskip ? Self.holdsSkippingOne(t, in: p, n, folds: term.foldsASCII, ends: scratch)
+                             : Self.holds(t, in: p, n, folds: term.foldsASCII)
+            }
+            if !fits { return false }
+        }
+        return true
+    }
+
+    /// Whether `t` is a subsequence of `p[0..<n]`.
+    @inline(__always)
+    static func holds(_ t: UnsafeBufferPointer<UInt8>, in p: UnsafePointer<UInt8>, _ n: Int, folds: Bool) -> Bool {
+        var from = 0
+        for c in t {
+            let at = pick_find_byte(p, from, n, c, foldBits(for: c, folds: folds))
+            if at < 0 { return false }
+            from = at &+ 1
+        }
+        return true
+    }
+
+    /// Whether `t` with at most one character skipped is a subsequence of `p[0..<n]`.
+    /// `ends[k]`: where the greedy earliest placement of `t[0..<k]` ends.
+    static func holdsSkippingOne(_ t: UnsafeBufferPointer<UInt8>, in p: UnsafePointer<UInt8>, _ n: Int, folds: Bool,
+                                 ends: UnsafeMutablePointer<Int>) -> Bool {
+        let m = t.count
+        ends[0] = 0
+        var k = 0
+        while k < m {
+            let at = pick_find_byte(p, ends[k], n, t[k], foldBits(for: t[k], folds: folds))
+            if at < 0 { break }
+            k &+= 1
+            ends[k] = at &+ 1
+        }
+        if k >= m - 1 { return true }  // all of it, or all but the last
+        // t[k] is not after t[0..<k]: the skipped character is one of t[0...k]. Place the
+        // last characters as late as they go; t[i] can be skipped when t[0..<i] ends at or
+        // before where t[i+1..<m] begins.
+        var start = n
+        var j = m - 1
+        while j >= 1 {
+            let at = pick_last_byte_after(p, 0, start, t[j], foldBits(for: t[j], folds: folds))
+            if at < 0 { return false }
+            start = at
+            // t[j..<m] begins at `start`: skipping t[j-1] needs t[0..<j-1] to end by then.
+            if j - 1 <= k && ends[j - 1] <= start { return true }
+            j &-= 1
+        }
+        return false
+    }
+}
