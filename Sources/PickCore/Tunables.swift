@@ -92,7 +92,7 @@ public enum Tunables {
         public static let leastTermCharacters = 4
         /// Lines a worker claims at once while looking for close matches: small enough
         /// for both cores to finish together, large enough that claiming costs nothing.
-        static let chunkLines = 1 << 14
+        static let chunkLines = 1 << 12
     }
 
     /// The interactive picker around the session.
