@@ -332,9 +332,10 @@ public struct PickSession {
     public var awaitsCloseMatches: Bool { wantsCloseMatches && closeGeneration != generation }
 
     /// Whether the current query's complete result leaves rows of the list empty that
-    /// close matches could fill.
+    /// close matches could fill. Not while input loads: each search of the lines that
+    /// arrived would stop them, and they would take the cores from loading.
     private var wantsCloseMatches: Bool {
-        guard mayHaveTypo, resultGeneration == generation, let shown, shown.isComplete else { return false }
+        guard mayHaveTypo, !isLoading, resultGeneration == generation, let shown, shown.isComplete else { return false }
         return shown.lines.count - shown.closeMatches < listHeight
     }
 

@@ -433,6 +433,19 @@ final class SessionCloseMatchesTests: XCTestCase {
         XCTAssertFalse(full.session.awaitsCloseMatches, "real matches fill the list: nothing to look for")
     }
 
+    func testCloseMatchesWaitForTheInputToLoad() {
+        var d = Driver(lines: ["Settings"], loading: true, settings: typos)
+        d.type("setitngs", at: 100)
+        d.workerAnswers()
+        XCTAssertFalse(d.session.awaitsCloseMatches, "each batch of input would stop them")
+        if case .closeMatches = d.workerJob?.kind { XCTFail("close matches asked for while input loads") }
+        d.stream(["Save All"], loading: false, at: 200)
+        d.workerAnswers()
+        guard case .closeMatches = d.workerJob?.kind else { return XCTFail("not asked for once input ended") }
+        d.workerAnswers()
+        XCTAssertEqual(d.accepted(), ["Settings"])
+    }
+
     func testTheFrameShowsTheHeaderAboveTheCloseMatches() {
         var d = Driver(lines: lines, loading: false, settings: typos)
         d.type("setitngs", at: 0)
