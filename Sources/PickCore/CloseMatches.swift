@@ -34,7 +34,10 @@ import Synchronization
 //   first characters, then the latest placement of its last ones; the term fits with
 //   character i skipped when the first i end before the last n-i-1 begin. A line that
 //   fails it matches no variant, so the variants are tried only on the few that pass:
-//   the search costs about as much as one real search, not one per variant.
+//   the search costs about as much as one real search, not one per variant. Before it,
+//   where the picker has noted a line's characters (`CharacterSets`), a line that lacks
+//   two of the characters those terms need, or one that a term without a typo needs, is
+//   ruled out without being read.
 //
 // Which terms may carry the typo: fuzzy, positive terms of at least
 // `Tunables.Typos.leastTermCharacters` characters. Fewer, and a term less one character
@@ -117,6 +120,7 @@ extension SearchEngine {
         let realWords = real.words
         for line in matches where Int(line) < total { LineBits.insert(Int(line), into: realWords) }
         let check = OneSkipCheck(query)
+        let noted = store.characterSetCount
         let keys = RankKeyMaker(ranking)
         let chunk = Tunables.Typos.chunkLines
         let chunks = (total - first + chunk - 1) / chunk
@@ -133,6 +137,7 @@ extension SearchEngine {
                 for i in (first + c * chunk)..<min(total, first + (c + 1) * chunk) {
                     if realWords[i >> 6] & (1 << UInt64(i & 63)) != 0 { continue }
                     if scope > 0 && store.section(of: i) != scope { continue }
+                    if i < noted && check.lacksCharacters(store.characterSet(of: i)) { continue }
                     let record = store.record(i)
                     if store.isASCII(i) && !check.passes(record.start, Int(record.length), scratch: scratch) { continue }
                     var best: LineMatch? = nil
@@ -178,9 +183,21 @@ struct OneSkipCheck {
     }
 
     private let terms: [Checked]
+    /// The characters (`CharacterSets` bits) every close match holds, and those of which
+    /// it may lack one (a term that may carry the typo needs them).
+    private let required: UInt32
+    private let spared: UInt32
 
     init(_ query: Query) {
         var terms: [Checked] = []
+        var required: UInt32 = 0, spared: UInt32 = 0
+        for group in query.groups where group.count == 1 && !group[0].inverse {
+            var bits: UInt32 = 0
+            for byte in group[0].text where byte < 0x80 { bits |= CharacterSets.table[Int(byte)] }
+            if CloseMatches.carriesTypo(group[0]) { spared |= bits } else { required |= bits }
+        }
+        self.required = required
+        self.spared = spared & ~required
         for group in query.groups where group.count == 1 {
             let term = group[0]
             // ASCII terms only: the check reads raw bytes.
@@ -190,6 +207,15 @@ struct OneSkipCheck {
                                  mayskip: CloseMatches.carriesTypo(term)))
         }
         self.terms = terms
+    }
+
+    /// Whether a line with the characters `noted` (`CharacterSets`) can be no close match:
+    /// it lacks a character that a term without a typo needs, or two that any terms need
+    /// (one typo takes away one character).
+    @inline(__always)
+    func lacksCharacters(_ noted: UInt32) -> Bool {
+        let missing = (required | spared) & ~noted
+        return missing & required != 0 || missing & (missing &- 1) != 0
     }
 
     /// Whether the ASCII line `p[0..<n]` passes; `scratch` holds `longestTerm + 1` ints.
