@@ -59,21 +59,38 @@ public enum CloseMatches {
 
     /// The query's variants: for each term that may carry a typo, the query with that term
     /// less one character, once per distinct text. Empty when no term may carry one.
-    public static func variants(of query: Query) -> [Query] {
-        var variants: [Query] = []
+    public static func variants(of query: Query) -> [Query] { skipVariants(of: query).map(\.query) }
+
+    /// A variant: the query with term `term` of group `group` less one character, and
+    /// which characters of the term leaving out gives it (bit k for character k; every
+    /// bit from the 64th character on).
+    struct Variant {
+        var query: Query
+        var group: Int
+        var term: Int
+        var skips: UInt64
+    }
+
+    static func skipVariants(of query: Query) -> [Variant] {
+        var variants: [Variant] = []
         for (g, group) in query.groups.enumerated() {
             for (t, term) in group.enumerated() where carriesTypo(term) {
                 let scalars = MatchPositions.decodeScalars(term.text)
-                var seen = Set<[UInt8]>()
+                var made: [[UInt8]: Int] = [:]
                 for skipped in scalars.indices {
                     var text: [UInt8] = []
                     for (k, scalar) in scalars.enumerated() where k != skipped {
                         text.append(contentsOf: String(Unicode.Scalar(scalar)!).utf8)
                     }
-                    guard seen.insert(text).inserted else { continue }
+                    let bit: UInt64 = skipped < 64 ? 1 << UInt64(skipped) : .max
+                    if let v = made[text] {
+                        variants[v].skips |= bit
+                        continue
+                    }
                     var variant = query
                     variant.groups[g][t].text = text
-                    variants.append(variant)
+                    made[text] = variants.count
+                    variants.append(Variant(query: variant, group: g, term: t, skips: bit))
                 }
             }
         }
@@ -111,7 +128,7 @@ extension SearchEngine {
     public func closeMatches(_ text: String, excluding matches: [Int32], scope: Int = 0, limit: Int? = nil,
                              cancellation: Cancellation? = nil) -> [Int32]? {
         let query = parse(text)
-        let variants = CloseMatches.variants(of: query)
+        let variants = CloseMatches.skipVariants(of: query)
         let total = store.count
         let first = min(skippedLines, total)
         guard !variants.isEmpty, first < total, limit ?? 1 > 0 else { return [] }
@@ -127,9 +144,15 @@ extension SearchEngine {
         let nextChunk = Atomic<Int>(0)
         let found = Locked<[RankedHit]>([])
         Parallel.run(min(Parallel.cores, chunks)) { _ in
-            let matchers = variants.map { LineMatcher(store: store, query: $0) }
+            let matchers = variants.map { LineMatcher(store: store, query: $0.query) }
+            // Which quick-checked term each variant changes (-1: none).
+            let checked = variants.map { check.index(ofGroup: $0.group) }
             let scratch = UnsafeMutablePointer<Int>.allocate(capacity: OneSkipCheck.longestTerm + 1)
-            defer { scratch.deallocate() }
+            let skippable = UnsafeMutablePointer<UInt64>.allocate(capacity: max(check.count, 1))
+            defer {
+                scratch.deallocate()
+                skippable.deallocate()
+            }
             var hits: [RankedHit] = []
             while cancellation?.isCancelled != true {
                 let c = nextChunk.add(1, ordering: .relaxed).oldValue
@@ -139,9 +162,14 @@ extension SearchEngine {
                     if scope > 0 && store.section(of: i) != scope { continue }
                     if i < noted && check.lacksCharacters(store.characterSet(of: i)) { continue }
                     let record = store.record(i)
-                    if store.isASCII(i) && !check.passes(record.start, Int(record.length), scratch: scratch) { continue }
+                    let ascii = store.isASCII(i)
+                    if ascii && !check.passes(record.start, Int(record.length), scratch: scratch, skippable: skippable) {
+                        continue
+                    }
                     var best: LineMatch? = nil
-                    for matcher in matchers {
+                    for (v, matcher) in matchers.enumerated() {
+                        // (A variant that leaves out a character the line cannot spare fails.)
+                        if ascii, checked[v] >= 0, skippable[checked[v]] & variants[v].skips == 0 { continue }
                         guard let m = matcher.match(i, matcher.lookAhead(i), next: nil) else { continue }
                         if best == nil || m.score > best!.score { best = m }
                     }
@@ -177,6 +205,7 @@ struct OneSkipCheck {
     static let longestTerm = 64
 
     private struct Checked {
+        var group: Int
         var bytes: [UInt8]
         var foldsASCII: Bool
         var mayskip: Bool
@@ -198,16 +227,22 @@ struct OneSkipCheck {
         }
         self.required = required
         self.spared = spared & ~required
-        for group in query.groups where group.count == 1 {
+        for (g, group) in query.groups.enumerated() where group.count == 1 {
             let term = group[0]
             // ASCII terms only: the check reads raw bytes.
             guard term.kind == .fuzzy, !term.inverse, term.text.count <= Self.longestTerm,
                   term.text.allSatisfy({ $0 < 0x80 }) else { continue }
-            terms.append(Checked(bytes: term.text, foldsASCII: !term.caseSensitive,
+            terms.append(Checked(group: g, bytes: term.text, foldsASCII: !term.caseSensitive,
                                  mayskip: CloseMatches.carriesTypo(term)))
         }
         self.terms = terms
     }
+
+    /// How many terms are checked.
+    var count: Int { terms.count }
+
+    /// The checked term that is group `group` of the query, or -1.
+    func index(ofGroup group: Int) -> Int { terms.firstIndex { $0.group == group } ?? -1 }
 
     /// Whether a line with the characters `noted` (`CharacterSets`) can be no close match:
     /// it lacks a character that a term without a typo needs, or two that any terms need
@@ -219,14 +254,18 @@ struct OneSkipCheck {
     }
 
     /// Whether the ASCII line `p[0..<n]` passes; `scratch` holds `longestTerm + 1` ints.
+    /// `skippable[c]` is set to the characters checked term c may leave out and still fit
+    /// (`skippable(_:in:_:folds:ends:)`).
     @inline(__always)
-    func passes(_ p: UnsafePointer<UInt8>, _ n: Int, scratch: UnsafeMutablePointer<Int>) -> Bool {
-        for term in terms {
+    func passes(_ p: UnsafePointer<UInt8>, _ n: Int, scratch: UnsafeMutablePointer<Int>,
+                skippable: UnsafeMutablePointer<UInt64>) -> Bool {
+        for (c, term) in terms.enumerated() {
             let fits = term.bytes.withUnsafeBufferPointer { t in
-                term.mayskip ? Self.holdsSkippingOne(t, in: p, n, folds: term.foldsASCII, ends: scratch)
-                             : Self.holds(t, in: p, n, folds: term.foldsASCII)
+                term.mayskip ? Self.skippable(t, in: p, n, folds: term.foldsASCII, ends: scratch)
+                             : Self.holds(t, in: p, n, folds: term.foldsASCII) ? UInt64.max : 0
             }
-            if !fits { return false }
+            if fits == 0 { return false }
+            skippable[c] = fits
         }
         return true
     }
@@ -243,10 +282,12 @@ struct OneSkipCheck {
         return true
     }
 
-    /// Whether `t` with at most one character skipped is a subsequence of `p[0..<n]`.
+    /// Which characters of `t` (64 at most) can be left out for the rest to be a
+    /// subsequence of `p[0..<n]`: bit i for character i; every bit when all of `t` is one
+    /// (leaving out any character still fits); 0 when none can.
     /// `ends[k]`: where the greedy earliest placement of `t[0..<k]` ends.
-    static func holdsSkippingOne(_ t: UnsafeBufferPointer<UInt8>, in p: UnsafePointer<UInt8>, _ n: Int, folds: Bool,
-                                 ends: UnsafeMutablePointer<Int>) -> Bool {
+    static func skippable(_ t: UnsafeBufferPointer<UInt8>, in p: UnsafePointer<UInt8>, _ n: Int, folds: Bool,
+                          ends: UnsafeMutablePointer<Int>) -> UInt64 {
         let m = t.count
         ends[0] = 0
         var k = 0
@@ -256,20 +297,21 @@ struct OneSkipCheck {
             k &+= 1
             ends[k] = at &+ 1
         }
-        if k >= m - 1 { return true }  // all of it, or all but the last
-        // t[k] is not after t[0..<k]: the skipped character is one of t[0...k]. Place the
-        // last characters as late as they go; t[i] can be skipped when t[0..<i] ends at or
-        // before where t[i+1..<m] begins.
+        if k == m { return .max }
+        // t[k] is not after t[0..<k]: the character left out is one of t[0...k] (the last
+        // one, when k is the last). Place the last characters as late as they go; t[i]
+        // can be left out when t[0..<i] ends at or before where t[i+1..<m] begins.
+        var skippable: UInt64 = k == m - 1 ? 1 << UInt64(m - 1) : 0
         var start = n
         var j = m - 1
         while j >= 1 {
             let at = pick_last_byte_after(p, 0, start, t[j], foldBits(for: t[j], folds: folds))
-            if at < 0 { return false }
+            if at < 0 { break }
             start = at
-            // t[j..<m] begins at `start`: skipping t[j-1] needs t[0..<j-1] to end by then.
-            if j - 1 <= k && ends[j - 1] <= start { return true }
+            // t[j..<m] begins at `start`: leaving out t[j-1] needs t[0..<j-1] to end by then.
+            if j - 1 <= k && ends[j - 1] <= start { skippable |= 1 << UInt64(j - 1) }
             j &-= 1
         }
-        return false
+        return skippable
     }
 }
