@@ -145,8 +145,10 @@ extension SearchEngine {
         let found = Locked<[RankedHit]>([])
         Parallel.run(min(Parallel.cores, chunks)) { _ in
             let matchers = variants.map { LineMatcher(store: store, query: $0.query) }
-            // Which quick-checked term each variant changes (-1: none).
+            // Which quick-checked term each variant changes (-1: none), and which
+            // characters it leaves out.
             let checked = variants.map { check.index(ofGroup: $0.group) }
+            let skips = variants.map(\.skips)
             let scratch = UnsafeMutablePointer<Int>.allocate(capacity: OneSkipCheck.longestTerm + 1)
             let skippable = UnsafeMutablePointer<UInt64>.allocate(capacity: max(check.count, 1))
             defer {
@@ -169,7 +171,7 @@ extension SearchEngine {
                     var best: LineMatch? = nil
                     for (v, matcher) in matchers.enumerated() {
                         // (A variant that leaves out a character the line cannot spare fails.)
-                        if ascii, checked[v] >= 0, skippable[checked[v]] & variants[v].skips == 0 { continue }
+                        if ascii, checked[v] >= 0, skippable[checked[v]] & skips[v] == 0 { continue }
                         guard let m = matcher.match(i, matcher.lookAhead(i), next: nil) else { continue }
                         if best == nil || m.score > best!.score { best = m }
                     }
@@ -200,25 +202,29 @@ extension SearchEngine {
 /// hold in an ASCII line with at most one of its characters skipped (none for a term that
 /// may not carry a typo). A line that fails matches no variant of the query; one that
 /// passes may still match none (the variants decide).
-struct OneSkipCheck {
+///
+/// Hot path: it reads every line of the input, so the terms live in one buffer (no
+/// reference counting per line).
+final class OneSkipCheck: @unchecked Sendable {
     /// Terms longer than this (bytes) are left to the variants.
     static let longestTerm = 64
 
-    private struct Checked {
-        var group: Int
-        var bytes: [UInt8]
-        var foldsASCII: Bool
-        var mayskip: Bool
-    }
-
-    private let terms: [Checked]
+    /// How many terms are checked.
+    let count: Int
+    /// Term c's bytes are `bytes[starts[c]..<starts[c + 1]]`.
+    private let bytes: UnsafeMutablePointer<UInt8>
+    private let starts: UnsafeMutablePointer<Int>
+    /// Whether term c folds ASCII case, and whether it may leave out a character.
+    private let folds: UnsafeMutablePointer<Bool>
+    private let mayskip: UnsafeMutablePointer<Bool>
+    /// The query group each term is.
+    private let groups: [Int]
     /// The characters (`CharacterSets` bits) every close match holds, and those of which
     /// it may lack one (a term that may carry the typo needs them).
     private let required: UInt32
     private let spared: UInt32
 
     init(_ query: Query) {
-        var terms: [Checked] = []
         var required: UInt32 = 0, spared: UInt32 = 0
         for group in query.groups where group.count == 1 && !group[0].inverse {
             var bits: UInt32 = 0
@@ -227,22 +233,41 @@ struct OneSkipCheck {
         }
         self.required = required
         self.spared = spared & ~required
+        var terms: [(group: Int, term: Term)] = []
         for (g, group) in query.groups.enumerated() where group.count == 1 {
             let term = group[0]
             // ASCII terms only: the check reads raw bytes.
             guard term.kind == .fuzzy, !term.inverse, term.text.count <= Self.longestTerm,
                   term.text.allSatisfy({ $0 < 0x80 }) else { continue }
-            terms.append(Checked(group: g, bytes: term.text, foldsASCII: !term.caseSensitive,
-                                 mayskip: CloseMatches.carriesTypo(term)))
+            terms.append((g, term))
         }
-        self.terms = terms
+        count = terms.count
+        groups = terms.map(\.group)
+        let all = terms.flatMap(\.term.text)
+        bytes = .allocate(capacity: max(all.count, 1))
+        bytes.initialize(from: all, count: all.count)
+        starts = .allocate(capacity: count + 1)
+        folds = .allocate(capacity: max(count, 1))
+        mayskip = .allocate(capacity: max(count, 1))
+        var at = 0
+        for (c, (_, term)) in terms.enumerated() {
+            starts[c] = at
+            at += term.text.count
+            folds[c] = !term.caseSensitive
+            mayskip[c] = CloseMatches.carriesTypo(term)
+        }
+        starts[count] = at
     }
 
-    /// How many terms are checked.
-    var count: Int { terms.count }
+    deinit {
+        bytes.deallocate()
+        starts.deallocate()
+        folds.deallocate()
+        mayskip.deallocate()
+    }
 
     /// The checked term that is group `group` of the query, or -1.
-    func index(ofGroup group: Int) -> Int { terms.firstIndex { $0.group == group } ?? -1 }
+    func index(ofGroup group: Int) -> Int { groups.firstIndex(of: group) ?? -1 }
 
     /// Whether a line with the characters `noted` (`CharacterSets`) can be no close match:
     /// it lacks a character that a term without a typo needs, or two that any terms need
@@ -259,11 +284,10 @@ struct OneSkipCheck {
     @inline(__always)
     func passes(_ p: UnsafePointer<UInt8>, _ n: Int, scratch: UnsafeMutablePointer<Int>,
                 skippable: UnsafeMutablePointer<UInt64>) -> Bool {
-        for (c, term) in terms.enumerated() {
-            let fits = term.bytes.withUnsafeBufferPointer { t in
-                term.mayskip ? Self.skippable(t, in: p, n, folds: term.foldsASCII, ends: scratch)
-                             : Self.holds(t, in: p, n, folds: term.foldsASCII) ? UInt64.max : 0
-            }
+        for c in 0..<count {
+            let t = UnsafeBufferPointer(start: bytes + starts[c], count: starts[c + 1] &- starts[c])
+            let fits = mayskip[c] ? Self.skippable(t, in: p, n, folds: folds[c], ends: scratch)
+                                  : Self.holds(t, in: p, n, folds: folds[c]) ? UInt64.max : 0
             if fits == 0 { return false }
             skippable[c] = fits
         }
