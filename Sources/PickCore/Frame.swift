@@ -105,6 +105,8 @@ public struct FrameInput {
     public var ellipsis = "…"
     public var markLimit = 0
     public var tracks = false
+    /// Close matches may yet fill the list (CloseMatches.swift): no "no matches" yet.
+    public var awaitsCloseMatches = false
 
     public init(width: Int, listHeight: Int, result: SearchResult?, query: Query, queryText: String,
                 selection: Int = 0, scroll: Int = 0, marked: Set<Int32> = [], multi: Bool = false,
@@ -138,14 +140,14 @@ extension FrameInput {
         self.init(width: width, listHeight: listHeight, result: session.shown, query: query,
                   queryText: session.queryText ?? "", selection: session.selection, scroll: session.scroll,
                   marked: session.markSet, multi: options.multi, styles: styles, total: session.candidates,
-                  isLoading: session.isLoading, isSearching: session.isSearching || session.awaitsCloseMatches,
-                  scopes: scopes,
+                  isLoading: session.isLoading, isSearching: session.isSearching, scopes: scopes,
                   scope: session.scope, headerText: headerText, headerLines: options.headerLines)
         headersFollowGroups = options.layout == .bottom
         self.gutterWidth = gutterWidth
         ellipsis = options.ellipsis
         markLimit = options.multiLimit
         tracks = options.track
+        awaitsCloseMatches = session.awaitsCloseMatches
     }
 }
 
@@ -247,7 +249,7 @@ public enum FrameBuilder {
         if input.total == 0 {
             return input.isLoading ? ["Reading input…"] : ["No input: nothing was read to choose from."]
         }
-        if input.result == nil || input.isSearching { return [] }
+        if input.result == nil || input.isSearching || input.awaitsCloseMatches { return [] }
         let shown = TerminalText.truncate(TerminalText.sanitize(input.queryText), to: max(8, input.width - 20))
         var lines = ["No matches for \u{201C}\(shown)\u{201D}."]
         if input.scope > 0 && input.scope < input.scopes.count {

@@ -326,9 +326,10 @@ public struct PickSession {
     }
 
     /// Whether the spinner has something to show: input loading or a search running.
-    public var isBusy: Bool { isSearching || isLoading || awaitsCloseMatches }
+    public var isBusy: Bool { isSearching || isLoading }
 
-    /// Whether close matches are due for the list and have not come yet.
+    /// Whether close matches are due for the list and have not come yet (the list does
+    /// not say "no matches" meanwhile; no spinner: they come within a frame or two).
     public var awaitsCloseMatches: Bool { wantsCloseMatches && closeGeneration != generation }
 
     /// Whether the current query's complete result leaves rows of the list empty that
