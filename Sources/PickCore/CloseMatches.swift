@@ -38,6 +38,10 @@ import Synchronization
 //   where the picker has noted a line's characters (`CharacterSets`), a line that lacks
 //   two of the characters those terms need, or one that a term without a typo needs, is
 //   ruled out without being read.
+// - While a word is typed after its typo, each keystroke looks only at the lines the
+//   previous one found or matched: when the query is one term T that may carry a typo,
+//   every close match of T+s (s typed after it) holds T less one character (if the typo
+//   is in T) or all of T (if it is in s), so it was a close or a real match of T.
 //
 // Which terms may carry the typo: fuzzy, positive terms of at least
 // `Tunables.Typos.leastTermCharacters` characters. Fewer, and a term less one character
@@ -108,6 +112,23 @@ public enum CloseMatches {
         return term.text.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } >= Tunables.Typos.leastTermCharacters
     }
 
+    /// What a close-match search leaves for the next: its query's one term, the lines it
+    /// looked at (input size, header lines, scope), and every line that was a close or a
+    /// real match.
+    struct Memory {
+        var term: Term
+        var count: Int
+        var first: Int
+        var scope: Int
+        var lines: LineBits
+    }
+
+    /// The lone term of `query` if a search for it can leave a `Memory`.
+    static func loneTerm(_ query: Query) -> Term? {
+        guard query.groups.count == 1, query.groups[0].count == 1, carriesTypo(query.groups[0][0]) else { return nil }
+        return query.groups[0][0]
+    }
+
     /// Byte offsets of the title characters to highlight in a close match: those of the
     /// variant that places the most characters in the title.
     public static func positions(inTitleOf line: Int, store: LineStore, query: Query) -> [Int] {
@@ -122,9 +143,9 @@ public enum CloseMatches {
 
 extension SearchEngine {
     /// The close matches of `text` (see CloseMatches.swift), ranked: lines of the store that
-    /// are not among `matches` (the real matches) and that some variant of the query
-    /// matches. With `scope` > 0, only lines of that section; with `limit`, only the best
-    /// `limit`. Empty when no term may carry a typo; nil when cancelled.
+    /// are not among `matches` (every real match in the scope) and that some variant of
+    /// the query matches. With `scope` > 0, only lines of that section; with `limit`, only
+    /// the best `limit`. Empty when no term may carry a typo; nil when cancelled.
     public func closeMatches(_ text: String, excluding matches: [Int32], scope: Int = 0, limit: Int? = nil,
                              cancellation: Cancellation? = nil) -> [Int32]? {
         let query = parse(text)
@@ -138,9 +159,24 @@ extension SearchEngine {
         for line in matches where Int(line) < total { LineBits.insert(Int(line), into: realWords) }
         let check = OneSkipCheck(query)
         let noted = store.characterSetCount
+        // A query that extends the last one's term looks only at what that one found.
+        let lone = CloseMatches.loneTerm(query)
+        let previous = closeMemory.withLock { $0 }
+        var within: LineBits? = nil
+        if let lone, let previous, previous.count == total, previous.first == first, previous.scope == scope,
+           previous.term.caseSensitive == lone.caseSensitive, previous.term.stripsDiacritics == lone.stripsDiacritics,
+           lone.text.starts(with: previous.term.text) {
+            within = previous.lines
+        }
+        let withinWords = within?.words
+        // Every close match found (and the real ones), for the next search.
+        let kept = lone != nil ? LineBits(lines: total) : nil
+        let keptWords = kept?.words
+        defer { withExtendedLifetime((within, kept)) {} }
         let keys = RankKeyMaker(ranking)
+        // Chunks of whole words of the bit sets, so that workers write words of their own.
         let chunk = Tunables.Typos.chunkLines
-        let chunks = (total - first + chunk - 1) / chunk
+        let chunks = (total + chunk - 1) / chunk
         let nextChunk = Atomic<Int>(0)
         let found = Locked<[RankedHit]>([])
         Parallel.run(min(Parallel.cores, chunks)) { _ in
@@ -159,8 +195,10 @@ extension SearchEngine {
             while cancellation?.isCancelled != true {
                 let c = nextChunk.add(1, ordering: .relaxed).oldValue
                 guard c < chunks else { break }
-                for i in (first + c * chunk)..<min(total, first + (c + 1) * chunk) {
-                    if realWords[i >> 6] & (1 << UInt64(i & 63)) != 0 { continue }
+                for i in max(first, c * chunk)..<min(total, (c + 1) * chunk) {
+                    let bit: UInt64 = 1 << UInt64(i & 63)
+                    if let withinWords, withinWords[i >> 6] & bit == 0 { continue }
+                    if realWords[i >> 6] & bit != 0 { continue }
                     if scope > 0 && store.section(of: i) != scope { continue }
                     if i < noted && check.lacksCharacters(store.characterSet(of: i)) { continue }
                     let record = store.record(i)
@@ -176,6 +214,7 @@ extension SearchEngine {
                         if best == nil || m.score > best!.score { best = m }
                     }
                     guard let best else { continue }
+                    if let keptWords { keptWords[i >> 6] |= bit }
                     hits.append(keys.hit(index: i, match: best, titleLength: store.titleLength(of: i, record: record)))
                 }
                 if let limit, hits.count > limit * 4 {
@@ -186,6 +225,12 @@ extension SearchEngine {
             found.withLock { $0 += hits }
         }
         if cancellation?.isCancelled == true { return nil }
+        if let lone, let kept, let keptWords {
+            for w in 0..<kept.wordCount { keptWords[w] |= realWords[w] }
+            closeMemory.withLock {
+                $0 = CloseMatches.Memory(term: lone, count: total, first: first, scope: scope, lines: kept)
+            }
+        }
         var hits = found.withLock { $0 }
         if ranking.sorts {
             hits.sort()

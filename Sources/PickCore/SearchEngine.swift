@@ -198,6 +198,8 @@ public final class SearchEngine: @unchecked Sendable {
     }
 
     private let memory = SearchMemory()
+    /// The last close-match search, for one that extends its query (CloseMatches.swift).
+    let closeMemory = Locked<CloseMatches.Memory?>(nil)
 
     /// The engine's `LineBounds`, taken for a search of `query` (nil: none, or another search
     /// holds them), with how this search uses them: going on from the values of the query it

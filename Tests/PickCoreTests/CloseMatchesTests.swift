@@ -126,6 +126,29 @@ final class CloseMatchesTests: XCTestCase {
         }
     }
 
+    /// Typing on after a typo looks only at what the previous keystroke found: the close
+    /// matches come out as a search from scratch finds them, backspaces included.
+    func testTypingOnFindsWhatASearchFromScratchFinds() {
+        var random = SeededGenerator(seed: 5)
+        let alphabet = Array("abcst/._ XY")
+        func text(_ n: Int) -> String { String((0..<n).map { _ in alphabet.randomElement(using: &random)! }) }
+        for round in 0..<30 {
+            let lines = (0..<300).map { _ in text(Int.random(in: 0...24, using: &random)) }
+            let store = makeStore(lines, plain: true)
+            if round % 2 == 1 { _ = store.noteCharacters(limit: 1 << 20) }
+            let typing = SearchEngine(store: store)
+            let word = text(9).replacingOccurrences(of: " ", with: "a")
+            var typed: [String] = (4...9).map { String(word.prefix($0)) }
+            typed.insert(String(word.prefix(5)), at: 4)  // a backspace
+            for query in typed {
+                let real = typing.search(query)!.lines
+                let fresh = SearchEngine(store: store)
+                XCTAssertEqual(typing.closeMatches(query, excluding: real), fresh.closeMatches(query, excluding: real),
+                               "\(query.debugDescription) after typing up to it")
+            }
+        }
+    }
+
     func testTheCharactersThatCanBeLeftOutAreThoseWhoseDeletionFits() {
         var random = SeededGenerator(seed: 7)
         let alphabet: [UInt8] = Array("abcab".utf8)
