@@ -13,6 +13,12 @@ private func close(_ query: String, in lines: [String], matching: MatchingOption
 
 private let palette = ["Settings", "Save All", "Go to File", "Open Recent", "Toggle Comment"]
 
+/// Random text of `n` characters from a few letters, separators and capitals.
+private func randomText(_ n: Int, _ random: inout SeededGenerator) -> String {
+    let alphabet = Array("abcst/._ XY")
+    return String((0..<n).map { _ in alphabet.randomElement(using: &random)! })
+}
+
 final class CloseMatchesTests: XCTestCase {
     func testTwoSwappedLettersFindTheLine() {
         XCTAssertEqual(search("setitngs", in: palette), [], "no real match")
@@ -104,8 +110,7 @@ final class CloseMatchesTests: XCTestCase {
     /// match).
     func testTheQuickCheckAgreesWithTheVariants() {
         var random = SeededGenerator(seed: 22)
-        let alphabet = Array("abcst/._ XY")
-        func text(_ n: Int) -> String { String((0..<n).map { _ in alphabet.randomElement(using: &random)! }) }
+        func text(_ n: Int) -> String { randomText(n, &random) }
         for round in 0..<80 {
             let lines = (0..<200).map { _ in text(Int.random(in: 0...24, using: &random)) }
             let query = round % 3 == 0 ? "\(text(4)) \(text(2))"
@@ -130,8 +135,7 @@ final class CloseMatchesTests: XCTestCase {
     /// matches come out as a search from scratch finds them, backspaces included.
     func testTypingOnFindsWhatASearchFromScratchFinds() {
         var random = SeededGenerator(seed: 5)
-        let alphabet = Array("abcst/._ XY")
-        func text(_ n: Int) -> String { String((0..<n).map { _ in alphabet.randomElement(using: &random)! }) }
+        func text(_ n: Int) -> String { randomText(n, &random) }
         for round in 0..<30 {
             let lines = (0..<300).map { _ in text(Int.random(in: 0...24, using: &random)) }
             let store = makeStore(lines, plain: true)

@@ -5,11 +5,16 @@ import XCTest
 final class InteractiveCloseMatchesTests: InteractiveTestCase {
     private let list = "Open Recent\nSettings\nSave All\nGo to File\n"
 
-    func testATypoShowsTheLineUnderCloseMatchesAndReturnPicksIt() throws {
+    /// Starts pick on `list` with `args` and types `setitngs`.
+    private func typeTypo(args: String) throws {
         try tmux.file("input.txt", list)
-        try tmux.start(input: "cat input.txt", args: "")
+        try tmux.start(input: "cat input.txt", args: args)
         tmux.waitFor(text: "4/4")
         tmux.type("setitngs")
+    }
+
+    func testATypoShowsTheLineUnderCloseMatchesAndReturnPicksIt() throws {
+        try typeTypo(args: "")
         let rows = tmux.waitFor(text: "close matches")
         let header = rows.firstIndex { $0.contains("close matches") }!
         XCTAssertTrue(rows[header + 1].hasPrefix("> Settings"), "Settings, highlighted, right under the header")
@@ -56,10 +61,7 @@ final class InteractiveCloseMatchesTests: InteractiveTestCase {
     }
 
     func testNoTyposShowsNoCloseMatches() throws {
-        try tmux.file("input.txt", list)
-        try tmux.start(input: "cat input.txt", args: "--no-typos")
-        tmux.waitFor(text: "4/4")
-        tmux.type("setitngs")
+        try typeTypo(args: "--no-typos")
         let rows = tmux.waitFor(text: "No matches")
         XCTAssertFalse(rows.contains { $0.contains("close matches") || $0.contains("Settings") })
         tmux.keys("Enter")
