@@ -34,6 +34,8 @@ Modes
       --limit=N           how many suggestions (default 6)
       --demo              use a built-in sample command palette as input
       --shell=SHELL       print key bindings for bash, zsh or fish (ctrl-t, ctrl-r, alt-c)
+                          and the completion of pick's options
+      --completion=SHELL  print only the completion of pick's options
 
 Interface
   -m, --multi[=N]         mark several lines (at most N) with Tab; all are printed
@@ -66,6 +68,17 @@ Interface
       --color=SPEC        colors: dark, light, 16, bw, or name:color pairs
       --no-color          draw without colors (also NO_COLOR, TERM=dumb)
       --ansi              draw colour codes; match and print the visible text
+      --tmux[=POS,W%,H%]  inside tmux 3.3+, open in a popup: center (default), top,
+                          bottom, left, right; sizes default to 50%
+      --accessible        for screen readers: the cursor rests on the selected row,
+                          the counts are said in words, the spinner stands still
+
+Preview
+      --preview=CMD       show CMD's output for the focused line in a pane; {} is the
+                          line, {q} the query, {n} its index, {N} a field, each quoted
+      --preview-window=OPTS  fzf's: right,50% (default), left, up, down, N or N%,
+                          border-STYLE, noborder, wrap, hidden, follow, +SCROLL[/D],
+                          ~HEADER, <COLS(ALTERNATIVE) for narrow terminals
 
 Output
       --print-query       print the query before the result
@@ -77,14 +90,19 @@ Output
 Query syntax (as fzf): fuzzy  'exact  ^prefix  suffix$  ^whole$  !not  a | b;
   a backslash keeps a space in a term: a\\ b
 Exit status: 0 picked, 1 no match, 2 error, 130 cancelled.
-Defaults may be set in PICK_DEFAULT_OPTS; fzf options pick does not implement yet are
-refused, saying so. See man pick (or man ./man/pick.1 in the source tree).
+Defaults may be set in PICK_DEFAULT_OPTS_FILE (a file of options) and PICK_DEFAULT_OPTS;
+fzf options pick does not implement yet are refused, saying so. See man pick (or man ./man/pick.1 in the source tree).
 
 """
 
 /// The picker's F1 help: what each key does (every line's own shortcut follows).
-func keyHelp(multi: Bool) -> [String] {
-    [
+func keyHelp(multi: Bool, preview: Bool = false) -> [String] {
+    let previewKeys = [
+        "  shift-Up shift-Down                   scroll the preview",
+        "  shift-PageUp shift-PageDown           page the preview",
+        "  ctrl-/                                toggle the preview",
+    ]
+    return [
         "Keys (Up/Down scroll this help; any other key returns)",
         "  Up Down  ctrl-p ctrl-n  ctrl-k ctrl-j  move",
         "  PageUp PageDown                       move a page",
@@ -100,7 +118,7 @@ func keyHelp(multi: Bool) -> [String] {
         "  F1  alt-?                             this help",
         "  ctrl-z                                suspend (fg resumes)",
         "  ctrl-a ctrl-e ctrl-w ctrl-u alt-b …   edit (libedit, ~/.editrc)",
-    ]
+    ] + (preview ? previewKeys : [])
 }
 
 /// The F1 help over the list: its lines and how far they are scrolled.

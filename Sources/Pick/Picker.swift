@@ -37,6 +37,8 @@ final class Picker {
     /// The last click on a line, for a double-click.
     var lastClick: (line: Int32, at: Int)? = nil
     var spinnerPhase = 0
+    /// `--accessible`: the cursor stands on the selected row, away from where libedit left it.
+    var cursorOnSelection = false
     var cursorAtEnd = true
     /// The `--prompt` text, safe to draw.
     let prompt: String
@@ -57,6 +59,8 @@ final class Picker {
     /// A key was handled since the last turn: the screen may show it (the help, a mark).
     var keyPressed = false
     var history: QueryHistory
+    /// The preview pane (`--preview`), if any.
+    let preview: PreviewController?
 
     init(options: Options, store: LineStore, styles: AnsiStyles?, terminal: Terminal, theme: Theme, input: InputLoad) {
         self.options = options
@@ -78,6 +82,7 @@ final class Picker {
         pendingScope = options.scope
         shortcuts = LineShortcuts(headerLines: options.headerLines)
         history = QueryHistory(path: options.history)
+        preview = PreviewController(options: options, store: store)
     }
 
     /// Makes a crash restore the terminal. The input reader, started just before, may install
@@ -113,9 +118,11 @@ final class Picker {
         // echoed there): input stays unechoed until it is read and dropped.
         let awaitingReport = decoder.awaitingCursorReport
         if awaitingReport { terminal.silenceInput() }
+        cursorBackToEditor()
         region.leave(terminal)
         if awaitingReport { terminal.swallowCursorReport(within: Tunables.Picker.lateCursorReportMillis) }
         editor.end()
+        preview?.end()
         terminal.restoreMode()
         terminal.releaseSignals()
         return outcome!
@@ -133,6 +140,8 @@ final class Picker {
                 if let answer = worker.run(job) { actions += session.handle(.answered(answer), at: monotonicMillis()) }
                 applyPendingScope()
             case .draw:
+                // The focus may have moved: its preview starts before the frame is painted.
+                previewTurn(redraws: false)
                 draw()
                 worker.frameDrawn()
                 actions += session.handle(.drawn, at: monotonicMillis())
@@ -144,6 +153,12 @@ final class Picker {
 
     /// The picker's rows: the region, inside the margin, border and padding if any.
     var geometry: Geometry {
+        let g = areaBesidePreview
+        return preview.map { g.besidePreview($0.window) } ?? g
+    }
+
+    /// The rows inside the margin, border and padding, which the preview pane shares.
+    var areaBesidePreview: Geometry {
         var g = region.geometry
         g.info = options.info
         return g.inside(options.surround, inline: options.height != .full)
@@ -176,9 +191,11 @@ final class Picker {
             if g.right < terminal.size().cols { editor.limitColumns(g.right) }
         }
         terminal.write("\u{1B}[\(g.promptRow);1H")
+        cursorOnSelection = false
     }
 
     func resized() {
+        cursorBackToEditor()
         editor.resized()
         // The prompt's row in the region, and how far into the query the cursor is (the
         // closure must not read the region, which is being changed).
@@ -201,6 +218,7 @@ final class Picker {
     /// ctrl-l: paints pick's own rows again where they are; the shell's text above a
     /// `--height` region stays (libedit's own ctrl-l would clear the whole terminal).
     func redrawInPlace() {
+        cursorBackToEditor()
         region.clear(terminal)
         placePrompt()
         editor.refresh()
@@ -213,6 +231,7 @@ final class Picker {
     /// as a key (libedit turned the terminal's own off) stops the whole job, as the
     /// terminal would have, so the shell sees the job stop.
     func suspend(viaKey: Bool = false) {
+        cursorBackToEditor()
         guard suspension.stop(terminal, viaKey: viaKey, leave: { region.leave(terminal) }) else { return }
         enterScreen()
         editor.resized()
@@ -239,12 +258,14 @@ final class Picker {
             if suspension.editorStarted(terminal) { suspend() }
         }
         if !passThrough.isEmpty {
+            cursorBackToEditor()
             out.pointee = passThrough.removeFirst()
             return 1
         }
         while true {
             if pendingAction != nil || outcome != nil {
                 if pendingAction == nil { pendingAction = .finish }
+                cursorBackToEditor()
                 out.pointee = PrivateKey.action
                 return 1
             }
@@ -256,10 +277,12 @@ final class Picker {
                 perform(.redraw)
             }
             perform(.inputRead(lines: store.count, loading: input.isLoading))
+            previewTurn()
 
             // Keys already read.
             if let key = decoder.next(final: false) {
                 if let chars = handle(key) {
+                    cursorBackToEditor()
                     passThrough = Array(chars.dropFirst())
                     out.pointee = chars[0]
                     return 1
@@ -268,7 +291,7 @@ final class Picker {
             }
 
             let now = monotonicMillis()
-            var timeout = Int32(session.wait(at: now) ?? -1)
+            var timeout = Int32([session.wait(at: now), preview?.wait(at: now)].compactMap { $0 }.min() ?? -1)
             if decoder.isPending {
                 timeout = Int32(max(1, decoder.pendingDelay - (now - lastKeyBytes)))
             }
@@ -287,12 +310,13 @@ final class Picker {
                 // end marker was lost).
                 if decoder.isPending && monotonicMillis() - lastKeyBytes >= decoder.pendingDelay,
                    let key = decoder.next(final: true), let chars = handle(key) {
+                    cursorBackToEditor()
                     passThrough = Array(chars.dropFirst())
                     out.pointee = chars[0]
                     return 1
                 }
             }
-            if case .timedOut = waited, session.isBusy {
+            if case .timedOut = waited, session.isBusy, !options.accessible {
                 spinnerPhase += 1
                 perform(.redraw)
             }
@@ -331,6 +355,7 @@ final class Picker {
         }
         if wakes.input, let message = input.error { outcome = .failure(message) }
         for answer in worker.takeAnswers() { perform(.answered(answer)) }
+        if wakes.preview { previewWritten() }
         if wakes.input || wakes.search { applyPendingScope() }
     }
 
@@ -363,6 +388,7 @@ final class Picker {
     }
 
     func draw() {
+        cursorBackToEditor()
         let query = session.queryText ?? ""
         let queryWidth = TerminalText.width(query)
         var geometry = self.geometry
@@ -388,20 +414,23 @@ final class Picker {
                                listHeight: geometry.listHeight(headers: headerCount), query: parsedQuery,
                                scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
                                gutterWidth: gutter.width)
-        let frame = FrameBuilder.build(input, store: store)
+        var frame = FrameBuilder.build(input, store: store)
+        frame.info.inWords = options.accessible
         session.scroll = frame.scroll
         var ghost: Ghost? = nil
         if geometry.promptRows == 1 {
             ghost = Ghost(column: promptWidth + queryWidth + 1, text: cursorAtEnd ? ghostText() : "",
                           isHint: query.isEmpty)
         }
+        let pane = geometry.pane.flatMap { rect in preview?.frame(in: rect, at: monotonicMillis()) }
         let bytes = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: spinnerPhase,
-                                  overlay: help?.shown, ghost: ghost, gutter: gutter)
+                                  overlay: help?.shown, ghost: ghost, gutter: gutter, preview: pane)
         painted = help == nil ? (frame, geometry) : nil
         if bytes != lastFrame {
             terminal.write(bytes)
             lastFrame = bytes
         }
+        if options.accessible { placeCursorOnSelection(frame, geometry: geometry) }
     }
 
     /// What the ghost text shows: what the best completion adds to the query; for an
