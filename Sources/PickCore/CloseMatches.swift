@@ -44,8 +44,8 @@ import Synchronization
 //   is in T) or all of T (if it is in s), so it was a close or a real match of T.
 //
 // Which terms may carry the typo: fuzzy, positive terms of at least
-// `Tunables.Typos.leastTermCharacters` characters. Fewer, and a term less one character
-// (two letters) is in nearly every line. Exact terms (`'term`, `'word'`, `^term`, `term$`,
+// `Tunables.Typos.leastTermCharacters` characters (fewer, and a term less one character,
+// two letters, is in nearly every line) and at most `longestTermBytes` bytes. Exact terms (`'term`, `'word'`, `^term`, `term$`,
 // every plain term with `--exact`) say "exactly this": they get no typo. Neither do
 // negations (`!term`): a typo there would hide lines the person did not ask to hide. Only
 // one term carries a typo at a time, as the issue has it: "if one term had one typo".
@@ -107,7 +107,8 @@ public enum CloseMatches {
     }
 
     static func carriesTypo(_ term: Term) -> Bool {
-        guard term.kind == .fuzzy, !term.inverse, !term.boundary else { return false }
+        guard term.kind == .fuzzy, !term.inverse, !term.boundary,
+              term.text.count <= Tunables.Typos.longestTermBytes else { return false }
         // Characters, not bytes: continuation bytes do not start one.
         return term.text.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } >= Tunables.Typos.leastTermCharacters
     }
@@ -251,8 +252,8 @@ extension SearchEngine {
 /// Hot path: it reads every line of the input, so the terms live in one buffer (no
 /// reference counting per line).
 final class OneSkipCheck: @unchecked Sendable {
-    /// Terms longer than this (bytes) are left to the variants.
-    static let longestTerm = 64
+    /// Terms longer than this (bytes) are left to the variants (none that carries a typo).
+    static let longestTerm = Tunables.Typos.longestTermBytes
 
     /// How many terms are checked.
     let count: Int

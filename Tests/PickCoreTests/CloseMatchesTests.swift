@@ -50,6 +50,12 @@ final class CloseMatchesTests: XCTestCase {
         XCTAssertEqual(close("svae", in: palette), ["Save All"], "four letters may carry one")
     }
 
+    func testAPastedLineCarriesNoTypo() {
+        let long = String(repeating: "settings", count: 8) + "x"
+        XCTAssertEqual(close(long, in: [String(repeating: "settings", count: 8)]), [])
+        XCTAssertEqual(close(String(repeating: "settings", count: 7) + "x", in: [String(repeating: "settings", count: 7)]).count, 1)
+    }
+
     func testExactPrefixSuffixAndNegatedTermsCarryNoTypo() {
         XCTAssertEqual(close("'setitngs", in: palette), [])
         XCTAssertEqual(close("^setitngs", in: palette), [])
