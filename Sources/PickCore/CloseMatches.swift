@@ -20,7 +20,7 @@ import Synchronization
 // text: T with an extra character). "T less one character is a subsequence of the line"
 // is therefore exactly "some one-typo reading of T matches": not a guess that lets more
 // through, and nothing missed. One matcher serves all four kinds: a subsequence match that
-// may skip one character of the term. It is written two ways:
+// may skip one character of the term. It is computed so:
 //
 // - The definition, which decides: the query's *variants*, each the query with one
 //   eligible term replaced by that term less one character (a term of n characters gives
@@ -33,8 +33,9 @@ import Synchronization
 //   in one pass forward and at most one backward: the greedy earliest placement of its
 //   first characters, then the latest placement of its last ones; the term fits with
 //   character i skipped when the first i end before the last n-i-1 begin. A line that
-//   fails it matches no variant, so the variants are tried only on the few that pass:
-//   the search costs about as much as one real search, not one per variant. Before it,
+//   fails it matches no variant, and on one that passes only the variants that leave out
+//   such a character are tried: the search costs a few real searches, not one per
+//   variant. Before it,
 //   where the picker has noted a line's characters (`CharacterSets`), a line that lacks
 //   two of the characters those terms need, or one that a term without a typo needs, is
 //   ruled out without being read.
@@ -45,10 +46,11 @@ import Synchronization
 //
 // Which terms may carry the typo: fuzzy, positive terms of at least
 // `Tunables.Typos.leastTermCharacters` characters (fewer, and a term less one character,
-// two letters, is in nearly every line) and at most `longestTermBytes` bytes. Exact terms (`'term`, `'word'`, `^term`, `term$`,
-// every plain term with `--exact`) say "exactly this": they get no typo. Neither do
-// negations (`!term`): a typo there would hide lines the person did not ask to hide. Only
-// one term carries a typo at a time, as the issue has it: "if one term had one typo".
+// two letters, is in nearly every line) and at most `longestTermBytes` bytes. Exact terms
+// (`'term`, `'word'`, `^term`, `term$`, every plain term with `--exact`) say "exactly
+// this": they get no typo. Neither do negations (`!term`): a typo there would hide lines
+// the person did not ask to hide. Only one term carries a typo at a time, as the issue
+// has it: "if one term had one typo".
 //
 // Where they go: after every real match, under a header of their own, ranked among
 // themselves by score (then the ranking's tiebreaks, then input order), never grouped by
