@@ -25,6 +25,8 @@ Search
       --palette           lines are TITLE<TAB>SECTION<TAB>KEYWORDS<TAB>SHORTCUT
       --plain             tabs are text (the default): undoes --palette; --no-palette too
       --read0             lines end with NUL instead of newline
+      --typos             --filter also prints close matches (one typo away), last
+      --no-typos          no close matches in the picker (default: fill a short list)
 
 Modes
   -f, --filter=QUERY      print the lines matching QUERY in display order and exit

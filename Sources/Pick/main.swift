@@ -94,13 +94,15 @@ if let query = options.filter {
     let engine = SearchEngine(store: store, matching: options.matching, ranking: options.ranking,
                               skippedLines: options.headerLines)
     let result = engine.searchAllInput(query)
+    // `--typos`: the close matches follow the real ones (CloseMatches.swift).
+    let close = options.typos == true ? engine.closeMatches(query, excluding: result.lines) ?? [] : []
     MappedInput.failIfChanged()
     if options.printQuery {
         stdout.write(Array(query.utf8))
         stdout.write(terminator)
     }
     let end = terminator[0]
-    result.lines.withUnsafeBufferPointer { lines in
+    (result.lines + close).withUnsafeBufferPointer { lines in
         for k in lines.indices {
             store.prefetch(lines, at: k)
             stdout.write(store.bytes(of: Int(lines[k])))
@@ -109,7 +111,7 @@ if let query = options.filter {
         }
     }
     stdout.flush()
-    exit(result.lines.isEmpty ? 1 : 0)
+    exit(result.lines.isEmpty && close.isEmpty ? 1 : 0)
 }
 
 if let path = options.history, let problem = historyProblem(path) {

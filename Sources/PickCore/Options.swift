@@ -127,6 +127,9 @@ public struct Options: Sendable {
     /// `--preview-window`: where the pane goes and how it shows the output.
     public var previewWindow = PreviewWindow()
     public var demo = false
+    /// `--typos` / `--no-typos`: close matches (CloseMatches.swift) after the real ones.
+    /// nil: the picker shows them, `--filter` does not (it prints fzf's line sets).
+    public var typos: Bool? = nil
     /// `--shell NAME`: print the key bindings for bash, zsh or fish.
     public var shell: String? = nil
     /// `--completion NAME`: print the completion of pick's options for bash, zsh or fish.
@@ -202,6 +205,7 @@ extension Options {
         "--history": .required, "--cycle": .none, "--no-cycle": .none,
         "--palette": .none, "--no-palette": .none, "--plain": .none,
         "--scope": .required, "--demo": .none, "--shell": .required, "--help": .none, "--version": .none,
+        "--typos": .none, "--no-typos": .none,
         "--border": .optional, "--no-border": .none, "--border-label": .required, "--no-border-label": .none,
         "--border-label-pos": .required, "--margin": .required, "--no-margin": .none,
         "--padding": .required, "--no-padding": .none,
@@ -513,6 +517,8 @@ extension Options {
                 throw OptionError(message: "invalid value for --shell: \(OptionError.quote(text)) (expected bash, zsh or fish)")
             }
             shell = text
+        case "--typos": typos = true
+        case "--no-typos": typos = false
         case "--completion":
             let text = try value(name, inline)
             guard OptionCompletion.shells.contains(text) else {

@@ -34,8 +34,12 @@ public struct SearchResult: Sendable {
     /// How many lines match.
     public var matchCount: Int
 
+    /// How many lines at the end of `lines` are close matches (CloseMatches.swift), not
+    /// matches: the picker's list adds them, in a group of their own, when matches are few.
+    public var closeMatches = 0
+
     /// Whether `lines` holds every match (see `SearchEngine.search(_:firstRows:cancellation:)`).
-    public var isComplete: Bool { lines.count == matchCount }
+    public var isComplete: Bool { lines.count - closeMatches == matchCount }
 }
 
 /// A flag a newer keystroke sets to stop a search that has become stale.
@@ -194,6 +198,8 @@ public final class SearchEngine: @unchecked Sendable {
     }
 
     private let memory = SearchMemory()
+    /// The last close-match search, for one that extends its query (CloseMatches.swift).
+    let closeMemory = Locked<CloseMatches.Memory?>(nil)
 
     /// The engine's `LineBounds`, taken for a search of `query` (nil: none, or another search
     /// holds them), with how this search uses them: going on from the values of the query it

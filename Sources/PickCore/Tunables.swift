@@ -85,6 +85,19 @@ public enum Tunables {
         public static let listedAtOnceLines = 1 << 20
     }
 
+    /// Close matches (CloseMatches.swift).
+    public enum Typos {
+        /// The fewest characters a term must have to carry a typo: a shorter term less one
+        /// character (two letters) is in nearly every line.
+        public static let leastTermCharacters = 4
+        /// The most bytes a term may have to carry a typo: a pasted line is no typed word,
+        /// and a longer term would try as many variants on every line.
+        public static let longestTermBytes = 64
+        /// Lines a worker claims at once while looking for close matches: small enough
+        /// for both cores to finish together, large enough that claiming costs nothing.
+        static let chunkLines = 1 << 12
+    }
+
     /// The interactive picker around the session.
     public enum Picker {
         /// Suggestions offered for the query (Tab, the ghost text) and printed by
