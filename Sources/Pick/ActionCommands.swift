@@ -217,7 +217,7 @@ extension Picker {
         preview?.store = newStore
         preview?.pane.restart()
         var ranking = options.ranking
-        ranking.sorts = bound.sorts
+        ranking.sorts = bound.sorts ?? options.ranking.sorts
         worker.replace(SearchEngine(store: newStore, matching: options.matching, ranking: ranking,
                                     skippedLines: options.headerLines))
         perform(.inputReplaced)

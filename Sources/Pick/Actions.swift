@@ -23,7 +23,8 @@ struct BindingState {
     var windowCycle: [String: Int] = [:]
     /// When the events fire (PickCore decides).
     var events = EventWatch()
-    var sorts = true
+    /// Whether the list is sorted, once toggle-sort turned it from what the options say.
+    var sorts: Bool? = nil
     /// A running reload, its store, and whether the list waits for the whole of it
     /// (reload-sync) before it shows.
     var reload: (run: CommandRun, store: LineStore, styles: AnsiStyles?, sync: Bool)? = nil
@@ -97,9 +98,9 @@ extension Picker {
         case .changePrompt: changePrompt(argument)
         case .changeHeader: changeHeader(argument)
         case .toggleSort:
-            bound.sorts.toggle()
+            bound.sorts = !(bound.sorts ?? options.ranking.sorts)
             var ranking = options.ranking
-            ranking.sorts = bound.sorts
+            ranking.sorts = bound.sorts!
             worker.replace(SearchEngine(store: store, matching: options.matching, ranking: ranking,
                                         skippedLines: options.headerLines))
             perform(.searchAgain)

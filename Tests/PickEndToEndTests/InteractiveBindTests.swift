@@ -105,6 +105,16 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "abc\n")
     }
 
+    func testToggleSortStartsFromNoSort() throws {
+        try tmux.file("input.txt", "xaxbxc\nabc\n")
+        try tmux.start(input: "cat input.txt", args: "--no-sort --bind ctrl-s:toggle-sort --query abc")
+        tmux.waitFor("--no-sort: input order") { $0[row: 2].hasPrefix("> xaxbxc") }
+        tmux.keys("C-s")
+        tmux.waitFor("the first press sorts") { $0[row: 2].hasPrefix("> abc") }
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
     func testEventsFire() throws {
         try tmux.file("input.txt", "alpha\nbeta\ngamma\n")
         let log = tmux.dir.appendingPathComponent("events").path
