@@ -38,11 +38,13 @@ struct BindingState {
 }
 
 extension Picker {
-    /// Runs what `trigger` is bound to, if anything (and it is not unbound): the one
-    /// dispatch for keys and events. A chain still waiting is dropped for the new one.
+    /// Runs what `trigger` is bound to, if anything: the one dispatch for keys and events.
+    /// A chain still waiting is dropped for the new one. An unbound trigger does nothing at
+    /// all, pick's own use of a key included, as in fzf (true: the key was taken).
     @discardableResult
     func fire(_ trigger: BindTrigger) -> Bool {
-        guard let chain = options.bindings[trigger], !bound.unbound.contains(trigger) else { return false }
+        if bound.unbound.contains(trigger) { return true }
+        guard let chain = options.bindings[trigger] else { return false }
         if let waiting = bound.transform {
             waiting.run.cancel()
             bound.transform = nil

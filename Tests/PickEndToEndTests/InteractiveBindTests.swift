@@ -82,7 +82,7 @@ final class InteractiveBindTests: InteractiveTestCase {
         try tmux.file("input.txt", "xaxbxc\nabc\nzzz\n")
         try tmux.start(input: "cat input.txt", args: """
             --bind 'ctrl-s:toggle-sort,ctrl-x:disable-search,ctrl-y:enable-search,ctrl-t:toggle-search' \
-            --bind 'ctrl-o:unbind(ctrl-s),ctrl-e:rebind(ctrl-s)'
+            --bind 'ctrl-o:unbind(ctrl-s),ctrl-e:rebind(ctrl-s),ctrl-w:unbind(enter),ctrl-q:rebind(enter)'
             """)
         tmux.waitFor(text: "3/3")
         tmux.type("abc")
@@ -100,6 +100,11 @@ final class InteractiveBindTests: InteractiveTestCase {
         tmux.waitFor(text: "3/3")
         tmux.keys("C-t", "C-e", "C-s")
         tmux.waitFor("rebind: ctrl-s sorts again") { $0[row: 1] == "  2/3" && $0[row: 2] == "> abc" }
+        tmux.keys("C-w")
+        tmux.keys("Enter")
+        tmux.type("x")
+        tmux.waitFor("enter unbound does nothing; typing goes on") { $0[row: 0].hasPrefix("> abcx") }
+        tmux.keys("BSpace", "C-q")
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "abc\n")
