@@ -94,6 +94,7 @@ func keyHelp(multi: Bool) -> [String] {
         "  ctrl-s                                next scope",
         "  ctrl-r                                next line (older, in history)",
         "  ctrl-l                                draw the screen again",
+        "  shift-Delete                          forget the line (--remember)",
         "  alt-p  alt-n                          older, newer query",
         "  F1  alt-?                             this help",
         "  ctrl-z                                suspend (fg resumes)",

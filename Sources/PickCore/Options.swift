@@ -123,8 +123,22 @@ public struct Options: Sendable {
     public var shell: String? = nil
     public var help = false
     public var version = false
+    /// `--remember NAME`: rank with what NAME remembers, and record picks under it.
+    public var remember: String? = nil
+    /// `--record`, `--forget`, `--list`: script NAME's memory instead of picking.
+    public var memoryCommand: MemoryCommand? = nil
 
     public init() {}
+}
+
+/// What `--record`, `--forget` and `--list` ask of `--remember NAME`'s memory.
+public enum MemoryCommand: String, Sendable {
+    /// Record the lines on stdin as picked (after `--query`, if given).
+    case record
+    /// Forget the lines on stdin.
+    case forget
+    /// Print what NAME remembers, most weighted first.
+    case list
 }
 
 /// A problem with the options: the message names the option and where it came from.
@@ -192,6 +206,7 @@ extension Options {
         "--info": .required, "--no-info": .none, "--inline-info": .none, "--no-inline-info": .none,
         "--track": .none, "--no-track": .none, "--pointer": .required, "--marker": .required,
         "--ellipsis": .required, "--scheme": .required, "--delimiter": .required,
+        "--remember": .required, "--no-remember": .none, "--record": .none, "--forget": .none, "--list": .none,
         // fzf's, for elements pick does not have: accepted, and they change nothing.
         "--no-scrollbar": .none, "--no-separator": .none, "--highlight-line": .none, "--no-multi-line": .none,
     ]
@@ -251,7 +266,25 @@ extension Options {
             }
         }
         try options.apply(arguments)
+        if let command = options.memoryCommand {
+            guard options.remember != nil else {
+                throw OptionError(message: "--\(command.rawValue) needs --remember NAME (the memory to \(command.rawValue))")
+            }
+            if options.filter != nil { throw OptionError(message: "--\(command.rawValue) and --filter cannot be combined") }
+        }
         return options
+    }
+
+    /// Whether `name` can name a memory: 1 to 64 letters, digits, `.`, `_` or `-`, not
+    /// starting with `.` or `-`.
+    public static func isMemoryName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard !bytes.isEmpty, bytes.count <= 64, bytes[0] != UInt8(ascii: "."), bytes[0] != UInt8(ascii: "-") else {
+            return false
+        }
+        return bytes.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b == 0x2E || b == 0x5F || b == 0x2D
+        }
     }
 
     private mutating func apply(_ args: [String]) throws {
@@ -539,6 +572,19 @@ extension Options {
             let text = try value(name, inline)
             guard !text.isEmpty else { throw OptionError(message: "invalid value for --delimiter: empty delimiter") }
             delimiter = text
+        case "--remember":
+            let text = try value(name, inline)
+            guard Self.isMemoryName(text) else {
+                throw OptionError(message: "invalid value for --remember: \(OptionError.quote(text)) (expected a name of letters, digits, '.', '_' or '-', up to 64)")
+            }
+            remember = text
+        case "--no-remember": remember = nil
+        case "--record", "--forget", "--list":
+            let command = MemoryCommand(rawValue: String(name.dropFirst(2)))!
+            if let other = memoryCommand, other != command {
+                throw OptionError(message: "--\(other.rawValue) and \(name) cannot be combined")
+            }
+            memoryCommand = command
         case "--no-scrollbar", "--no-separator", "--highlight-line", "--no-multi-line": break
         default: throw OptionError(message: "unknown option: \(name)")  // listed but not handled
         }

@@ -78,6 +78,9 @@ public enum SessionEvent {
     case redraw
     /// Time passed.
     case tick
+    /// The ranking changed for the same query (a remembered line was forgotten): search
+    /// again, the highlight back on the first line.
+    case rankingChanged
 }
 
 /// What the picker is to do next, in order.
@@ -272,6 +275,15 @@ public struct PickSession {
             needsDraw = true
         case .tick:
             break
+        case .rankingChanged:
+            generation += 1
+            tracked = nil
+            selection = 0
+            moved = false
+            scroll = 0
+            pendingMove = nil
+            actions += startSearch(at: now)
+            needsDraw = true
         }
         // A job run at once answers before anything is drawn; its answer schedules.
         if actions.contains(where: { if case .searchNow = $0 { return true } else { return false } }) {
