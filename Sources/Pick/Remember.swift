@@ -29,14 +29,18 @@ enum Remember {
             return picks.isEmpty ? nil : picks
         } catch {
             warn("\(error); going on without memory")
+            storeFailed = true
             return nil
         }
     }
 
+    /// The store failed as pick started (and said so): it is not tried again.
+    nonisolated(unsafe) private static var storeFailed = false
+
     /// The picker accepted `lines` after `query`: recorded under the name (one line on
     /// stderr if that fails; the pick stands).
     static func recordPick(_ lines: [[UInt8]], query: String, options: Options) {
-        guard let name = name(options), !lines.isEmpty else { return }
+        guard let name = name(options), !lines.isEmpty, !storeFailed else { return }
         do {
             try MemoryStore(busyMillis: Tunables.Memory.pickerRecordBusyMillis)
                 .record(lines, query: query, name: name, now: now())
@@ -48,7 +52,7 @@ enum Remember {
     /// The picker's forget key: `line` is forgotten in the store; false when the store
     /// failed (nothing is printed: the picker is on the screen).
     static func forget(_ line: [UInt8], options: Options) -> Bool {
-        guard let name = name(options) else { return false }
+        guard let name = name(options), !storeFailed else { return false }
         do {
             try MemoryStore(busyMillis: Tunables.Memory.pickerRecordBusyMillis).forget([line], name: name)
             return true

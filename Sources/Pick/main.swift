@@ -16,6 +16,7 @@ do {
 } catch {
     fail("\(error)")
 }
+if let problem = options.memoryCommandProblem { fail(problem) }
 
 let stdout = Output(fd: 1)
 if options.help {

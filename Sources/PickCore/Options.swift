@@ -266,13 +266,16 @@ extension Options {
             }
         }
         try options.apply(arguments)
-        if let command = options.memoryCommand {
-            guard options.remember != nil else {
-                throw OptionError(message: "--\(command.rawValue) needs --remember NAME (the memory to \(command.rawValue))")
-            }
-            if options.filter != nil { throw OptionError(message: "--\(command.rawValue) and --filter cannot be combined") }
-        }
         return options
+    }
+
+    /// Why `--record`, `--forget` or `--list` cannot run as given (checked once all options
+    /// are in, as they may come from PICK_DEFAULT_OPTS and the command line), or nil.
+    public var memoryCommandProblem: String? {
+        guard let command = memoryCommand else { return nil }
+        guard remember != nil else { return "--\(command.rawValue) needs --remember NAME (the memory to \(command.rawValue))" }
+        if filter != nil { return "--\(command.rawValue) and --filter cannot be combined" }
+        return nil
     }
 
     /// Whether `name` can name a memory: 1 to 64 letters, digits, `.`, `_` or `-`, not
