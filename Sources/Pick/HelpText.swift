@@ -7,6 +7,7 @@ usage: pick [OPTIONS] < LINES
        pick --filter QUERY < LINES
        pick --complete TEXT < LINES
        pick --shell bash|zsh|fish
+       pick --remember NAME --record [--query Q] | --forget | --list
 
 Pick a line from stdin with an editable fuzzy query; the chosen line goes to stdout.
 A line is one title, tabs and all, as fzf reads it. With --palette it is
@@ -32,6 +33,14 @@ Modes
       --limit=N           how many suggestions (default 6)
       --demo              use a built-in sample command palette as input
       --shell=SHELL       print key bindings for bash, zsh or fish (ctrl-t, ctrl-r, alt-c)
+
+Memory
+      --remember=NAME     learn from picks under NAME: a line picked before moves up
+                          among comparably good matches, most for the query typed then
+                          (shift-Delete forgets the selected line; --no-remember: off)
+      --record            record stdin's lines as picked after --query, and exit
+      --forget            forget stdin's lines, and exit
+      --list              print what NAME remembers, with weights, and exit
 
 Interface
   -m, --multi[=N]         mark several lines (at most N) with Tab; all are printed
