@@ -31,14 +31,15 @@ import Darwin
 // good" means:
 // - `lineBand` (4): general memory overtakes ties and lines at most 3 points better, a
 //   gap a few characters longer. Never a better kind of match: after thirty picks of
-//   `src/app/mainwindow.cpp` under `mw`, the query `main.c` scores it 157 and
+//   `src/app/mainwindow.cpp` under `mw`, the query `main.c` scores it 157 (+ 3.9) and
 //   `src/main.c` 167, and `src/main.c` stays first.
 // - `queryBand(T)` (8 a typed character, at most 3 characters' worth): memory of the
 //   same typed text overtakes more, as much as a word start or a file-name match per
 //   character for a short query, where the scorer has little to tell lines apart (`ma`
 //   scores every file name starting with "ma" alike) and where a person most often
 //   means their usual line. After thirty picks under `mw`, the query `mw` ranks
-//   `src/app/mainwindow.cpp` (53 + 15.5) above `src/mw.c` (67); after one, not yet.
+//   `src/app/mainwindow.cpp` (53 + 3.9 + 15.5) above `src/mw.c` (67); after one pick
+//   (53 + 2 + 8), not yet.
 // Capping the query band keeps a long query's finer distinctions (an exact word against
 // scattered letters) out of memory's reach.
 //
