@@ -10,10 +10,11 @@ import PickCore
 // - WAL mode: readers never wait for a writer, and a writer killed mid-write (kill -9)
 //   leaves the last committed state; `synchronous=NORMAL` is WAL's safe setting (a power
 //   cut may lose the last pick, never the file).
-// - One row per name, line and query: `weight` as of `at` (Unix seconds). A pick decays
-//   the row's weight to now (`pick_decayed`, the half-life of Tunables.Memory) and adds 1,
-//   in one UPSERT, so many shells recording at once lose nothing: each write is a
-//   transaction of its own, and a writer that finds the file locked waits (busy timeout).
+// - One row per name, line and query (folded: RememberedPicks.fold): `weight` as of `at`
+//   (Unix seconds). A pick decays the row's weight to now (`pick_decayed`, the half-life
+//   of Tunables.Memory) and adds 1, in one UPSERT, so many shells recording at once lose
+//   nothing: each write is a transaction of its own, and a writer that finds the file
+//   locked waits (busy timeout).
 // - Bounded: a write drops the name's rows that have faded below `forgottenWeight`, and
 //   past `rowsPerName` rows the lightest, down to `rowsAfterPruning`.
 // - Private: the directories pick creates are 0700 and the file 0600 (SQLite gives its
@@ -105,18 +106,16 @@ final class MemoryStore {
     /// `forgottenWeight` count as forgotten.
     func picks(of name: String, now: Double) throws(Failure) -> RememberedPicks {
         var picks = RememberedPicks()
-        try query("SELECT line, query, pick_decayed(weight, ?2 - at) FROM picks WHERE name = ?1",
-                  bind: { statement in
-                      bindText(statement, 1, name)
-                      sqlite3_bind_double(statement, 2, now)
-                  }, row: { statement in
-                      let weight = sqlite3_column_double(statement, 2)
+        // (In the table's order, a line's rows together: RememberedPicks.add looks each line up once.)
+        try query("SELECT line, query, weight, at FROM picks WHERE name = ?1 ORDER BY line",
+                  bind: { statement in bindText(statement, 1, name) }, row: { statement in
+                      let weight = RememberedPicks.decayed(sqlite3_column_double(statement, 2),
+                                                           age: now - sqlite3_column_double(statement, 3))
                       guard weight >= Tunables.Memory.forgottenWeight else { return }
-                      let count = Int(sqlite3_column_bytes(statement, 0))
-                      let line = count == 0 ? [] : Array(UnsafeBufferPointer(
-                          start: sqlite3_column_blob(statement, 0)!.assumingMemoryBound(to: UInt8.self), count: count))
+                      let line = UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 0),
+                                                        count: Int(sqlite3_column_bytes(statement, 0)))
                       let text = sqlite3_column_text(statement, 1).map { String(cString: $0) } ?? ""
-                      picks.add(line: line, query: text, weight: weight)
+                      picks.add(line: line, foldedQuery: text, weight: weight)
                   })
         return picks
     }
@@ -129,7 +128,9 @@ final class MemoryStore {
     func record(_ lines: [[UInt8]], query typed: String, name: String, now: Double) throws(Failure) {
         let kept = lines.filter { !$0.isEmpty && $0.count <= Tunables.Memory.longestLine }
         guard !kept.isEmpty else { return }
-        let typedQuery = String(String.UnicodeScalarView(typed.unicodeScalars.prefix(Tunables.Memory.longestQuery)))
+        // Kept folded, as memory compares queries (reading it then folds nothing).
+        let typedQuery = RememberedPicks.fold(String(String.UnicodeScalarView(
+            typed.unicodeScalars.prefix(Tunables.Memory.longestQuery))))
         try transaction { () throws(Failure) in
             for line in kept {
                 try query("""

@@ -52,9 +52,11 @@ import Darwin
 // known yet), so the first screen is still the start of the whole ranking.
 
 /// What a name remembers, as the ranking reads it: each line picked, with its weight now
-/// and its weight under each query it was picked with (weights already decayed).
+/// and its weight under each query it was picked with (weights already decayed). Kept
+/// flat (the lines' bytes in one array, the queries in others, a hash table of indexes
+/// over them): reading a memory of 10,000 lines is part of pick's start-up.
 public struct RememberedPicks: Sendable {
-    /// One remembered line.
+    /// One remembered line, as `byWeight` lists them.
     public struct Line: Sendable {
         /// The line as pick prints it.
         public var text: [UInt8]
@@ -65,51 +67,123 @@ public struct RememberedPicks: Sendable {
         public var queries: [(query: String, weight: Double)]
     }
 
-    public private(set) var lines: [Line] = []
-    private var indexByText: [[UInt8]: Int] = [:]
+    /// Line k is `bytes[starts[k]..<starts[k + 1]]`.
+    private var bytes: [UInt8] = []
+    private var starts: [Int] = [0]
+    private var weights: [Double] = []
+    /// Line k's queries: a list through `nextQuery` from `firstQuery[k]` (-1: none).
+    private var firstQuery: [Int] = []
+    private var queryTexts: [String] = []
+    private var queryWeights: [Double] = []
+    private var nextQuery: [Int] = []
+    /// A hash table of line indexes plus one (0: empty), open addressing, a power of two.
+    private var slots: [Int32] = []
 
     public init() {}
 
-    public var isEmpty: Bool { lines.isEmpty }
+    /// How many lines are remembered.
+    public var count: Int { weights.count }
+    public var isEmpty: Bool { weights.isEmpty }
 
     /// Adds a record of `line` picked after typing `query`, weighing `weight` now.
     public mutating func add(line: [UInt8], query: String, weight: Double) {
-        let folded = Self.fold(query)
+        line.withUnsafeBytes { add(line: $0, foldedQuery: Self.fold(query), weight: weight) }
+    }
+
+    /// `add(line:query:weight:)` for a query already folded (`fold`), as the store keeps them.
+    public mutating func add(line: UnsafeRawBufferPointer, foldedQuery folded: String, weight: Double) {
         let k: Int
-        if let known = indexByText[line] {
+        if let last = weights.indices.last, holds(last, line) {
+            k = last  // (the store gives a line's records in a row)
+        } else if let known = index(of: line) {
             k = known
         } else {
-            k = lines.count
-            indexByText[line] = k
-            lines.append(Line(text: line, weight: 0, queries: []))
+            k = weights.count
+            bytes.append(contentsOf: line)
+            starts.append(bytes.count)
+            weights.append(0)
+            firstQuery.append(-1)
+            insertIntoTable(k)
         }
-        lines[k].weight += weight
-        if let q = lines[k].queries.firstIndex(where: { $0.query == folded }) {
-            lines[k].queries[q].weight += weight
+        weights[k] += weight
+        var q = firstQuery[k]
+        while q >= 0 && queryTexts[q] != folded { q = nextQuery[q] }
+        if q >= 0 {
+            queryWeights[q] += weight
         } else {
-            lines[k].queries.append((folded, weight))
+            queryTexts.append(folded)
+            queryWeights.append(weight)
+            nextQuery.append(firstQuery[k])
+            firstQuery[k] = queryTexts.count - 1
         }
     }
 
     /// Forgets `line` entirely.
     public mutating func forget(_ line: [UInt8]) {
-        guard let k = indexByText.removeValue(forKey: line) else { return }
-        lines.remove(at: k)
-        for j in k..<lines.count { indexByText[lines[j].text] = j }
+        guard let gone = index(of: line) else { return }
+        var kept = RememberedPicks()
+        for k in 0..<count where k != gone {
+            for (query, weight) in queries(k) {
+                text(k).withUnsafeBytes { kept.add(line: UnsafeRawBufferPointer($0), foldedQuery: query, weight: weight) }
+            }
+        }
+        self = kept
     }
 
-    /// The index of `line` in `lines`, if remembered.
-    public func index(of line: [UInt8]) -> Int? { indexByText[line] }
+    /// The index of `line` (in `byWeight`'s terms, its place in the order added), if remembered.
+    public func index(of line: [UInt8]) -> Int? { line.withUnsafeBytes { index(of: $0) } }
+
+    func index(of line: UnsafeRawBufferPointer) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        var s = Int(truncatingIfNeeded: Self.hash(line)) & mask
+        while slots[s] != 0 {
+            let k = Int(slots[s]) - 1
+            if holds(k, line) { return k }
+            s = (s + 1) & mask
+        }
+        return nil
+    }
+
+    /// Whether line k is `line`.
+    private func holds(_ k: Int, _ line: UnsafeRawBufferPointer) -> Bool {
+        let start = starts[k], n = starts[k + 1] - start
+        guard n == line.count else { return false }
+        return n == 0 || bytes.withUnsafeBytes { memcmp($0.baseAddress! + start, line.baseAddress!, n) == 0 }
+    }
+
+    /// Line k's bytes.
+    func text(_ k: Int) -> ArraySlice<UInt8> { bytes[starts[k]..<starts[k + 1]] }
+    /// Line k's weight.
+    func weight(_ k: Int) -> Double { weights[k] }
+    /// Line k's queries and their weights, the first added first.
+    func queries(_ k: Int) -> [(query: String, weight: Double)] {
+        var list: [(query: String, weight: Double)] = []
+        var q = firstQuery[k]
+        while q >= 0 {
+            list.append((queryTexts[q], queryWeights[q]))
+            q = nextQuery[q]
+        }
+        return list.reversed()
+    }
+
+    /// Line k's weight under the queries that start with `typed` (folded).
+    func weight(_ k: Int, forQueriesStartingWith typed: String) -> Double {
+        var sum = 0.0
+        var q = firstQuery[k]
+        while q >= 0 {
+            if queryTexts[q].hasPrefix(typed) { sum += queryWeights[q] }
+            q = nextQuery[q]
+        }
+        return sum
+    }
 
     /// The lines most weighted first (ties: first remembered first), each with its
     /// queries most weighted first: what `--list` prints.
     public var byWeight: [Line] {
-        lines.enumerated().sorted { a, b in
-            a.element.weight != b.element.weight ? a.element.weight > b.element.weight : a.offset < b.offset
-        }.map { entry in
-            var line = entry.element
-            line.queries.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.query < $1.query }
-            return line
+        (0..<count).sorted { a, b in weights[a] != weights[b] ? weights[a] > weights[b] : a < b }.map { k in
+            let queries = self.queries(k).sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.query < $1.query }
+            return Line(text: Array(text(k)), weight: weights[k], queries: queries)
         }
     }
 
@@ -130,6 +204,48 @@ public struct RememberedPicks: Sendable {
     static func strength(_ weight: Double) -> Double {
         weight <= 0 ? 0 : weight / (weight + Tunables.Memory.halfStrengthWeight)
     }
+
+    // MARK: The hash table
+
+    /// Adds line k to the table, doubling it past half full.
+    private mutating func insertIntoTable(_ k: Int) {
+        if (k + 1) * 2 > slots.count {
+            slots = [Int32](repeating: 0, count: max(16, slots.count * 2))
+            for j in 0..<k { place(j) }
+        }
+        place(k)
+    }
+
+    private mutating func place(_ k: Int) {
+        let mask = slots.count - 1
+        var s = bytes.withUnsafeBytes { all in
+            Int(truncatingIfNeeded: Self.hash(UnsafeRawBufferPointer(rebasing: all[starts[k]..<starts[k + 1]])))
+        } & mask
+        while slots[s] != 0 { s = (s + 1) & mask }
+        slots[s] = Int32(k + 1)
+    }
+
+    /// A line's hash, a word at a time (a Swift dictionary keyed by the lines hashed them a
+    /// byte at a time through SipHash, and made reading a large memory slow).
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var k = 0
+        while k + 8 <= bytes.count {
+            h = (h ^ bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 29
+            k += 8
+        }
+        while k < bytes.count {
+            h = (h ^ UInt64(bytes[k])) &* 0xC4CE_B9FE_1A85_EC53
+            k += 1
+        }
+        // MurmurHash3's finish: every bit of `h` reaches the low bits the table uses.
+        h ^= h >> 33
+        h = h &* 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 33
+        h = h &* 0xC4CE_B9FE_1A85_EC53
+        return h ^ (h >> 33)
+    }
 }
 
 /// Reorders a search's ranking with what a name remembers (the rules at the top of this
@@ -141,12 +257,14 @@ final class MemoryRanking: @unchecked Sendable {
     /// for the store's lines below `resolvedUpTo`: each line is looked up once.
     private var resolved: [(line: Int32, entry: Int)] = []
     private var resolvedUpTo = 0
-    /// Line lengths that some remembered line has: others are not looked up.
-    private var lengths = Set<Int>()
+    /// Whether some remembered line has this length: others are not looked up.
+    private var hasLength: [Bool]
 
     init(_ picks: RememberedPicks) {
         self.picks = picks
-        lengths = Set(picks.lines.map(\.text.count))
+        let lengths = (0..<picks.count).map { picks.text($0).count }
+        hasLength = [Bool](repeating: false, count: (lengths.max() ?? 0) + 1)
+        for n in lengths { hasLength[n] = true }
     }
 
     var isEmpty: Bool { lock.locked { picks.isEmpty } }
@@ -192,7 +310,7 @@ final class MemoryRanking: @unchecked Sendable {
     private func rememberedFirst(_ candidates: [(line: Int32, entry: Int)], rankOf: [Int32: Int],
                                  others: [Int32]) -> [Int32] {
         let first = candidates.filter { rankOf[$0.line] != nil }.sorted { a, b in
-            let wa = picks.lines[a.entry].weight, wb = picks.lines[b.entry].weight
+            let wa = picks.weight(a.entry), wb = picks.weight(b.entry)
             return wa != wb ? wa > wb : rankOf[a.line]! < rankOf[b.line]!
         }
         return first.map(\.line) + others
@@ -223,10 +341,9 @@ final class MemoryRanking: @unchecked Sendable {
             // A complete ranking holds every match; a first screen, only the best.
             if complete && rankOf[c.line] == nil { continue }
             guard let s = score(c.line) else { continue }
-            let entry = picks.lines[c.entry]
-            var forQuery = 0.0
-            for q in entry.queries where q.query.hasPrefix(typed) { forQuery += q.weight }
-            let ranked = Double(s) + Double(Tunables.Memory.lineBand) * RememberedPicks.strength(entry.weight)
+            let weight = picks.weight(c.entry)
+            let forQuery = picks.weight(c.entry, forQueriesStartingWith: typed)
+            let ranked = Double(s) + Double(Tunables.Memory.lineBand) * RememberedPicks.strength(weight)
                 + queryBand * RememberedPicks.strength(forQuery)
             // The first other line that scores no more (scores fall along the ranking).
             var lo = 0, hi = others.count
@@ -235,7 +352,7 @@ final class MemoryRanking: @unchecked Sendable {
                 if Double(otherScore(mid)) <= ranked { hi = mid } else { lo = mid + 1 }
             }
             if !complete && lo == others.count { continue }  // past the first screen
-            placed.append((lo, ranked, entry.weight, entry.text.count, c.line))
+            placed.append((lo, ranked, weight, picks.text(c.entry).count, c.line))
         }
         // (Ties as the engine's default: the shorter line, then input order. Not the
         // line's rank: a first screen does not know every remembered line's.)
@@ -267,7 +384,7 @@ final class MemoryRanking: @unchecked Sendable {
         guard resolvedUpTo < total else { return }
         for i in resolvedUpTo..<total {
             let bytes = store.bytes(of: i)
-            guard lengths.contains(bytes.count), let k = picks.index(of: Array(bytes)) else { continue }
+            guard bytes.count < hasLength.count, hasLength[bytes.count], let k = picks.index(of: UnsafeRawBufferPointer(bytes)) else { continue }
             resolved.append((Int32(i), k))
         }
         resolvedUpTo = total

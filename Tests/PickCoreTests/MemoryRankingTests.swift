@@ -138,6 +138,22 @@ final class MemoryRankingTests: XCTestCase {
         XCTAssertEqual(RememberedPicks.decayed(4, age: 2 * h), 1, accuracy: 1e-12)
     }
 
+    func testRecordsOfALineAddUpWhateverTheirOrder() {
+        var memory = RememberedPicks()
+        let lines = (0..<500).map { "dir/file-\($0 % 97).txt" }
+        for (k, line) in lines.enumerated() { memory.add(line: Array(line.utf8), query: k % 2 == 0 ? "fi" : "Fil", weight: 1) }
+        XCTAssertEqual(memory.count, 97)
+        let heaviest = memory.byWeight[0]
+        XCTAssertEqual(String(decoding: heaviest.text, as: UTF8.self), "dir/file-0.txt")
+        XCTAssertEqual(heaviest.weight, 6)
+        XCTAssertEqual(heaviest.queries.map(\.query).sorted(), ["fi", "fil"])
+        memory.forget(Array("dir/file-0.txt".utf8))
+        XCTAssertEqual(memory.count, 96)
+        XCTAssertNil(memory.index(of: Array("dir/file-0.txt".utf8)))
+        XCTAssertEqual(memory.byWeight.reduce(0) { $0 + $1.weight }, 500 - 6)
+        for n in 1..<97 { XCTAssertNotNil(memory.index(of: Array("dir/file-\(n).txt".utf8)), "\(n)") }
+    }
+
     func testQueriesAreComparedWithoutCaseOrSurroundingSpaces() {
         let memory = picks([("src/app/mainwindow.cpp", " MW ", 30)])
         XCTAssertEqual(ranked("mw", in: project, remembering: memory).first, "src/app/mainwindow.cpp")
