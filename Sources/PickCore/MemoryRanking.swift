@@ -133,10 +133,13 @@ public struct RememberedPicks: Sendable {
     /// The index of `line` (in `byWeight`'s terms, its place in the order added), if remembered.
     public func index(of line: [UInt8]) -> Int? { line.withUnsafeBytes { index(of: $0) } }
 
-    func index(of line: UnsafeRawBufferPointer) -> Int? {
+    func index(of line: UnsafeRawBufferPointer) -> Int? { index(of: line, hash: Self.hash(line)) }
+
+    /// `index(of:)` for a line whose `hash` is known.
+    func index(of line: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
-        var s = Int(truncatingIfNeeded: Self.hash(line)) & mask
+        var s = Int(truncatingIfNeeded: hash) & mask
         while slots[s] != 0 {
             let k = Int(slots[s]) - 1
             if holds(k, line) { return k }
@@ -259,12 +262,24 @@ final class MemoryRanking: @unchecked Sendable {
     private var resolvedUpTo = 0
     /// Whether some remembered line has this length: others are not looked up.
     private var hasLength: [Bool]
+    /// A Bloom filter of the remembered lines' hashes, small enough to stay in cache: most
+    /// input lines are not remembered, and are told so without a look into the table.
+    private var bloom: [UInt64]
 
     init(_ picks: RememberedPicks) {
         self.picks = picks
         let lengths = (0..<picks.count).map { picks.text($0).count }
         hasLength = [Bool](repeating: false, count: (lengths.max() ?? 0) + 1)
         for n in lengths { hasLength[n] = true }
+        var bits = 1 << 12
+        while bits < picks.count * 16 { bits <<= 1 }
+        bloom = [UInt64](repeating: 0, count: bits >> 6)
+        for k in 0..<picks.count {
+            let h = picks.text(k).withUnsafeBytes { RememberedPicks.hash($0) }
+            let (a, b) = Self.bloomBits(h, mask: bits - 1)
+            bloom[a >> 6] |= 1 << UInt64(a & 63)
+            bloom[b >> 6] |= 1 << UInt64(b & 63)
+        }
     }
 
     var isEmpty: Bool { lock.locked { picks.isEmpty } }
@@ -382,11 +397,22 @@ final class MemoryRanking: @unchecked Sendable {
     /// Looks up the store's lines below `total` not looked up yet.
     private func resolve(_ store: LineStore, upTo total: Int) {
         guard resolvedUpTo < total else { return }
+        let mask = bloom.count << 6 - 1
         for i in resolvedUpTo..<total {
-            let bytes = store.bytes(of: i)
-            guard bytes.count < hasLength.count, hasLength[bytes.count], let k = picks.index(of: UnsafeRawBufferPointer(bytes)) else { continue }
+            let bytes = UnsafeRawBufferPointer(store.bytes(of: i))
+            guard bytes.count < hasLength.count, hasLength[bytes.count] else { continue }
+            let h = RememberedPicks.hash(bytes)
+            let (a, b) = Self.bloomBits(h, mask: mask)
+            guard bloom[a >> 6] & (1 << UInt64(a & 63)) != 0, bloom[b >> 6] & (1 << UInt64(b & 63)) != 0,
+                  let k = picks.index(of: bytes, hash: h) else { continue }
             resolved.append((Int32(i), k))
         }
         resolvedUpTo = total
+    }
+
+    /// A hash's two bits in the Bloom filter (from its high bits: the table uses the low).
+    @inline(__always)
+    private static func bloomBits(_ h: UInt64, mask: Int) -> (Int, Int) {
+        (Int(truncatingIfNeeded: h >> 40) & mask, Int(truncatingIfNeeded: h >> 20) & mask)
     }
 }
