@@ -34,7 +34,7 @@ let package = Package(
             name: "Pick",
             dependencies: ["PickCore", "CPickScan", "CPickSystem", "CLibEdit", "CLibEditShim", "CSQLite"]
         ),
-        .testTarget(name: "PickCoreTests", dependencies: ["PickCore"]),
+        .testTarget(name: "PickCoreTests", dependencies: ["PickCore", "Pick"]),
         .testTarget(name: "PickEndToEndTests", dependencies: ["PickCore", "CSQLite"]),
     ],
     swiftLanguageModes: [.v5]
