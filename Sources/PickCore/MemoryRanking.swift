@@ -130,7 +130,7 @@ public struct RememberedPicks: Sendable {
         self = kept
     }
 
-    /// The index of `line` (in `byWeight`'s terms, its place in the order added), if remembered.
+    /// The index of `line` (its place in the order lines were added), if remembered.
     public func index(of line: [UInt8]) -> Int? { line.withUnsafeBytes { index(of: $0) } }
 
     func index(of line: UnsafeRawBufferPointer) -> Int? { index(of: line, hash: Self.hash(line)) }
@@ -256,7 +256,7 @@ public struct RememberedPicks: Sendable {
 final class MemoryRanking: @unchecked Sendable {
     private let lock = Lock()
     private var picks: RememberedPicks
-    /// The store lines found to be remembered lines, and their index in `picks.lines`,
+    /// The store lines found to be remembered lines, and their index in `picks`,
     /// for the store's lines below `resolvedUpTo`: each line is looked up once.
     private var resolved: [(line: Int32, entry: Int)] = []
     private var resolvedUpTo = 0
