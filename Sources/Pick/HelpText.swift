@@ -39,7 +39,8 @@ Modes
 Memory
       --remember=NAME     learn from picks under NAME: a line picked before moves up
                           among comparably good matches, most for the query typed then
-                          (shift-Delete forgets the selected line; --no-remember: off)
+                          (shift-Delete forgets the selected line; --no-remember or
+                          PICK_NO_REMEMBER=1: off)
       --record            record stdin's lines as picked after --query, and exit
       --forget            forget stdin's lines, and exit
       --list              print what NAME remembers, with weights, and exit
