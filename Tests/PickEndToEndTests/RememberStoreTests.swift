@@ -59,6 +59,30 @@ final class RememberStoreTests: XCTestCase {
         XCTAssertEqual(try pick(["--filter", "mw", "--remember", "dirs"], project).lines.first, "src/mw.c")
     }
 
+    func testAMemoryOfTenThousandLinesIsReadWhole() throws {
+        // (Its cost at start-up is measured by bench/remember, not asserted here.)
+        let lines = (0..<10_000).map { "src/module-\($0 / 100)/file-\($0).swift" }
+        XCTAssertEqual(try pick(["--remember", "big", "--record", "--query", "fi"], lines).status, 0)
+        for _ in 0..<3 {
+            _ = try pick(["--remember", "big", "--record", "--query", "fi"], ["src/module-99/file-9999.swift"])
+        }
+        XCTAssertEqual(try list("big").count, 10_000)
+        XCTAssertEqual(try list("big").first?.line, "src/module-99/file-9999.swift")
+        let input = lines.reversed() + ["docs/file.md"]
+        XCTAssertEqual(try pick(["--filter", "fi", "--remember", "big"], Array(input)).lines.first,
+                       "src/module-99/file-9999.swift")
+    }
+
+    func testLinesWithNewlinesAreRememberedWithRead0() throws {
+        let command = Data("git commit -m 'one\ntwo'\0ls\0".utf8)
+        let run = try runPick(["--remember", "commands", "--record", "--read0"], input: command, environment: environment)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let listed = try runPick(["--remember", "commands", "--list", "--print0"], environment: environment)
+        let entries = listed.stdout.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        XCTAssertEqual(Set(entries.map { $0.split(separator: "\t", maxSplits: 1)[1].split(separator: "\t")[0] }),
+                       ["git commit -m 'one\ntwo'", "ls"])
+    }
+
     func testForgetUndoesAPick() throws {
         for _ in 0..<5 {
             _ = try pick(["--remember", "files", "--record", "--query", "mw"], ["src/app/mainwindow.cpp", "Makefile"])
