@@ -43,6 +43,10 @@ import Darwin
 // Capping the query band keeps a long query's finer distinctions (an exact word against
 // scattered letters) out of memory's reach.
 //
+// A search lifts only the `liftedLinesPerSearch` (128) matching lines that memory lifts
+// most for its query; lighter ones rank as if not remembered (a screen shows a few dozen,
+// and placing each costs a score and a binary search).
+//
 // Orders that memory leaves alone: `--no-sort` (input order was asked for). With an empty
 // query every line matches alike: remembered lines come first, most weighted first, then
 // the rest in input order (reversed with `--tac`).
@@ -305,42 +309,61 @@ final class MemoryRanking: @unchecked Sendable {
             resolve(store, upTo: total)
             let candidates = resolved.filter { Int($0.line) >= first && Int($0.line) < total }
             guard !candidates.isEmpty else { return ranked }
-            var isRemembered = [UInt64](repeating: 0, count: (total + 63) >> 6)
-            for c in candidates { isRemembered[Int(c.line) >> 6] |= 1 << UInt64(c.line & 63) }
-            func remembered(_ line: Int32) -> Bool { isRemembered[Int(line) >> 6] & (1 << UInt64(line & 63)) != 0 }
-            // The ranking without the remembered lines, and where each of those stood in it.
-            var others: [Int32] = []
-            others.reserveCapacity(ranked.count)
-            var rankOf: [Int32: Int] = [:]
-            for (k, line) in ranked.enumerated() {
-                if remembered(line) { rankOf[line] = k } else { others.append(line) }
+            var bits = LineSet(lines: total)
+            for c in candidates { bits.insert(c.line) }
+            if query.isEmpty {
+                // Remembered lines most weighted first, in rank order among equals (stable).
+                let entry = Dictionary(candidates.map { ($0.line, $0.entry) }, uniquingKeysWith: { a, _ in a })
+                let present = ranked.filter { bits.contains($0) }
+                return present.enumerated().sorted { a, b in
+                    let wa = picks.weight(entry[a.element]!), wb = picks.weight(entry[b.element]!)
+                    return wa != wb ? wa > wb : a.offset < b.offset
+                }.map(\.element) + ranked.filter { !bits.contains($0) }
             }
-            if query.isEmpty { return rememberedFirst(candidates, rankOf: rankOf, others: others) }
-            return merge(candidates, into: others, rankOf: rankOf, query: query, text: text, store: store,
-                         complete: complete)
+            // A complete ranking holds every match: the remembered ones are those in it. A
+            // first screen holds only the best: every remembered line may match.
+            var pool = candidates
+            if complete {
+                var inRanking = LineSet(lines: total)
+                for line in ranked where bits.contains(line) { inRanking.insert(line) }
+                pool = candidates.filter { inRanking.contains($0.line) }
+            }
+            return lift(pool, in: ranked, query: query, text: text, store: store, complete: complete)
         }
     }
 
-    /// An empty query: the remembered lines, most weighted first, then the others.
-    private func rememberedFirst(_ candidates: [(line: Int32, entry: Int)], rankOf: [Int32: Int],
-                                 others: [Int32]) -> [Int32] {
-        let first = candidates.filter { rankOf[$0.line] != nil }.sorted { a, b in
-            let wa = picks.weight(a.entry), wb = picks.weight(b.entry)
-            return wa != wb ? wa > wb : rankOf[a.line]! < rankOf[b.line]!
-        }
-        return first.map(\.line) + others
-    }
-
-    /// A query: each remembered line that matches goes above the first other line that
-    /// scores no more than its score with memory's bonus.
-    private func merge(_ candidates: [(line: Int32, entry: Int)], into others: [Int32], rankOf: [Int32: Int],
-                       query: Query, text: String, store: LineStore, complete: Bool) -> [Int32] {
+    /// A query: the remembered lines that memory lifts most for it (at most
+    /// `liftedLinesPerSearch` of those that match) each go above the first other line that
+    /// scores no more than its score with memory's lift. The rest rank as if not remembered.
+    private func lift(_ pool: [(line: Int32, entry: Int)], in ranked: [Int32], query: Query, text: String,
+                      store: LineStore, complete: Bool) -> [Int32] {
         let matcher = LineMatcher(store: store, query: query)
         // As the ranking keys it (Ranking.swift): clamped to 0...0xFFFF.
         func score(_ line: Int32) -> Int32? {
             let i = Int(line)
             return matcher.match(i, matcher.lookAhead(i), next: nil).map { min(max($0.score, 0), 0xFFFF) }
         }
+        let typed = RememberedPicks.fold(text)
+        let queryBand = Double(Tunables.Memory.queryBandPerCharacter)
+            * Double(min(typed.unicodeScalars.count, Tunables.Memory.queryBandCharacters))
+        // Each line's lift, most first (then input order: the same lines are taken for a
+        // first screen and for the whole ranking).
+        let byLift = pool.map { c -> (line: Int32, lift: Double, weight: Double, length: Int) in
+            let weight = picks.weight(c.entry)
+            let forQuery = picks.weight(c.entry, forQueriesStartingWith: typed)
+            let lift = Double(Tunables.Memory.lineBand) * RememberedPicks.strength(weight)
+                + queryBand * RememberedPicks.strength(forQuery)
+            return (c.line, lift, weight, picks.text(c.entry).count)
+        }.sorted { $0.lift != $1.lift ? $0.lift > $1.lift : $0.line < $1.line }
+        var lifted: [(line: Int32, ranked: Double, weight: Double, length: Int)] = []
+        var isLifted = LineSet(lines: store.count)
+        for c in byLift {
+            guard lifted.count < Tunables.Memory.liftedLinesPerSearch else { break }
+            guard let s = score(c.line) else { continue }
+            lifted.append((c.line, Double(s) + c.lift, c.weight, c.length))
+            isLifted.insert(c.line)
+        }
+        let others = ranked.filter { !isLifted.contains($0) }
         var scoreOfOther: [Int: Int32] = [:]
         func otherScore(_ k: Int) -> Int32 {
             if let s = scoreOfOther[k] { return s }
@@ -348,26 +371,16 @@ final class MemoryRanking: @unchecked Sendable {
             scoreOfOther[k] = s
             return s
         }
-        let typed = RememberedPicks.fold(text)
-        let queryBand = Double(Tunables.Memory.queryBandPerCharacter)
-            * Double(min(typed.unicodeScalars.count, Tunables.Memory.queryBandCharacters))
         var placed: [(place: Int, ranked: Double, weight: Double, length: Int, line: Int32)] = []
-        for c in candidates {
-            // A complete ranking holds every match; a first screen, only the best.
-            if complete && rankOf[c.line] == nil { continue }
-            guard let s = score(c.line) else { continue }
-            let weight = picks.weight(c.entry)
-            let forQuery = picks.weight(c.entry, forQueriesStartingWith: typed)
-            let ranked = Double(s) + Double(Tunables.Memory.lineBand) * RememberedPicks.strength(weight)
-                + queryBand * RememberedPicks.strength(forQuery)
+        for c in lifted {
             // The first other line that scores no more (scores fall along the ranking).
             var lo = 0, hi = others.count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if Double(otherScore(mid)) <= ranked { hi = mid } else { lo = mid + 1 }
+                if Double(otherScore(mid)) <= c.ranked { hi = mid } else { lo = mid + 1 }
             }
             if !complete && lo == others.count { continue }  // past the first screen
-            placed.append((lo, ranked, weight, picks.text(c.entry).count, c.line))
+            placed.append((lo, c.ranked, c.weight, c.length, c.line))
         }
         // (Ties as the engine's default: the shorter line, then input order. Not the
         // line's rank: a first screen does not know every remembered line's.)
@@ -414,5 +427,18 @@ final class MemoryRanking: @unchecked Sendable {
     @inline(__always)
     private static func bloomBits(_ h: UInt64, mask: Int) -> (Int, Int) {
         (Int(truncatingIfNeeded: h >> 40) & mask, Int(truncatingIfNeeded: h >> 20) & mask)
+    }
+}
+
+/// A set of line indexes below a count, as bits.
+private struct LineSet {
+    private var words: [UInt64]
+
+    init(lines: Int) { words = [UInt64](repeating: 0, count: (lines + 63) >> 6) }
+
+    mutating func insert(_ line: Int32) { words[Int(line) >> 6] |= 1 << UInt64(line & 63) }
+
+    func contains(_ line: Int32) -> Bool {
+        Int(line) >> 6 < words.count && words[Int(line) >> 6] & (1 << UInt64(line & 63)) != 0
     }
 }

@@ -112,15 +112,18 @@ final class MemoryRankingTests: XCTestCase {
         let lines = (0..<3000).map { k in
             "/usr/\(names[Int(generator.next() % 8)])\(k % 13)/\(names[Int(generator.next() % 8)])\(k).txt"
         }
+        // More remembered lines than a search lifts (`liftedLinesPerSearch`).
         var memory = RememberedPicks()
-        for k in stride(from: 5, to: lines.count, by: 37) {
+        for k in stride(from: 5, to: lines.count, by: 7) {
             memory.add(line: Array(lines[k].utf8), query: "ma", weight: Double(k % 4) + 0.5)
         }
+        XCTAssertGreaterThan(memory.count, Tunables.Memory.liftedLinesPerSearch)
         let store = makeStore(lines, plain: true)
         for text in ["m", "ma", "mai", "mango", "ma 1"] {
             let whole = SearchEngine(store: store)
             whole.remember(memory)
             let all = whole.search(text)!.lines
+            XCTAssertEqual(all.sorted(), SearchEngine(store: store).search(text)!.lines.sorted(), text)
             let engine = SearchEngine(store: store)
             engine.boundsFromLines = 0
             engine.remember(memory)
