@@ -459,6 +459,9 @@ final class SessionCloseMatchesTests: XCTestCase {
         XCTAssertEqual(row.spans.filter(\.isHighlighted).map(\.text).joined().count, 7,
                        "the seven letters of the close reading are highlighted")
         XCTAssertEqual(frame.message, [])
+    }
+}
+
 /// `--remember`'s forget key: the same query is searched again, with the line forgotten.
 final class SessionRankingChangeTests: XCTestCase {
     func testAForgottenLineIsRankedAgainAndTheHighlightGoesToTheTop() {
