@@ -7,6 +7,7 @@ usage: pick [OPTIONS] < LINES
        pick --filter QUERY < LINES
        pick --complete TEXT < LINES
        pick --shell bash|zsh|fish
+       pick --remember NAME --record [--query Q] | --forget | --list
 
 Pick a line from stdin with an editable fuzzy query; the chosen line goes to stdout.
 A line is one title, tabs and all, as fzf reads it. With --palette it is
@@ -36,6 +37,15 @@ Modes
       --shell=SHELL       print key bindings for bash, zsh or fish (ctrl-t, ctrl-r, alt-c)
                           and the completion of pick's options
       --completion=SHELL  print only the completion of pick's options
+
+Memory
+      --remember=NAME     learn from picks under NAME: a line picked before moves up
+                          among comparably good matches, most for the query typed then
+                          (shift-Delete forgets the selected line; --no-remember or
+                          PICK_NO_REMEMBER=1: off)
+      --record            record stdin's lines as picked after --query, and exit
+      --forget            forget stdin's lines, and exit
+      --list              print what NAME remembers, with weights, and exit
 
 Interface
   -m, --multi[=N]         mark several lines (at most N) with Tab; all are printed
@@ -117,6 +127,7 @@ func keyHelp(multi: Bool, preview: Bool = false) -> [String] {
         "  ctrl-s                                next scope",
         "  ctrl-r                                next line (older, in history)",
         "  ctrl-l                                draw the screen again",
+        "  shift-Delete                          forget the line (--remember)",
         "  alt-p  alt-n                          older, newer query",
         "  F1  alt-?                             this help",
         "  ctrl-z                                suspend (fg resumes)",

@@ -136,6 +136,10 @@ public struct Options: Sendable {
     public var completion: String? = nil
     public var help = false
     public var version = false
+    /// `--remember NAME`: rank with what NAME remembers, and record picks under it.
+    public var remember: String? = nil
+    /// `--record`, `--forget`, `--list`: script NAME's memory instead of picking.
+    public var memoryCommand: MemoryCommand? = nil
     /// `--tmux`: open in a tmux popup (inside tmux 3.3 or later; inline elsewhere).
     public var tmux: TmuxPopup? = nil
     /// `--accessible`: the cursor rests on the selected row, the spinner stands still, and
@@ -143,6 +147,16 @@ public struct Options: Sendable {
     public var accessible = false
 
     public init() {}
+}
+
+/// What `--record`, `--forget` and `--list` ask of `--remember NAME`'s memory.
+public enum MemoryCommand: String, Sendable {
+    /// Record the lines on stdin as picked (after `--query`, if given).
+    case record
+    /// Forget the lines on stdin.
+    case forget
+    /// Print what NAME remembers, most weighted first.
+    case list
 }
 
 /// A problem with the options: the message names the option and where it came from.
@@ -212,6 +226,7 @@ extension Options {
         "--info": .required, "--no-info": .none, "--inline-info": .none, "--no-inline-info": .none,
         "--track": .none, "--no-track": .none, "--pointer": .required, "--marker": .required,
         "--ellipsis": .required, "--scheme": .required, "--delimiter": .required,
+        "--remember": .required, "--no-remember": .none, "--record": .none, "--forget": .none, "--list": .none,
         "--preview": .required, "--no-preview": .none, "--preview-window": .required,
         // fzf's, for elements pick does not have: accepted, and they change nothing.
         "--tmux": .optional, "--no-tmux": .none, "--popup": .optional, "--no-popup": .none,
@@ -286,6 +301,27 @@ extension Options {
         }
         try options.apply(arguments)
         return options
+    }
+
+    /// Why `--record`, `--forget` or `--list` cannot run as given (checked once all options
+    /// are in, as they may come from PICK_DEFAULT_OPTS and the command line), or nil.
+    public var memoryCommandProblem: String? {
+        guard let command = memoryCommand else { return nil }
+        guard remember != nil else { return "--\(command.rawValue) needs --remember NAME (the memory to \(command.rawValue))" }
+        if filter != nil { return "--\(command.rawValue) and --filter cannot be combined" }
+        return nil
+    }
+
+    /// Whether `name` can name a memory: 1 to 64 letters, digits, `.`, `_` or `-`, not
+    /// starting with `.` or `-`.
+    public static func isMemoryName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard !bytes.isEmpty, bytes.count <= 64, bytes[0] != UInt8(ascii: "."), bytes[0] != UInt8(ascii: "-") else {
+            return false
+        }
+        return bytes.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b == 0x2E || b == 0x5F || b == 0x2D
+        }
     }
 
     private mutating func apply(_ args: [String]) throws {
@@ -585,6 +621,19 @@ extension Options {
             let text = try value(name, inline)
             guard !text.isEmpty else { throw OptionError(message: "invalid value for --delimiter: empty delimiter") }
             delimiter = text
+        case "--remember":
+            let text = try value(name, inline)
+            guard Self.isMemoryName(text) else {
+                throw OptionError(message: "invalid value for --remember: \(OptionError.quote(text)) (expected a name of letters, digits, '.', '_' or '-', up to 64)")
+            }
+            remember = text
+        case "--no-remember": remember = nil
+        case "--record", "--forget", "--list":
+            let command = MemoryCommand(rawValue: String(name.dropFirst(2)))!
+            if let other = memoryCommand, other != command {
+                throw OptionError(message: "--\(other.rawValue) and \(name) cannot be combined")
+            }
+            memoryCommand = command
         case "--preview": preview = try value(name, inline)
         case "--no-preview": preview = nil
         case "--preview-window": previewWindow = try previewWindow.applying(value(name, inline))

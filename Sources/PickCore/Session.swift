@@ -95,6 +95,9 @@ public enum SessionEvent {
     case redraw
     /// Time passed.
     case tick
+    /// The ranking changed for the same query (a remembered line was forgotten): search
+    /// again, the highlight back on the first line.
+    case rankingChanged
 }
 
 /// How `SessionEvent.marks` changes the marks.
@@ -251,23 +254,12 @@ public struct PickSession {
         case .queryEdited(let text):
             guard text != queryText else { break }
             queryText = text
-            generation += 1
-            closeMatches = []
             mayHaveTypo = settings.typos.map {
                 CloseMatches.apply(to: Query(text, fuzzy: $0.fuzzy, caseMode: $0.caseMode, normalize: $0.normalize))
             } ?? false
-            if settings.track, let line = highlighted {
-                // The highlight stays where it is until the answer says where its line went.
-                tracked = line
-            } else {
-                tracked = nil
-                selection = 0
-                moved = false
-            }
-            scroll = 0
-            pendingMove = nil
-            actions += startSearch(at: now)
-            needsDraw = true
+            // With --track, the highlight stays where it is until the answer says where its
+            // line went.
+            actions += startGeneration(tracking: settings.track ? highlighted : nil, at: now)
         case .inputRead(let lines, let loading):
             if lines != inputLines || loading != isLoading { needsDraw = true }
             inputLines = lines
@@ -349,6 +341,8 @@ public struct PickSession {
             needsDraw = true
         case .tick:
             break
+        case .rankingChanged:
+            actions += startGeneration(tracking: nil, at: now)
         }
         // A job run at once answers before anything is drawn; its answer schedules.
         if actions.contains(where: { if case .searchNow = $0 { return true } else { return false } }) {
@@ -469,6 +463,22 @@ public struct PickSession {
             actions.append(.draw)
         }
         return actions
+    }
+
+    /// The query as it now is (edited, or ranked anew) is a new generation, searched: the
+    /// highlight goes back to the first line, or follows `tracking` to its new place.
+    private mutating func startGeneration(tracking line: Int32?, at now: Int) -> [SessionAction] {
+        generation += 1
+        closeMatches = []
+        tracked = line
+        if line == nil {
+            selection = 0
+            moved = false
+        }
+        scroll = 0
+        pendingMove = nil
+        needsDraw = true
+        return startSearch(at: now)
     }
 
     private mutating func startSearch(at now: Int) -> [SessionAction] {

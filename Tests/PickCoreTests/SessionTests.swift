@@ -462,6 +462,29 @@ final class SessionCloseMatchesTests: XCTestCase {
     }
 }
 
+/// `--remember`'s forget key: the same query is searched again, with the line forgotten.
+final class SessionRankingChangeTests: XCTestCase {
+    func testAForgottenLineIsRankedAgainAndTheHighlightGoesToTheTop() {
+        var d = Driver(lines: ["x/alpha-long.txt", "x/alpha.txt"], loading: false)
+        var memory = RememberedPicks()
+        memory.add(line: Array("x/alpha-long.txt".utf8), query: "alp", weight: 3)
+        d.engine.remember(memory)
+        d.type("alp", at: 0)
+        d.workerAnswers()
+        XCTAssertEqual(d.text(d.session.highlighted), "x/alpha-long.txt")
+        d.send(.move(by: 1, wraps: false))
+        XCTAssertEqual(d.text(d.session.highlighted), "x/alpha.txt")
+        d.engine.forgetRemembered(Array("x/alpha-long.txt".utf8))
+        d.now = 50
+        d.send(.rankingChanged)
+        XCTAssertEqual(d.workerJob?.text, "alp", "the same query, searched again")
+        d.workerAnswers()
+        XCTAssertEqual(d.session.shown?.lines.map { d.text($0)! }, ["x/alpha.txt", "x/alpha-long.txt"])
+        XCTAssertEqual(d.session.selection, 0)
+        XCTAssertEqual(d.accepted(), ["x/alpha.txt"])
+    }
+}
+
 /// What `--bind`'s actions ask of the session: marks of the whole list, a query that does
 /// not filter, the same query searched again, a reload's new store.
 final class SessionBindingTests: XCTestCase {
