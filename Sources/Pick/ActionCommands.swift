@@ -216,10 +216,7 @@ extension Picker {
         input = load
         preview?.store = newStore
         preview?.pane.restart()
-        var ranking = options.ranking
-        ranking.sorts = bound.sorts ?? options.ranking.sorts
-        worker.replace(SearchEngine(store: newStore, matching: options.matching, ranking: ranking,
-                                    skippedLines: options.headerLines))
+        replaceEngine(over: newStore)
         perform(.inputReplaced)
         perform(.inputRead(lines: store.count, loading: input.isLoading))
     }

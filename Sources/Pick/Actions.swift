@@ -101,10 +101,7 @@ extension Picker {
         case .changeHeader: changeHeader(argument)
         case .toggleSort:
             bound.sorts = !(bound.sorts ?? options.ranking.sorts)
-            var ranking = options.ranking
-            ranking.sorts = bound.sorts!
-            worker.replace(SearchEngine(store: store, matching: options.matching, ranking: ranking,
-                                        skippedLines: options.headerLines))
+            replaceEngine(over: store)
             perform(.searchAgain)
         case .enableSearch, .disableSearch, .toggleSearch:
             let filters = action.kind == .toggleSearch ? !session.filters : action.kind == .enableSearch
@@ -133,6 +130,17 @@ extension Picker {
              .transformPrompt, .transformHeader:
             runCommand(action, trigger)
         }
+    }
+
+    /// Searches `store` with a new engine: the sort toggle-sort left, the matching options,
+    /// and the memory of `--remember` the old engine had.
+    func replaceEngine(over store: LineStore) {
+        var ranking = options.ranking
+        ranking.sorts = bound.sorts ?? options.ranking.sorts
+        let engine = SearchEngine(store: store, matching: options.matching, ranking: ranking,
+                                  skippedLines: options.headerLines)
+        engine.remember(as: worker.engine)
+        worker.replace(engine)
     }
 
     /// refresh-preview: the preview's command runs again for the line it shows.

@@ -79,7 +79,7 @@ enum Interactive {
             }
             write(query: picker.query, key: key, lines: lines, options: options, store: picker.store,
                   stdout: stdout, terminator: terminator)
-            Remember.recordPick(lines.map { Array(store.bytes(of: Int($0))) }, query: picker.query, options: options)
+            Remember.recordPick(lines.map { Array(picker.store.bytes(of: Int($0))) }, query: picker.query, options: options)
             return 0
         }
     }

@@ -221,6 +221,14 @@ public final class SearchEngine: @unchecked Sendable {
         memoryGeneration.add(1, ordering: .relaxed)
     }
 
+    /// Ranks with the memory `other` ranks with (a new engine for a reload's store, or for
+    /// toggle-sort: `--bind`).
+    public func remember(as other: SearchEngine) {
+        let shared = other.memoryRanking.withLock { $0 }
+        memoryRanking.withLock { $0 = shared }
+        memoryGeneration.add(1, ordering: .relaxed)
+    }
+
     /// Ranks `line` as if it had never been picked (the picker's forget key).
     public func forgetRemembered(_ line: [UInt8]) {
         memoryRanking.withLock { $0 }?.forget(line)

@@ -321,6 +321,19 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "red line\n", "the visible text printed")
     }
 
+    func testAPickFromAReloadedListIsRemembered() throws {
+        let state = tmux.dir.appendingPathComponent("state").path
+        try tmux.start(input: "echo first", args: """
+            --remember bindtest --bind 'start:reload(printf "x1\\nx2\\nx3\\n")'
+            """, environment: ["XDG_STATE_HOME": state])
+        tmux.waitFor(text: "3/3")
+        tmux.keys("Down", "Down", "Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "x3\n")
+        let list = try runPick(["--remember", "bindtest", "--list"], environment: ["XDG_STATE_HOME": state])
+        XCTAssertTrue(list.text.contains("\tx3\t"), "the reloaded store's line was recorded: \(list.text)")
+    }
+
     func testTransformsRunInTheBackground() throws {
         try tmux.file("input.txt", "alpha\nbeta\n")
         try tmux.start(input: "cat input.txt", args: """
