@@ -21,6 +21,8 @@ final class Picker {
     let worker: SearchWorker
     let theme: Theme
     let input: InputLoad
+    /// `--nth`, `--with-nth`, `--accept-nth`: `store` holds the derived lines (FieldView).
+    var fieldView: FieldView? = nil
     var editor: LineEditor!
     var session: PickSession
     var region: ScreenRegion
@@ -383,10 +385,11 @@ final class Picker {
             editor.refresh()
             lastFrame = []
         }
-        let input = FrameInput(session: session, options: options, width: geometry.width,
+        var input = FrameInput(session: session, options: options, width: geometry.width,
                                listHeight: geometry.listHeight(headers: headerCount), query: parsedQuery,
                                scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
                                gutterWidth: gutter.width)
+        input.fieldView = fieldView
         let frame = FrameBuilder.build(input, store: store)
         session.scroll = frame.scroll
         var ghost: Ghost? = nil

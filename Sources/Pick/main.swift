@@ -36,6 +36,9 @@ if let shell = options.shell, let script = ShellScripts.script(for: shell) {
 }
 
 let store = LineStore(separator: options.read0 ? 0 : 0x0A, parsesFields: options.palette)
+/// `--nth`, `--with-nth`, `--accept-nth`: the lines' fields searched, shown and printed.
+let fieldView: FieldView?
+do { fieldView = try FieldView(options: options, store: store) } catch { fail("\(error)") }
 /// `--ansi`: the colours of lines read from stdin (the store keeps their visible text).
 let styles: AnsiStyles? = options.ansi ? AnsiStyles() : nil
 
@@ -46,10 +49,11 @@ func loadInput(mapsFile: Bool = false) {
         store.append(Array(demoPalette.utf8))
         store.finish()
     } else if isatty(0) == 1 {
-        FileWalker.walk(".", into: store)
+        FileWalker.walk(".", into: store, onChunk: { fieldView?.catchUp() })
     } else {
-        InputReader.readAll(fd: 0, into: store, mapsFile: mapsFile, styles: styles)
+        InputReader.readAll(fd: 0, into: store, mapsFile: mapsFile, styles: styles, onChunk: { fieldView?.catchUp() })
     }
+    fieldView?.catchUp(finishing: true)
 }
 
 let terminator: [UInt8] = [options.print0 ? 0 : 0x0A]
@@ -74,8 +78,8 @@ if let query = options.filter {
         // Read on one thread while the others match what has arrived.
         spawnThread { loadInput(mapsFile: true) }
     }
-    let engine = SearchEngine(store: store, matching: options.matching, ranking: options.ranking,
-                              skippedLines: options.headerLines)
+    let engine = SearchEngine(store: fieldView?.searched ?? store, matching: options.matching,
+                              ranking: options.ranking, skippedLines: options.headerLines)
     let result = engine.searchAllInput(query)
     MappedInput.failIfChanged()
     if options.printQuery {
@@ -84,6 +88,14 @@ if let query = options.filter {
     }
     let end = terminator[0]
     result.lines.withUnsafeBufferPointer { lines in
+        if let fieldView {
+            for line in lines {
+                stdout.write(fieldView.printed(Int(line)))
+                stdout.write(byte: end)
+                if stdout.closed { break }
+            }
+            return
+        }
         for k in lines.indices {
             store.prefetch(lines, at: k)
             stdout.write(store.bytes(of: Int(lines[k])))
@@ -99,5 +111,5 @@ if let path = options.history, let problem = historyProblem(path) {
     fail("--history: \(problem)")
 }
 
-exit(Interactive.run(options: options, store: store, styles: styles, stdout: stdout, terminator: terminator,
-                     loadInput: { loadInput(mapsFile: true) }))
+exit(Interactive.run(options: options, store: store, fields: fieldView, styles: styles, stdout: stdout,
+                     terminator: terminator, loadInput: { loadInput(mapsFile: true) }))

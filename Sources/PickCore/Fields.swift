@@ -242,6 +242,13 @@ public enum Fields {
     /// fzf's tokens: each field's byte range INCLUDING its trailing delimiter.
     public static func split(_ line: UnsafeBufferPointer<UInt8>, _ d: FieldDelimiter) -> [Range<Int>] {
         var tokens: [Range<Int>] = []
+        split(line, d, into: &tokens)
+        return tokens
+    }
+
+    /// `split` into `tokens` (emptied first), so that a loop over many lines reuses one array.
+    public static func split(_ line: UnsafeBufferPointer<UInt8>, _ d: FieldDelimiter, into tokens: inout [Range<Int>]) {
+        tokens.removeAll(keepingCapacity: true)
         switch d.kind {
         case .blanks:
             func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A }
@@ -274,7 +281,6 @@ public enum Fields {
             }
             if start < line.count { tokens.append(start..<line.count) }
         }
-        return tokens
     }
 
     /// Every match of `pattern` in `line`, as Go's FindAllIndex gives them: an empty match
