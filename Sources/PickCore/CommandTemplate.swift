@@ -78,10 +78,11 @@ public struct CommandTemplate: Sendable {
         pieces.contains { if case .placeholder = $0 { return true } else { return false } }
     }
 
-    /// Parses `text`; unknown braces stay literal.
+    /// Parses `text`; unknown braces stay literal; a NUL ends it.
     public init(_ text: String) {
         self.text = text
-        let bytes = Array(text.utf8)
+        // A command line cannot hold a NUL: the template ends at one, as C reads it.
+        let bytes = CommandTemplate.cutAtNul(Array(text.utf8))
         var pieces: [Piece] = []
         var literal: [UInt8] = []
         var i = 0

@@ -36,6 +36,7 @@ public final class FieldView: @unchecked Sendable {
     private var derivedCount = 0
     private let lock = Lock()
     private var tokens: [Range<Int>] = []
+    private var shownScratch: [UInt8] = []
     private var batch: [UInt8] = []
 
     /// nil when no field option is given: everything reads the store as it is.
@@ -93,13 +94,17 @@ public final class FieldView: @unchecked Sendable {
         return line.firstIndex(of: 0x09) ?? line.count
     }
 
-    /// Appends the derived line of `line` (see the top of this file).
+    /// Appends the derived line of `line` (see the top of this file). Allocates nothing once
+    /// the buffers have grown: it runs for every line read.
     private func appendDerived(of line: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         let end = titleEnd(line)
         let title = UnsafeBufferPointer(rebasing: line[..<end])
         if let withNth {
-            let shown = Fields.shown(withNth, of: title, delimiter)
-            shown.withUnsafeBufferPointer { appendSearched($0, to: &out) }
+            shownScratch.removeAll(keepingCapacity: true)
+            Fields.split(title, delimiter, into: &tokens)
+            Self.appendFields(withNth, of: title, tokens: tokens, to: &shownScratch)
+            shownScratch.removeSubrange(Fields.endTrimmingSpace(shownScratch)...)
+            shownScratch.withUnsafeBufferPointer { appendSearched($0, to: &out) }
         } else {
             appendSearched(title, to: &out)
         }
@@ -111,9 +116,26 @@ public final class FieldView: @unchecked Sendable {
         guard let nth else { out += shown; return }
         let start = out.count
         Fields.split(shown, delimiter, into: &tokens)
-        for span in Fields.spans(nth, tokens: tokens) { out += shown[span] }
-        let dropped = Fields.droppingLastDelimiter(Array(out[start...]), delimiter)
-        out.removeSubrange((start + dropped.count)...)
+        Self.appendFields(nth, of: shown, tokens: tokens, to: &out)
+        switch delimiter.kind {
+        case .blanks:
+            break
+        case .literal(let d):
+            if out.count - start >= d.count && out.suffix(d.count).elementsEqual(d) { out.removeLast(d.count) }
+        case .pattern:
+            let dropped = Fields.droppingLastDelimiter(Array(out[start...]), delimiter)
+            out.removeSubrange((start + dropped.count)...)
+        }
+    }
+
+    /// Appends the fields `r` selects of `text` (cut into `tokens`), as fzf joins them.
+    private static func appendFields(_ r: FieldRanges, of text: UnsafeBufferPointer<UInt8>, tokens: [Range<Int>],
+                                     to out: inout [UInt8]) {
+        for range in r.ranges {
+            let t = range.tokens(of: tokens.count)
+            if t.isEmpty { continue }
+            out += text[tokens[t.lowerBound].lowerBound..<tokens[t.upperBound - 1].upperBound]
+        }
     }
 
     // MARK: Showing and printing

@@ -258,6 +258,15 @@ public enum Fields {
                 while i < line.count && blank(line[i]) { i += 1 }
                 tokens.append(start..<i)
             }
+        case .literal(let delimiter) where delimiter.count == 1:
+            guard let base = line.baseAddress else { tokens.append(0..<0); return }
+            var start = 0
+            while start < line.count, let hit = memchr(base + start, Int32(delimiter[0]), line.count - start) {
+                let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+                tokens.append(start..<(at + 1))
+                start = at + 1
+            }
+            tokens.append(start..<line.count)
         case .literal(let delimiter):
             var start = 0, i = 0
             let first = delimiter[0], n = delimiter.count
