@@ -154,7 +154,8 @@ public struct CommandTemplate: Sendable {
         case .query:
             return CommandTemplate.quote(c.query)
         case .queryFields(let ranges):
-            return CommandTemplate.quote(Fields.select(ranges, of: c.query, .blanks, preservingSpace: p.preservesSpace))
+            return CommandTemplate.quote(Fields.select(ranges, of: CommandTemplate.cutAtNul(c.query), .blanks,
+                                                               preservingSpace: p.preservesSpace))
         case .index:
             let indexes: [Int]
             if p.plus && !c.markedIndices.isEmpty { indexes = c.markedIndices }
