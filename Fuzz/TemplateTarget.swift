@@ -4,7 +4,7 @@ import PickCore
 
 /// A command template expanded for random lines, marks and queries: no crash, and the shell
 /// would give back every byte. The expansion of a template made of plain words and
-/// placeholders is split into words as POSIX sh does (`ShellWords`, the oracle); each
+/// placeholders is split into words as POSIX sh does (`ShellWordOracle`, the oracle); each
 /// placeholder's words must be exactly the bytes it stands for (the line, the query, each
 /// marked line, the fields `Fields.select` picks), cut at a NUL. A random template (any
 /// bytes) must expand without crashing, and to itself when it holds no brace.
@@ -44,7 +44,7 @@ enum TemplateTarget {
         let form = forms[Int(selector) % forms.count]
         let expanded = CommandTemplate("printf %s \(form) end").expand(context)
         check(!expanded.contains(0), "a NUL byte in an expansion")
-        guard let words = ShellWords.split(expanded) else {
+        guard let words = ShellWordOracle.split(expanded) else {
             check(false, "\(form) gave an expansion the shell would not parse: \(expanded)")
             return
         }
@@ -77,7 +77,7 @@ enum TemplateTarget {
 /// single quotes, double quotes and backslashes quote. nil on an unterminated quote. Any
 /// unquoted character that would make the shell do more than split words (`$`, a backtick,
 /// `;`, `|`, `&`, `<`, `>`, `(`, `)`, a newline) is an error too: none may come from a value.
-enum ShellWords {
+enum ShellWordOracle {
     static func split(_ bytes: [UInt8]) -> [[UInt8]]? {
         var words: [[UInt8]] = []
         var word: [UInt8] = []
