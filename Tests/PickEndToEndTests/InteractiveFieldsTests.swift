@@ -102,4 +102,17 @@ final class InteractiveFieldsTests: InteractiveTestCase {
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "e\u{0}")
     }
+
+    func testAnsiColoursStayOnTheirFieldsWithWithNth() throws {
+        try tmux.file("input.txt", "id1 \u{1B}[32mgreen\u{1B}[0m tea\nid2 \u{1B}[31mred\u{1B}[0m wine\n")
+        try tmux.start(input: "cat input.txt", args: "--ansi --with-nth 2..", width: 40, height: 8)
+        let rows = tmux.waitFor(text: "2/2")
+        XCTAssertTrue(rows.contains { $0.hasSuffix("green tea") && !$0.contains("id1") }, "\(rows)")
+        let screen = tmux.screenWithEscapes()
+        XCTAssertTrue(screen.contains("\u{1B}[32mgreen"), "green stays on “green”: \(screen.debugDescription)")
+        XCTAssertTrue(screen.contains("\u{1B}[31mred"), "red on “red”: \(screen.debugDescription)")
+        tmux.keys("Down", "Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "id2 red wine\n")
+    }
 }
