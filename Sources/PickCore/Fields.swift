@@ -259,12 +259,12 @@ public enum Fields {
                 tokens.append(start..<i)
             }
         case .literal(let delimiter) where delimiter.count == 1:
-            guard let base = line.baseAddress else { tokens.append(0..<0); return }
+            // Fields are short: a plain loop beats a memchr call per field.
+            let d = delimiter[0]
             var start = 0
-            while start < line.count, let hit = memchr(base + start, Int32(delimiter[0]), line.count - start) {
-                let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
-                tokens.append(start..<(at + 1))
-                start = at + 1
+            for i in 0..<line.count where line[i] == d {
+                tokens.append(start..<(i + 1))
+                start = i + 1
             }
             tokens.append(start..<line.count)
         case .literal(let delimiter):
