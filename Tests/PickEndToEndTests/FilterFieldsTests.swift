@@ -78,6 +78,16 @@ final class FilterFieldsTests: XCTestCase {
         try assertSameAsFzf(["-d", ":+", "--nth", "2"], queries: ["alpha", "beta"])
     }
 
+    func testRegularExpressionsOfEveryShapeCutAsGosDo() throws {
+        // Empty matches (`x*`), alternation, classes, Go's \d and \s, groups.
+        let input = ["abxc;d,e", "1 , 2, 3", "foo:bar:baz", "a  b\tc"]
+        for d in ["x*", ",|;", "[[:space:]]+", "\\s*,\\s*", "\\d", "a|b", "(:)"] {
+            for fields in ["1", "2", "-1", "2.."] {
+                try assertSameAsFzf(["-d", d, "--accept-nth", fields], queries: [""], input: input)
+            }
+        }
+    }
+
     func testWithNthSearchesTheShownFieldsAndPrintsTheWholeLine() throws {
         try assertSameAsFzf(["-d", ":", "--with-nth", "2.."], queries: ["alpha", "gamma", "^beta", "lead"])
         try assertSameAsFzf(["-d", ":", "--with-nth", "2..", "--nth", "1"], queries: ["alpha", "beta", "delta", "gamma"])
