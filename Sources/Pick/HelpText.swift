@@ -7,6 +7,7 @@ usage: pick [OPTIONS] < LINES
        pick --filter QUERY < LINES
        pick --complete TEXT < LINES
        pick --shell bash|zsh|fish
+       pick --remember NAME --record [--query Q] | --forget | --list
 
 Pick a line from stdin with an editable fuzzy query; the chosen line goes to stdout.
 A line is one title, tabs and all, as fzf reads it. With --palette it is
@@ -29,6 +30,8 @@ Search
       --palette           lines are TITLE<TAB>SECTION<TAB>KEYWORDS<TAB>SHORTCUT
       --plain             tabs are text (the default): undoes --palette; --no-palette too
       --read0             lines end with NUL instead of newline
+      --typos             --filter also prints close matches (one typo away), last
+      --no-typos          no close matches in the picker (default: fill a short list)
 
 Modes
   -f, --filter=QUERY      print the lines matching QUERY in display order and exit
@@ -38,6 +41,15 @@ Modes
       --shell=SHELL       print key bindings for bash, zsh or fish (ctrl-t, ctrl-r, alt-c)
                           and the completion of pick's options
       --completion=SHELL  print only the completion of pick's options
+
+Memory
+      --remember=NAME     learn from picks under NAME: a line picked before moves up
+                          among comparably good matches, most for the query typed then
+                          (shift-Delete forgets the selected line; --no-remember or
+                          PICK_NO_REMEMBER=1: off)
+      --record            record stdin's lines as picked after --query, and exit
+      --forget            forget stdin's lines, and exit
+      --list              print what NAME remembers, with weights, and exit
 
 Interface
   -m, --multi[=N]         mark several lines (at most N) with Tab; all are printed
@@ -75,6 +87,13 @@ Interface
       --accessible        for screen readers: the cursor rests on the selected row,
                           the counts are said in words, the spinner stands still
 
+Preview
+      --preview=CMD       show CMD's output for the focused line in a pane; {} is the
+                          line, {q} the query, {n} its index, {N} a field, each quoted
+      --preview-window=OPTS  fzf's: right,50% (default), left, up, down, N or N%,
+                          border-STYLE, noborder, wrap, hidden, follow, +SCROLL[/D],
+                          ~HEADER, <COLS(ALTERNATIVE) for narrow terminals
+
 Output
       --print-query       print the query before the result
       --expect=KEYS       keys that also accept; the key is printed first, as written
@@ -91,8 +110,13 @@ fzf options pick does not implement yet are refused, saying so. See man pick (or
 """
 
 /// The picker's F1 help: what each key does (every line's own shortcut follows).
-func keyHelp(multi: Bool) -> [String] {
-    [
+func keyHelp(multi: Bool, preview: Bool = false) -> [String] {
+    let previewKeys = [
+        "  shift-Up shift-Down                   scroll the preview",
+        "  shift-PageUp shift-PageDown           page the preview",
+        "  ctrl-/                                toggle the preview",
+    ]
+    return [
         "Keys (Up/Down scroll this help; any other key returns)",
         "  Up Down  ctrl-p ctrl-n  ctrl-k ctrl-j  move",
         "  PageUp PageDown                       move a page",
@@ -104,11 +128,12 @@ func keyHelp(multi: Bool) -> [String] {
         "  ctrl-s                                next scope",
         "  ctrl-r                                next line (older, in history)",
         "  ctrl-l                                draw the screen again",
+        "  shift-Delete                          forget the line (--remember)",
         "  alt-p  alt-n                          older, newer query",
         "  F1  alt-?                             this help",
         "  ctrl-z                                suspend (fg resumes)",
         "  ctrl-a ctrl-e ctrl-w ctrl-u alt-b …   edit (libedit, ~/.editrc)",
-    ]
+    ] + (preview ? previewKeys : [])
 }
 
 /// The F1 help over the list: its lines and how far they are scrolled.

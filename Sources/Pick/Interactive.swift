@@ -41,6 +41,8 @@ enum Interactive {
             if options.selectOne && result.lines.count == 1 {
                 write(query: options.query, key: nil, lines: result.lines, options: options, store: original,
                       fields: fields, stdout: stdout, terminator: terminator)
+                Remember.recordPick(result.lines.map { Array(store.bytes(of: Int($0))) }, query: options.query,
+                                    options: options)
                 return 0
             }
         }
@@ -61,8 +63,8 @@ enum Interactive {
             getenv(name).map { String(cString: $0) }
         }
         let picker = Picker(options: options, store: store, styles: styles, terminal: terminal, theme: theme,
-                            input: input)
-        picker.fieldView = fields
+                            input: input, fieldView: fields)
+        picker.worker.engine.remember(Remember.picks(options))
         let outcome = picker.run()
         switch outcome {
         case .cancel(let status):
@@ -80,6 +82,7 @@ enum Interactive {
             }
             write(query: picker.query, key: key, lines: lines, options: options, store: original,
                   fields: fields, stdout: stdout, terminator: terminator)
+            Remember.recordPick(lines.map { Array(store.bytes(of: Int($0))) }, query: picker.query, options: options)
             return 0
         }
     }

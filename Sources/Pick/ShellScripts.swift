@@ -10,6 +10,9 @@
 // and fish keep theirs on while a widget runs, so their widgets turn it back on when the
 // shell has it (bash's readline does so itself after `bind -x`).
 //
+// Each widget remembers what is picked (`--remember files`, `commands`, `dirs`), so a short
+// query reaches the usual line; PICK_NO_REMEMBER=1 turns that off (pick reads it).
+//
 // Options pick gets: `--height 40%` and the widget's own defaults go in PICK_DEFAULT_OPTS
 // before the person's PICK_DEFAULT_OPTS and PICK_<KEY>_OPTS, so those override them; what
 // a widget cannot work without (`--read0` for history, one line for alt-c, `--plain` so a
@@ -33,7 +36,8 @@ enum ShellScripts {
     #   ctrl-r  search history, newest first; the command is put on the line, not run
     #   alt-c   cd into a picked directory
     # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
-    # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options).
+    # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
+    # PICK_NO_REMEMBER=1 (do not learn from picks: --remember files, commands, dirs).
     if [[ $- == *i* ]] && (( BASH_VERSINFO[0] >= 4 )); then
 
     # Files, directories and links below here; hidden ones and pseudo file systems pruned.
@@ -62,7 +66,7 @@ enum ShellScripts {
       local picked item
       picked=$(set +o pipefail
         eval "${PICK_CTRL_T_COMMAND:-__pick_list_paths}" |
-          PICK_DEFAULT_OPTS="--height 40% --multi ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain |
+          PICK_DEFAULT_OPTS="--height 40% --multi --remember files ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain |
           while IFS= read -r item; do printf '%q ' "$item"; done)
       READLINE_LINE=${READLINE_LINE:0:READLINE_POINT}$picked${READLINE_LINE:READLINE_POINT}
       READLINE_POINT=$(( READLINE_POINT + ${#picked} ))
@@ -72,7 +76,7 @@ enum ShellScripts {
       local picked
       picked=$(set +o pipefail
         __pick_history_entries |
-          PICK_DEFAULT_OPTS="--height 40% --tiebreak=index ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_R_OPTS-}" \
+          PICK_DEFAULT_OPTS="--height 40% --tiebreak=index --remember commands ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_R_OPTS-}" \
           command pick --plain --read0 +m --query "$READLINE_LINE") || return 0
       READLINE_LINE=$picked
       READLINE_POINT=${#picked}
@@ -84,7 +88,7 @@ enum ShellScripts {
       local dir
       dir=$(set +o pipefail
         eval "${PICK_ALT_C_COMMAND:-__pick_list_dirs}" |
-          PICK_DEFAULT_OPTS="--height 40% ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
+          PICK_DEFAULT_OPTS="--height 40% --remember dirs ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
       [[ -n $dir ]] && builtin cd -- "$dir"
       __pick_saved_line=$READLINE_LINE
       __pick_saved_point=$READLINE_POINT
@@ -117,7 +121,8 @@ enum ShellScripts {
     #   ctrl-r  search history, newest first; the command is put on the line, not run
     #   alt-c   cd into a picked directory
     # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
-    # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options).
+    # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
+    # PICK_NO_REMEMBER=1 (do not learn from picks: --remember files, commands, dirs).
     if [[ -o interactive ]]; then
 
     # Files, directories and links below here; hidden ones and pseudo file systems pruned.
@@ -141,7 +146,7 @@ enum ShellScripts {
       setopt localoptions pipefail no_aliases 2>/dev/null
       local item picked=""
       for item in "${(@f)$(eval "${PICK_CTRL_T_COMMAND:-__pick_list_paths}" |
-          PICK_DEFAULT_OPTS="--height 40% --multi ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain)}"; do
+          PICK_DEFAULT_OPTS="--height 40% --multi --remember files ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain)}"; do
         [[ -n $item ]] && picked+="${(q)item} "
       done
       LBUFFER+=$picked
@@ -156,7 +161,7 @@ enum ShellScripts {
       zmodload zsh/parameter 2>/dev/null
       local picked
       picked=$({ (( ${#history} )) && print -rN -- "${(@u)history}"; } |
-        PICK_DEFAULT_OPTS="--height 40% --tiebreak=index ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_R_OPTS-}" \
+        PICK_DEFAULT_OPTS="--height 40% --tiebreak=index --remember commands ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_R_OPTS-}" \
         command pick --plain --read0 +m --query "$BUFFER")
       if [[ $? -eq 0 && -n $picked ]]; then
         BUFFER=$picked
@@ -171,7 +176,7 @@ enum ShellScripts {
       setopt localoptions pipefail no_aliases 2>/dev/null
       local dir hook
       dir=$(eval "${PICK_ALT_C_COMMAND:-__pick_list_dirs}" |
-        PICK_DEFAULT_OPTS="--height 40% ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
+        PICK_DEFAULT_OPTS="--height 40% --remember dirs ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
       if [[ -n $dir ]] && builtin cd -- "$dir"; then
         for hook in precmd $precmd_functions; do
           (( $+functions[$hook] )) && $hook
@@ -201,7 +206,8 @@ enum ShellScripts {
     #   ctrl-r  search history, newest first; the command is put on the line, not run
     #   alt-c   cd into a picked directory
     # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
-    # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options).
+    # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
+    # PICK_NO_REMEMBER=1 (do not learn from picks: --remember files, commands, dirs).
 
     # Files, directories and links below here; hidden ones and pseudo file systems pruned.
     function __pick_list_paths
@@ -223,7 +229,7 @@ enum ShellScripts {
     function pick-file-widget -d 'Insert picked paths at the cursor'
         set -l list __pick_list_paths
         test -n "$PICK_CTRL_T_COMMAND"; and set list $PICK_CTRL_T_COMMAND
-          set -l picked (eval $list | PICK_DEFAULT_OPTS="--height 40% --multi $PICK_DEFAULT_OPTS $PICK_CTRL_T_OPTS" command pick --plain)
+          set -l picked (eval $list | PICK_DEFAULT_OPTS="--height 40% --multi --remember files $PICK_DEFAULT_OPTS $PICK_CTRL_T_OPTS" command pick --plain)
         for item in $picked
             commandline -i -- (string escape -- $item)' '
         end
@@ -234,7 +240,7 @@ enum ShellScripts {
     # `history` lists each command once, newest first.
     function pick-history-widget -d 'Put a command from history on the line'
           set -l query (commandline | string collect)
-        set -l picked (history --null | PICK_DEFAULT_OPTS="--height 40% --tiebreak=index $PICK_DEFAULT_OPTS $PICK_CTRL_R_OPTS" command pick --plain --read0 --print0 +m --query "$query" | string split0)
+        set -l picked (history --null | PICK_DEFAULT_OPTS="--height 40% --tiebreak=index --remember commands $PICK_DEFAULT_OPTS $PICK_CTRL_R_OPTS" command pick --plain --read0 --print0 +m --query "$query" | string split0)
         and commandline -- $picked
         __pick_bracketed_paste
         commandline -f repaint
@@ -243,7 +249,7 @@ enum ShellScripts {
     function pick-cd-widget -d 'cd into a picked directory'
         set -l list __pick_list_dirs
         test -n "$PICK_ALT_C_COMMAND"; and set list $PICK_ALT_C_COMMAND
-          set -l dir (eval $list | PICK_DEFAULT_OPTS="--height 40% $PICK_DEFAULT_OPTS $PICK_ALT_C_OPTS" command pick --plain +m)
+          set -l dir (eval $list | PICK_DEFAULT_OPTS="--height 40% --remember dirs $PICK_DEFAULT_OPTS $PICK_ALT_C_OPTS" command pick --plain +m)
         and test -n "$dir"
         and cd -- $dir
         __pick_bracketed_paste

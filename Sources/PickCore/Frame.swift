@@ -109,6 +109,8 @@ public struct FrameInput {
     public var tracks = false
     /// `--nth`/`--with-nth`: the store holds derived lines; rows show `FieldView.shown`.
     public var fieldView: FieldView? = nil
+    /// Close matches may yet fill the list (CloseMatches.swift): no "no matches" yet.
+    public var awaitsCloseMatches = false
 
     public init(width: Int, listHeight: Int, result: SearchResult?, query: Query, queryText: String,
                 selection: Int = 0, scroll: Int = 0, marked: Set<Int32> = [], multi: Bool = false,
@@ -149,6 +151,7 @@ extension FrameInput {
         ellipsis = options.ellipsis
         markLimit = options.multiLimit
         tracks = options.track
+        awaitsCloseMatches = session.awaitsCloseMatches
     }
 }
 
@@ -212,6 +215,7 @@ public enum FrameBuilder {
         var rows: [FrameRow] = []
         var row = 0
         func header(_ group: SectionGroup) -> FrameRow {
+            if group.section == SectionGroup.closeMatches { return .section(TerminalText.truncate(CloseMatches.header, to: width)) }
             let name = TerminalText.sanitize(String(decoding: store.sectionName(group.section), as: UTF8.self))
             return .section(TerminalText.truncate(name, to: width))
         }
@@ -251,7 +255,7 @@ public enum FrameBuilder {
         if input.total == 0 {
             return input.isLoading ? ["Reading input…"] : ["No input: nothing was read to choose from."]
         }
-        if input.result == nil || input.isSearching { return [] }
+        if input.result == nil || input.isSearching || input.awaitsCloseMatches { return [] }
         let shown = TerminalText.truncate(TerminalText.sanitize(input.queryText), to: max(8, input.width - 20))
         var lines = ["No matches for \u{201C}\(shown)\u{201D}."]
         if input.scope > 0 && input.scope < input.scopes.count {
@@ -277,7 +281,9 @@ public enum FrameBuilder {
                                 selected: Bool, marked: Bool, input: FrameInput, store: LineStore,
                                 width: Int) -> LineRow {
         let fields = shown.fields
-        var highlightOffsets = MatchPositions.inTitle(of: line, store: store, query: input.query)
+        let isClose = position >= (input.result.map { $0.lines.count - $0.closeMatches } ?? .max)
+        var highlightOffsets = isClose ? CloseMatches.positions(inTitleOf: line, store: store, query: input.query)
+                                       : MatchPositions.inTitle(of: line, store: store, query: input.query)
         if let map = shown.searchedToShown {
             highlightOffsets = highlightOffsets.compactMap { $0 < map.count ? map[$0] : nil }
         }

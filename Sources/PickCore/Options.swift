@@ -124,13 +124,24 @@ public struct Options: Sendable {
     /// one title, tabs and all, as fzf reads it (`--plain`, `--no-palette`).
     public var palette = false
     public var scope: String? = nil
+    /// `--preview CMD`: the command whose output the preview pane shows (nil: no pane).
+    public var preview: String? = nil
+    /// `--preview-window`: where the pane goes and how it shows the output.
+    public var previewWindow = PreviewWindow()
     public var demo = false
+    /// `--typos` / `--no-typos`: close matches (CloseMatches.swift) after the real ones.
+    /// nil: the picker shows them, `--filter` does not (it prints fzf's line sets).
+    public var typos: Bool? = nil
     /// `--shell NAME`: print the key bindings for bash, zsh or fish.
     public var shell: String? = nil
     /// `--completion NAME`: print the completion of pick's options for bash, zsh or fish.
     public var completion: String? = nil
     public var help = false
     public var version = false
+    /// `--remember NAME`: rank with what NAME remembers, and record picks under it.
+    public var remember: String? = nil
+    /// `--record`, `--forget`, `--list`: script NAME's memory instead of picking.
+    public var memoryCommand: MemoryCommand? = nil
     /// `--tmux`: open in a tmux popup (inside tmux 3.3 or later; inline elsewhere).
     public var tmux: TmuxPopup? = nil
     /// `--accessible`: the cursor rests on the selected row, the spinner stands still, and
@@ -138,6 +149,16 @@ public struct Options: Sendable {
     public var accessible = false
 
     public init() {}
+}
+
+/// What `--record`, `--forget` and `--list` ask of `--remember NAME`'s memory.
+public enum MemoryCommand: String, Sendable {
+    /// Record the lines on stdin as picked (after `--query`, if given).
+    case record
+    /// Forget the lines on stdin.
+    case forget
+    /// Print what NAME remembers, most weighted first.
+    case list
 }
 
 /// A problem with the options: the message names the option and where it came from.
@@ -199,6 +220,7 @@ extension Options {
         "--history": .required, "--cycle": .none, "--no-cycle": .none,
         "--palette": .none, "--no-palette": .none, "--plain": .none,
         "--scope": .required, "--demo": .none, "--shell": .required, "--help": .none, "--version": .none,
+        "--typos": .none, "--no-typos": .none,
         "--border": .optional, "--no-border": .none, "--border-label": .required, "--no-border-label": .none,
         "--border-label-pos": .required, "--margin": .required, "--no-margin": .none,
         "--padding": .required, "--no-padding": .none,
@@ -206,6 +228,8 @@ extension Options {
         "--track": .none, "--no-track": .none, "--pointer": .required, "--marker": .required,
         "--ellipsis": .required, "--scheme": .required, "--delimiter": .required,
         "--nth": .required, "--with-nth": .required, "--accept-nth": .required,
+        "--remember": .required, "--no-remember": .none, "--record": .none, "--forget": .none, "--list": .none,
+        "--preview": .required, "--no-preview": .none, "--preview-window": .required,
         // fzf's, for elements pick does not have: accepted, and they change nothing.
         "--tmux": .optional, "--no-tmux": .none, "--popup": .optional, "--no-popup": .none,
         "--accessible": .none, "--no-accessible": .none, "--completion": .required,
@@ -231,10 +255,10 @@ extension Options {
         "--no-header-lines-border", "--no-highlight-line", "--no-history", "--no-hscroll", "--no-id-nth",
         "--no-info-command", "--no-input", "--no-input-border", "--no-input-label", "--no-keep-right",
         "--no-list-border", "--no-list-label", "--no-listen", "--no-listen-unsafe", "--no-phony",
-        "--no-preview", "--no-preview-border", "--no-preview-label", "--no-raw", "--no-sync",
+        "--no-preview-border", "--no-preview-label", "--no-raw", "--no-sync",
         "--no-tail", "--no-tty-default", "--no-unicode", "--no-winpty", "--no-wrap",
-        "--no-wrap-word", "--nushell", "--phony", "--preview", "--preview-border",
-        "--preview-label", "--preview-label-pos", "--preview-window", "--preview-wrap-sign",
+        "--no-wrap-word", "--nushell", "--phony", "--preview-border",
+        "--preview-label", "--preview-label-pos", "--preview-wrap-sign",
         "--profile-block", "--profile-cpu", "--profile-mem", "--profile-mutex", "--proxy-script", "--raw",
         "--scroll-off", "--scrollbar", "--separator", "--style", "--sync", "--tabstop", "--tail",
         "--threads", "--toggle-sort", "--tty-default", "--unicode", "--walker", "--walker-root",
@@ -279,6 +303,27 @@ extension Options {
         }
         try options.apply(arguments)
         return options
+    }
+
+    /// Why `--record`, `--forget` or `--list` cannot run as given (checked once all options
+    /// are in, as they may come from PICK_DEFAULT_OPTS and the command line), or nil.
+    public var memoryCommandProblem: String? {
+        guard let command = memoryCommand else { return nil }
+        guard remember != nil else { return "--\(command.rawValue) needs --remember NAME (the memory to \(command.rawValue))" }
+        if filter != nil { return "--\(command.rawValue) and --filter cannot be combined" }
+        return nil
+    }
+
+    /// Whether `name` can name a memory: 1 to 64 letters, digits, `.`, `_` or `-`, not
+    /// starting with `.` or `-`.
+    public static func isMemoryName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard !bytes.isEmpty, bytes.count <= 64, bytes[0] != UInt8(ascii: "."), bytes[0] != UInt8(ascii: "-") else {
+            return false
+        }
+        return bytes.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b == 0x2E || b == 0x5F || b == 0x2D
+        }
     }
 
     private mutating func apply(_ args: [String]) throws {
@@ -509,6 +554,8 @@ extension Options {
                 throw OptionError(message: "invalid value for --shell: \(OptionError.quote(text)) (expected bash, zsh or fish)")
             }
             shell = text
+        case "--typos": typos = true
+        case "--no-typos": typos = false
         case "--completion":
             let text = try value(name, inline)
             guard OptionCompletion.shells.contains(text) else {
@@ -578,6 +625,22 @@ extension Options {
         case "--nth": nth = try Self.fieldRanges(value(name, inline), name)
         case "--with-nth": withNth = try Self.fieldRanges(value(name, inline), name)
         case "--accept-nth": acceptNth = try Self.fieldRanges(value(name, inline), name)
+        case "--remember":
+            let text = try value(name, inline)
+            guard Self.isMemoryName(text) else {
+                throw OptionError(message: "invalid value for --remember: \(OptionError.quote(text)) (expected a name of letters, digits, '.', '_' or '-', up to 64)")
+            }
+            remember = text
+        case "--no-remember": remember = nil
+        case "--record", "--forget", "--list":
+            let command = MemoryCommand(rawValue: String(name.dropFirst(2)))!
+            if let other = memoryCommand, other != command {
+                throw OptionError(message: "--\(other.rawValue) and \(name) cannot be combined")
+            }
+            memoryCommand = command
+        case "--preview": preview = try value(name, inline)
+        case "--no-preview": preview = nil
+        case "--preview-window": previewWindow = try previewWindow.applying(value(name, inline))
         case "--tmux", "--popup":
             // As fzf: a spec may follow as the next word when it does not look like an option.
             guard let text = inline ?? nextWord({ !$0.hasPrefix("-") && !$0.hasPrefix("+") }) else {

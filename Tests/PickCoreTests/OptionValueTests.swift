@@ -40,6 +40,8 @@ final class OptionValueTests: XCTestCase {
         // Names checked when used: empty is refused now, a long one fails when opened or looked up.
         "--history": Rule(valid: "/tmp/h", acceptsEmpty: false, acceptsHuge: true, malformed: []),
         "--scope": Rule(valid: "Go to", acceptsEmpty: false, acceptsHuge: true, malformed: []),
+        "--remember": Rule(valid: "files", acceptsEmpty: false, acceptsHuge: false,
+                           malformed: ["a/b", "..", ".x", "-x", "a b", "x\n", "é", "../files", "x:y"]),
         // Numbers, lists and words: refused unless well formed.
         "--limit": Rule(valid: "3", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers + ["0", "1000000001"]),
         "--multi": Rule(valid: "5", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers + ["1000000001"]),
@@ -79,6 +81,12 @@ final class OptionValueTests: XCTestCase {
         "--color": Rule(valid: "dark,hl:red", acceptsEmpty: false, acceptsHuge: false,
                         malformed: ["nocolor", "hl:", "hl:nocolor", "hl:256", "hl:-2", ":red", ",", "dark,",
                                     "hl:#12345", "hl:#12345g", "nothing:red", "hl=red"]),
+        // The preview: a command (empty: none, as fzf), and fzf's window words, each checked.
+        "--preview": text("cat {}"),
+        "--preview-window": Rule(valid: "up,40%,border-sharp,+{2}-5/2,~3,<80(down,10)", acceptsEmpty: true,
+                                 acceptsHuge: false,
+                                 malformed: ["middle", "100%", "50%%", "-5", "+", "+x", "+{2", "+{x}", "+1/0", "~x",
+                                             "~-1", "border-round", "<80(", "right;50%", "1.5", "1.5%"]),
         "--shell": Rule(valid: "bash", acceptsEmpty: false, acceptsHuge: false, malformed: ["sh", "BASH", "bash ", "pwsh"]),
         "--completion": Rule(valid: "zsh", acceptsEmpty: false, acceptsHuge: false, malformed: ["sh", "Zsh", "zsh "]),
         "--tmux": Rule(valid: "bottom,40%", acceptsEmpty: false, acceptsHuge: false, malformed: tmuxSpecs),

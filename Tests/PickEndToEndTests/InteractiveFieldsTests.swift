@@ -115,4 +115,14 @@ final class InteractiveFieldsTests: InteractiveTestCase {
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "id2 red wine\n")
     }
+
+    func testAPreviewGetsTheLineAsReadNotTheShownFields() throws {
+        try tmux.file("input.txt", "id1 red apple\nid2 green pear\n")
+        try tmux.start(input: "cat input.txt", args: "--with-nth 2.. --nth 1 --preview 'echo P:{} F:{1}'", width: 60, height: 8)
+        let rows = tmux.waitFor("the preview of the first line") { $0.contains { $0.contains("P:id1 red apple F:id1") } }
+        XCTAssertTrue(rows.contains { $0.contains("red apple") && !$0.contains("P:") && !$0.contains("id1 red") },
+                      "the list shows the fields: \(rows)")
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
 }
