@@ -33,10 +33,12 @@ final class CommandRun: @unchecked Sendable {
     /// Starts `child` and reads its output: into `store` (a reload; with `styles`, its
     /// colours, `--ansi`), or collected (at most `Tunables.Children.transformOutputLimit`
     /// bytes) for `output`.
-    init(_ child: ChildProcess, into store: LineStore? = nil, styles: AnsiStyles? = nil) {
+    init(_ child: ChildProcess, into store: LineStore? = nil, styles: AnsiStyles? = nil, fields: FieldView? = nil) {
         self.child = child
         if let store {
-            load = InputLoad.start(reading: child.output, into: store, styles: styles) { [child] in child.terminate() }
+            load = InputLoad.start(reading: child.output, into: store, styles: styles, fields: fields) { [child] in
+                child.terminate()
+            }
         } else {
             spawnThread { [self] in
                 var buffer = [UInt8](repeating: 0, count: 1 << 14)
@@ -84,18 +86,22 @@ extension Picker {
         ]
     }
 
-    /// The command line for `template`: the highlighted line, the marked ones and the
-    /// query, each shell-quoted.
+    /// The lines as read (`store` holds the `--nth`/`--with-nth` text the engine searches).
+    var linesAsRead: LineStore { fieldView?.original ?? store }
+
+    /// The command line for `template`: the highlighted line, the marked ones (as read) and
+    /// the query, each shell-quoted.
     func commandLine(_ template: String) -> [UInt8] {
         let line = session.highlighted
         let marks = session.marks
+        let lines = linesAsRead
         let context = TemplateContext(
-            current: line.map { Array(store.bytes(of: Int($0))) },
+            current: line.map { Array(lines.bytes(of: Int($0))) },
             currentIndex: line.map { Int($0) - options.headerLines },
-            marked: marks.map { Array(store.bytes(of: Int($0))) },
+            marked: marks.map { Array(lines.bytes(of: Int($0))) },
             markedIndices: marks.map { Int($0) - options.headerLines },
             query: Array(query.utf8),
-            delimiter: (try? FieldDelimiter(options.delimiter)) ?? .blanks)
+            delimiter: fieldView?.delimiter ?? (try? FieldDelimiter(options.delimiter)) ?? .blanks)
         return CommandTemplate(template).expand(context)
     }
 
@@ -198,25 +204,30 @@ extension Picker {
         let newStore = LineStore(separator: options.read0 ? 0 : 0x0A, parsesFields: options.palette)
         guard let child = try? ChildProcess.spawn(command, environment: environment, output: .pipe) else { return }
         let newStyles: AnsiStyles? = options.ansi ? AnsiStyles() : nil
-        let run = CommandRun(child, into: newStore, styles: newStyles)
-        bound.reload = (run, newStore, newStyles, sync)
+        let newFields = fieldView.map {
+            FieldView(store: newStore, delimiter: $0.delimiter, nth: $0.nth, withNth: $0.withNth,
+                      acceptNth: $0.acceptNth, palette: $0.palette)
+        }
+        let run = CommandRun(child, into: newStore, styles: newStyles, fields: newFields)
+        bound.reload = (run, newStore, newFields, newStyles, sync)
         if !sync { showReload() }
     }
 
     /// Makes the running reload's store the picker's.
     func showReload() {
-        guard let (run, newStore, newStyles, _) = bound.reload, let load = run.load else { return }
+        guard let (run, newStore, newFields, newStyles, _) = bound.reload, let load = run.load else { return }
         bound.reload = nil
         bound.streaming = run
-        bound.reloadTrack = session.highlighted.map { Array(store.bytes(of: Int($0))) }
+        bound.reloadTrack = session.highlighted.map { Array(linesAsRead.bytes(of: Int($0))) }
         bound.trackSeen = (-1, -1)
         bound.events.inputReplaced()
-        store = newStore
+        fieldView = newFields
+        store = newFields?.searched ?? newStore
         styles = newStyles
         input = load
         preview?.store = newStore
         preview?.pane.restart()
-        replaceEngine(over: newStore)
+        replaceEngine(over: store)
         perform(.inputReplaced)
         perform(.inputRead(lines: store.count, loading: input.isLoading))
     }

@@ -27,7 +27,7 @@ struct BindingState {
     var sorts: Bool? = nil
     /// A running reload, its store, and whether the list waits for the whole of it
     /// (reload-sync) before it shows.
-    var reload: (run: CommandRun, store: LineStore, styles: AnsiStyles?, sync: Bool)? = nil
+    var reload: (run: CommandRun, store: LineStore, fields: FieldView?, styles: AnsiStyles?, sync: Bool)? = nil
     /// The reload whose store the picker shows, while it may still stream.
     var streaming: CommandRun? = nil
     /// The line highlighted when a reload came, looked for in the new list.
@@ -199,7 +199,8 @@ extension Picker {
         let seen = (session.generation, shown.searched)
         guard seen != bound.trackSeen else { return }
         bound.trackSeen = seen
-        if let at = shown.lines.firstIndex(where: { store.bytes(of: Int($0)).elementsEqual(wanted) }) {
+        let lines = linesAsRead
+        if let at = shown.lines.firstIndex(where: { lines.bytes(of: Int($0)).elementsEqual(wanted) }) {
             bound.reloadTrack = nil
             if at != session.selection { perform(.select(at)) }
         } else if !input.isLoading && shown.isComplete {

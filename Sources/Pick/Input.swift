@@ -148,12 +148,13 @@ final class InputLoad: @unchecked Sendable {
 
     /// Reads `fd` (a reload's command output) into `store` on a thread of its own; `ended`
     /// runs there once it is read. A read error ends the list there (pick goes on).
-    static func start(reading fd: Int32, into store: LineStore, styles: AnsiStyles?,
+    static func start(reading fd: Int32, into store: LineStore, styles: AnsiStyles?, fields: FieldView?,
                       ended: @escaping @Sendable () -> Void) -> InputLoad {
         let load = InputLoad()
         spawnThread {
-            InputReader.readAll(fd: fd, into: store, styles: styles, onChunk: { wakeEventLoop(Wake.input) },
-                                onError: { _ in })
+            InputReader.readAll(fd: fd, into: store, styles: styles,
+                                onChunk: { fields?.catchUp(); wakeEventLoop(Wake.input) }, onError: { _ in })
+            fields?.catchUp(finishing: true)
             ended()
             load.done.store(true, ordering: .releasing)
             wakeEventLoop(Wake.input)
@@ -164,10 +165,13 @@ final class InputLoad: @unchecked Sendable {
     /// Starts reading `store`'s input: stdin, or the files below here when stdin is a
     /// terminal. Started first, before the terminal is opened and the picker built, on a
     /// thread of its own.
-    static func start(into store: LineStore, fromTerminal: Bool, styles: AnsiStyles?) -> InputLoad {
+    /// With `fields`, each chunk's lines are derived for the search (FieldView) before the
+    /// picker hears of them.
+    static func start(into store: LineStore, fromTerminal: Bool, styles: AnsiStyles?,
+                      fields: FieldView? = nil) -> InputLoad {
         let load = InputLoad()
         spawnThread {
-            let onChunk = { wakeEventLoop(Wake.input) }
+            let onChunk = { fields?.catchUp(); wakeEventLoop(Wake.input) }
             if fromTerminal {
                 FileWalker.walk(".", into: store, onChunk: onChunk)
             } else {
@@ -177,6 +181,7 @@ final class InputLoad: @unchecked Sendable {
                     load.lock.locked { load.failure = message }
                 })
             }
+            fields?.catchUp(finishing: true)
             load.done.store(true, ordering: .releasing)
             wakeEventLoop(Wake.input)
         }

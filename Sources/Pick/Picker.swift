@@ -22,6 +22,8 @@ final class Picker {
     let worker: SearchWorker
     let theme: Theme
     var input: InputLoad
+    /// `--nth`, `--with-nth`, `--accept-nth`: `store` holds the derived lines (FieldView).
+    var fieldView: FieldView? = nil
     var editor: LineEditor!
     var session: PickSession
     var region: ScreenRegion
@@ -65,9 +67,11 @@ final class Picker {
     /// The preview pane (`--preview`), if any.
     let preview: PreviewController?
 
-    init(options: Options, store: LineStore, styles: AnsiStyles?, terminal: Terminal, theme: Theme, input: InputLoad) {
+    init(options: Options, store: LineStore, styles: AnsiStyles?, terminal: Terminal, theme: Theme, input: InputLoad,
+         fieldView: FieldView? = nil) {
         self.options = options
         self.store = store
+        self.fieldView = fieldView
         self.styles = styles
         self.terminal = terminal
         self.theme = theme
@@ -86,7 +90,8 @@ final class Picker {
         shortcuts = LineShortcuts(headerLines: options.headerLines)
         history = QueryHistory(path: options.history)
         session.filters = !options.disabled
-        preview = PreviewController(options: options, store: store)
+        // Commands get the lines as read, not the --nth/--with-nth text `store` holds.
+        preview = PreviewController(options: options, store: fieldView?.original ?? store)
     }
 
     /// Makes a crash restore the terminal. The input reader, started just before, may install
@@ -345,10 +350,11 @@ final class Picker {
             editor.refresh()
             lastFrame = []
         }
-        let input = FrameInput(session: session, options: options, width: geometry.width,
+        var input = FrameInput(session: session, options: options, width: geometry.width,
                                listHeight: geometry.listHeight(headers: headerCount), query: parsedQuery,
                                scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
                                gutterWidth: gutter.width)
+        input.fieldView = fieldView
         var frame = FrameBuilder.build(input, store: store)
         frame.info.inWords = options.accessible
         session.scroll = frame.scroll

@@ -334,6 +334,21 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertTrue(list.text.contains("\tx3\t"), "the reloaded store's line was recorded: \(list.text)")
     }
 
+    func testAReloadUnderWithNthShowsFieldsAndGivesCommandsTheLines() throws {
+        try tmux.start(input: "echo '0 zero'", args: """
+            --with-nth 2 --bind 'ctrl-r:reload(printf "1 one\\n2 two\\n")' \
+            --bind 'ctrl-x:execute-silent(echo {} > line.txt)'
+            """)
+        tmux.waitFor(text: "> zero")
+        tmux.keys("C-r")
+        tmux.waitFor("the reloaded lines' second fields") { $0.contains("> one") && $0.contains("  two") }
+        tmux.keys("Down", "C-x")
+        tmux.waitFor("the command got the line as read") { _ in self.read("line.txt") == "2 two\n" }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "2 two\n")
+    }
+
     func testTransformsRunInTheBackground() throws {
         try tmux.file("input.txt", "alpha\nbeta\n")
         try tmux.start(input: "cat input.txt", args: """
