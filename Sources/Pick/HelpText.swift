@@ -7,6 +7,7 @@ usage: pick [OPTIONS] < LINES
        pick --filter QUERY < LINES
        pick --complete TEXT < LINES
        pick --shell bash|zsh|fish
+       pick --preview-builtin PATH
 
 Pick a line from stdin with an editable fuzzy query; the chosen line goes to stdout.
 A line is one title, tabs and all, as fzf reads it. With --palette it is
@@ -32,6 +33,9 @@ Modes
       --limit=N           how many suggestions (default 6)
       --demo              use a built-in sample command palette as input
       --shell=SHELL       print key bindings for bash, zsh or fish (ctrl-t, ctrl-r, alt-c)
+      --preview-builtin PATH
+                          print a preview of PATH (a file's first lines, a directory's
+                          entries) and exit; the built-in preview runs this
 
 Interface
   -m, --multi[=N]         mark several lines (at most N) with Tab; all are printed
