@@ -27,7 +27,7 @@ let package = Package(
             name: "Pick",
             dependencies: ["PickCore", "CPickScan", "CPickSystem", "CLibEdit", "CLibEditShim"]
         ),
-        .testTarget(name: "PickCoreTests", dependencies: ["PickCore"]),
+        .testTarget(name: "PickCoreTests", dependencies: ["PickCore", "Pick"]),
         .testTarget(name: "PickEndToEndTests", dependencies: ["PickCore"]),
     ],
     swiftLanguageModes: [.v5]

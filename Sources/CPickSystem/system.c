@@ -2,6 +2,8 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include "CPickSystem.h"
 
@@ -44,4 +46,8 @@ int pick_spawn_elsewhere(void *(*body)(void *), void *argument) {
     pthread_attr_destroy(&attributes);
     if (status != 0) free(start);
     return status;
+}
+
+int pick_pipe_cloexec(int fds[2]) {
+    return pipe2(fds, O_CLOEXEC);
 }

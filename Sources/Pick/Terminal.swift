@@ -51,6 +51,7 @@ private func fatalSignalHandler(_ signo: Int32, _ info: UnsafeMutablePointer<sig
                                 _ context: UnsafeMutableRawPointer?) {
     // A truncated input file, not a crash: the mapping answers it and pick goes on.
     if signo == SIGBUS && MappedInput.recovers(info) { return }
+    ChildProcess.killAllFromSignalHandler()
     if crashFD >= 0 {
         _ = write(crashFD, crashBytes, crashCount)
         _ = tcsetattr(crashFD, TCSANOW, &crashMode)

@@ -135,3 +135,12 @@ public enum Tunables {
         public static let pasteDelayMillis = 500
     }
 }
+
+extension Tunables {
+    /// Commands pick starts (`ChildProcess`). Milliseconds.
+    public enum Children {
+        /// How long a command's process group has after SIGTERM to end before SIGKILL: long
+        /// enough for a shell to clean up, short enough that a focus change never waits on it.
+        public static let terminateGraceMillis = 100
+    }
+}

@@ -9,4 +9,8 @@
 /// caller's (when another is allowed), then may run on any. 0, or pthread_create's error.
 int pick_spawn_elsewhere(void *(*body)(void *), void *argument);
 
+/// pipe2(fds, O_CLOEXEC): a pipe whose ends no concurrently started child inherits
+/// (ChildProcess). 0, or -1 with errno set.
+int pick_pipe_cloexec(int fds[2]);
+
 #endif

@@ -1,0 +1,236 @@
+// Commands pick starts (previews, `execute`, …): `/bin/sh -c COMMAND` in a process group of
+// its own, so that killing the group kills everything the command started — a pipeline, a
+// `sleep 30 &` — and no process pick starts outlives it.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import CPickSystem
+import PickCore
+
+/// A command pick starts: `/bin/sh -c COMMAND` in a process group of its own, so that
+/// killing it kills everything it started (no process outlives pick).
+final class ChildProcess: @unchecked Sendable {
+    /// Where the command's standard input comes from.
+    enum Input { case null, terminal }
+    /// Where its standard output and error go. `pipe`: both readable at `output`.
+    enum Output { case pipe, discard, terminal }
+
+    struct SpawnError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The shell's process id, which is also its group's id.
+    let pid: pid_t
+    /// The read end of the output pipe (non-blocking, close-on-exec), -1 unless `.pipe`.
+    /// Closed by `terminate()`.
+    private(set) var output: Int32
+    private var status: Int32?
+    private var ended = false
+    private let lock = Lock()
+
+    private init(pid: pid_t, output: Int32) {
+        self.pid = pid
+        self.output = output
+    }
+
+    deinit { terminate() }
+
+    /// Starts `/bin/sh -c command` with pick's environment plus `extra` (which wins over a
+    /// variable of the same name). The command is cut at a NUL byte, which no argument can hold.
+    static func spawn(_ command: [UInt8], environment extra: [(String, String)] = [],
+                      stdin: Input = .null, output: Output) throws -> ChildProcess {
+        var fds: [Int32] = [-1, -1]
+        if output == .pipe {
+            guard pick_pipe_cloexec(&fds) == 0 else { throw SpawnError(description: "pipe: \(errorText())") }
+            _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, stdin == .terminal ? "/dev/tty" : "/dev/null", O_RDWR, 0)
+        switch output {
+        case .pipe:
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
+        case .discard:
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        case .terminal:
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/tty", O_WRONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A group of its own (id = its pid); signals pick ignores or catches back to default,
+        // none blocked, so the command runs as it would from a shell.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for s in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGTTIN, SIGTTOU, SIGCHLD, SIGWINCH] {
+            sigaddset(&defaults, s)
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        var commandText = CommandTemplate.cutAtNul(command)
+        commandText.append(0)
+        let arguments: [[UInt8]] = [Array("/bin/sh".utf8) + [0], Array("-c".utf8) + [0], commandText]
+        let environment = mergedEnvironment(extra)
+
+        var pid: pid_t = 0
+        let result = withCStrings(arguments) { argv in
+            withCStrings(environment) { envp in
+                posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+            }
+        }
+        if fds[1] >= 0 { close(fds[1]) }
+        guard result == 0 else {
+            if fds[0] >= 0 { close(fds[0]) }
+            throw SpawnError(description: "cannot start /bin/sh: \(String(cString: strerror(result)))")
+        }
+        let child = ChildProcess(pid: pid, output: fds[0])
+        registry.locked {
+            live.insert(pid)
+            if let slot = (0..<slotCount).first(where: { crashSlots[$0] == 0 }) { crashSlots[slot] = pid }
+        }
+        _ = exitHook
+        return child
+    }
+
+    /// Waits for the shell to exit and returns its status (as `waitpid` gives it). Processes
+    /// it left running in its group stay until `terminate()`.
+    func wait() -> Int32 {
+        if let status = lock.locked({ status }) { return status }
+        var raw: Int32 = 0
+        while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+        lock.locked { status = raw }
+        return raw
+    }
+
+    /// Whether the shell has exited (reaping it if so), without waiting.
+    var hasExited: Bool {
+        if lock.locked({ status != nil }) { return true }
+        var raw: Int32 = 0
+        let r = waitpid(pid, &raw, WNOHANG)
+        if r == 0 || (r < 0 && errno != ECHILD) { return false }
+        lock.locked { status = r == pid ? raw : 0 }   // ECHILD: already reaped (terminateAll)
+        return true
+    }
+
+    /// Ends the command and everything it started: SIGTERM to its group, SIGKILL after
+    /// `Tunables.Children.terminateGraceMillis`, the shell reaped, the pipe closed. Idempotent.
+    func terminate() {
+        let first = lock.locked { () -> Bool in
+            defer { ended = true }
+            return !ended
+        }
+        guard first else { return }
+        ChildProcess.endGroup(pid) { self.hasExited }
+        if output >= 0 { close(output); output = -1 }
+        ChildProcess.forget(pid)
+    }
+
+    private static func forget(_ pid: pid_t) {
+        registry.locked {
+            live.remove(pid)
+            if let slot = (0..<slotCount).first(where: { crashSlots[$0] == pid }) { crashSlots[slot] = 0 }
+        }
+    }
+
+    /// Ends every command pick started and has not ended yet: called on every exit path.
+    static func terminateAll() {
+        let groups = registry.locked { () -> [pid_t] in
+            defer {
+                live.removeAll()
+                crashSlots.update(repeating: 0, count: slotCount)
+            }
+            return Array(live)
+        }
+        for group in groups { _ = kill(-group, SIGTERM) }
+        for group in groups {
+            endGroup(group, signalled: true) {
+                var raw: Int32 = 0
+                let r = waitpid(group, &raw, WNOHANG)
+                return r == group || (r < 0 && errno == ECHILD)
+            }
+        }
+    }
+
+    /// TERM to group `group`, up to the grace period for `exited()`, then KILL to whatever
+    /// of the group is left, and the leader reaped.
+    private static func endGroup(_ group: pid_t, signalled: Bool = false, exited: () -> Bool) {
+        if !signalled { _ = kill(-group, SIGTERM) }
+        var waited = 0
+        while !exited() && waited < Tunables.Children.terminateGraceMillis {
+            usleep(1000)
+            waited += 1
+        }
+        // The leader may be gone while something it started still runs in its group.
+        _ = kill(-group, SIGKILL)
+        if !exited() {
+            var raw: Int32 = 0
+            while waitpid(group, &raw, 0) < 0 && errno == EINTR {}
+        }
+    }
+
+    /// Kills every live command's group at once, taking no lock and allocating nothing: for
+    /// a crash handler, where `terminateAll` cannot run.
+    static func killAllFromSignalHandler() {
+        for slot in 0..<slotCount where crashSlots[slot] > 0 { _ = kill(-crashSlots[slot], SIGKILL) }
+    }
+
+    /// `terminateAll` runs when pick calls exit(), whichever path it leaves by.
+    private static let exitHook: Void = { _ = atexit { ChildProcess.terminateAll() } }()
+
+    private static let registry = Lock()
+    /// The live groups again, as a fixed table a signal handler may read.
+    private static let slotCount = 256
+    nonisolated(unsafe) private static var crashSlots: UnsafeMutablePointer<pid_t> = {
+        let p = UnsafeMutablePointer<pid_t>.allocate(capacity: 256)
+        p.initialize(repeating: 0, count: 256)
+        return p
+    }()
+    nonisolated(unsafe) private static var live: Set<pid_t> = []
+
+    /// pick's environment with `extra` set (replacing a variable of the same name), each
+    /// entry NUL-terminated.
+    private static func mergedEnvironment(_ extra: [(String, String)]) -> [[UInt8]] {
+        let names = Set(extra.map { $0.0 })
+        var result: [[UInt8]] = []
+        var p = environ
+        while let entry = p.pointee {
+            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self),
+                                                  count: strlen(entry)))
+            let name = bytes.firstIndex(of: UInt8(ascii: "=")).map { String(decoding: bytes[..<$0], as: UTF8.self) }
+            if name.map({ !names.contains($0) }) ?? true { result.append(bytes + [0]) }
+            p += 1
+        }
+        for (name, value) in extra {
+            result.append(CommandTemplate.cutAtNul(Array("\(name)=\(value)".utf8)) + [0])
+        }
+        return result
+    }
+
+    private static func errorText() -> String { String(cString: strerror(errno)) }
+}
+
+/// Calls `body` with a NULL-terminated array of pointers to `strings` (each NUL-terminated).
+private func withCStrings<R>(_ strings: [[UInt8]], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { bytes in
+        let p = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+        bytes.withUnsafeBytes { raw in
+            UnsafeMutableRawPointer(p).copyMemory(from: raw.baseAddress!, byteCount: bytes.count)
+        }
+        return p
+    }
+    pointers.append(nil)
+    defer { for p in pointers { p?.deallocate() } }
+    return body(pointers)
+}

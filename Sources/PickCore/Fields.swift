@@ -1,0 +1,400 @@
+// Fields of a line, with fzf's semantics (its src/tokenizer.go), for `--nth`, `--with-nth`,
+// `--accept-nth` and the field placeholders of a command (`{2}`, `{-1}`, `{1..3}`).
+//
+// A line is cut into tokens, each keeping its trailing delimiter:
+// - no `-d` (AWK style): a token is a run of non-blanks and the blanks after it; blanks are
+//   space, tab and newline; blanks before the first token belong to no token;
+// - `-d STR` of one character, or without a regular-expression metacharacter, or not a valid
+//   regular expression: split after each occurrence of STR, as Go's strings.SplitAfter, so a
+//   line ending in STR has an empty last token;
+// - otherwise STR is a regular expression: each token ends where a match ends; the text after
+//   the last match, if any, is a last token.
+// `\t` in STR means a tab, as in fzf.
+//
+// Field index expressions (`FieldRanges`): `N` (1-based), `-N` (from the end), `N..M`, `N..`,
+// `..M`, `..`, comma lists. An index past the fields gives nothing.
+//
+// Regular expressions are POSIX extended ones (the C library's, which also knows `\s`, `\S`,
+// `\w`, `\W`, `\b`) with Go's `\d`, `\D`, `\t`, `\n`, `\r` translated, so the expressions people
+// give fzf as delimiters (`[:,]`, `\s+`, `\t+`, ` *\| *`) read the same; Go's non-greedy and
+// Perl-only forms do not. They match bytes as the locale reads them when pick starts.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a line is cut into fields: `-d/--delimiter`, or runs of blanks without it.
+public struct FieldDelimiter: Sendable {
+    enum Kind: Sendable {
+        case blanks
+        case literal([UInt8])
+        case pattern(DelimiterPattern)
+    }
+    let kind: Kind
+
+    /// fzf's default: runs of blanks (AWK style).
+    public static let blanks = FieldDelimiter(kind: .blanks)
+
+    init(kind: Kind) { self.kind = kind }
+
+    /// `spec` as fzf reads `--delimiter`: a literal string, or a regular expression when it
+    /// is one (see the top of Fields.swift); nil means runs of blanks.
+    public init(_ spec: String?) throws(OptionError) {
+        guard let spec else { self.kind = .blanks; return }
+        var bytes = Array(spec.utf8)
+        bytes = FieldDelimiter.replacingTabEscapes(bytes)
+        guard !bytes.isEmpty else {
+            throw OptionError(message: "invalid value for --delimiter: empty delimiter")
+        }
+        let metacharacters = Set("\\.+*?()|[]{}^$".utf8)
+        if spec.unicodeScalars.count == 1 || !bytes.contains(where: { metacharacters.contains($0) }) {
+            self.kind = .literal(bytes)
+        } else if let pattern = DelimiterPattern(bytes) {
+            self.kind = .pattern(pattern)
+        } else {
+            self.kind = .literal(bytes)
+        }
+    }
+
+    /// Whether this is the default AWK style.
+    public var isBlanks: Bool {
+        if case .blanks = kind { return true }
+        return false
+    }
+
+    private static func replacingTabEscapes(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "t") {
+                out.append(0x09)
+                i += 2
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return out
+    }
+}
+
+/// A compiled POSIX regular expression used as a delimiter. The C library's `regexec` may be
+/// called from several threads on one compiled expression.
+final class DelimiterPattern: @unchecked Sendable {
+    private var regex = regex_t()
+
+    /// nil when `source` (Go syntax) is not a valid expression.
+    init?(_ source: [UInt8]) {
+        let translated = DelimiterPattern.posixSyntax(source)
+        let status = translated.withUnsafeBufferPointer { buffer -> Int32 in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                regcomp(&regex, $0, REG_EXTENDED)
+            }
+        }
+        if status != 0 { return nil }
+    }
+
+    deinit { regfree(&regex) }
+
+    /// The first match in `line` starting at or after `from`, as fzf's Go regexp finds it
+    /// (the text before `from` is context for `^` and `\b`).
+    func firstMatch(in line: UnsafeBufferPointer<UInt8>, from: Int) -> Range<Int>? {
+        guard from <= line.count else { return nil }
+        var match = regmatch_t()
+        match.rm_so = regoff_t(from)
+        match.rm_eo = regoff_t(line.count)
+        let empty: [CChar] = [0]
+        let status: Int32 = empty.withUnsafeBufferPointer { fallback in
+            let base = line.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+                ?? fallback.baseAddress!
+            return regexec(&regex, base, 1, &match, REG_STARTEND)
+        }
+        guard status == 0, match.rm_so >= 0 else { return nil }
+        return Int(match.rm_so)..<Int(match.rm_eo)
+    }
+
+    /// Go's regular-expression syntax, as far as delimiters use it, in POSIX extended syntax.
+    static func posixSyntax(_ go: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var inBracket = false
+        var i = 0
+        func ascii(_ s: String) -> [UInt8] { Array(s.utf8) }
+        while i < go.count {
+            let c = go[i]
+            if c == UInt8(ascii: "\\"), i + 1 < go.count {
+                let e = go[i + 1]
+                i += 2
+                switch (inBracket, e) {
+                case (_, UInt8(ascii: "t")): out.append(0x09)
+                case (_, UInt8(ascii: "n")): out.append(0x0A)
+                case (_, UInt8(ascii: "r")): out.append(0x0D)
+                case (false, UInt8(ascii: "d")): out += ascii("[0-9]")
+                case (false, UInt8(ascii: "D")): out += ascii("[^0-9]")
+                case (true, UInt8(ascii: "d")): out += ascii("0-9")
+                case (true, UInt8(ascii: "s")): out += ascii("[:space:]")
+                case (true, UInt8(ascii: "w")): out += ascii("[:alnum:]_")
+                case (true, _): out.append(e)    // inside brackets a backslash is literal in POSIX
+                default: out += [c, e]
+                }
+                continue
+            }
+            if inBracket {
+                if c == UInt8(ascii: "]") { inBracket = false }
+                out.append(c)
+                i += 1
+                continue
+            }
+            if c == UInt8(ascii: "[") {
+                inBracket = true
+                out.append(c)
+                i += 1
+                // A `]` (after an optional `^`) first in a bracket is a member, not its end.
+                if i < go.count, go[i] == UInt8(ascii: "^") { out.append(go[i]); i += 1 }
+                if i < go.count, go[i] == UInt8(ascii: "]") { out.append(go[i]); i += 1 }
+                continue
+            }
+            out.append(c)
+            i += 1
+        }
+        out.append(0)
+        return out
+    }
+}
+
+/// One field index expression of fzf's: `N`, `-N`, `N..M`, `N..`, `..M` or `..`. Indexes
+/// are 1-based, negative ones count from the end; nil is "the first" (begin) or "the last"
+/// (end).
+public struct FieldRange: Sendable, Equatable {
+    public var begin: Int?
+    public var end: Int?
+
+    /// The tokens (0-based, `lowerBound..<upperBound`) it selects from `count` tokens; empty
+    /// when it selects none.
+    public func tokens(of count: Int) -> Range<Int> {
+        func resolve(_ i: Int) -> Int { i < 0 ? i + count + 1 : i }
+        let first = begin.map(resolve) ?? 1
+        let last = end.map(resolve) ?? count
+        let lower = max(first, 1), upper = min(last, count)
+        return lower <= upper ? (lower - 1)..<upper : 0..<0
+    }
+}
+
+/// A comma list of field index expressions: `--nth`, `--with-nth`, `--accept-nth`, and the
+/// field placeholders of a command.
+public struct FieldRanges: Sendable, Equatable {
+    public var ranges: [FieldRange]
+
+    /// Parses fzf's syntax (`1`, `-1`, `2..`, `..3`, `1,3..-1`); anything else is an error
+    /// naming the text.
+    public init(parsing text: String) throws(OptionError) {
+        guard let ranges = FieldRanges.parse(text) else {
+            throw OptionError(message: "invalid field index expression: \(OptionError.quote(text))")
+        }
+        self.ranges = ranges
+    }
+
+    public init(_ ranges: [FieldRange]) { self.ranges = ranges }
+
+    /// nil when `text` is not a valid expression (as fzf's splitNth decides).
+    static func parse(_ text: String) -> [FieldRange]? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2C || $0 == 0x2D || $0 == 0x2E })
+        else { return nil }
+        var result: [FieldRange] = []
+        for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let range = parseOne(Substring(piece)) else { return nil }
+            result.append(range)
+        }
+        return result
+    }
+
+    private static func parseOne(_ s: Substring) -> FieldRange? {
+        func number(_ t: Substring) -> Int? {
+            guard let n = Int(t), n != 0 else { return nil }
+            return n
+        }
+        if s == ".." { return FieldRange(begin: nil, end: nil) }
+        if s.hasPrefix("..") {
+            guard let end = number(s.dropFirst(2)) else { return nil }
+            return FieldRange(begin: nil, end: end)
+        }
+        if s.hasSuffix("..") {
+            guard let begin = number(s.dropLast(2)) else { return nil }
+            return FieldRange(begin: begin, end: nil)
+        }
+        let parts = s.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count > 1 {
+            // `N..M`: exactly one pair of dots between two numbers.
+            guard parts.count == 3, parts[1].isEmpty, let begin = number(parts[0]), let end = number(parts[2]),
+                  !(begin < 0 && end > 0)
+            else { return nil }
+            return FieldRange(begin: begin, end: end)
+        }
+        guard let n = number(s) else { return nil }
+        return FieldRange(begin: n, end: n)
+    }
+}
+
+/// Cutting lines into fields and picking fields out of them.
+public enum Fields {
+    /// fzf's tokens: each field's byte range INCLUDING its trailing delimiter.
+    public static func split(_ line: UnsafeBufferPointer<UInt8>, _ d: FieldDelimiter) -> [Range<Int>] {
+        var tokens: [Range<Int>] = []
+        switch d.kind {
+        case .blanks:
+            func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A }
+            var i = 0
+            while i < line.count && blank(line[i]) { i += 1 }
+            while i < line.count {
+                let start = i
+                while i < line.count && !blank(line[i]) { i += 1 }
+                while i < line.count && blank(line[i]) { i += 1 }
+                tokens.append(start..<i)
+            }
+        case .literal(let delimiter):
+            var start = 0, i = 0
+            let first = delimiter[0], n = delimiter.count
+            while i + n <= line.count {
+                if line[i] == first && (n == 1 || (1..<n).allSatisfy { line[i + $0] == delimiter[$0] }) {
+                    tokens.append(start..<(i + n))
+                    i += n
+                    start = i
+                } else {
+                    i += 1
+                }
+            }
+            tokens.append(start..<line.count)
+        case .pattern(let pattern):
+            var start = 0
+            for match in matches(of: pattern, in: line) {
+                tokens.append(start..<match.upperBound)
+                start = match.upperBound
+            }
+            if start < line.count { tokens.append(start..<line.count) }
+        }
+        return tokens
+    }
+
+    /// Every match of `pattern` in `line`, as Go's FindAllIndex gives them: an empty match
+    /// right after the previous match is skipped.
+    static func matches(of pattern: DelimiterPattern, in line: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var position = 0, previousEnd = -1
+        while position <= line.count, let match = pattern.firstMatch(in: line, from: position) {
+            if match.isEmpty {
+                if match.lowerBound != previousEnd { result.append(match) }
+                position = match.upperBound + max(1, utf8Width(line, at: match.upperBound))
+            } else {
+                result.append(match)
+                position = match.upperBound
+            }
+            previousEnd = match.upperBound
+        }
+        return result
+    }
+
+    private static func utf8Width(_ line: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        guard i < line.count else { return 1 }
+        let b = line[i]
+        let width = b < 0xC0 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+        return min(width, line.count - i)
+    }
+
+    /// The byte ranges of `line` each expression of `r` selects, in order: one range each
+    /// (fields are adjacent), empty when it selects no field. The whole-line expression `..`
+    /// gives the tokens joined (for AWK style, without the leading blanks).
+    public static func spans(_ r: FieldRanges, tokens: [Range<Int>]) -> [Range<Int>] {
+        r.ranges.map { range in
+            let t = range.tokens(of: tokens.count)
+            guard !t.isEmpty else { return 0..<0 }
+            return tokens[t.lowerBound].lowerBound..<tokens[t.upperBound - 1].upperBound
+        }
+    }
+
+    /// The selected fields joined, as fzf's Transform then JoinTokens give them.
+    public static func joined(_ r: FieldRanges, of line: UnsafeBufferPointer<UInt8>, _ d: FieldDelimiter) -> [UInt8] {
+        var out: [UInt8] = []
+        for span in spans(r, tokens: split(line, d)) { out += line[span] }
+        return out
+    }
+
+    /// The bytes fzf's placeholder {RANGES} gives for a line: the fields joined, the last
+    /// delimiter dropped, then (unless `preservingSpace`, fzf's `{s…}`) white space trimmed
+    /// at both ends.
+    public static func select(_ r: FieldRanges, of line: [UInt8], _ d: FieldDelimiter,
+                              preservingSpace: Bool = false) -> [UInt8] {
+        var text = line.withUnsafeBufferPointer { joined(r, of: $0, d) }
+        text = droppingLastDelimiter(text, d)
+        return preservingSpace ? text : trimmingSpace(text)
+    }
+
+    /// What `--accept-nth` prints for a line: the fields joined, the last delimiter dropped
+    /// (for AWK style, trailing white space), as fzf's acceptNth.
+    public static func accepted(_ r: FieldRanges, of line: UnsafeBufferPointer<UInt8>, _ d: FieldDelimiter) -> [UInt8] {
+        let text = joined(r, of: line, d)
+        if d.isBlanks { return Array(text[..<endTrimmingSpace(text)]) }
+        return droppingLastDelimiter(text, d)
+    }
+
+    /// What `--with-nth` shows for a line: the fields joined, trailing white space dropped
+    /// (fzf trims it from every item).
+    public static func shown(_ r: FieldRanges, of line: UnsafeBufferPointer<UInt8>, _ d: FieldDelimiter) -> [UInt8] {
+        let text = joined(r, of: line, d)
+        return Array(text[..<endTrimmingSpace(text)])
+    }
+
+    /// `text` without a delimiter at its very end (literal or pattern; AWK style keeps it).
+    public static func droppingLastDelimiter(_ text: [UInt8], _ d: FieldDelimiter) -> [UInt8] {
+        switch d.kind {
+        case .blanks:
+            return text
+        case .literal(let delimiter):
+            return text.count >= delimiter.count && text.suffix(delimiter.count).elementsEqual(delimiter)
+                ? Array(text.dropLast(delimiter.count)) : text
+        case .pattern(let pattern):
+            let last = text.withUnsafeBufferPointer { matches(of: pattern, in: $0).last }
+            if let last, last.upperBound == text.count { return Array(text[..<last.lowerBound]) }
+            return text
+        }
+    }
+
+    /// `text` without white space at either end, as Go's strings.TrimSpace (Unicode spaces
+    /// included).
+    public static func trimmingSpace(_ text: [UInt8]) -> [UInt8] {
+        let end = endTrimmingSpace(text)
+        var start = 0
+        while start < end, let width = spaceWidth(text, at: start), start + width <= end { start += width }
+        return Array(text[start..<end])
+    }
+
+    /// Where `text` ends once white space at its end is dropped.
+    static func endTrimmingSpace(_ text: [UInt8]) -> Int {
+        var end = text.count
+        outer: while end > 0 {
+            for width in 1...min(3, end) where spaceWidth(text, at: end - width) == width {
+                end -= width
+                continue outer
+            }
+            break
+        }
+        return end
+    }
+
+    /// The length of the white-space character (Unicode White_Space, as Go's unicode.IsSpace)
+    /// at `i`, or nil.
+    static func spaceWidth(_ t: [UInt8], at i: Int) -> Int? {
+        let b = t[i]
+        if b == 0x20 || (b >= 0x09 && b <= 0x0D) { return 1 }
+        func at(_ k: Int) -> UInt8? { i + k < t.count ? t[i + k] : nil }
+        if b == 0xC2, let c = at(1), c == 0x85 || c == 0xA0 { return 2 }
+        if b == 0xE1, at(1) == 0x9A, at(2) == 0x80 { return 3 }                       // U+1680
+        if b == 0xE2, let c = at(1), let d = at(2) {
+            if c == 0x80 && ((d >= 0x80 && d <= 0x8A) || d == 0xA8 || d == 0xA9 || d == 0xAF) { return 3 }
+            if c == 0x81 && d == 0x9F { return 3 }                                       // U+205F
+        }
+        if b == 0xE3, at(1) == 0x80, at(2) == 0x80 { return 3 }                         // U+3000
+        return nil
+    }
+}
