@@ -19,6 +19,7 @@ enum BuiltinPreview {
         guard CommandLine.argc == 3, let path = CommandLine.unsafeArgv[2] else {
             fail("usage: pick \(Options.previewBuiltinMode) PATH (one path; --preview builtin runs this)")
         }
+        signal(SIGPIPE, SIG_IGN)  // a pane that stops reading ends the preview quietly
         let out = Output(fd: 1)
         let lines = PathPreview.lineLimit(environment: getenv("PICK_PREVIEW_LINES").map { String(cString: $0) })
         preview(path, lines: lines, into: out)
