@@ -32,6 +32,7 @@ public enum PathPreview {
 
     /// One directory entry: its name's bytes, and what it is.
     public struct Entry: Equatable, Sendable {
+        /// The name's bytes, as the directory holds them.
         public var name: [UInt8]
         public var kind: EntryKind
 
@@ -138,6 +139,7 @@ public enum PathPreview {
     /// The first entries of a directory in display order, however many it has: it keeps
     /// the `limit` first seen so far (sorting now and then), and counts the rest.
     public struct Listing {
+        /// The lines the listing may take.
         public let limit: Int
         private var kept: [Entry] = []
         /// Every entry added.
@@ -148,6 +150,7 @@ public enum PathPreview {
             limit = max(lines, 1)
         }
 
+        /// Counts `entry`, and keeps it while it may still be among the first shown.
         public mutating func add(_ entry: Entry) {
             total += 1
             kept.append(entry)

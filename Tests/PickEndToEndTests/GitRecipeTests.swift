@@ -248,16 +248,27 @@ final class GitRecipeTests: XCTestCase {
         }
     }
 
+    /// bash in tmux, in the repository (moved into the pane's directory).
+    private func bashInRepository() throws -> ShellPane {
+        guard ShellPane.isAvailable("bash") else { throw XCTSkip("tmux is not installed (make deps)") }
+        let pane = try ShellPane("bash", test: name)
+        do {
+            try FileManager.default.moveItem(at: repo, to: pane.work.appendingPathComponent("repo"))
+            repo = pane.work.appendingPathComponent("repo")
+            try pane.start(environment: ["GIT_CONFIG_NOSYSTEM": "1"], rc: "cd repo\n")
+        } catch {
+            pane.close()
+            throw error
+        }
+        return pane
+    }
+
     /// The branch switcher as a person uses it: `git sw` in bash, type, the focused branch's
     /// log in the preview, Return.
     func testBranchSwitcherInteractively() throws {
         try skipUnlessPickAccepts("alias.sw")
-        guard ShellPane.isAvailable("bash") else { throw XCTSkip("tmux is not installed (make deps)") }
-        let pane = try ShellPane("bash", test: name)
+        let pane = try bashInRepository()
         defer { pane.close() }
-        try FileManager.default.moveItem(at: repo, to: pane.work.appendingPathComponent("repo"))
-        repo = pane.work.appendingPathComponent("repo")
-        try pane.start(environment: ["GIT_CONFIG_NOSYSTEM": "1"], rc: "cd repo\n")
         pane.tmux.type("git sw")
         pane.tmux.keys("Enter")
         let rows = pane.waitForPick("3/3")
@@ -278,12 +289,8 @@ final class GitRecipeTests: XCTestCase {
     /// preview; Return prints the path alone.
     func testChangedFilePickerInteractively() throws {
         try skipUnlessPickAccepts("alias.pick-changed")
-        guard ShellPane.isAvailable("bash") else { throw XCTSkip("tmux is not installed (make deps)") }
-        let pane = try ShellPane("bash", test: name)
+        let pane = try bashInRepository()
         defer { pane.close() }
-        try FileManager.default.moveItem(at: repo, to: pane.work.appendingPathComponent("repo"))
-        repo = pane.work.appendingPathComponent("repo")
-        try pane.start(environment: ["GIT_CONFIG_NOSYSTEM": "1"], rc: "cd repo\n")
         pane.tmux.type("git pick-changed > ../picked")
         pane.tmux.keys("Enter")
         pane.waitForPick("3/3")
