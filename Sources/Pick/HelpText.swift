@@ -33,6 +33,8 @@ Modes
       --limit=N           how many suggestions (default 6)
       --demo              use a built-in sample command palette as input
       --shell=SHELL       print key bindings for bash, zsh or fish (ctrl-t, ctrl-r, alt-c)
+                          and the completion of pick's options
+      --completion=SHELL  print only the completion of pick's options
       --preview-builtin PATH
                           print a preview of PATH (a file's first lines, a directory's
                           entries) and exit; the built-in preview runs this
@@ -68,6 +70,10 @@ Interface
       --color=SPEC        colors: dark, light, 16, bw, or name:color pairs
       --no-color          draw without colors (also NO_COLOR, TERM=dumb)
       --ansi              draw colour codes; match and print the visible text
+      --tmux[=POS,W%,H%]  inside tmux 3.3+, open in a popup: center (default), top,
+                          bottom, left, right; sizes default to 50%
+      --accessible        for screen readers: the cursor rests on the selected row,
+                          the counts are said in words, the spinner stands still
 
 Output
       --print-query       print the query before the result
@@ -79,8 +85,8 @@ Output
 Query syntax (as fzf): fuzzy  'exact  ^prefix  suffix$  ^whole$  !not  a | b;
   a backslash keeps a space in a term: a\\ b
 Exit status: 0 picked, 1 no match, 2 error, 130 cancelled.
-Defaults may be set in PICK_DEFAULT_OPTS; fzf options pick does not implement yet are
-refused, saying so. See man pick (or man ./man/pick.1 in the source tree).
+Defaults may be set in PICK_DEFAULT_OPTS_FILE (a file of options) and PICK_DEFAULT_OPTS;
+fzf options pick does not implement yet are refused, saying so. See man pick (or man ./man/pick.1 in the source tree).
 
 """
 

@@ -373,9 +373,12 @@ enum Painter {
         func styled(_ sgr: String, _ text: String) -> String {
             sgr.isEmpty || theme.isPlain ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
         }
-        var plain = "\(info.matches)/\(info.total)"
+        var plain = info.inWords ? spokenCounts(info) : "\(info.matches)/\(info.total)"
         var text = styled(theme.info, plain)
-        if info.isBusy {
+        if info.isBusy && info.inWords {
+            plain += ", loading"
+            text += styled(theme.info, ", loading")
+        } else if info.isBusy {
             let s = spinner[phase % spinner.count]
             plain += " " + s
             text += " " + styled(theme.spinner, s)
@@ -394,6 +397,13 @@ enum Painter {
         plain += marks
         text += marks.isEmpty ? "" : styled(theme.info, marks)
         return (text, TerminalText.width(plain))
+    }
+
+    /// The counts as a screen reader should say them: "no matches", "1 match", "42 matches",
+    /// then the number of lines.
+    static func spokenCounts(_ info: InfoLine) -> String {
+        let matches = info.matches == 0 ? "no matches" : info.matches == 1 ? "1 match" : "\(info.matches) matches"
+        return matches + " of \(info.total) line" + (info.total == 1 ? "" : "s")
     }
 
     /// The scope bar (All and the sections, the current one marked) cut to `room` columns;

@@ -37,6 +37,8 @@ final class Picker {
     /// The last click on a line, for a double-click.
     var lastClick: (line: Int32, at: Int)? = nil
     var spinnerPhase = 0
+    /// `--accessible`: the cursor stands on the selected row, away from where libedit left it.
+    var cursorOnSelection = false
     var cursorAtEnd = true
     /// The `--prompt` text, safe to draw.
     let prompt: String
@@ -112,6 +114,7 @@ final class Picker {
         // echoed there): input stays unechoed until it is read and dropped.
         let awaitingReport = decoder.awaitingCursorReport
         if awaitingReport { terminal.silenceInput() }
+        cursorBackToEditor()
         region.leave(terminal)
         if awaitingReport { terminal.swallowCursorReport(within: Tunables.Picker.lateCursorReportMillis) }
         editor.end()
@@ -175,9 +178,11 @@ final class Picker {
             if g.right < terminal.size().cols { editor.limitColumns(g.right) }
         }
         terminal.write("\u{1B}[\(g.promptRow);1H")
+        cursorOnSelection = false
     }
 
     func resized() {
+        cursorBackToEditor()
         editor.resized()
         // The prompt's row in the region, and how far into the query the cursor is (the
         // closure must not read the region, which is being changed).
@@ -200,6 +205,7 @@ final class Picker {
     /// ctrl-l: paints pick's own rows again where they are; the shell's text above a
     /// `--height` region stays (libedit's own ctrl-l would clear the whole terminal).
     func redrawInPlace() {
+        cursorBackToEditor()
         region.clear(terminal)
         placePrompt()
         editor.refresh()
@@ -212,6 +218,7 @@ final class Picker {
     /// as a key (libedit turned the terminal's own off) stops the whole job, as the
     /// terminal would have, so the shell sees the job stop.
     func suspend(viaKey: Bool = false) {
+        cursorBackToEditor()
         guard suspension.stop(terminal, viaKey: viaKey, leave: { region.leave(terminal) }) else { return }
         enterScreen()
         editor.resized()
@@ -238,12 +245,14 @@ final class Picker {
             if suspension.editorStarted(terminal) { suspend() }
         }
         if !passThrough.isEmpty {
+            cursorBackToEditor()
             out.pointee = passThrough.removeFirst()
             return 1
         }
         while true {
             if pendingAction != nil || outcome != nil {
                 if pendingAction == nil { pendingAction = .finish }
+                cursorBackToEditor()
                 out.pointee = PrivateKey.action
                 return 1
             }
@@ -259,6 +268,7 @@ final class Picker {
             // Keys already read.
             if let key = decoder.next(final: false) {
                 if let chars = handle(key) {
+                    cursorBackToEditor()
                     passThrough = Array(chars.dropFirst())
                     out.pointee = chars[0]
                     return 1
@@ -286,12 +296,13 @@ final class Picker {
                 // end marker was lost).
                 if decoder.isPending && monotonicMillis() - lastKeyBytes >= decoder.pendingDelay,
                    let key = decoder.next(final: true), let chars = handle(key) {
+                    cursorBackToEditor()
                     passThrough = Array(chars.dropFirst())
                     out.pointee = chars[0]
                     return 1
                 }
             }
-            if case .timedOut = waited, session.isBusy {
+            if case .timedOut = waited, session.isBusy, !options.accessible {
                 spinnerPhase += 1
                 perform(.redraw)
             }
@@ -362,6 +373,7 @@ final class Picker {
     }
 
     func draw() {
+        cursorBackToEditor()
         let query = session.queryText ?? ""
         let queryWidth = TerminalText.width(query)
         var geometry = self.geometry
@@ -387,7 +399,8 @@ final class Picker {
                                listHeight: geometry.listHeight(headers: headerCount), query: parsedQuery,
                                scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
                                gutterWidth: gutter.width)
-        let frame = FrameBuilder.build(input, store: store)
+        var frame = FrameBuilder.build(input, store: store)
+        frame.info.inWords = options.accessible
         session.scroll = frame.scroll
         var ghost: Ghost? = nil
         if geometry.promptRows == 1 {
@@ -401,6 +414,7 @@ final class Picker {
             terminal.write(bytes)
             lastFrame = bytes
         }
+        if options.accessible { placeCursorOnSelection(frame, geometry: geometry) }
     }
 
     /// What the ghost text shows: what the best completion adds to the query; for an

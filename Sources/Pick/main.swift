@@ -15,9 +15,19 @@ signal(SIGPIPE, SIG_IGN)
 Memory.start()
 
 let options: Options
+let defaults = getenv("PICK_DEFAULT_OPTS").map { String(cString: $0) }
+/// `PICK_DEFAULT_OPTS_FILE`: its path and text (a file that cannot be read is an error, as in fzf).
+let defaultsFile: (path: String, text: String)? = getenv("PICK_DEFAULT_OPTS_FILE").flatMap { raw in
+    let path = String(cString: raw)
+    guard !path.isEmpty else { return nil }
+    guard let text = readWholeFile(path) else {
+        fail("PICK_DEFAULT_OPTS_FILE: cannot read \(OptionError.quote(path)): \(String(cString: strerror(errno)))")
+    }
+    return (path, text)
+}
 do {
-    let defaults = getenv("PICK_DEFAULT_OPTS").map { String(cString: $0) }
-    options = try Options.parse(arguments: Array(CommandLine.arguments.dropFirst()), defaults: defaults)
+    options = try Options.parse(arguments: Array(CommandLine.arguments.dropFirst()), defaults: defaults,
+                                defaultsFile: defaultsFile)
 } catch {
     fail("\(error)")
 }
@@ -34,8 +44,15 @@ if options.version {
     exit(0)
 }
 
+if let shell = options.completion, let script = CompletionScripts.script(for: shell) {
+    stdout.write(script)
+    stdout.flush()
+    exit(0)
+}
+
 if let shell = options.shell, let script = ShellScripts.script(for: shell) {
     stdout.write(script)
+    stdout.write("\n" + (CompletionScripts.script(for: shell) ?? ""))
     stdout.flush()
     exit(0)
 }
@@ -102,6 +119,14 @@ if let query = options.filter {
 
 if let path = options.history, let problem = historyProblem(path) {
     fail("--history: \(problem)")
+}
+
+if let popup = options.tmux, TmuxLauncher.isAvailable {
+    // The popup's pick gets every option word: the file's, PICK_DEFAULT_OPTS's, the command line's.
+    var words = (defaultsFile.flatMap { try? DefaultsFile.lines($0.text, path: $0.path) } ?? []).flatMap(\.words)
+    words += defaults.flatMap { try? ShellWords.split($0) } ?? []
+    words += CommandLine.arguments.dropFirst()
+    exit(TmuxLauncher.run(popup: popup, words: words, border: options.surround.border != .none))
 }
 
 exit(Interactive.run(options: options, store: store, styles: styles, stdout: stdout, terminator: terminator,

@@ -56,6 +56,8 @@ public struct InfoLine: Equatable, Sendable {
     /// "All" and the section names, empty when no line has a section.
     public var scopes: [String]
     public var scope: Int
+    /// `--accessible`: the counts are said in words ("42 matches"), with no spinner glyph.
+    public var inWords = false
 }
 
 /// Everything the painter needs for one frame.

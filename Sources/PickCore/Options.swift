@@ -121,8 +121,15 @@ public struct Options: Sendable {
     public var demo = false
     /// `--shell NAME`: print the key bindings for bash, zsh or fish.
     public var shell: String? = nil
+    /// `--completion NAME`: print the completion of pick's options for bash, zsh or fish.
+    public var completion: String? = nil
     public var help = false
     public var version = false
+    /// `--tmux`: open in a tmux popup (inside tmux 3.3 or later; inline elsewhere).
+    public var tmux: TmuxPopup? = nil
+    /// `--accessible`: the cursor rests on the selected row, the spinner stands still, and
+    /// the info line says the counts in words (for screen readers).
+    public var accessible = false
 
     public init() {}
 }
@@ -193,6 +200,8 @@ extension Options {
         "--track": .none, "--no-track": .none, "--pointer": .required, "--marker": .required,
         "--ellipsis": .required, "--scheme": .required, "--delimiter": .required,
         // fzf's, for elements pick does not have: accepted, and they change nothing.
+        "--tmux": .optional, "--no-tmux": .none, "--popup": .optional, "--no-popup": .none,
+        "--accessible": .none, "--no-accessible": .none, "--completion": .required,
         "--no-scrollbar": .none, "--no-separator": .none, "--highlight-line": .none, "--no-multi-line": .none,
     ]
 
@@ -215,13 +224,13 @@ extension Options {
         "--no-header-lines-border", "--no-highlight-line", "--no-history", "--no-hscroll", "--no-id-nth",
         "--no-info-command", "--no-input", "--no-input-border", "--no-input-label", "--no-keep-right",
         "--no-list-border", "--no-list-label", "--no-listen", "--no-listen-unsafe", "--no-phony",
-        "--no-popup", "--no-preview", "--no-preview-border", "--no-preview-label", "--no-raw", "--no-sync",
-        "--no-tail", "--no-tmux", "--no-tty-default", "--no-unicode", "--no-winpty", "--no-wrap",
-        "--no-wrap-word", "--nth", "--nushell", "--phony", "--popup", "--preview", "--preview-border",
+        "--no-preview", "--no-preview-border", "--no-preview-label", "--no-raw", "--no-sync",
+        "--no-tail", "--no-tty-default", "--no-unicode", "--no-winpty", "--no-wrap",
+        "--no-wrap-word", "--nth", "--nushell", "--phony", "--preview", "--preview-border",
         "--preview-label", "--preview-label-pos", "--preview-window", "--preview-wrap-sign",
         "--profile-block", "--profile-cpu", "--profile-mem", "--profile-mutex", "--proxy-script", "--raw",
         "--scroll-off", "--scrollbar", "--separator", "--style", "--sync", "--tabstop", "--tail",
-        "--threads", "--tmux", "--toggle-sort", "--tty-default", "--unicode", "--walker", "--walker-root",
+        "--threads", "--toggle-sort", "--tty-default", "--unicode", "--walker", "--walker-root",
         "--walker-skip", "--with-nth", "--with-shell", "--wrap", "--wrap-sign", "--wrap-word",
     ]
 
@@ -239,9 +248,20 @@ extension Options {
         "1": .none, "0": .none, "e": .none, "i": .none, "h": .none, "x": .none, "s": .none,
     ]
 
-    /// Parses `PICK_DEFAULT_OPTS` (may be nil) and then `arguments` (without argv[0]).
-    public static func parse(arguments: [String], defaults: String? = nil) throws -> Options {
+    /// Parses the `PICK_DEFAULT_OPTS_FILE` file (its path and text; may be nil), then
+    /// `PICK_DEFAULT_OPTS` (may be nil), then `arguments` (without argv[0]).
+    public static func parse(arguments: [String], defaults: String? = nil,
+                             defaultsFile: (path: String, text: String)? = nil) throws -> Options {
         var options = Options()
+        if let file = defaultsFile {
+            for (line, words) in try DefaultsFile.lines(file.text, path: file.path) {
+                do {
+                    try options.apply(words)
+                } catch let error as OptionError {
+                    throw OptionError(message: "\(file.path):\(line): \(error.message)")
+                }
+            }
+        }
         if let defaults, !defaults.isEmpty {
             let words: [String]
             do {
@@ -445,6 +465,7 @@ extension Options {
                 throw OptionError(message: "invalid value for --height: \(OptionError.quote(text)) (expected rows from 3, or a percentage like 40%)")
             }
             heightAdapts = adapts
+            tmux = nil  // as in fzf, the later of --height and --tmux wins
         case "--no-height":
             height = .full
             heightAdapts = false
@@ -487,6 +508,12 @@ extension Options {
                 throw OptionError(message: "invalid value for --shell: \(OptionError.quote(text)) (expected bash, zsh or fish)")
             }
             shell = text
+        case "--completion":
+            let text = try value(name, inline)
+            guard OptionCompletion.shells.contains(text) else {
+                throw OptionError(message: "invalid value for --completion: \(OptionError.quote(text)) (expected bash, zsh or fish)")
+            }
+            completion = text
         case "--help": help = true
         case "--version": version = true
         case "--border":
@@ -547,6 +574,19 @@ extension Options {
             let text = try value(name, inline)
             guard !text.isEmpty else { throw OptionError(message: "invalid value for --delimiter: empty delimiter") }
             delimiter = text
+        case "--tmux", "--popup":
+            // As fzf: a spec may follow as the next word when it does not look like an option.
+            guard let text = inline ?? nextWord({ !$0.hasPrefix("-") && !$0.hasPrefix("+") }) else {
+                tmux = TmuxPopup()
+                break
+            }
+            guard let popup = TmuxPopup(parsing: text) else {
+                throw OptionError(message: "invalid value for \(name): \(OptionError.quote(text)) (expected [center|top|bottom|left|right][,SIZE[%]][,SIZE[%]])")
+            }
+            tmux = popup
+        case "--no-tmux", "--no-popup": tmux = nil
+        case "--accessible": accessible = true
+        case "--no-accessible": accessible = false
         case "--no-scrollbar", "--no-separator", "--highlight-line", "--no-multi-line": break
         default: throw OptionError(message: "unknown option: \(name)")  // listed but not handled
         }
@@ -573,7 +613,8 @@ extension Options {
 
 /// Splits a string into words as a POSIX shell would: quotes and backslashes, no expansion.
 public enum ShellWords {
-    public static func split(_ text: String) throws -> [String] {
+    /// With `comments`, a `#` where a word would start ends the text (as in a shell script).
+    public static func split(_ text: String, comments: Bool = false) throws -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false
@@ -592,6 +633,8 @@ public enum ShellWords {
                 quote = c; inWord = true
             } else if c == "\\" {
                 escaped = true
+            } else if comments && c == "#" && !inWord {
+                break
             } else if c == " " || c == "\t" || c == "\n" {
                 if inWord { words.append(current); current = ""; inWord = false }
             } else {

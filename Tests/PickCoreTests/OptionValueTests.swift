@@ -75,7 +75,11 @@ final class OptionValueTests: XCTestCase {
                         malformed: ["nocolor", "hl:", "hl:nocolor", "hl:256", "hl:-2", ":red", ",", "dark,",
                                     "hl:#12345", "hl:#12345g", "nothing:red", "hl=red"]),
         "--shell": Rule(valid: "bash", acceptsEmpty: false, acceptsHuge: false, malformed: ["sh", "BASH", "bash ", "pwsh"]),
+        "--completion": Rule(valid: "zsh", acceptsEmpty: false, acceptsHuge: false, malformed: ["sh", "Zsh", "zsh "]),
+        "--tmux": Rule(valid: "bottom,40%", acceptsEmpty: false, acceptsHuge: false, malformed: tmuxSpecs),
+        "--popup": Rule(valid: "80%,60%", acceptsEmpty: false, acceptsHuge: false, malformed: tmuxSpecs),
     ]
+    private static let tmuxSpecs = ["middle", "0%", "101%", "1,2,3", "x%", "center,", "10 ", "-5", "bottom,40%,50%,60%"]
 
     private let huge = String(repeating: "x", count: 1 << 20)
     private let hugeNumber = String(repeating: "9", count: 1 << 20)

@@ -57,6 +57,43 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(man.output, staged + "/share/man/man1/pick.1\n")
     }
 
+    /// Every regular file below `root`, as paths relative to it.
+    private func files(under root: URL) -> [String] {
+        let base = root.resolvingSymlinksInPath().path
+        var found: [String] = []
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = walker?.nextObject() as? URL {
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+                found.append(String(url.resolvingSymlinksInPath().path.dropFirst(base.count + 1)))
+            }
+        }
+        return found.sorted()
+    }
+
+    func testInstallPutsCompletionWhereEachShellLooksAndUninstallRemovesExactlyThat() throws {
+        let stage = temp.appendingPathComponent("stage")
+        // Something of another package's in the same directories stays.
+        let other = stage.appendingPathComponent("usr/share/zsh/site-functions/_other")
+        try FileManager.default.createDirectory(at: other.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("#compdef other\n".utf8).write(to: other)
+        let install = try run(["make", "install", "INSTALL_BIN=\(pickBinaryPath())", "PREFIX=/usr", "DESTDIR=\(stage.path)"])
+        XCTAssertEqual(install.status, 0, install.output)
+        XCTAssertEqual(files(under: stage), [
+            "usr/bin/pick", "usr/share/bash-completion/completions/pick",
+            "usr/share/fish/vendor_completions.d/pick.fish", "usr/share/man/man1/pick.1",
+            "usr/share/zsh/site-functions/_other", "usr/share/zsh/site-functions/_pick",
+        ])
+        for (shell, path) in [("bash", "usr/share/bash-completion/completions/pick"),
+                              ("zsh", "usr/share/zsh/site-functions/_pick"),
+                              ("fish", "usr/share/fish/vendor_completions.d/pick.fish")] {
+            let installed = try String(contentsOf: stage.appendingPathComponent(path), encoding: .utf8)
+            XCTAssertEqual(installed, try runPick(["--completion", shell]).text, path)
+        }
+        let uninstall = try run(["make", "uninstall", "PREFIX=/usr", "DESTDIR=\(stage.path)"])
+        XCTAssertEqual(uninstall.status, 0, uninstall.output)
+        XCTAssertEqual(files(under: stage), ["usr/share/zsh/site-functions/_other"])
+    }
+
     func testMakeInstallBuildsTheReleaseBinaryByDefault() throws {
         let dry = try run(["make", "-n", "install", "PREFIX=/usr/local"])
         XCTAssertEqual(dry.status, 0, dry.output)

@@ -51,7 +51,7 @@ final class TmuxPick {
             : "\(pipeline)\necho $? > '\(d)/rc'"
         let script = """
         cd '\(d)'
-        unset PICK_DEFAULT_OPTS NO_COLOR
+        unset PICK_DEFAULT_OPTS PICK_DEFAULT_OPTS_FILE NO_COLOR
         \(exports)
         trap 'echo INT >> "\(d)/signals"' INT
         stty -g > '\(d)/before'

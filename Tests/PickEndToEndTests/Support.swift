@@ -32,6 +32,7 @@ func runPick(_ arguments: [String], input: Data = Data(), environment: [String: 
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env.removeValue(forKey: "PICK_DEFAULT_OPTS")
+    env.removeValue(forKey: "PICK_DEFAULT_OPTS_FILE")
     for (k, v) in environment { env[k] = v }
     process.environment = env
     let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()

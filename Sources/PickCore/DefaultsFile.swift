@@ -1,0 +1,26 @@
+// `PICK_DEFAULT_OPTS_FILE`: options kept in a file, read before `PICK_DEFAULT_OPTS` and the
+// command line. One or more options a line, as shell words (quotes and backslashes, no
+// expansion); a word that starts with `#` begins a comment that runs to the line's end.
+// Each line is applied on its own, so an error names its line
+// (`pick: /home/me/.pickrc:3: unknown option: --foo`): an option and its value are on
+// the same line.
+
+/// The options a defaults file holds, with the line each came from.
+public enum DefaultsFile {
+    /// The words of each line that holds any, with its 1-based line number.
+    public static func lines(_ text: String, path: String) throws -> [(line: Int, words: [String])] {
+        var result: [(line: Int, words: [String])] = []
+        for (k, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let words: [String]
+            do {
+                words = try ShellWords.split(String(raw), comments: true)
+            } catch let error as OptionError {
+                throw OptionError(message: "\(path):\(k + 1): \(error.message)")
+            } catch {
+                throw OptionError(message: "\(path):\(k + 1): \(error)")
+            }
+            if !words.isEmpty { result.append((k + 1, words)) }
+        }
+        return result
+    }
+}
