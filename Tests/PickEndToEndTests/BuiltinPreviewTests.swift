@@ -179,9 +179,11 @@ final class BuiltinPreviewTests: XCTestCase {
         XCTAssertEqual(late.stderr, "pick: --preview-builtin must come first, alone with its path: pick --preview-builtin PATH\n")
     }
 
-    /// PICK_DEFAULT_OPTS is not read: an option there that pick refuses does not stop a preview.
+    /// Neither PICK_DEFAULT_OPTS nor PICK_DEFAULT_OPTS_FILE is read: what pick would refuse
+    /// there does not stop a preview.
     func testDefaultOptionsDoNotReachThePreviewer() throws {
         try write("a", Array("a\n".utf8))
         XCTAssertEqual(try preview("a", environment: ["PICK_DEFAULT_OPTS": "--no-such-option"]), "a\n")
+        XCTAssertEqual(try preview("a", environment: ["PICK_DEFAULT_OPTS_FILE": path("missing/opts")]), "a\n")
     }
 }
