@@ -43,7 +43,28 @@ enum FrameTarget {
             surround.label = String(decoding: s.linesBytes.prefix(dice.below(40)), as: UTF8.self)
             surround.labelPosition = LabelPosition(column: dice.below(81) - 40, bottom: dice.below(2) == 0)
         }
-        let geometry = region.inside(surround, inline: dice.below(2) == 0)
+        var geometry = region.inside(surround, inline: dice.below(2) == 0)
+        // A preview pane beside the rows, its output the input's hostile bytes.
+        var preview: PreviewFrame? = nil
+        if dice.below(2) == 0 {
+            let specs = ["right", "left,30%,border-sharp,wrap", "up,3,noborder,~1", "down,50%,border-line,+{2}/2",
+                         "right,50%,<200(down,40%,border-top)", "left,1,border-bottom,wrap"]
+            let window = try! PreviewWindow().applying(specs[dice.below(specs.count)])
+            geometry = geometry.besidePreview(window)
+            if let pane = geometry.pane {
+                let output = s.linesBytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+                let text = pane.text
+                let frame = PreviewFrameBuilder.build(count: output.count, line: { output[$0] },
+                                                      first: dice.below(output.count + 2), window: pane.window,
+                                                      width: text.width, height: text.height)
+                check(frame.rows.count <= max(0, text.height), "\(frame.rows.count) pane rows for \(text.height)")
+                for row in frame.rows {
+                    for span in row { checkSafe(span.text, "preview output") }
+                    check(row.reduce(0) { $0 + TerminalText.width($1.text) } <= max(1, text.width), "a pane row too wide")
+                }
+                preview = frame
+            }
+        }
         let gutter = [Gutter(), Gutter(pointer: "", marker: ""), Gutter(pointer: "世", marker: "✓ ")][dice.below(3)]
         let headerCount = headerText.count + min(s.skipped, store.count)
         let multi = dice.below(2) == 0
@@ -71,7 +92,7 @@ enum FrameTarget {
                           text: TerminalText.sanitize(String(decoding: best, as: UTF8.self)))
         }
         let painted = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: dice.below(20),
-                                    overlay: nil, ghost: ghost, gutter: gutter)
+                                    overlay: nil, ghost: ghost, gutter: gutter, preview: preview)
         checkPainted(painted)
     }
 

@@ -75,6 +75,13 @@ Interface
       --accessible        for screen readers: the cursor rests on the selected row,
                           the counts are said in words, the spinner stands still
 
+Preview
+      --preview=CMD       show CMD's output for the focused line in a pane; {} is the
+                          line, {q} the query, {n} its index, {N} a field, each quoted
+      --preview-window=OPTS  fzf's: right,50% (default), left, up, down, N or N%,
+                          border-STYLE, noborder, wrap, hidden, follow, +SCROLL[/D],
+                          ~HEADER, <COLS(ALTERNATIVE) for narrow terminals
+
 Output
       --print-query       print the query before the result
       --expect=KEYS       keys that also accept; the key is printed first, as written
@@ -91,8 +98,13 @@ fzf options pick does not implement yet are refused, saying so. See man pick (or
 """
 
 /// The picker's F1 help: what each key does (every line's own shortcut follows).
-func keyHelp(multi: Bool) -> [String] {
-    [
+func keyHelp(multi: Bool, preview: Bool = false) -> [String] {
+    let previewKeys = [
+        "  shift-Up shift-Down                   scroll the preview",
+        "  shift-PageUp shift-PageDown           page the preview",
+        "  ctrl-/                                toggle the preview",
+    ]
+    return [
         "Keys (Up/Down scroll this help; any other key returns)",
         "  Up Down  ctrl-p ctrl-n  ctrl-k ctrl-j  move",
         "  PageUp PageDown                       move a page",
@@ -108,7 +120,7 @@ func keyHelp(multi: Bool) -> [String] {
         "  F1  alt-?                             this help",
         "  ctrl-z                                suspend (fg resumes)",
         "  ctrl-a ctrl-e ctrl-w ctrl-u alt-b …   edit (libedit, ~/.editrc)",
-    ]
+    ] + (preview ? previewKeys : [])
 }
 
 /// The F1 help over the list: its lines and how far they are scrolled.

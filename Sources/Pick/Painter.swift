@@ -17,6 +17,8 @@ struct Geometry: Equatable {
     var info = InfoStyle.default
     /// The region around the rows and what fills it; nil when the rows are the region.
     var surrounding: Surrounding? = nil
+    /// The preview pane beside the rows (inside the surrounding), if it shows.
+    var pane: PaneRect? = nil
 
     var bottom: Int { top + height - 1 }
     /// The rows' last column.
@@ -71,9 +73,11 @@ struct Geometry: Equatable {
     /// What libedit draws before the prompt on the prompt's row: the left margin, border
     /// and padding.
     var promptPrefix: String {
-        guard let s = surrounding else { return "" }
+        // A pane on the left: libedit writes blanks there, which the painter draws over.
+        let pane = String(repeating: " ", count: pane?.leftOfRows ?? 0)
+        guard let s = surrounding else { return pane }
         return String(repeating: " ", count: s.box.margin.left) + (s.box.sides.left ? s.glyphs.left : "")
-            + String(repeating: " ", count: s.box.padding.left)
+            + String(repeating: " ", count: s.box.padding.left) + pane
     }
 }
 
@@ -131,7 +135,8 @@ enum Painter {
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     static func paint(_ frame: Frame, geometry g: Geometry, theme: Theme, spinnerPhase: Int = 0,
-                      overlay: [String]? = nil, ghost: Ghost? = nil, gutter: Gutter = Gutter()) -> [UInt8] {
+                      overlay: [String]? = nil, ghost: Ghost? = nil, gutter: Gutter = Gutter(),
+                      preview: PreviewFrame? = nil) -> [UInt8] {
         var out = "\u{1B}[?25l\u{1B}7"
         func styled(_ sgr: String, _ text: String) -> String {
             sgr.isEmpty || theme.isPlain ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
@@ -139,7 +144,7 @@ enum Painter {
         let width = max(1, g.width)
         // With something drawn right of the rows, a row is blanked before it is written
         // (ECH), not cleared to the end of the line, which would take the border too.
-        let boxedRight = g.surrounding.map { g.right < $0.width } ?? false
+        let boxedRight = (g.surrounding.map { g.right < $0.width } ?? false) || g.pane?.position == .right
         func blank(_ columns: Int) -> String { boxedRight ? "\u{1B}[\(max(1, columns))X" : "" }
         func move(_ row: Int) { out += "\u{1B}[\(row);\(g.left)H" }
         var drawn = Set<Int>()
@@ -200,6 +205,7 @@ enum Painter {
             out += promptTail(ghost, frame.info, geometry: g, theme: theme, phase: spinnerPhase)
         }
         if let s = g.surrounding { out += surroundings(s, geometry: g, theme: theme) }
+        if let pane = g.pane, let preview { out += self.pane(preview, in: pane, theme: theme) }
         out += "\u{1B}8\u{1B}[?25h"
         return Array(out.utf8)
     }
@@ -284,6 +290,10 @@ enum Painter {
         let labelOnBottom = box.sides.bottom && (s.labelPosition.bottom || !box.sides.top)
         let topRow = s.top + box.margin.top
         let bottomRow = s.top + s.height - 1 - box.margin.bottom
+        // Inside the padding: the rows, and the preview pane if any.
+        let innerTop = s.top + box.total.top, innerBottom = s.top + s.height - 1 - box.total.bottom
+        let innerRight = s.width - box.total.right
+        let innerWidth = innerRight - box.total.left
         for r in s.top..<(s.top + s.height) {
             out += "\u{1B}[\(r);1H"
             if r < topRow || r > bottomRow {
@@ -292,9 +302,9 @@ enum Painter {
                 out += borderLine(s.glyphs.topLeft, s.glyphs.top, s.glyphs.topRight, label: !labelOnBottom)
             } else if box.sides.bottom && r == bottomRow {
                 out += borderLine(s.glyphs.bottomLeft, s.glyphs.bottom, s.glyphs.bottomRight, label: labelOnBottom)
-            } else if r < g.top || r > g.bottom {
+            } else if r < innerTop || r > innerBottom {
                 // Padding above or below the rows.
-                out += leftSide + String(repeating: " ", count: max(0, g.width)) + rightSide + clearRight
+                out += leftSide + String(repeating: " ", count: max(0, innerWidth)) + rightSide + clearRight
             } else {
                 if r == g.promptRow {
                     // libedit's prompt: only the glyph, recoloured (its continuation rows start
@@ -305,8 +315,8 @@ enum Painter {
                 } else if r < g.promptRow || r >= g.promptRow + g.promptRows {
                     out += leftSide
                 }
-                if g.right < s.width {
-                    out += "\u{1B}[\(r);\(g.right + 1)H" + rightSide + clearRight
+                if innerRight < s.width {
+                    out += "\u{1B}[\(r);\(innerRight + 1)H" + rightSide + clearRight
                 }
             }
         }

@@ -59,6 +59,8 @@ final class Picker {
     /// A key was handled since the last turn: the screen may show it (the help, a mark).
     var keyPressed = false
     var history: QueryHistory
+    /// The preview pane (`--preview`), if any.
+    let preview: PreviewController?
 
     init(options: Options, store: LineStore, styles: AnsiStyles?, terminal: Terminal, theme: Theme, input: InputLoad) {
         self.options = options
@@ -79,6 +81,7 @@ final class Picker {
         pendingScope = options.scope
         shortcuts = LineShortcuts(headerLines: options.headerLines)
         history = QueryHistory(path: options.history)
+        preview = PreviewController(options: options, store: store)
     }
 
     /// Makes a crash restore the terminal. The input reader, started just before, may install
@@ -118,6 +121,7 @@ final class Picker {
         region.leave(terminal)
         if awaitingReport { terminal.swallowCursorReport(within: Tunables.Picker.lateCursorReportMillis) }
         editor.end()
+        preview?.end()
         terminal.restoreMode()
         terminal.releaseSignals()
         return outcome!
@@ -135,6 +139,8 @@ final class Picker {
                 if let answer = worker.run(job) { actions += session.handle(.answered(answer), at: monotonicMillis()) }
                 applyPendingScope()
             case .draw:
+                // The focus may have moved: its preview starts before the frame is painted.
+                previewTurn(redraws: false)
                 draw()
                 worker.frameDrawn()
                 actions += session.handle(.drawn, at: monotonicMillis())
@@ -146,6 +152,12 @@ final class Picker {
 
     /// The picker's rows: the region, inside the margin, border and padding if any.
     var geometry: Geometry {
+        let g = areaBesidePreview
+        return preview.map { g.besidePreview($0.window) } ?? g
+    }
+
+    /// The rows inside the margin, border and padding, which the preview pane shares.
+    var areaBesidePreview: Geometry {
         var g = region.geometry
         g.info = options.info
         return g.inside(options.surround, inline: options.height != .full)
@@ -264,6 +276,7 @@ final class Picker {
                 perform(.redraw)
             }
             perform(.inputRead(lines: store.count, loading: input.isLoading))
+            previewTurn()
 
             // Keys already read.
             if let key = decoder.next(final: false) {
@@ -277,7 +290,7 @@ final class Picker {
             }
 
             let now = monotonicMillis()
-            var timeout = Int32(session.wait(at: now) ?? -1)
+            var timeout = Int32([session.wait(at: now), preview?.wait(at: now)].compactMap { $0 }.min() ?? -1)
             if decoder.isPending {
                 timeout = Int32(max(1, decoder.pendingDelay - (now - lastKeyBytes)))
             }
@@ -341,6 +354,7 @@ final class Picker {
         }
         if wakes.input, let message = input.error { outcome = .failure(message) }
         for answer in worker.takeAnswers() { perform(.answered(answer)) }
+        if wakes.preview { previewWritten() }
         if wakes.input || wakes.search { applyPendingScope() }
     }
 
@@ -407,8 +421,9 @@ final class Picker {
             ghost = Ghost(column: promptWidth + queryWidth + 1, text: cursorAtEnd ? ghostText() : "",
                           isHint: query.isEmpty)
         }
+        let pane = geometry.pane.flatMap { rect in preview?.frame(in: rect, at: monotonicMillis()) }
         let bytes = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: spinnerPhase,
-                                  overlay: help?.shown, ghost: ghost, gutter: gutter)
+                                  overlay: help?.shown, ghost: ghost, gutter: gutter, preview: pane)
         painted = help == nil ? (frame, geometry) : nil
         if bytes != lastFrame {
             terminal.write(bytes)

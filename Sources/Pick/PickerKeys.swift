@@ -55,9 +55,14 @@ extension Picker {
         case .shiftTab:
             if options.multi { toggleMark(); move(up, wraps: false) }
             return nil
+        case .modified(.up, .shift): preview?.scroll(by: -1, at: monotonicMillis()); return nil
+        case .modified(.down, .shift): preview?.scroll(by: 1, at: monotonicMillis()); return nil
+        case .modified(.pageUp, .shift): preview?.scroll(by: -1, pages: true, at: monotonicMillis()); return nil
+        case .modified(.pageDown, .shift): preview?.scroll(by: 1, pages: true, at: monotonicMillis()); return nil
+        case .char(31) where preview != nil: togglePreview(); return nil
         case .function(1), .alt(0x3F):
             shortcuts.learn(from: store)
-            help = HelpOverlay(lines: keyHelp(multi: options.multi) + shortcuts.helpLines(store: store))
+            help = HelpOverlay(lines: keyHelp(multi: options.multi, preview: preview != nil) + shortcuts.helpLines(store: store))
             return nil
         case .alt(0x70): walkHistory(older: true); return nil
         case .alt(0x6E): walkHistory(older: false); return nil
@@ -99,6 +104,12 @@ extension Picker {
     /// the wheel moves as Up and Down do.
     func mouse(_ event: MouseEvent) {
         let up = options.layout.listReadsDown ? -1 : 1
+        if let preview, let rect = preview.rect, rect.contains(row: event.row, column: event.column) {
+            // Over the preview pane: the wheel scrolls it, a click does nothing.
+            if event.action == .wheelUp { preview.scroll(by: -3, at: monotonicMillis()) }
+            if event.action == .wheelDown { preview.scroll(by: 3, at: monotonicMillis()) }
+            return
+        }
         switch event.action {
         case .wheelUp: move(up, wraps: false)
         case .wheelDown: move(-up, wraps: false)

@@ -13,6 +13,8 @@ enum Wake {
     static let input: UInt8 = 200
     /// A search finished.
     static let search: UInt8 = 201
+    /// The preview command wrote something, or ended.
+    static let preview: UInt8 = 202
 }
 
 /// The write end of the self-pipe, for signal handlers and worker threads.
@@ -266,9 +268,9 @@ final class Terminal {
         return got == 0 || (errno != EINTR && errno != EAGAIN) ? .closed : .woken
     }
 
-    func drainWakes() -> (signals: [Int32], input: Bool, search: Bool) {
+    func drainWakes() -> (signals: [Int32], input: Bool, search: Bool, preview: Bool) {
         var signals: [Int32] = []
-        var input = false, search = false
+        var input = false, search = false, preview = false
         var buffer = [UInt8](repeating: 0, count: 256)
         while true {
             let n = read(wakeRead, &buffer, buffer.count)
@@ -277,11 +279,12 @@ final class Terminal {
                 switch b {
                 case Wake.input: input = true
                 case Wake.search: search = true
+                case Wake.preview: preview = true
                 default: if !signals.contains(Int32(b)) { signals.append(Int32(b)) }
                 }
             }
         }
-        return (signals, input, search)
+        return (signals, input, search, preview)
     }
 }
 

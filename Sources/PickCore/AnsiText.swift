@@ -23,8 +23,10 @@ public struct StyleRun: Equatable, Sendable {
 }
 
 public enum AnsiText {
-    /// The visible bytes of `line`, and where its SGR styles change.
-    public static func strip<C: Collection>(_ line: C) -> (visible: [UInt8], runs: [StyleRun])
+    /// The visible bytes of `line`, and where its SGR styles change. `showingOthers`: every
+    /// escape sequence but SGR stays in the text (its ESC is then drawn as a symbol, the rest
+    /// as text), as the preview pane shows a command's output; else it is dropped (`--ansi`).
+    public static func strip<C: Collection>(_ line: C, showingOthers: Bool = false) -> (visible: [UInt8], runs: [StyleRun])
     where C.Element == UInt8, C.Index == Int {
         var visible: [UInt8] = []
         visible.reserveCapacity(line.count)
@@ -46,6 +48,7 @@ public enum AnsiText {
                 let parametersEnd = k
                 while k < end, line[k] >= 0x20 && line[k] <= 0x2F { k += 1 }
                 guard k < end, line[k] >= 0x40 && line[k] <= 0x7E else {
+                    if showingOthers { visible.append(contentsOf: line[i..<k]) }
                     i = k  // cut short by the line's end: dropped
                     continue
                 }
@@ -58,17 +61,23 @@ public enum AnsiText {
                         if runs.last?.offset == visible.count { runs.removeLast() }
                         if (runs.last?.sgr ?? "") != style { runs.append(StyleRun(offset: visible.count, sgr: style)) }
                     }
+                } else if showingOthers {
+                    visible.append(contentsOf: line[i...k])
                 }
                 i = k + 1
             case 0x5D, 0x50, 0x58, 0x5E, 0x5F:  // OSC, DCS, SOS, PM, APC strings: up to BEL or ESC \
                 var k = i + 2
                 while k < end, line[k] != 0x07, !(line[k] == 0x1B && k + 1 < end && line[k + 1] == 0x5C) { k += 1 }
-                i = k >= end ? end : line[k] == 0x07 ? k + 1 : k + 2
+                let next = k >= end ? end : line[k] == 0x07 ? k + 1 : k + 2
+                if showingOthers { visible.append(contentsOf: line[i..<next]) }
+                i = next
             case 0x20...0x2F:  // intermediates, then a final byte (charset designations)
                 var k = i + 1
                 while k < end, line[k] >= 0x20 && line[k] <= 0x2F { k += 1 }
+                if showingOthers { visible.append(contentsOf: line[i..<min(end, k + 1)]) }
                 i = min(end, k + 1)
             case 0x30...0x7E:
+                if showingOthers { visible.append(contentsOf: line[i...(i + 1)]) }
                 i += 2
             default:
                 visible.append(line[i])

@@ -118,6 +118,10 @@ public struct Options: Sendable {
     /// one title, tabs and all, as fzf reads it (`--plain`, `--no-palette`).
     public var palette = false
     public var scope: String? = nil
+    /// `--preview CMD`: the command whose output the preview pane shows (nil: no pane).
+    public var preview: String? = nil
+    /// `--preview-window`: where the pane goes and how it shows the output.
+    public var previewWindow = PreviewWindow()
     public var demo = false
     /// `--shell NAME`: print the key bindings for bash, zsh or fish.
     public var shell: String? = nil
@@ -199,6 +203,7 @@ extension Options {
         "--info": .required, "--no-info": .none, "--inline-info": .none, "--no-inline-info": .none,
         "--track": .none, "--no-track": .none, "--pointer": .required, "--marker": .required,
         "--ellipsis": .required, "--scheme": .required, "--delimiter": .required,
+        "--preview": .required, "--no-preview": .none, "--preview-window": .required,
         // fzf's, for elements pick does not have: accepted, and they change nothing.
         "--tmux": .optional, "--no-tmux": .none, "--popup": .optional, "--no-popup": .none,
         "--accessible": .none, "--no-accessible": .none, "--completion": .required,
@@ -224,10 +229,10 @@ extension Options {
         "--no-header-lines-border", "--no-highlight-line", "--no-history", "--no-hscroll", "--no-id-nth",
         "--no-info-command", "--no-input", "--no-input-border", "--no-input-label", "--no-keep-right",
         "--no-list-border", "--no-list-label", "--no-listen", "--no-listen-unsafe", "--no-phony",
-        "--no-preview", "--no-preview-border", "--no-preview-label", "--no-raw", "--no-sync",
+        "--no-preview-border", "--no-preview-label", "--no-raw", "--no-sync",
         "--no-tail", "--no-tty-default", "--no-unicode", "--no-winpty", "--no-wrap",
-        "--no-wrap-word", "--nth", "--nushell", "--phony", "--preview", "--preview-border",
-        "--preview-label", "--preview-label-pos", "--preview-window", "--preview-wrap-sign",
+        "--no-wrap-word", "--nth", "--nushell", "--phony", "--preview-border",
+        "--preview-label", "--preview-label-pos", "--preview-wrap-sign",
         "--profile-block", "--profile-cpu", "--profile-mem", "--profile-mutex", "--proxy-script", "--raw",
         "--scroll-off", "--scrollbar", "--separator", "--style", "--sync", "--tabstop", "--tail",
         "--threads", "--toggle-sort", "--tty-default", "--unicode", "--walker", "--walker-root",
@@ -574,6 +579,9 @@ extension Options {
             let text = try value(name, inline)
             guard !text.isEmpty else { throw OptionError(message: "invalid value for --delimiter: empty delimiter") }
             delimiter = text
+        case "--preview": preview = try value(name, inline)
+        case "--no-preview": preview = nil
+        case "--preview-window": previewWindow = try previewWindow.applying(value(name, inline))
         case "--tmux", "--popup":
             // As fzf: a spec may follow as the next word when it does not look like an option.
             guard let text = inline ?? nextWord({ !$0.hasPrefix("-") && !$0.hasPrefix("+") }) else {

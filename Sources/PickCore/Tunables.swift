@@ -127,6 +127,22 @@ public enum Tunables {
         public static let binaryInvalidPercent = 30
     }
 
+    /// The preview pane (`--preview`): when its command runs, what of its output is kept.
+    public enum Preview {
+        /// While the focus keeps moving, at most one preview command starts in this many
+        /// milliseconds (for the line focused then); after a quiet spell the next starts at once.
+        public static let startIntervalMillis = 40
+        /// How long the pane keeps the last line's text while the new command has written
+        /// nothing yet (longer, and a slow command's pane would show the wrong line's text).
+        public static let staleTextMillis = 200
+        /// Output lines kept (the first ones, or the last with `follow`): what the pane can
+        /// scroll through. The reader stops reading a command that has written this many.
+        public static let keptLines = 10_000
+        /// Output bytes kept, and the most kept of any one line.
+        public static let keptBytes = 4 << 20
+        public static let lineBytes = 64 << 10
+    }
+
     /// Reading keys from the terminal.
     public enum Keys {
         /// How long a lone Escape waits for the rest of a sequence (fzy's choice too).

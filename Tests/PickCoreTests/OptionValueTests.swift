@@ -74,6 +74,12 @@ final class OptionValueTests: XCTestCase {
         "--color": Rule(valid: "dark,hl:red", acceptsEmpty: false, acceptsHuge: false,
                         malformed: ["nocolor", "hl:", "hl:nocolor", "hl:256", "hl:-2", ":red", ",", "dark,",
                                     "hl:#12345", "hl:#12345g", "nothing:red", "hl=red"]),
+        // The preview: a command (empty: none, as fzf), and fzf's window words, each checked.
+        "--preview": text("cat {}"),
+        "--preview-window": Rule(valid: "up,40%,border-sharp,+{2}-5/2,~3,<80(down,10)", acceptsEmpty: true,
+                                 acceptsHuge: false,
+                                 malformed: ["middle", "100%", "50%%", "-5", "+", "+x", "+{2", "+{x}", "+1/0", "~x",
+                                             "~-1", "border-round", "<80(", "right;50%", "1.5", "1.5%"]),
         "--shell": Rule(valid: "bash", acceptsEmpty: false, acceptsHuge: false, malformed: ["sh", "BASH", "bash ", "pwsh"]),
         "--completion": Rule(valid: "zsh", acceptsEmpty: false, acceptsHuge: false, malformed: ["sh", "Zsh", "zsh "]),
         "--tmux": Rule(valid: "bottom,40%", acceptsEmpty: false, acceptsHuge: false, malformed: tmuxSpecs),

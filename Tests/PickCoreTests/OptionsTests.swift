@@ -235,10 +235,10 @@ final class OptionsTests: XCTestCase {
     }
 
     func testFzfOptionsPickLacksAreRefusedSayingSo() {
-        XCTAssertEqual(error(["--preview", "cat {}"]), "--preview is not implemented yet (fzf option)")
+        XCTAssertEqual(error(["--tabstop", "4"]), "--tabstop is not implemented yet (fzf option)")
         XCTAssertEqual(error(["--bind=ctrl-a:select-all"]), "--bind is not implemented yet (fzf option)")
-        XCTAssertEqual(error([], defaults: "--height=40% --preview-window=right:60%"),
-                       "PICK_DEFAULT_OPTS: --preview-window is not implemented yet (fzf option)")
+        XCTAssertEqual(error([], defaults: "--height=40% --scroll-off=3"),
+                       "PICK_DEFAULT_OPTS: --scroll-off is not implemented yet (fzf option)")
         XCTAssertEqual(error(["+x"]), "+x (--no-extended) is not implemented yet (fzf option)")
         XCTAssertEqual(error(["--zsh"]), "--zsh is fzf's spelling: pick --shell zsh prints the key bindings")
         for name in Options.fzfOptionsNotImplemented {

@@ -182,8 +182,8 @@ final class InteractiveFzfOptionsTests: InteractiveTestCase {
     // MARK: Refused
 
     func testAnFzfOptionPickLacksInDefaultOptionsIsRefusedSayingSo() throws {
-        try tmux.start(input: "seq 5", args: "", environment: ["PICK_DEFAULT_OPTS": "--border --preview=cat"])
+        try tmux.start(input: "seq 5", args: "", environment: ["PICK_DEFAULT_OPTS": "--border --tabstop=4"])
         XCTAssertEqual(tmux.exitStatus(), 2)
-        XCTAssertEqual(tmux.stderr, "pick: PICK_DEFAULT_OPTS: --preview is not implemented yet (fzf option)\n")
+        XCTAssertEqual(tmux.stderr, "pick: PICK_DEFAULT_OPTS: --tabstop is not implemented yet (fzf option)\n")
     }
 }

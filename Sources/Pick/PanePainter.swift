@@ -1,0 +1,117 @@
+import PickCore
+
+/// The preview pane's box on the screen (1-based), its border included.
+struct PaneRect: Equatable {
+    var top: Int
+    var left: Int
+    var height: Int
+    var width: Int
+    var position: PreviewPosition
+    /// The `--preview-window` options in force there (the alternative's, on a small screen).
+    var window: PreviewWindow
+
+    /// Blank columns between a pane on the left and the rows (fzf's one).
+    var gap = 0
+
+    /// Columns a pane on the left takes before the rows, its gap included.
+    var leftOfRows: Int { position == .left ? width + gap : 0 }
+
+    /// The text area inside the border.
+    var text: (top: Int, left: Int, height: Int, width: Int) {
+        let b = window.borderInsets
+        return (top + b.top, left + b.left, max(0, height - b.top - b.bottom), max(0, width - b.left - b.right))
+    }
+
+    func contains(row: Int, column: Int) -> Bool {
+        row >= top && row < top + height && column >= left && column < left + width
+    }
+}
+
+extension Geometry {
+    /// The rows beside a preview pane placed as `window` says: the pane takes its share of
+    /// the rows' area (above, below, left or right of the prompt, info line and list).
+    func besidePreview(_ window: PreviewWindow) -> Geometry {
+        let placement = PreviewPlacement.place(window, rows: height, columns: width)
+        guard placement.isShown else { return self }
+        var g = self
+        let size = placement.size
+        var pane = PaneRect(top: top, left: left, height: height, width: width, position: placement.window.position,
+                            window: placement.window)
+        switch placement.window.position {
+        case .up:
+            pane.height = size
+            g.top += size
+            g.height -= size
+        case .down:
+            pane.top = top + height - size
+            pane.height = size
+            g.height -= size
+        case .left:
+            pane.width = size
+            pane.gap = g.width - size > 1 ? 1 : 0
+            g.left += size + pane.gap
+            g.width -= size + pane.gap
+        case .right:
+            pane.left = left + width - size
+            pane.width = size
+            g.width -= size
+        }
+        g.promptRows = min(g.promptRows, max(1, g.height))
+        g.pane = pane
+        return g
+    }
+}
+
+extension Painter {
+    /// The preview pane: its border, its text rows (the scroll position at the first one's
+    /// right end), each blanked to the pane's
+    /// width (never cleared to the end of the line: the list may be to the right).
+    static func pane(_ frame: PreviewFrame, in rect: PaneRect, theme: Theme) -> String {
+        func sgr(_ p: String) -> String { p.isEmpty || theme.isPlain ? "" : "\u{1B}[\(p)m" }
+        let reset = theme.isPlain ? "" : "\u{1B}[0m"
+        let border = sgr(theme.border)
+        let g = frame.glyphs
+        let s = frame.sides
+        let text = rect.text
+        var out = ""
+        func move(_ row: Int, _ column: Int) { out += "\u{1B}[\(row);\(column)H" }
+        func horizontal(_ row: Int, _ left: String, _ fill: String, _ right: String) {
+            move(row, rect.left)
+            let inner = max(0, rect.width - (s.left ? 1 : 0) - (s.right ? 1 : 0))
+            out += border + (s.left ? left : "") + String(repeating: fill, count: inner) + (s.right ? right : "") + reset
+        }
+        if s.top { horizontal(rect.top, g.topLeft, g.top, g.topRight) }
+        if s.bottom { horizontal(rect.top + rect.height - 1, g.bottomLeft, g.bottom, g.bottomRight) }
+        for i in 0..<text.height {
+            let row = text.top + i
+            move(row, rect.left)
+            if s.left { out += border + g.left + reset + " " }
+            var used = 0
+            if i < frame.rows.count {
+                for span in frame.rows[i] {
+                    var styles: [String] = []
+                    if !span.style.isEmpty { styles.append(span.style) }
+                    if span.isSymbol && !theme.symbol.isEmpty { styles.append(theme.symbol) }
+                    out += reset + sgr(styles.joined(separator: ";")) + span.text
+                    used += TerminalText.width(span.text)
+                }
+                out += reset
+            }
+            var room = text.width - used
+            if i == 0 && !frame.info.isEmpty && room > TerminalText.width(frame.info) {
+                room -= TerminalText.width(frame.info)
+                out += String(repeating: " ", count: room) + sgr(theme.info) + frame.info + reset
+                room = 0
+            }
+            out += String(repeating: " ", count: max(0, room))
+            if s.right { out += " " + border + g.right + reset }
+        }
+        if rect.leftOfRows > rect.width {
+            for row in rect.top..<(rect.top + rect.height) {
+                move(row, rect.left + rect.width)
+                out += String(repeating: " ", count: rect.leftOfRows - rect.width)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,174 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PickCore
+
+// The preview pane in the picker: the glue between the pane's policy (`PreviewPane`, in
+// PickCore), its command (`PreviewRunner`) and the frame (`PreviewFrameBuilder`). The
+// picker tells it, once a turn, what is focused; it starts and stops the command, and
+// says what the pane shows.
+
+final class PreviewController {
+    let template: CommandTemplate
+    let options: Options
+    let store: LineStore
+    var window: PreviewWindow
+    var pane = PreviewPane()
+    let runner = PreviewRunner()
+    /// The pane's box as last drawn (for its size, the scroll keys and the mouse).
+    var rect: PaneRect? = nil
+
+    /// `--preview builtin`: pick's own path previewer, this very executable (passed in the
+    /// environment, so that no byte of its path is ever read as a placeholder).
+    static let builtin = "builtin"
+    private var extraEnvironment: [(String, String)] = []
+
+    init?(options: Options, store: LineStore) {
+        guard let command = options.preview, !command.isEmpty else { return nil }
+        if command == Self.builtin {
+            template = CommandTemplate("exec \"$PICK_SELF\" --preview-builtin {}")  // previewer's Options.previewBuiltinMode
+            extraEnvironment = [("PICK_SELF", Self.executablePath())]
+        } else {
+            template = CommandTemplate(command)
+        }
+        self.options = options
+        self.store = store
+        window = options.previewWindow
+    }
+
+    /// ctrl-/: shows or hides the pane, in a region of `rows` by `columns`.
+    func toggle(rows: Int, columns: Int) {
+        window = PreviewPlacement.toggled(window, rows: rows, columns: columns)
+    }
+
+    /// What the pane is of, now (nil: nothing focused, or the pane hidden).
+    func subject(session: PickSession) -> PreviewSubject? {
+        guard let rect, rect.text.height > 0, let line = session.highlighted else { return nil }
+        return PreviewSubject(line: line, query: template.usesQuery ? session.queryText ?? "" : nil,
+                              marked: template.usesMarked ? session.marks : [])
+    }
+
+    /// Starts and stops the command for what is focused. Returns whether the pane changed.
+    @discardableResult
+    func turn(session: PickSession, at now: Int) -> Bool {
+        let subject = self.subject(session: session)
+        var changed = false
+        for action in pane.focus(subject, at: now) {
+            switch action {
+            case .stop:
+                if subject == nil { runner.clear() } else { runner.stop() }
+                changed = true
+            case .start(let subject, let generation):
+                guard let rect else { break }
+                let area = rect.text
+                let command = template.expand(context(for: subject))
+                let environment = [("PICK_PREVIEW_LINES", String(area.height)), ("PICK_PREVIEW_COLUMNS", String(area.width)),
+                                   ("FZF_PREVIEW_LINES", String(area.height)), ("FZF_PREVIEW_COLUMNS", String(area.width))]
+                    + extraEnvironment
+                runner.start(command, environment: environment, generation: generation, follows: rect.window.follow,
+                             at: now)
+                if !rect.window.scroll.isEmpty {
+                    let bytes = store.bytes(of: Int(subject.line))
+                    let offset = PreviewScroll.offset(rect.window.scroll, field: { n in
+                        (try? FieldRanges(parsing: String(n))).map { Fields.select($0, of: Array(bytes), self.delimiter) } ?? []
+                    }, index: Int(subject.line) - options.headerLines, height: area.height - rect.window.headerLines)
+                    // As fzf: the offset counts the header lines too.
+                    pane.startScroll(at: offset - rect.window.headerLines)
+                }
+                changed = true
+            }
+        }
+        return changed
+    }
+
+    private lazy var delimiter: FieldDelimiter = (try? FieldDelimiter(options.delimiter)) ?? .blanks
+
+    private func context(for subject: PreviewSubject) -> TemplateContext {
+        let line = Array(store.bytes(of: Int(subject.line)))
+        let marked = subject.marked.isEmpty ? [subject.line] : subject.marked
+        return TemplateContext(current: line, currentIndex: Int(subject.line) - options.headerLines,
+                               marked: marked.map { Array(store.bytes(of: Int($0))) },
+                               markedIndices: marked.map { Int($0) - options.headerLines },
+                               query: Array((subject.query ?? "").utf8), delimiter: delimiter)
+    }
+
+    /// This executable's path (`/proc/self/exe`), or `pick` from the PATH.
+    static func executablePath() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return "pick" }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// How long the loop may sleep before the pane has something to do.
+    func wait(at now: Int) -> Int? {
+        [pane.wait(at: now), runner.waitsForText(at: now)].compactMap { $0 }.min()
+    }
+
+    /// The pane's frame, for a pane at `rect`.
+    func frame(in rect: PaneRect, at now: Int) -> PreviewFrame {
+        let area = rect.text
+        return runner.withText(at: now) { text in
+            let first = pane.firstLine(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
+                                       follow: rect.window.follow)
+            return PreviewFrameBuilder.build(count: text.count, line: text.line, first: first, window: rect.window,
+                                             width: area.width, height: area.height)
+        }
+    }
+
+    /// Scrolls the pane by `delta` lines, or by pages (`pages`: a pane's height less one).
+    func scroll(by delta: Int, pages: Bool = false, at now: Int) {
+        guard let rect else { return }
+        let area = rect.text
+        let step = pages ? delta * max(1, area.height - rect.window.headerLines - 1) : delta
+        runner.withText(at: now) { text in
+            let first = pane.firstLine(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
+                                       follow: rect.window.follow)
+            if first != pane.scroll { pane.scroll(by: first - pane.scroll, lines: text.count,
+                                                  headerLines: rect.window.headerLines, height: area.height, cycle: false) }
+            pane.scroll(by: step, lines: text.count, headerLines: rect.window.headerLines, height: area.height,
+                        cycle: rect.window.cycle)
+        }
+    }
+
+    /// Stops the command for good (pick is leaving).
+    func end() {
+        runner.end()
+    }
+}
+
+extension Picker {
+    /// Once a turn, and before each frame: the pane's command follows the focus (and the
+    /// pane's size). `redraws`: a change asks for a frame.
+    func previewTurn(redraws: Bool = true) {
+        guard let preview else { return }
+        let rect = geometry.pane
+        if let rect, let old = preview.rect, rect.text.height != old.text.height || rect.text.width != old.text.width {
+            preview.pane.restart()
+        }
+        preview.rect = rect
+        let now = monotonicMillis()
+        if preview.turn(session: session, at: now) && redraws { perform(.redraw) }
+        // A silent command: after a while its (empty) text replaces the last line's.
+        if redraws && preview.runner.takeFirstText(at: now) { perform(.redraw) }
+    }
+
+    /// The command wrote: its first text is drawn at once (the focus just moved: it is part
+    /// of answering the key), what streams in after at the session's frame rate.
+    func previewWritten() {
+        if preview?.runner.takeFirstText(at: monotonicMillis()) == true { draw() }
+        perform(.redraw)
+    }
+
+    /// ctrl-/: shows or hides the pane; the list and the prompt take the room.
+    func togglePreview() {
+        guard let preview else { return }
+        let area = areaBesidePreview
+        preview.toggle(rows: area.height, columns: area.width)
+        placePrompt()
+        editor.refresh()
+        lastFrame = []
+        perform(.listHeight(geometry.listHeight(headers: headerCount)))
+        perform(.redraw)
+    }
+}

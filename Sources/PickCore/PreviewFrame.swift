@@ -1,0 +1,94 @@
+// What the preview pane shows, computed without a terminal: its text rows cut (or, with
+// `wrap`, folded) to the pane's width, and the scroll position. The output's colour SGR
+// codes are kept as span styles; every other escape sequence and control byte is drawn as a
+// visible symbol, as candidate text is (`AnsiText.strip(showingOthers:)`, `TerminalText`):
+// a preview can never set the title, clear the screen or move the cursor.
+
+/// The preview pane of one frame.
+public struct PreviewFrame: Equatable, Sendable {
+    /// Text rows from the top, each at most the pane's width.
+    public var rows: [[Span]]
+    /// The scroll position (`first/total`, lines of the whole output) when the output is
+    /// longer than the pane, else "":
+    /// drawn at the first row's right end, which leaves room for it (as fzf).
+    public var info: String
+    /// The pane's border.
+    public var sides: Sides
+    public var glyphs: BorderGlyphs
+}
+
+/// Builds the preview pane's frame.
+public enum PreviewFrameBuilder {
+    /// `count` output lines (`line(i)` gives one, raw), shown from body line `first` below
+    /// `window.headerLines` header lines, in a text area `width` by `height`.
+    public static func build(count: Int, line: (Int) -> [UInt8], first: Int, window: PreviewWindow,
+                             width: Int, height: Int) -> PreviewFrame {
+        var rows: [[Span]] = []
+        let width = max(1, width)
+        let headers = min(window.headerLines, count, height)
+        func add(_ index: Int) {
+            for row in self.rows(of: line(index), width: width, wrap: window.wrap) {
+                guard rows.count < height else { return }
+                rows.append(row)
+            }
+        }
+        for i in 0..<headers { add(i) }
+        var i = window.headerLines + max(0, first)
+        while rows.count < height && i < count {
+            add(i)
+            i += 1
+        }
+        let body = count - window.headerLines
+        // As fzf: the first line shown and the total, counted over the whole output.
+        let info = window.info && body > height - headers ? "\(window.headerLines + first + 1)/\(count)" : ""
+        if !info.isEmpty, !rows.isEmpty {
+            rows[0] = cut(rows[0], to: max(0, width - info.count - 1))
+        }
+        let sides = window.borderSides
+        return PreviewFrame(rows: rows, info: info, sides: sides, glyphs: window.border.glyphs)
+    }
+
+    /// `spans` cut to `columns` columns.
+    static func cut(_ spans: [Span], to columns: Int) -> [Span] {
+        var out: [Span] = []
+        var used = 0
+        for var span in spans {
+            var text = String.UnicodeScalarView()
+            for u in span.text.unicodeScalars {
+                let w = TerminalText.width(of: u.value)
+                if used + w > columns { break }
+                used += w
+                text.append(u)
+            }
+            span.text = String(text)
+            if !span.text.isEmpty { out.append(span) }
+            if used >= columns { break }
+        }
+        return out
+    }
+
+    /// The rows one output line takes: one, cut to `width`, or with `wrap` as many as its
+    /// text needs.
+    static func rows(of bytes: [UInt8], width: Int, wrap: Bool) -> [[Span]] {
+        // A very long line shows only as far as the pane can (wrapped, a screenful or so).
+        let (visible, runs) = AnsiText.strip(bytes.prefix(wrap ? width * 256 : width * 4 + 64), showingOthers: true)
+        let glyphs = visible.withUnsafeBufferPointer {
+            TerminalText.glyphs($0, range: 0..<$0.count, styles: runs)
+        }
+        guard wrap else { return [FrameBuilder.fit(glyphs, highlighted: [], columns: width).spans] }
+        var rows: [[Span]] = []
+        var start = 0
+        repeat {
+            var used = 0
+            var end = start
+            while end < glyphs.count && used + glyphs[end].width <= width {
+                used += glyphs[end].width
+                end += 1
+            }
+            if end == start && end < glyphs.count { end += 1 }  // a glyph wider than the pane
+            rows.append(FrameBuilder.fit(Array(glyphs[start..<end]), highlighted: [], columns: width).spans)
+            start = end
+        } while start < glyphs.count
+        return rows
+    }
+}

@@ -1,0 +1,89 @@
+// The output of one preview command, as lines, keeping only what the pane can scroll
+// through: fzf keeps an endless preview's whole output (`--preview yes` grows it past
+// 200 MB in a second); pick keeps its first `Tunables.Preview.keptLines` lines (or, with
+// `follow`, its last ones) and an over-long line's first `lineBytes` bytes. Without
+// `follow`, a full buffer says so (`isFull`) and the reader stops reading: the command
+// blocks on its pipe and costs nothing until the focus moves and it is killed.
+
+/// A preview command's output, bounded.
+public struct PreviewText: Sendable {
+    /// Lines kept, raw bytes (escape sequences included), without their `\n`.
+    private var kept: [[UInt8]] = []
+    /// `kept[head...]` are the lines; with `follow`, old ones are dropped from the front.
+    private var head = 0
+    /// The line still being written (no `\n` yet).
+    private var partial: [UInt8] = []
+    private var partialCut = false
+    private var bytes = 0
+    public let follows: Bool
+    /// The most lines kept, and bytes (lines past the byte budget are not kept).
+    public let lineLimit: Int
+    public let byteLimit: Int
+    /// Output has come (the pane shows it rather than the last line's).
+    public private(set) var hasOutput = false
+    /// Lines dropped from the front (with `follow`): the first kept line's number.
+    public private(set) var dropped = 0
+
+    public init(follows: Bool = false, lineLimit: Int = Tunables.Preview.keptLines,
+                byteLimit: Int = Tunables.Preview.keptBytes) {
+        self.follows = follows
+        self.lineLimit = max(1, lineLimit)
+        self.byteLimit = max(1, byteLimit)
+    }
+
+    /// Lines held, the one still being written included.
+    public var count: Int { kept.count - head + (partial.isEmpty ? 0 : 1) }
+
+    /// Without `follow`: nothing more will be kept, so reading can stop.
+    public var isFull: Bool { !follows && (kept.count >= lineLimit || bytes >= byteLimit) }
+
+    /// Line `i` (0 ..< count).
+    public func line(_ i: Int) -> [UInt8] {
+        i < kept.count - head ? kept[head + i] : partial
+    }
+
+    public mutating func append(_ chunk: UnsafeRawBufferPointer) {
+        guard !chunk.isEmpty else { return }
+        hasOutput = true
+        var start = 0
+        for (k, byte) in chunk.enumerated() where byte == 0x0A {
+            addToPartial(UnsafeRawBufferPointer(rebasing: chunk[start..<k]))
+            endLine()
+            start = k + 1
+            if isFull { return }
+        }
+        addToPartial(UnsafeRawBufferPointer(rebasing: chunk[start...]))
+    }
+
+    public mutating func append(_ chunk: [UInt8]) {
+        chunk.withUnsafeBytes { append($0) }
+    }
+
+    private mutating func addToPartial(_ piece: UnsafeRawBufferPointer) {
+        guard !partialCut, !piece.isEmpty else { return }
+        let room = Tunables.Preview.lineBytes - partial.count
+        if piece.count > room { partialCut = true }
+        partial.append(contentsOf: piece.prefix(room))
+    }
+
+    private mutating func endLine() {
+        if partial.last == 0x0D { partial.removeLast() }  // CRLF output reads as lines
+        guard !isFull else { partial = []; partialCut = false; return }
+        bytes += partial.count
+        kept.append(partial)
+        partial = []
+        partialCut = false
+        guard follows else { return }
+        while kept.count - head > lineLimit || (bytes > byteLimit && kept.count - head > 1) {
+            bytes -= kept[head].count
+            kept[head] = []
+            head += 1
+            dropped += 1
+        }
+        // Compact now and then: dropping from the front stays amortised O(1).
+        if head > 1024 && head * 2 > kept.count {
+            kept.removeFirst(head)
+            head = 0
+        }
+    }
+}

@@ -1,0 +1,219 @@
+@testable import PickCore
+import XCTest
+
+/// `--preview-window` in fzf's spellings, and the preview pane's policy: which command runs
+/// when, what of its output is kept, and what the pane shows.
+final class PreviewWindowTests: XCTestCase {
+    private func window(_ spec: String) throws -> PreviewWindow {
+        try PreviewWindow().applying(spec)
+    }
+
+    func testTheDefaultIsFzfsRightHalfWithARoundedBorder() {
+        let w = PreviewWindow()
+        XCTAssertEqual(w.position, .right)
+        XCTAssertEqual(w.size, .percent(50))
+        XCTAssertEqual(w.border, .rounded)
+        XCTAssertFalse(w.wrap || w.hidden || w.follow)
+    }
+
+    func testEveryWordOfASpecApplies() throws {
+        let w = try window("up,30%:border-sharp,wrap,hidden,follow,+{2}-5/2,~3,cycle,noinfo")
+        XCTAssertEqual(w.position, .up)
+        XCTAssertEqual(w.size, .percent(30))
+        XCTAssertEqual(w.border, .sharp)
+        XCTAssertTrue(w.wrap && w.hidden && w.follow && w.cycle)
+        XCTAssertFalse(w.info)
+        XCTAssertEqual(w.scroll, "{2}-5/2")
+        XCTAssertEqual(w.headerLines, 3)
+        XCTAssertEqual(try window("down,10").size, .cells(10))
+        XCTAssertEqual(try window("noborder").border, .none)
+        XCTAssertEqual(try window("border-left").borderSides, Sides(left: true))
+        XCTAssertEqual(try window("left,border-line").borderSides, Sides(right: true), "a line faces the list")
+        XCTAssertEqual(try window("border-up").border, .top)
+    }
+
+    func testALaterWordOrSpecOverridesAnEarlierOne() throws {
+        var w = try window("wrap,hidden,left")
+        w = try w.applying("nowrap,nohidden")
+        XCTAssertFalse(w.wrap || w.hidden)
+        XCTAssertEqual(w.position, .left, "a second --preview-window adds to the first")
+        XCTAssertEqual(try window("up,wrap,default"), PreviewWindow())
+    }
+
+    func testTheAlternativeStartsFromTheSpecBeforeIt() throws {
+        let w = try window("right,border-left,hidden,<30(up,30%,border-bottom)")
+        XCTAssertEqual(w.threshold, 30)
+        let alternative = try XCTUnwrap(w.alternative)
+        XCTAssertEqual(alternative.position, .up)
+        XCTAssertEqual(alternative.size, .percent(30))
+        XCTAssertEqual(alternative.border, .bottom)
+        XCTAssertFalse(alternative.hidden, "as fzf: the alternative is not hidden unless it says so")
+    }
+
+    func testMalformedWordsAreRefusedNamingTheWord() {
+        for bad in ["middle", "100%", "+", "+x", "+{2", "~x", "border-round", "<80(", "1.5%", "right;50%"] {
+            XCTAssertThrowsError(try window(bad), bad) { error in
+                XCTAssertTrue((error as! OptionError).message.hasPrefix("invalid value for --preview-window:"), bad)
+            }
+        }
+    }
+
+    func testScrollExpressionsAsFzfEvaluatesThem() {
+        let fields: (Int) -> [UInt8] = { n in n == 2 ? Array("42".utf8) : n == 3 ? Array("x7".utf8) : [] }
+        func offset(_ e: String, height: Int = 20) -> Int {
+            XCTAssertTrue(PreviewScroll.isValid(e), e)
+            return PreviewScroll.offset(e, field: fields, index: 9, height: height)
+        }
+        XCTAssertEqual(offset("10"), 9, "+10 shows line 10 first (counted from 1)")
+        XCTAssertEqual(offset("{2}"), 41)
+        XCTAssertEqual(offset("{2}-5"), 36)
+        XCTAssertEqual(offset("{2}+3/2"), 34, "line 45 half way down 20 rows")
+        XCTAssertEqual(offset("{n}"), 8)
+        XCTAssertEqual(offset("{3}"), 6, "a field keeps only its digits, as fzf")
+        XCTAssertEqual(offset("{1}-5"), 0, "never before the first line")
+        XCTAssertFalse(PreviewScroll.isValid("{x}"))
+        XCTAssertFalse(PreviewScroll.isValid("1/0"))
+    }
+
+    func testTheAlternativeTakesOverBelowItsThreshold() throws {
+        let w = try window("right,50%,<40(down,5)")
+        let wide = PreviewPlacement.place(w, rows: 24, columns: 100)
+        XCTAssertEqual(wide.window.position, .right)
+        XCTAssertEqual(wide.size, 50)
+        let narrow = PreviewPlacement.place(w, rows: 24, columns: 60)
+        XCTAssertEqual(narrow.window.position, .down)
+        XCTAssertEqual(narrow.size, 7, "5 rows of text and the border's two")
+    }
+
+    func testTheToggleShowsOrHidesThePaneInForce() throws {
+        let w = try window("hidden,<40(down,5)")
+        XCTAssertTrue(PreviewPlacement.place(w, rows: 24, columns: 60).isShown, "as fzf: the alternative is not hidden")
+        let toggledNarrow = PreviewPlacement.toggled(w, rows: 24, columns: 60)
+        XCTAssertFalse(PreviewPlacement.place(toggledNarrow, rows: 24, columns: 60).isShown)
+        let toggledWide = PreviewPlacement.toggled(w, rows: 24, columns: 100)
+        XCTAssertTrue(PreviewPlacement.place(toggledWide, rows: 24, columns: 100).isShown)
+    }
+
+    func testAHiddenOrTooLargePaneTakesNoRoom() throws {
+        XCTAssertFalse(PreviewPlacement.place(try window("hidden"), rows: 24, columns: 80).isShown)
+        XCTAssertEqual(PreviewPlacement.place(try window("99%"), rows: 24, columns: 80).size, 76,
+                       "the list keeps 4 columns")
+        XCTAssertFalse(PreviewPlacement.place(try window("0"), rows: 24, columns: 80).isShown)
+    }
+}
+
+final class PreviewPaneTests: XCTestCase {
+    private func start(_ actions: [PreviewAction]) -> PreviewSubject? {
+        for case .start(let s, _) in actions { return s }
+        return nil
+    }
+
+    func testAFocusChangeStopsTheCommandAndStartsTheNextAtOnceAfterAQuietSpell() {
+        var pane = PreviewPane()
+        XCTAssertEqual(start(pane.focus(PreviewSubject(line: 0), at: 1000)), PreviewSubject(line: 0))
+        let generation = pane.generation
+        let moved = pane.focus(PreviewSubject(line: 1), at: 2000)
+        XCTAssertEqual(moved.first, .stop, "the old command is stopped first")
+        XCTAssertEqual(start(moved), PreviewSubject(line: 1))
+        XCTAssertGreaterThan(pane.generation, generation, "the old command's output is stale")
+        XCTAssertEqual(pane.focus(PreviewSubject(line: 1), at: 2001), [], "the same line runs once")
+    }
+
+    func testQuickMovesStartAtMostOneCommandAnInterval() {
+        var pane = PreviewPane()
+        _ = pane.focus(PreviewSubject(line: 0), at: 1000)
+        let interval = Tunables.Preview.startIntervalMillis
+        var started: [Int32] = []
+        for k in 1...10 {
+            let actions = pane.focus(PreviewSubject(line: Int32(k)), at: 1000 + k * 5)
+            if let s = start(actions) { started.append(s.line) }
+        }
+        XCTAssertLessThanOrEqual(started.count, 50 / interval + 1)
+        XCTAssertNotNil(pane.wait(at: 1050))
+        let due = 1050 + (pane.wait(at: 1050) ?? 0)
+        XCTAssertEqual(start(pane.focus(PreviewSubject(line: 10), at: due)), PreviewSubject(line: 10),
+                       "the line focused when the pacing allows")
+    }
+
+    func testNothingRunsForAnEmptyListOrAHiddenPane() {
+        var pane = PreviewPane()
+        XCTAssertEqual(pane.focus(nil, at: 0), [])
+        _ = pane.focus(PreviewSubject(line: 3), at: 1000)
+        XCTAssertEqual(pane.focus(nil, at: 2000), [.stop])
+        XCTAssertNil(pane.wait(at: 2000))
+    }
+
+    func testScrollingStaysInTheOutputAndFollowKeepsTheEnd() {
+        var pane = PreviewPane()
+        pane.scroll(by: -3, lines: 100, headerLines: 0, height: 10, cycle: false)
+        XCTAssertEqual(pane.scroll, 0)
+        pane.scroll(by: 500, lines: 100, headerLines: 0, height: 10, cycle: false)
+        XCTAssertEqual(pane.scroll, 90)
+        pane.scroll(by: 1, lines: 100, headerLines: 0, height: 10, cycle: true)
+        XCTAssertEqual(pane.scroll, 0, "cycle wraps")
+        let fresh = PreviewPane()
+        XCTAssertEqual(fresh.firstLine(lines: 100, headerLines: 2, height: 10, follow: true), 90)
+    }
+}
+
+final class PreviewTextTests: XCTestCase {
+    func testAnEndlessCommandKeepsOnlyWhatThePaneCanScrollThrough() {
+        var text = PreviewText(lineLimit: 100)
+        let chunk = Array(String(repeating: "y\n", count: 4096).utf8)
+        for _ in 0..<100 {
+            text.append(chunk)
+            if text.isFull { break }
+        }
+        XCTAssertTrue(text.isFull, "the reader may stop reading")
+        XCTAssertEqual(text.count, 100)
+    }
+
+    func testFollowKeepsTheLastLines() {
+        var text = PreviewText(follows: true, lineLimit: 3)
+        text.append(Array("1\n2\n3\n4\n5\n".utf8))
+        XCTAssertEqual((0..<text.count).map { String(decoding: text.line($0), as: UTF8.self) }, ["3", "4", "5"])
+        XCTAssertFalse(text.isFull, "follow reads on")
+        XCTAssertEqual(text.dropped, 2)
+    }
+
+    func testALineWithoutANewlineIsShownAndBounded() {
+        var text = PreviewText()
+        let long = [UInt8](repeating: 0x61, count: Tunables.Preview.lineBytes * 3)
+        text.append(Array("first\r\n".utf8))
+        text.append(long)
+        XCTAssertEqual(text.count, 2)
+        XCTAssertEqual(text.line(0), Array("first".utf8), "CRLF reads as a line")
+        XCTAssertEqual(text.line(1).count, Tunables.Preview.lineBytes)
+    }
+}
+
+final class PreviewFrameTests: XCTestCase {
+    private func plain(_ row: [Span]) -> String { row.map(\.text).joined() }
+
+    func testColourIsKeptAndEveryOtherEscapeIsShownAsSymbols() {
+        let line = Array("\u{1B}]0;TITLE\u{07}\u{1B}[2J\u{1B}[31mred".utf8)
+        let frame = PreviewFrameBuilder.build(count: 1, line: { _ in line }, first: 0, window: PreviewWindow(),
+                                              width: 40, height: 5)
+        XCTAssertEqual(plain(frame.rows[0]), "␛]0;TITLE␇␛[2Jred")
+        XCTAssertEqual(frame.rows[0].last, Span(text: "red", isHighlighted: false, isSymbol: false, style: "31"))
+        XCTAssertTrue(frame.rows[0].contains { $0.isSymbol && $0.text.hasPrefix("␛") })
+    }
+
+    func testHeaderLinesStayAndTheRestScrolls() throws {
+        let lines = (1...100).map { Array(String($0).utf8) }
+        let frame = PreviewFrameBuilder.build(count: 100, line: { lines[$0] }, first: 10,
+                                              window: try PreviewWindow().applying("~2"), width: 20, height: 4)
+        XCTAssertEqual(frame.rows.map(plain), ["1", "2", "13", "14"])
+        XCTAssertEqual(frame.info, "13/100", "as fzf: the first line shown, of the whole output")
+    }
+
+    func testWrapFoldsALongLine() throws {
+        let line = Array(String(repeating: "abcde", count: 5).utf8)
+        let wrapped = PreviewFrameBuilder.build(count: 1, line: { _ in line }, first: 0,
+                                                window: try PreviewWindow().applying("wrap"), width: 10, height: 5)
+        XCTAssertEqual(wrapped.rows.map(plain), ["abcdeabcde", "abcdeabcde", "abcde"])
+        let cut = PreviewFrameBuilder.build(count: 1, line: { _ in line }, first: 0, window: PreviewWindow(),
+                                            width: 10, height: 5)
+        XCTAssertEqual(cut.rows.map(plain), ["abcdeabcd…"])
+    }
+}
