@@ -15,7 +15,8 @@ TEST_TIMEOUT ?= 1200
 
 # What the build needs. libedit-dev: the prompt's line editor; pkg-config finds it for
 # SwiftPM. libncurses-dev: the static terminfo library a release build links libedit against.
-BUILD_PACKAGES := libedit-dev libncurses-dev pkg-config
+# libsqlite3-dev: the store of --remember (linked statically in a release build).
+BUILD_PACKAGES := libedit-dev libncurses-dev pkg-config libsqlite3-dev
 # What the tests need besides. tmux: the interactive end-to-end tests drive pick inside it.
 # mandoc, groff-base: the tests check that man/pick.1 renders without warnings.
 # man-db: the install test checks that `man` finds the installed page.
@@ -54,11 +55,12 @@ build: build-deps
 
 # A fully static executable: nothing for the dynamic loader to do at start-up, which is
 # what shell widgets that start pick on every key press feel (about 1 ms instead of 3).
-# libedit's own dependencies (terminfo, libbsd, libmd) are linked statically with it.
+# libedit's own dependencies (terminfo, libbsd, libmd) are linked statically with it, and
+# SQLite (libsqlite3.a, with the math library it calls).
 # lld, the toolchain's own linker: gold, the default, warns on every link that glibc's
 # static dlopen needs glibc's shared libraries at run time (pick loads none).
 STATIC_FLAGS := -Xswiftc -static-executable -Xswiftc -use-ld=lld \
-	-Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd
+	-Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd -Xlinker -lm
 
 release: build-deps
 	$(SWIFT) build -c release --static-swift-stdlib $(STATIC_FLAGS)

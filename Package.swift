@@ -14,6 +14,13 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "CLibEditShim", dependencies: ["CLibEdit"]),
+        // `--remember NAME`'s store (Sources/Pick/MemoryStore.swift); apt provider
+        // `libsqlite3-dev`, linked statically in a release build (the Makefile).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(name: "CPickScan"),
         .target(name: "CPickSystem"),
         .target(
@@ -25,10 +32,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "Pick",
-            dependencies: ["PickCore", "CPickScan", "CPickSystem", "CLibEdit", "CLibEditShim"]
+            dependencies: ["PickCore", "CPickScan", "CPickSystem", "CLibEdit", "CLibEditShim", "CSQLite"]
         ),
         .testTarget(name: "PickCoreTests", dependencies: ["PickCore", "Pick"]),
-        .testTarget(name: "PickEndToEndTests", dependencies: ["PickCore"]),
+        .testTarget(name: "PickEndToEndTests", dependencies: ["PickCore", "CSQLite"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -8,6 +8,7 @@ usage: pick [OPTIONS] < LINES
        pick --complete TEXT < LINES
        pick --shell bash|zsh|fish
        pick --preview-builtin PATH
+       pick --remember NAME --record [--query Q] | --forget | --list
 
 Pick a line from stdin with an editable fuzzy query; the chosen line goes to stdout.
 A line is one title, tabs and all, as fzf reads it. With --palette it is
@@ -26,6 +27,8 @@ Search
       --palette           lines are TITLE<TAB>SECTION<TAB>KEYWORDS<TAB>SHORTCUT
       --plain             tabs are text (the default): undoes --palette; --no-palette too
       --read0             lines end with NUL instead of newline
+      --typos             --filter also prints close matches (one typo away), last
+      --no-typos          no close matches in the picker (default: fill a short list)
 
 Modes
   -f, --filter=QUERY      print the lines matching QUERY in display order and exit
@@ -38,6 +41,15 @@ Modes
       --preview-builtin PATH
                           print a preview of PATH (a file's first lines, a directory's
                           entries) and exit; the built-in preview runs this
+
+Memory
+      --remember=NAME     learn from picks under NAME: a line picked before moves up
+                          among comparably good matches, most for the query typed then
+                          (shift-Delete forgets the selected line; --no-remember or
+                          PICK_NO_REMEMBER=1: off)
+      --record            record stdin's lines as picked after --query, and exit
+      --forget            forget stdin's lines, and exit
+      --list              print what NAME remembers, with weights, and exit
 
 Interface
   -m, --multi[=N]         mark several lines (at most N) with Tab; all are printed
@@ -116,6 +128,7 @@ func keyHelp(multi: Bool, preview: Bool = false) -> [String] {
         "  ctrl-s                                next scope",
         "  ctrl-r                                next line (older, in history)",
         "  ctrl-l                                draw the screen again",
+        "  shift-Delete                          forget the line (--remember)",
         "  alt-p  alt-n                          older, newer query",
         "  F1  alt-?                             this help",
         "  ctrl-z                                suspend (fg resumes)",

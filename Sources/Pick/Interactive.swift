@@ -39,6 +39,8 @@ enum Interactive {
             if options.selectOne && result.lines.count == 1 {
                 write(query: options.query, key: nil, lines: result.lines, options: options, store: store,
                       stdout: stdout, terminator: terminator)
+                Remember.recordPick(result.lines.map { Array(store.bytes(of: Int($0))) }, query: options.query,
+                                    options: options)
                 return 0
             }
         }
@@ -59,6 +61,7 @@ enum Interactive {
         }
         let picker = Picker(options: options, store: store, styles: styles, terminal: terminal, theme: theme,
                             input: input)
+        picker.worker.engine.remember(Remember.picks(options))
         let outcome = picker.run()
         switch outcome {
         case .cancel(let status):
@@ -76,6 +79,7 @@ enum Interactive {
             }
             write(query: picker.query, key: key, lines: lines, options: options, store: store,
                   stdout: stdout, terminator: terminator)
+            Remember.recordPick(lines.map { Array(store.bytes(of: Int($0))) }, query: picker.query, options: options)
             return 0
         }
     }

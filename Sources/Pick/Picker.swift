@@ -73,7 +73,8 @@ final class Picker {
                                                    skippedLines: options.headerLines))
         session = PickSession(settings: .init(multi: options.multi, multiLimit: options.multiLimit,
                                               cycle: options.cycle, headerLines: options.headerLines,
-                                              track: options.track),
+                                              track: options.track,
+                                              typos: options.typos == false ? nil : options.matching),
                               startedAt: monotonicMillis())
         region = ScreenRegion(height: options.height, layout: options.layout, mouse: options.mouse)
         prompt = TerminalText.sanitize(options.prompt)

@@ -71,6 +71,7 @@ extension Picker {
         // again finds an older command: in the history widget, newest first, it is that one.
         case .char(18): move(1); return nil
         case .char(12): redrawInPlace(); return nil
+        case .modified(.delete, .shift): forgetHighlighted(); return nil
         case .char(26): suspend(viaKey: true); return nil
         default: break
         }

@@ -81,6 +81,10 @@ final class SearchWorker {
                 recentSuggestions.append((job.text, searched, scope, list))
             }
             return .suggestions(generation: job.generation, scope: scope, list)
+        case .closeMatches(let matches, let scope, let limit):
+            return engine.closeMatches(job.text, excluding: matches, scope: scope, limit: limit,
+                                       cancellation: cancellation)
+                .map { .closeMatches(generation: job.generation, scope: scope, $0) }
         }
     }
 

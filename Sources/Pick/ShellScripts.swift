@@ -18,6 +18,9 @@
 // PICK_ALT_C_OPTS turns it off or replaces it, and `--preview builtin` there turns it on in
 // any width.
 //
+// Each widget remembers what is picked (`--remember files`, `commands`, `dirs`), so a short
+// query reaches the usual line; PICK_NO_REMEMBER=1 turns that off (pick reads it).
+//
 // Options pick gets: `--height 40%` and the widget's own defaults go in PICK_DEFAULT_OPTS
 // before the person's PICK_DEFAULT_OPTS and PICK_<KEY>_OPTS, so those override them; what
 // a widget cannot work without (`--read0` for history, one line for alt-c, `--plain` so a
@@ -41,7 +44,8 @@ enum ShellScripts {
     #   ctrl-r  search history, newest first; the command is put on the line, not run
     #   alt-c   cd into a picked directory
     # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
-    # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options).
+    # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
+    # PICK_NO_REMEMBER=1 (do not learn from picks: --remember files, commands, dirs).
     # ctrl-t and alt-c preview the focused path in terminals of 120 columns or more;
     # --no-preview in PICK_CTRL_T_OPTS or PICK_ALT_C_OPTS turns that off.
     if [[ $- == *i* ]] && (( BASH_VERSINFO[0] >= 4 )); then
@@ -73,7 +77,7 @@ enum ShellScripts {
       (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
       picked=$(set +o pipefail
         eval "${PICK_CTRL_T_COMMAND:-__pick_list_paths}" |
-          PICK_DEFAULT_OPTS="--height 40% --multi $preview ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain |
+          PICK_DEFAULT_OPTS="--height 40% --multi --remember files $preview ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain |
           while IFS= read -r item; do printf '%q ' "$item"; done)
       READLINE_LINE=${READLINE_LINE:0:READLINE_POINT}$picked${READLINE_LINE:READLINE_POINT}
       READLINE_POINT=$(( READLINE_POINT + ${#picked} ))
@@ -83,7 +87,7 @@ enum ShellScripts {
       local picked
       picked=$(set +o pipefail
         __pick_history_entries |
-          PICK_DEFAULT_OPTS="--height 40% --tiebreak=index ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_R_OPTS-}" \
+          PICK_DEFAULT_OPTS="--height 40% --tiebreak=index --remember commands ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_R_OPTS-}" \
           command pick --plain --read0 +m --query "$READLINE_LINE") || return 0
       READLINE_LINE=$picked
       READLINE_POINT=${#picked}
@@ -96,7 +100,7 @@ enum ShellScripts {
       (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
       dir=$(set +o pipefail
         eval "${PICK_ALT_C_COMMAND:-__pick_list_dirs}" |
-          PICK_DEFAULT_OPTS="--height 40% $preview ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
+          PICK_DEFAULT_OPTS="--height 40% --remember dirs $preview ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
       [[ -n $dir ]] && builtin cd -- "$dir"
       __pick_saved_line=$READLINE_LINE
       __pick_saved_point=$READLINE_POINT
@@ -129,7 +133,8 @@ enum ShellScripts {
     #   ctrl-r  search history, newest first; the command is put on the line, not run
     #   alt-c   cd into a picked directory
     # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
-    # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options).
+    # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
+    # PICK_NO_REMEMBER=1 (do not learn from picks: --remember files, commands, dirs).
     # ctrl-t and alt-c preview the focused path in terminals of 120 columns or more;
     # --no-preview in PICK_CTRL_T_OPTS or PICK_ALT_C_OPTS turns that off.
     if [[ -o interactive ]]; then
@@ -156,7 +161,7 @@ enum ShellScripts {
       local item picked="" preview=""
       (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
       for item in "${(@f)$(eval "${PICK_CTRL_T_COMMAND:-__pick_list_paths}" |
-          PICK_DEFAULT_OPTS="--height 40% --multi $preview ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain)}"; do
+          PICK_DEFAULT_OPTS="--height 40% --multi --remember files $preview ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain)}"; do
         [[ -n $item ]] && picked+="${(q)item} "
       done
       LBUFFER+=$picked
@@ -171,7 +176,7 @@ enum ShellScripts {
       zmodload zsh/parameter 2>/dev/null
       local picked
       picked=$({ (( ${#history} )) && print -rN -- "${(@u)history}"; } |
-        PICK_DEFAULT_OPTS="--height 40% --tiebreak=index ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_R_OPTS-}" \
+        PICK_DEFAULT_OPTS="--height 40% --tiebreak=index --remember commands ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_R_OPTS-}" \
         command pick --plain --read0 +m --query "$BUFFER")
       if [[ $? -eq 0 && -n $picked ]]; then
         BUFFER=$picked
@@ -187,7 +192,7 @@ enum ShellScripts {
       local dir hook preview=""
       (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
       dir=$(eval "${PICK_ALT_C_COMMAND:-__pick_list_dirs}" |
-        PICK_DEFAULT_OPTS="--height 40% $preview ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
+        PICK_DEFAULT_OPTS="--height 40% --remember dirs $preview ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
       if [[ -n $dir ]] && builtin cd -- "$dir"; then
         for hook in precmd $precmd_functions; do
           (( $+functions[$hook] )) && $hook
@@ -217,7 +222,8 @@ enum ShellScripts {
     #   ctrl-r  search history, newest first; the command is put on the line, not run
     #   alt-c   cd into a picked directory
     # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
-    # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options).
+    # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
+    # PICK_NO_REMEMBER=1 (do not learn from picks: --remember files, commands, dirs).
     # ctrl-t and alt-c preview the focused path in terminals of 120 columns or more;
     # --no-preview in PICK_CTRL_T_OPTS or PICK_ALT_C_OPTS turns that off.
 
@@ -241,9 +247,7 @@ enum ShellScripts {
     function pick-file-widget -d 'Insert picked paths at the cursor'
         set -l list __pick_list_paths
         test -n "$PICK_CTRL_T_COMMAND"; and set list $PICK_CTRL_T_COMMAND
-        set -l preview
-        test "$COLUMNS" -ge 120 2>/dev/null; and set preview --preview builtin
-          set -l picked (eval $list | PICK_DEFAULT_OPTS="--height 40% --multi $preview $PICK_DEFAULT_OPTS $PICK_CTRL_T_OPTS" command pick --plain)
+          set -l picked (eval $list | PICK_DEFAULT_OPTS="--height 40% --multi --remember files $preview $PICK_DEFAULT_OPTS $PICK_CTRL_T_OPTS" command pick --plain)
         for item in $picked
             commandline -i -- (string escape -- $item)' '
         end
@@ -254,7 +258,7 @@ enum ShellScripts {
     # `history` lists each command once, newest first.
     function pick-history-widget -d 'Put a command from history on the line'
           set -l query (commandline | string collect)
-        set -l picked (history --null | PICK_DEFAULT_OPTS="--height 40% --tiebreak=index $PICK_DEFAULT_OPTS $PICK_CTRL_R_OPTS" command pick --plain --read0 --print0 +m --query "$query" | string split0)
+        set -l picked (history --null | PICK_DEFAULT_OPTS="--height 40% --tiebreak=index --remember commands $PICK_DEFAULT_OPTS $PICK_CTRL_R_OPTS" command pick --plain --read0 --print0 +m --query "$query" | string split0)
         and commandline -- $picked
         __pick_bracketed_paste
         commandline -f repaint
@@ -263,9 +267,7 @@ enum ShellScripts {
     function pick-cd-widget -d 'cd into a picked directory'
         set -l list __pick_list_dirs
         test -n "$PICK_ALT_C_COMMAND"; and set list $PICK_ALT_C_COMMAND
-        set -l preview
-        test "$COLUMNS" -ge 120 2>/dev/null; and set preview --preview builtin
-          set -l dir (eval $list | PICK_DEFAULT_OPTS="--height 40% $preview $PICK_DEFAULT_OPTS $PICK_ALT_C_OPTS" command pick --plain +m)
+          set -l dir (eval $list | PICK_DEFAULT_OPTS="--height 40% --remember dirs $preview $PICK_DEFAULT_OPTS $PICK_ALT_C_OPTS" command pick --plain +m)
         and test -n "$dir"
         and cd -- $dir
         __pick_bracketed_paste

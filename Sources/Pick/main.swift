@@ -31,6 +31,7 @@ do {
 } catch {
     fail("\(error)")
 }
+if let problem = options.memoryCommandProblem { fail(problem) }
 
 let stdout = Output(fd: 1)
 if options.help {
@@ -76,6 +77,14 @@ func loadInput(mapsFile: Bool = false) {
 
 let terminator: [UInt8] = [options.print0 ? 0 : 0x0A]
 
+// `--remember NAME --record/--forget/--list` (Remember.swift): stdin holds the lines.
+if let command = options.memoryCommand {
+    Remember.run(command, options: options, lines: {
+        InputReader.readAll(fd: 0, into: store, mapsFile: false, styles: styles)
+        return (0..<store.count).map { Array(store.bytes(of: $0)) }
+    }, stdout: stdout, terminator: terminator)
+}
+
 if let text = options.complete {
     loadInput(mapsFile: true)
     let suggestions = Suggestions.suggest(text, in: store, limit: options.limit, skipping: options.headerLines)
@@ -98,14 +107,17 @@ if let query = options.filter {
     }
     let engine = SearchEngine(store: store, matching: options.matching, ranking: options.ranking,
                               skippedLines: options.headerLines)
+    engine.remember(Remember.picks(options))
     let result = engine.searchAllInput(query)
+    // `--typos`: the close matches follow the real ones (CloseMatches.swift).
+    let close = options.typos == true ? engine.closeMatches(query, excluding: result.lines) ?? [] : []
     MappedInput.failIfChanged()
     if options.printQuery {
         stdout.write(Array(query.utf8))
         stdout.write(terminator)
     }
     let end = terminator[0]
-    result.lines.withUnsafeBufferPointer { lines in
+    (result.lines + close).withUnsafeBufferPointer { lines in
         for k in lines.indices {
             store.prefetch(lines, at: k)
             stdout.write(store.bytes(of: Int(lines[k])))
@@ -114,7 +126,7 @@ if let query = options.filter {
         }
     }
     stdout.flush()
-    exit(result.lines.isEmpty ? 1 : 0)
+    exit(result.lines.isEmpty && close.isEmpty ? 1 : 0)
 }
 
 if let path = options.history, let problem = historyProblem(path) {

@@ -107,6 +107,8 @@ public struct FrameInput {
     public var ellipsis = "…"
     public var markLimit = 0
     public var tracks = false
+    /// Close matches may yet fill the list (CloseMatches.swift): no "no matches" yet.
+    public var awaitsCloseMatches = false
 
     public init(width: Int, listHeight: Int, result: SearchResult?, query: Query, queryText: String,
                 selection: Int = 0, scroll: Int = 0, marked: Set<Int32> = [], multi: Bool = false,
@@ -147,6 +149,7 @@ extension FrameInput {
         ellipsis = options.ellipsis
         markLimit = options.multiLimit
         tracks = options.track
+        awaitsCloseMatches = session.awaitsCloseMatches
     }
 }
 
@@ -208,6 +211,7 @@ public enum FrameBuilder {
         var rows: [FrameRow] = []
         var row = 0
         func header(_ group: SectionGroup) -> FrameRow {
+            if group.section == SectionGroup.closeMatches { return .section(TerminalText.truncate(CloseMatches.header, to: width)) }
             let name = TerminalText.sanitize(String(decoding: store.sectionName(group.section), as: UTF8.self))
             return .section(TerminalText.truncate(name, to: width))
         }
@@ -247,7 +251,7 @@ public enum FrameBuilder {
         if input.total == 0 {
             return input.isLoading ? ["Reading input…"] : ["No input: nothing was read to choose from."]
         }
-        if input.result == nil || input.isSearching { return [] }
+        if input.result == nil || input.isSearching || input.awaitsCloseMatches { return [] }
         let shown = TerminalText.truncate(TerminalText.sanitize(input.queryText), to: max(8, input.width - 20))
         var lines = ["No matches for \u{201C}\(shown)\u{201D}."]
         if input.scope > 0 && input.scope < input.scopes.count {
@@ -264,7 +268,9 @@ public enum FrameBuilder {
                         store: LineStore, width: Int) -> LineRow {
         let bytes = store.bytes(of: line)
         let fields = store.fields(of: line)
-        let highlightOffsets = MatchPositions.inTitle(of: line, store: store, query: input.query)
+        let isClose = position >= (input.result.map { $0.lines.count - $0.closeMatches } ?? .max)
+        let highlightOffsets = isClose ? CloseMatches.positions(inTitleOf: line, store: store, query: input.query)
+                                       : MatchPositions.inTitle(of: line, store: store, query: input.query)
         let highlighted = Set(highlightOffsets)
         // A huge title (a minified file, a log line) is decoded only as far as can show.
         var title = fields.title

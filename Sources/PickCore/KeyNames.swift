@@ -104,6 +104,8 @@ public enum KeyNames {
             Entry(["home"], .home, modifiers: true, edits: true),
             Entry(["end"], .end, modifiers: true, edits: true),
             Entry(["delete", "del"], .delete, modifiers: true, edits: true),
+            // With `--remember`, forgets the highlighted line (as in Firefox's address bar).
+            Entry(["shift-delete", "shift-del"], .modified(.delete, .shift), pick: true),
             Entry(["page-up", "pgup"], .pageUp, pick: true, modifiers: true),
             Entry(["page-down", "pgdn"], .pageDown, pick: true, modifiers: true),
             Entry(["insert"], .insert),

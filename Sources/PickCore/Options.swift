@@ -123,12 +123,19 @@ public struct Options: Sendable {
     /// `--preview-window`: where the pane goes and how it shows the output.
     public var previewWindow = PreviewWindow()
     public var demo = false
+    /// `--typos` / `--no-typos`: close matches (CloseMatches.swift) after the real ones.
+    /// nil: the picker shows them, `--filter` does not (it prints fzf's line sets).
+    public var typos: Bool? = nil
     /// `--shell NAME`: print the key bindings for bash, zsh or fish.
     public var shell: String? = nil
     /// `--completion NAME`: print the completion of pick's options for bash, zsh or fish.
     public var completion: String? = nil
     public var help = false
     public var version = false
+    /// `--remember NAME`: rank with what NAME remembers, and record picks under it.
+    public var remember: String? = nil
+    /// `--record`, `--forget`, `--list`: script NAME's memory instead of picking.
+    public var memoryCommand: MemoryCommand? = nil
     /// `--tmux`: open in a tmux popup (inside tmux 3.3 or later; inline elsewhere).
     public var tmux: TmuxPopup? = nil
     /// `--accessible`: the cursor rests on the selected row, the spinner stands still, and
@@ -136,6 +143,16 @@ public struct Options: Sendable {
     public var accessible = false
 
     public init() {}
+}
+
+/// What `--record`, `--forget` and `--list` ask of `--remember NAME`'s memory.
+public enum MemoryCommand: String, Sendable {
+    /// Record the lines on stdin as picked (after `--query`, if given).
+    case record
+    /// Forget the lines on stdin.
+    case forget
+    /// Print what NAME remembers, most weighted first.
+    case list
 }
 
 /// A problem with the options: the message names the option and where it came from.
@@ -197,12 +214,14 @@ extension Options {
         "--history": .required, "--cycle": .none, "--no-cycle": .none,
         "--palette": .none, "--no-palette": .none, "--plain": .none,
         "--scope": .required, "--demo": .none, "--shell": .required, "--help": .none, "--version": .none,
+        "--typos": .none, "--no-typos": .none,
         "--border": .optional, "--no-border": .none, "--border-label": .required, "--no-border-label": .none,
         "--border-label-pos": .required, "--margin": .required, "--no-margin": .none,
         "--padding": .required, "--no-padding": .none,
         "--info": .required, "--no-info": .none, "--inline-info": .none, "--no-inline-info": .none,
         "--track": .none, "--no-track": .none, "--pointer": .required, "--marker": .required,
         "--ellipsis": .required, "--scheme": .required, "--delimiter": .required,
+        "--remember": .required, "--no-remember": .none, "--record": .none, "--forget": .none, "--list": .none,
         "--preview": .required, "--no-preview": .none, "--preview-window": .required,
         // fzf's, for elements pick does not have: accepted, and they change nothing.
         "--tmux": .optional, "--no-tmux": .none, "--popup": .optional, "--no-popup": .none,
@@ -282,6 +301,27 @@ extension Options {
         }
         try options.apply(arguments)
         return options
+    }
+
+    /// Why `--record`, `--forget` or `--list` cannot run as given (checked once all options
+    /// are in, as they may come from PICK_DEFAULT_OPTS and the command line), or nil.
+    public var memoryCommandProblem: String? {
+        guard let command = memoryCommand else { return nil }
+        guard remember != nil else { return "--\(command.rawValue) needs --remember NAME (the memory to \(command.rawValue))" }
+        if filter != nil { return "--\(command.rawValue) and --filter cannot be combined" }
+        return nil
+    }
+
+    /// Whether `name` can name a memory: 1 to 64 letters, digits, `.`, `_` or `-`, not
+    /// starting with `.` or `-`.
+    public static func isMemoryName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard !bytes.isEmpty, bytes.count <= 64, bytes[0] != UInt8(ascii: "."), bytes[0] != UInt8(ascii: "-") else {
+            return false
+        }
+        return bytes.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b == 0x2E || b == 0x5F || b == 0x2D
+        }
     }
 
     private mutating func apply(_ args: [String]) throws {
@@ -513,6 +553,8 @@ extension Options {
                 throw OptionError(message: "invalid value for --shell: \(OptionError.quote(text)) (expected bash, zsh or fish)")
             }
             shell = text
+        case "--typos": typos = true
+        case "--no-typos": typos = false
         case "--completion":
             let text = try value(name, inline)
             guard OptionCompletion.shells.contains(text) else {
@@ -579,6 +621,19 @@ extension Options {
             let text = try value(name, inline)
             guard !text.isEmpty else { throw OptionError(message: "invalid value for --delimiter: empty delimiter") }
             delimiter = text
+        case "--remember":
+            let text = try value(name, inline)
+            guard Self.isMemoryName(text) else {
+                throw OptionError(message: "invalid value for --remember: \(OptionError.quote(text)) (expected a name of letters, digits, '.', '_' or '-', up to 64)")
+            }
+            remember = text
+        case "--no-remember": remember = nil
+        case "--record", "--forget", "--list":
+            let command = MemoryCommand(rawValue: String(name.dropFirst(2)))!
+            if let other = memoryCommand, other != command {
+                throw OptionError(message: "--\(other.rawValue) and \(name) cannot be combined")
+            }
+            memoryCommand = command
         case "--preview": preview = try value(name, inline)
         case "--no-preview": preview = nil
         case "--preview-window": previewWindow = try previewWindow.applying(value(name, inline))

@@ -34,8 +34,12 @@ public struct SearchResult: Sendable {
     /// How many lines match.
     public var matchCount: Int
 
+    /// How many lines at the end of `lines` are close matches (CloseMatches.swift), not
+    /// matches: the picker's list adds them, in a group of their own, when matches are few.
+    public var closeMatches = 0
+
     /// Whether `lines` holds every match (see `SearchEngine.search(_:firstRows:cancellation:)`).
-    public var isComplete: Bool { lines.count == matchCount }
+    public var isComplete: Bool { lines.count - closeMatches == matchCount }
 }
 
 /// A flag a newer keystroke sets to stop a search that has become stale.
@@ -124,7 +128,8 @@ public final class SearchEngine: @unchecked Sendable {
             while !store.isFinished { usleep(1000) }
             total = store.count
         }
-        let options = SearchMemory.Options(matching: matching, ranking: ranking, skippedLines: skippedLines)
+        let options = SearchMemory.Options(matching: matching, ranking: ranking, skippedLines: skippedLines,
+                                           memoryGeneration: memoryGeneration.load(ordering: .relaxed))
         if !waitsForInput, let cached = memory.recall(text: text, count: total, options: options),
            cached.result.isComplete || cached.result.lines.count >= firstRows ?? .max {
             return cached.result
@@ -141,7 +146,14 @@ public final class SearchEngine: @unchecked Sendable {
                                       cancellation: cancellation) else { return nil }
             found = narrowed
         }
-        let (lines, groups) = SectionGrouping.group(found.ranked, sectionCount: store.sectionCount, sections: store,
+        var ranked = found.ranked
+        // Memory (`--remember`): remembered lines move up among comparably good matches.
+        if let remembered = memoryRanking.withLock({ $0 }) {
+            ranked = remembered.rerank(ranked, query: query, text: text, store: store, first: min(skippedLines, total),
+                                       total: total, complete: found.matches.map { $0.count == ranked.count } ?? true,
+                                       sorts: ranking.sorts)
+        }
+        let (lines, groups) = SectionGrouping.group(ranked, sectionCount: store.sectionCount, sections: store,
                                                     prefetches: !query.isEmpty)
         let result = SearchResult(query: text, lines: lines, groups: groups, searched: total - min(skippedLines, total),
                                   matchCount: found.matches?.count ?? lines.count)
@@ -194,6 +206,26 @@ public final class SearchEngine: @unchecked Sendable {
     }
 
     private let memory = SearchMemory()
+    /// The last close-match search, for one that extends its query (CloseMatches.swift).
+    let closeMemory = Locked<CloseMatches.Memory?>(nil)
+
+    // MARK: Memory (`--remember NAME`, MemoryRanking.swift)
+
+    private let memoryRanking = Locked<MemoryRanking?>(nil)
+    /// Counts changes to what is remembered: an earlier search's result is not reused.
+    private let memoryGeneration = Atomic<Int>(0)
+
+    /// Ranks with what `--remember NAME` recorded (nil or empty: without memory).
+    public func remember(_ picks: RememberedPicks?) {
+        memoryRanking.withLock { $0 = picks.flatMap { $0.isEmpty ? nil : MemoryRanking($0) } }
+        memoryGeneration.add(1, ordering: .relaxed)
+    }
+
+    /// Ranks `line` as if it had never been picked (the picker's forget key).
+    public func forgetRemembered(_ line: [UInt8]) {
+        memoryRanking.withLock { $0 }?.forget(line)
+        memoryGeneration.add(1, ordering: .relaxed)
+    }
 
     /// The engine's `LineBounds`, taken for a search of `query` (nil: none, or another search
     /// holds them), with how this search uses them: going on from the values of the query it

@@ -6,6 +6,8 @@ final class SearchMemory: @unchecked Sendable {
         var matching: MatchingOptions
         var ranking: RankingOptions
         var skippedLines: Int
+        /// What `--remember` knew (SearchEngine.remember): a forget reorders.
+        var memoryGeneration = 0
     }
 
     struct Entry {

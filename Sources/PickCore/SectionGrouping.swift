@@ -2,6 +2,9 @@
 public struct SectionGroup: Sendable, Equatable {
     public var section: Int
     public var range: Range<Int>
+
+    /// The section of the group of close matches (CloseMatches.swift), under a header of its own.
+    public static let closeMatches = -1
 }
 
 /// Groups ranked lines by section.

@@ -20,6 +20,10 @@
 // - A large input answers a keystroke with the first screen of its ranking; once that is
 //   drawn, the rest is asked for, and once the whole is drawn, the suggestions: from the
 //   lines the list shows (the current scope's), what each would add to the query.
+// - Close matches (CloseMatches.swift): when a query that may carry a typo leaves rows of
+//   the list empty, the lines one typo away are asked for once the whole is drawn, before
+//   the suggestions, to fill those rows. A keystroke's answer never waits for them; until
+//   they come the list does not say "no matches", and Return waits for them.
 
 /// Work for the search worker (or for the event loop, when it is quick).
 public struct SearchJob: Equatable, Sendable {
@@ -31,6 +35,9 @@ public struct SearchJob: Equatable, Sendable {
         /// What would extend the text (Tab, the ghost text), from `matches`: the lines the
         /// list shows, the whole result narrowed to scope `scope`.
         case suggestions(matches: [Int32], scope: Int)
+        /// The best `limit` close matches in scope `scope`, lines of `excluding` (the
+        /// matches) left out.
+        case closeMatches(excluding: [Int32], scope: Int, limit: Int)
     }
 
     /// The query generation the answer is for.
@@ -51,6 +58,8 @@ public enum SearchAnswer: Sendable {
     /// What each suggestion adds to the query, best first, for the query of `generation`
     /// in scope `scope`.
     case suggestions(generation: Int, scope: Int, [String])
+    /// The close matches, best first, for the query of `generation` in scope `scope`.
+    case closeMatches(generation: Int, scope: Int, [Int32])
 }
 
 /// Something that happened to the session.
@@ -78,6 +87,9 @@ public enum SessionEvent {
     case redraw
     /// Time passed.
     case tick
+    /// The ranking changed for the same query (a remembered line was forgotten): search
+    /// again, the highlight back on the first line.
+    case rankingChanged
 }
 
 /// What the picker is to do next, in order.
@@ -117,9 +129,13 @@ public struct PickSession {
         public var track = false
         /// Inputs up to this many lines are listed for an empty query on the event loop.
         public var listedAtOnce = Tunables.Session.listedAtOnceLines
+        /// Close matches fill the rows matches leave empty, for queries read with these
+        /// options (nil: `--no-typos`, none).
+        public var typos: MatchingOptions? = nil
 
         public init(multi: Bool = false, multiLimit: Int = 0, cycle: Bool = false, headerLines: Int = 0,
-                    track: Bool = false) {
+                    track: Bool = false, typos: MatchingOptions? = nil) {
+            self.typos = typos
             self.multi = multi
             self.multiLimit = multiLimit
             self.cycle = cycle
@@ -145,6 +161,10 @@ public struct PickSession {
     /// What each suggestion adds to the query, best first (for `suggestionGeneration`).
     public private(set) var suggestions: [String] = []
     public private(set) var suggestionGeneration = -1
+    /// The close matches (for `closeGeneration`), and whether the query may have them.
+    public private(set) var closeMatches: [Int32] = []
+    public private(set) var closeGeneration = -1
+    private var mayHaveTypo = false
 
     // Searching.
     /// A search for the current query is running (the spinner turns).
@@ -157,6 +177,7 @@ public struct PickSession {
     /// The generation whose rest (whole ranking) or suggestions were asked for.
     private var restAsked = -1
     private var suggestionsAsked = -1
+    private var closeAsked = -1
     /// A move that waits for the whole ranking (it went past the first rows).
     private var pendingMove: (delta: Int, wraps: Bool)? = nil
 
@@ -188,6 +209,7 @@ public struct PickSession {
     private var lastDraw = Int.min / 2
     private var drawnResult = -1
     private var drawnSuggestions = -1
+    private var drawnClose = -1
     /// Whether a frame with all the input searched has been drawn.
     private var drewLoaded = false
 
@@ -214,19 +236,12 @@ public struct PickSession {
         case .queryEdited(let text):
             guard text != queryText else { break }
             queryText = text
-            generation += 1
-            if settings.track, let line = highlighted {
-                // The highlight stays where it is until the answer says where its line went.
-                tracked = line
-            } else {
-                tracked = nil
-                selection = 0
-                moved = false
-            }
-            scroll = 0
-            pendingMove = nil
-            actions += startSearch(at: now)
-            needsDraw = true
+            mayHaveTypo = settings.typos.map {
+                CloseMatches.apply(to: Query(text, fuzzy: $0.fuzzy, caseMode: $0.caseMode, normalize: $0.normalize))
+            } ?? false
+            // With --track, the highlight stays where it is until the answer says where its
+            // line went.
+            actions += startGeneration(tracking: settings.track ? highlighted : nil, at: now)
         case .inputRead(let lines, let loading):
             if lines != inputLines || loading != isLoading { needsDraw = true }
             inputLines = lines
@@ -237,6 +252,7 @@ public struct PickSession {
             lastDraw = now
             drawnResult = resultGeneration
             drawnSuggestions = suggestionGeneration
+            drawnClose = closeGeneration
             needsDraw = false
             actions += askForMore()
         case .move(let delta, let wraps):
@@ -260,8 +276,13 @@ public struct PickSession {
                 suggestionGeneration = -1
                 suggestionsAsked = -1
             }
+            if index != scope {
+                closeMatches = []
+                closeGeneration = -1
+                closeAsked = -1
+            }
             scope = index
-            if let result { shown = Scopes.filter(result, to: scope) }
+            if result != nil { show() }
             selection = 0
             moved = false
             scroll = 0
@@ -272,6 +293,8 @@ public struct PickSession {
             needsDraw = true
         case .tick:
             break
+        case .rankingChanged:
+            actions += startGeneration(tracking: nil, at: now)
         }
         // A job run at once answers before anything is drawn; its answer schedules.
         if actions.contains(where: { if case .searchNow = $0 { return true } else { return false } }) {
@@ -291,13 +314,31 @@ public struct PickSession {
         let held = holdsFirstList(at: now) || waitsForSearch(at: now)
         if needsDraw && !held { soonest(Tunables.Session.frameInterval - (now - lastDraw)) }
         if waitsForSearch(at: now) { soonest(Tunables.Session.staleFrameHold - (now - searchStarted)) }
-        if isSearching || isLoading { soonest(Tunables.Session.spinnerInterval) }
+        if isBusy { soonest(Tunables.Session.spinnerInterval) }
         if holdsFirstList(at: now) { soonest(startedAt + Tunables.Session.firstListHold - now) }
         return timeout
     }
 
     /// Whether the spinner has something to show: input loading or a search running.
     public var isBusy: Bool { isSearching || isLoading }
+
+    /// Whether close matches are due for the list and have not come yet (the list does
+    /// not say "no matches" meanwhile; no spinner: they come within a frame or two).
+    public var awaitsCloseMatches: Bool { wantsCloseMatches && closeGeneration != generation }
+
+    /// Whether the current query's complete result leaves rows of the list empty that
+    /// close matches could fill. Not while input loads: each search of the lines that
+    /// arrived would stop them, and they would take the cores from loading.
+    private var wantsCloseMatches: Bool {
+        guard mayHaveTypo, !isLoading, resultGeneration == generation, let shown, shown.isComplete else { return false }
+        return shown.lines.count - shown.closeMatches < listHeight
+    }
+
+    private func closeMatchesJob() -> SearchJob {
+        let real = Array((shown?.lines ?? []).dropLast(shown?.closeMatches ?? 0))
+        return SearchJob(generation: generation, text: queryText ?? "",
+                         kind: .closeMatches(excluding: real, scope: scope, limit: max(1, listHeight - real.count)))
+    }
 
     // MARK: Accepting
 
@@ -311,6 +352,7 @@ public struct PickSession {
         guard current else {
             return .searchFirst(SearchJob(generation: generation, text: queryText ?? "", kind: .whole))
         }
+        if awaitsCloseMatches { return .searchFirst(closeMatchesJob()) }
         return highlighted.map { .lines([$0]) } ?? .nothing
     }
 
@@ -358,13 +400,30 @@ public struct PickSession {
         guard queryText != nil else { return actions }
         let loadedFrameDue = !drewLoaded && !isLoading && !isSearching && searchedLines == inputLines
         let answerDue = resultGeneration == generation
-            && (drawnResult != generation || (suggestionGeneration == generation && drawnSuggestions != generation))
+            && (drawnResult != generation || (suggestionGeneration == generation && drawnSuggestions != generation)
+                || (closeGeneration == generation && drawnClose != generation))
         if needsDraw && !holdsFirstList(at: now) && !waitsForSearch(at: now)
             && (now - lastDraw >= Tunables.Session.frameInterval || loadedFrameDue || answerDue) {
             if loadedFrameDue { drewLoaded = true }
             actions.append(.draw)
         }
         return actions
+    }
+
+    /// The query as it now is (edited, or ranked anew) is a new generation, searched: the
+    /// highlight goes back to the first line, or follows `tracking` to its new place.
+    private mutating func startGeneration(tracking line: Int32?, at now: Int) -> [SessionAction] {
+        generation += 1
+        closeMatches = []
+        tracked = line
+        if line == nil {
+            selection = 0
+            moved = false
+        }
+        scroll = 0
+        pendingMove = nil
+        needsDraw = true
+        return startSearch(at: now)
     }
 
     private mutating func startSearch(at now: Int) -> [SessionAction] {
@@ -393,6 +452,11 @@ public struct PickSession {
             restAsked = generation
             return [.search(SearchJob(generation: generation, text: text, kind: .whole))]
         }
+        if awaitsCloseMatches {
+            guard closeAsked != generation else { return [] }
+            closeAsked = generation
+            return [.search(closeMatchesJob())]
+        }
         guard suggestionGeneration != generation, suggestionsAsked != generation else { return [] }
         suggestionsAsked = generation
         return [.search(suggestionsJob())]
@@ -403,6 +467,10 @@ public struct PickSession {
         case .result(let answered, let new):
             guard answered == generation else { return [] }
             isSearching = false
+            // Close matches are looked for again for the new result (the old ones show
+            // until they come).
+            closeAsked = -1
+            if closeGeneration == generation { closeGeneration = -1 }
             adopt(new)
             if (queryText ?? "").isEmpty {
                 suggestions = []
@@ -421,6 +489,14 @@ public struct PickSession {
             suggestions = list
             suggestionGeneration = generation
             needsDraw = true
+        case .closeMatches(let answered, let answeredScope, let lines):
+            guard answered == generation, answeredScope == scope else { return [] }
+            closeMatches = lines
+            closeGeneration = generation
+            let previous = moved ? highlighted : nil
+            show()
+            if let previous, let at = shown!.lines.firstIndex(of: previous) { selection = at }
+            needsDraw = true
         }
         return []
     }
@@ -434,7 +510,7 @@ public struct PickSession {
         let previous = moved && sameQuery ? highlighted : nil
         result = new
         resultGeneration = generation
-        shown = Scopes.filter(new, to: scope)
+        show()
         if let line = tracked {
             if let at = shown!.lines.firstIndex(of: line) {
                 selection = at
@@ -450,6 +526,24 @@ public struct PickSession {
             moved = false
         }
         selection = min(selection, max(0, shown!.lines.count - 1))
+    }
+
+    /// Sets what the list shows: the result in the scope, and after a complete one the
+    /// close matches that are not (or no longer) matches, as a group of their own.
+    private mutating func show() {
+        guard let result else { return }
+        var list = Scopes.filter(result, to: scope)
+        if list.isComplete && !closeMatches.isEmpty {
+            let real = Set(list.lines)
+            let close = closeMatches.filter { !real.contains($0) }
+            if !close.isEmpty {
+                list.groups.append(SectionGroup(section: SectionGroup.closeMatches,
+                                                range: list.lines.count..<list.lines.count + close.count))
+                list.lines += close
+                list.closeMatches = close.count
+            }
+        }
+        shown = list
     }
 
     private mutating func move(by delta: Int, wraps: Bool) {

@@ -85,6 +85,19 @@ public enum Tunables {
         public static let listedAtOnceLines = 1 << 20
     }
 
+    /// Close matches (CloseMatches.swift).
+    public enum Typos {
+        /// The fewest characters a term must have to carry a typo: a shorter term less one
+        /// character (two letters) is in nearly every line.
+        public static let leastTermCharacters = 4
+        /// The most bytes a term may have to carry a typo: a pasted line is no typed word,
+        /// and a longer term would try as many variants on every line.
+        public static let longestTermBytes = 64
+        /// Lines a worker claims at once while looking for close matches: small enough
+        /// for both cores to finish together, large enough that claiming costs nothing.
+        static let chunkLines = 1 << 12
+    }
+
     /// The interactive picker around the session.
     public enum Picker {
         /// Suggestions offered for the query (Tab, the ghost text) and printed by
@@ -149,6 +162,48 @@ public enum Tunables {
         public static let escapeDelayMillis = 25
         /// How long a paste may fall silent before it is taken as ended (its end marker lost).
         public static let pasteDelayMillis = 500
+    }
+
+    /// `--remember NAME`: how memory weighs picks (MemoryRanking.swift), and how its
+    /// store stays small and out of the way (Sources/Pick/MemoryStore.swift).
+    public enum Memory {
+        /// A pick's weight halves every 30 days (in seconds): a habit fades within a few
+        /// months of disuse, and a wrong pick soon counts for little.
+        public static let halfLife: Double = 30 * 24 * 3600
+        /// The weight at which memory counts half as much as it ever can: one fresh pick.
+        public static let halfStrengthWeight: Double = 1
+        /// How far above its score memory can lift a remembered line, in score points,
+        /// at full strength: for every query (`lineBand`), and for queries it was picked
+        /// with, per typed character up to `queryBandCharacters` (the reasons are at the
+        /// top of MemoryRanking.swift).
+        public static let lineBand: Int32 = 4
+        public static let queryBandPerCharacter: Int32 = 8
+        public static let queryBandCharacters = 3
+        /// A search lifts at most this many remembered lines, those memory lifts most for
+        /// its query; others rank as if not remembered. Placing each costs a score and a
+        /// binary search by score: with a memory of 10,000 lines that all matched, every
+        /// keystroke took 15-20 ms more. A screen shows a few dozen lines.
+        public static let liftedLinesPerSearch = 128
+
+        /// A name keeps at most `rowsPerName` rows (a line and a query it was picked
+        /// with); past that, the lightest go until `rowsAfterPruning` are left, so that
+        /// pruning runs once in a while rather than on every pick. Rows whose weight fell
+        /// below `forgottenWeight` (about seven half-lives after a single pick) go then too.
+        public static let rowsPerName = 10_000
+        public static let rowsAfterPruning = 9_000
+        public static let forgottenWeight = 0.01
+        /// Longer lines are not remembered (they would make the store large), and a
+        /// longer query is remembered cut to this many characters.
+        public static let longestLine = 4096
+        public static let longestQuery = 256
+
+        /// How long pick waits for another process's write to the store: reading for a
+        /// pick (never a noticeable delay: past it, pick goes on without memory),
+        /// recording a pick as the picker exits, and `--record`, `--forget` (scripts,
+        /// where losing a record is worse than waiting). Milliseconds.
+        public static let readBusyMillis: Int32 = 100
+        public static let pickerRecordBusyMillis: Int32 = 500
+        public static let recordBusyMillis: Int32 = 10_000
     }
 }
 

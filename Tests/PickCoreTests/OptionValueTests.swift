@@ -38,6 +38,8 @@ final class OptionValueTests: XCTestCase {
         // Names checked when used: empty is refused now, a long one fails when opened or looked up.
         "--history": Rule(valid: "/tmp/h", acceptsEmpty: false, acceptsHuge: true, malformed: []),
         "--scope": Rule(valid: "Go to", acceptsEmpty: false, acceptsHuge: true, malformed: []),
+        "--remember": Rule(valid: "files", acceptsEmpty: false, acceptsHuge: false,
+                           malformed: ["a/b", "..", ".x", "-x", "a b", "x\n", "é", "../files", "x:y"]),
         // Numbers, lists and words: refused unless well formed.
         "--limit": Rule(valid: "3", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers + ["0", "1000000001"]),
         "--multi": Rule(valid: "5", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers + ["1000000001"]),

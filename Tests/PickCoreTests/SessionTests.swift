@@ -46,6 +46,9 @@ private struct Driver {
         case .firstRows(let rows): return .result(generation: job.generation, engine.search(job.text, firstRows: rows)!)
         case .whole: return .result(generation: job.generation, engine.search(job.text)!)
         case .suggestions(_, let scope): return .suggestions(generation: job.generation, scope: scope, ["suggested"])
+        case .closeMatches(let matches, let scope, let limit):
+            return .closeMatches(generation: job.generation, scope: scope,
+                                 engine.closeMatches(job.text, excluding: matches, scope: scope, limit: limit)!)
         }
     }
 
@@ -368,5 +371,116 @@ final class SessionAcceptTests: XCTestCase {
         d.type("zzz", at: 0)
         d.workerAnswers()
         XCTAssertEqual(d.session.accept(), .nothing)
+    }
+}
+
+final class SessionCloseMatchesTests: XCTestCase {
+    private let lines = ["Settings", "Save All", "Set Theme", "Go to File"]
+    private let typos = PickSession.Settings(typos: MatchingOptions())
+
+    func testAShortListIsFilledWithCloseMatchesUnderTheirHeader() {
+        var d = Driver(lines: lines, loading: false, settings: typos)
+        d.type("setitngs", at: 0)
+        d.workerAnswers()
+        XCTAssertTrue(d.session.awaitsCloseMatches, "the real answer is drawn first; the close matches follow")
+        guard case .closeMatches = d.workerJob?.kind else { return XCTFail("close matches were not asked for") }
+        d.workerAnswers()
+        XCTAssertEqual(d.session.shown?.lines.map { d.text($0)! }, ["Settings"])
+        XCTAssertEqual(d.session.shown?.groups.last?.section, SectionGroup.closeMatches)
+        XCTAssertEqual(d.session.shown?.matchCount, 0, "the info line counts real matches only")
+        XCTAssertEqual(d.accepted(), ["Settings"], "Return picks the highlighted close match")
+    }
+
+    func testReturnBeforeTheCloseMatchesComeWaitsForThem() {
+        var d = Driver(lines: lines, loading: false, settings: typos)
+        d.type("setitngs", at: 0)
+        d.workerAnswers()
+        guard case .searchFirst(let job) = d.session.accept(), case .closeMatches = job.kind else {
+            return XCTFail("Return would not wait for the close matches")
+        }
+        d.send(.answered(d.answer(job)))
+        XCTAssertEqual(d.accepted(), ["Settings"])
+    }
+
+    func testRealMatchesComeFirst() {
+        var d = Driver(lines: lines + ["sxet things"], loading: false, settings: typos)
+        d.type("sethings", at: 0)
+        d.workerAnswers()
+        d.workerAnswers()
+        let shown = d.session.shown!
+        XCTAssertEqual(shown.lines.prefix(shown.matchCount).map { d.text($0)! }, ["sxet things"])
+        XCTAssertEqual(shown.closeMatches, 1)
+        XCTAssertEqual(shown.lines.map { d.text($0)! }, ["sxet things", "Settings"])
+        XCTAssertEqual(d.accepted(), ["sxet things"])
+    }
+
+    func testNoCloseMatchesWithoutTyposOrForShortQueriesOrAFullList() {
+        var off = Driver(lines: lines, loading: false)
+        off.type("setitngs", at: 0)
+        off.workerAnswers()
+        XCTAssertFalse(off.session.awaitsCloseMatches)
+        XCTAssertEqual(off.session.accept(), .nothing, "--no-typos: nothing matched, nothing printed")
+
+        var short = Driver(lines: lines, loading: false, settings: typos)
+        short.type("stx", at: 0)
+        short.workerAnswers()
+        XCTAssertFalse(short.session.awaitsCloseMatches)
+
+        var full = Driver(lines: (0..<40).map { "setitngs \($0)" } + ["Settings"], loading: false, settings: typos)
+        full.send(.listHeight(16))
+        full.type("setitngs", at: 0)
+        full.workerAnswers()
+        XCTAssertFalse(full.session.awaitsCloseMatches, "real matches fill the list: nothing to look for")
+    }
+
+    func testCloseMatchesWaitForTheInputToLoad() {
+        var d = Driver(lines: ["Settings"], loading: true, settings: typos)
+        d.type("setitngs", at: 100)
+        d.workerAnswers()
+        XCTAssertFalse(d.session.awaitsCloseMatches, "each batch of input would stop them")
+        if case .closeMatches = d.workerJob?.kind { XCTFail("close matches asked for while input loads") }
+        d.stream(["Save All"], loading: false, at: 200)
+        d.workerAnswers()
+        guard case .closeMatches = d.workerJob?.kind else { return XCTFail("not asked for once input ended") }
+        d.workerAnswers()
+        XCTAssertEqual(d.accepted(), ["Settings"])
+    }
+
+    func testTheFrameShowsTheHeaderAboveTheCloseMatches() {
+        var d = Driver(lines: lines, loading: false, settings: typos)
+        d.type("setitngs", at: 0)
+        d.workerAnswers()
+        d.workerAnswers()
+        let input = FrameInput(width: 40, listHeight: 10, result: d.session.shown, query: Query("setitngs"),
+                               queryText: "setitngs", total: d.store.count)
+        let frame = FrameBuilder.build(input, store: d.store)
+        XCTAssertEqual(frame.rows.first, .section(CloseMatches.header))
+        guard case .line(let row) = frame.rows.dropFirst().first else { return XCTFail("no line row") }
+        XCTAssertEqual(row.spans.filter(\.isHighlighted).map(\.text).joined().count, 7,
+                       "the seven letters of the close reading are highlighted")
+        XCTAssertEqual(frame.message, [])
+    }
+}
+
+/// `--remember`'s forget key: the same query is searched again, with the line forgotten.
+final class SessionRankingChangeTests: XCTestCase {
+    func testAForgottenLineIsRankedAgainAndTheHighlightGoesToTheTop() {
+        var d = Driver(lines: ["x/alpha-long.txt", "x/alpha.txt"], loading: false)
+        var memory = RememberedPicks()
+        memory.add(line: Array("x/alpha-long.txt".utf8), query: "alp", weight: 3)
+        d.engine.remember(memory)
+        d.type("alp", at: 0)
+        d.workerAnswers()
+        XCTAssertEqual(d.text(d.session.highlighted), "x/alpha-long.txt")
+        d.send(.move(by: 1, wraps: false))
+        XCTAssertEqual(d.text(d.session.highlighted), "x/alpha.txt")
+        d.engine.forgetRemembered(Array("x/alpha-long.txt".utf8))
+        d.now = 50
+        d.send(.rankingChanged)
+        XCTAssertEqual(d.workerJob?.text, "alp", "the same query, searched again")
+        d.workerAnswers()
+        XCTAssertEqual(d.session.shown?.lines.map { d.text($0)! }, ["x/alpha.txt", "x/alpha-long.txt"])
+        XCTAssertEqual(d.session.selection, 0)
+        XCTAssertEqual(d.accepted(), ["x/alpha.txt"])
     }
 }

@@ -1,0 +1,16 @@
+import PickCore
+
+// The picker's part of `--remember NAME` (Remember.swift): a key forgets a wrong pick.
+
+extension Picker {
+    /// shift-Delete: the highlighted line is forgotten, in the store and in this session's
+    /// ranking, which is searched again (the highlight goes back to the first line).
+    func forgetHighlighted() {
+        guard Remember.name(options) != nil, let line = session.highlighted else { return }
+        let text = Array(store.bytes(of: Int(line)))
+        // (A store that fails was reported as pick started; the screen is not the place.)
+        _ = Remember.forget(text, options: options)
+        worker.engine.forgetRemembered(text)
+        perform(.rankingChanged)
+    }
+}

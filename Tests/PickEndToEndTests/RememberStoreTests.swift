@@ -1,0 +1,284 @@
+import CSQLite
+import Foundation
+import XCTest
+
+/// `--remember NAME`'s store, through the real binary and a real SQLite file: recording,
+/// forgetting and listing, many writers at once, a writer killed mid-write, the bound on
+/// its size, and a store that cannot be used.
+final class RememberStoreTests: XCTestCase {
+    private var state: URL!
+
+    override func setUpWithError() throws {
+        state = FileManager.default.temporaryDirectory.appendingPathComponent("pick-remember-\(getpid())-\(Int.random(in: 0..<1_000_000_000))")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: state)
+    }
+
+    private var environment: [String: String] { ["XDG_STATE_HOME": state.path] }
+    private var storePath: String { state.path + "/pick/memory.sqlite" }
+
+    private func pick(_ args: [String], _ lines: [String] = [], environment extra: [String: String] = [:]) throws -> PickRun {
+        try runPick(args, lines: lines, environment: environment.merging(extra) { $1 })
+    }
+
+    /// `--list` as (weight, line, queries) rows.
+    private func list(_ name: String) throws -> [(weight: Double, line: String, queries: String)] {
+        let run = try pick(["--remember", name, "--list"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        return run.lines.map { row in
+            let fields = row.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return (Double(fields[0]) ?? -1, fields[1], fields.count > 2 ? fields[2] : "")
+        }
+    }
+
+    private let project = ["src/main.c", "src/mw.c", "src/app/mainwindow.cpp", "Makefile", "README.md"]
+
+    func testRecordedPicksRankFirstAndListSaysWhy() throws {
+        XCTAssertEqual(try pick(["--filter", "mw", "--remember", "files"], project).lines.first, "src/mw.c")
+        for _ in 0..<10 {
+            XCTAssertEqual(try pick(["--remember", "files", "--record", "--query", "mw"], ["src/app/mainwindow.cpp"]).status, 0)
+        }
+        XCTAssertEqual(try pick(["--remember", "files", "--record"], ["Makefile"]).status, 0)
+        XCTAssertEqual(try pick(["--filter", "mw", "--remember", "files"], project).lines,
+                       ["src/app/mainwindow.cpp", "src/mw.c"])
+        // A clearly better match for another query stays first.
+        XCTAssertEqual(try pick(["--filter", "main.c", "--remember", "files"], project).lines.first, "src/main.c")
+        // No query: remembered lines first, most weighted first, then input order.
+        XCTAssertEqual(try pick(["--filter", "", "--remember", "files"], project).lines,
+                       ["src/app/mainwindow.cpp", "Makefile", "src/main.c", "src/mw.c", "README.md"])
+        let listed = try list("files")
+        XCTAssertEqual(listed.map(\.line), ["src/app/mainwindow.cpp", "Makefile"])
+        XCTAssertEqual(listed[0].weight, 10, accuracy: 0.01)
+        XCTAssertEqual(listed[0].queries, "'mw' 10.00")
+        XCTAssertEqual(listed[1].queries, "(no query) 1.00")
+        // Names are separate memories.
+        XCTAssertEqual(try list("dirs").count, 0)
+        XCTAssertEqual(try pick(["--filter", "mw", "--remember", "dirs"], project).lines.first, "src/mw.c")
+    }
+
+    func testAMemoryOfTenThousandLinesIsReadWhole() throws {
+        // (Its cost at start-up is measured by bench/remember, not asserted here.)
+        let lines = (0..<10_000).map { "src/module-\($0 / 100)/file-\($0).swift" }
+        XCTAssertEqual(try pick(["--remember", "big", "--record", "--query", "fi"], lines).status, 0)
+        for _ in 0..<3 {
+            _ = try pick(["--remember", "big", "--record", "--query", "fi"], ["src/module-99/file-9999.swift"])
+        }
+        XCTAssertEqual(try list("big").count, 10_000)
+        XCTAssertEqual(try list("big").first?.line, "src/module-99/file-9999.swift")
+        let input = lines.reversed() + ["docs/file.md"]
+        XCTAssertEqual(try pick(["--filter", "fi", "--remember", "big"], Array(input)).lines.first,
+                       "src/module-99/file-9999.swift")
+    }
+
+    func testLinesWithNewlinesAreRememberedWithRead0() throws {
+        let command = Data("git commit -m 'one\ntwo'\0ls\0".utf8)
+        let run = try runPick(["--remember", "commands", "--record", "--read0"], input: command, environment: environment)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let listed = try runPick(["--remember", "commands", "--list", "--print0"], environment: environment)
+        let entries = listed.stdout.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        XCTAssertEqual(Set(entries.map { $0.split(separator: "\t", maxSplits: 1)[1].split(separator: "\t")[0] }),
+                       ["git commit -m 'one\ntwo'", "ls"])
+    }
+
+    func testForgetUndoesAPick() throws {
+        for _ in 0..<5 {
+            _ = try pick(["--remember", "files", "--record", "--query", "mw"], ["src/app/mainwindow.cpp", "Makefile"])
+        }
+        XCTAssertEqual(try pick(["--filter", "mw", "--remember", "files"], project).lines.first, "src/app/mainwindow.cpp")
+        let forget = try pick(["--remember", "files", "--forget"], ["src/app/mainwindow.cpp"])
+        XCTAssertEqual(forget.status, 0, forget.stderr)
+        XCTAssertEqual(try list("files").map(\.line), ["Makefile"])
+        XCTAssertEqual(try pick(["--filter", "mw", "--remember", "files"], project).lines.first, "src/mw.c")
+    }
+
+    func testFilterRanksWithMemoryButRecordsNothing() throws {
+        _ = try pick(["--filter", "mw", "--remember", "files"], project)
+        XCTAssertEqual(try list("files").count, 0)
+    }
+
+    func testPickNoRememberTurnsMemoryOff() throws {
+        for _ in 0..<5 { _ = try pick(["--remember", "files", "--record", "--query", "mw"], ["src/app/mainwindow.cpp"]) }
+        XCTAssertEqual(try pick(["--filter", "mw", "--remember", "files"], project).lines.first, "src/app/mainwindow.cpp")
+        XCTAssertEqual(try pick(["--filter", "mw", "--remember", "files"], project,
+                                environment: ["PICK_NO_REMEMBER": "1"]).lines.first, "src/mw.c")
+    }
+
+    func testTheStoreIsPrivate() throws {
+        let nested = state.appendingPathComponent("a/b")
+        let run = try runPick(["--remember", "files", "--record"], lines: ["x"],
+                              environment: ["XDG_STATE_HOME": nested.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        for dir in [state.appendingPathComponent("a").path, nested.path, nested.path + "/pick"] {
+            XCTAssertEqual(try mode(dir), 0o700, dir)
+        }
+        XCTAssertEqual(try mode(nested.path + "/pick/memory.sqlite"), 0o600)
+    }
+
+    private func mode(_ path: String) throws -> Int {
+        ((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as! NSNumber).intValue
+    }
+
+    func testAStoreThatCannotBeOpenedIsOneLineAndPickStillPicks() throws {
+        // XDG_STATE_HOME is a file: no directory can be made under it.
+        let file = state.appendingPathComponent("not-a-directory")
+        try Data("x".utf8).write(to: file)
+        let broken = ["XDG_STATE_HOME": file.path]
+        let filter = try runPick(["--filter", "mw", "--remember", "files"], lines: project, environment: broken)
+        XCTAssertEqual(filter.status, 0)
+        XCTAssertEqual(filter.lines.first, "src/mw.c")
+        XCTAssertEqual(filter.stderr.split(separator: "\n").count, 1, filter.stderr)
+        XCTAssertTrue(filter.stderr.hasPrefix("pick: memory store"), filter.stderr)
+        // Scripting the store itself fails, in one line.
+        let record = try runPick(["--remember", "files", "--record"], lines: ["x"], environment: broken)
+        XCTAssertEqual(record.status, 2)
+        XCTAssertEqual(record.stderr.split(separator: "\n").count, 1, record.stderr)
+    }
+
+    func testAStoreThatIsNotADatabaseIsOneLineAndPickStillPicks() throws {
+        try FileManager.default.createDirectory(atPath: state.path + "/pick", withIntermediateDirectories: true)
+        try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: storePath))
+        let filter = try pick(["--filter", "mw", "--remember", "files"], project)
+        XCTAssertEqual(filter.status, 0)
+        XCTAssertEqual(filter.lines.first, "src/mw.c")
+        XCTAssertEqual(filter.stderr.split(separator: "\n").count, 1, filter.stderr)
+    }
+
+    func testBadNamesAndMisusedCommandsAreRefused() throws {
+        for args in [["--remember", "a/b", "--list"], ["--remember", "", "--list"], ["--record"],
+                     ["--remember", "x", "--record", "--forget"], ["--remember", "x", "--list", "--filter", "a"]] {
+            let run = try pick(args, [])
+            XCTAssertEqual(run.status, 2, "\(args)")
+            XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, "\(args): \(run.stderr)")
+        }
+    }
+
+    // MARK: Many writers, killed writers, size
+
+    /// Starts pick with `args` and stdin from `input`, not waiting for it.
+    private func launch(_ args: [String], input: String) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: pickBinaryPath())
+        process.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "PICK_DEFAULT_OPTS")
+        env["XDG_STATE_HOME"] = state.path
+        process.environment = env
+        process.standardInput = FileHandle(forReadingAtPath: input)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    private func write(_ name: String, _ lines: [String]) throws -> String {
+        let path = state.appendingPathComponent(name).path
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func testTwentyConcurrentRecordsLoseNothing() throws {
+        // Three rounds of twenty processes started at once, the first on no store at all.
+        for round in 0..<3 {
+            var writers: [Process] = []
+            for w in 0..<20 {
+                let input = try write("in-\(round)-\(w)", ["shared", "own-\(round)-\(w)"])
+                writers.append(try launch(["--remember", "files", "--record", "--query", "q"], input: input))
+            }
+            for w in writers {
+                w.waitUntilExit()
+                XCTAssertEqual(w.terminationStatus, 0)
+            }
+        }
+        let listed = try list("files")
+        XCTAssertEqual(listed.count, 61)
+        XCTAssertEqual(listed.first?.line, "shared")
+        XCTAssertEqual(listed.first?.weight ?? 0, 60, accuracy: 0.01)
+        XCTAssertEqual(Set(listed.dropFirst().map(\.line)).count, 60)
+        XCTAssertEqual(try integrity(), "ok")
+    }
+
+    func testKillNineInTheMiddleOfWritesNeverCorrupts() throws {
+        // A large record is one transaction: killed, it leaves all of it or none. Killed at
+        // tenths of the time a whole one takes, some kills land while it writes.
+        let many = (0..<8000).map { "line-\($0)" }
+        let input = try write("many", many)
+        let started = Date()
+        let whole = try launch(["--remember", "whole", "--record"], input: input)
+        whole.waitUntilExit()
+        let duration = Date().timeIntervalSince(started)
+        XCTAssertEqual(try list("whole").count, many.count)
+        for k in 1...10 {
+            let name = "big-\(k)"
+            let writer = try launch(["--remember", name, "--record"], input: input)
+            usleep(useconds_t(duration * Double(k) / 10 * 1_000_000))
+            kill(writer.processIdentifier, SIGKILL)
+            writer.waitUntilExit()
+            XCTAssertEqual(try integrity(), "ok", "killed after \(k)0% of a record")
+            let rows = try list(name).count
+            XCTAssertTrue(rows == 0 || rows == many.count, "\(rows) rows after a kill at \(k)0%")
+        }
+        // Small records one after another, killed at once.
+        let loop = try write("loop.sh", ["for i in $(seq 400); do echo \"x$i\" | '\(pickBinaryPath())' --remember small --record || exit 1; done"])
+        for delayMillis in stride(from: 20, through: 290, by: 30) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec sh '\(loop)'"]
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            try process.run()
+            usleep(useconds_t(delayMillis * 1000))
+            // The pick the loop runs now, then the loop (stopped first: it starts no other).
+            kill(process.processIdentifier, SIGSTOP)
+            _ = try? TmuxPick.shell(["pkill", "-KILL", "-P", "\(process.processIdentifier)"])
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            XCTAssertEqual(try integrity(), "ok")
+        }
+        // Later records work.
+        XCTAssertEqual(try pick(["--remember", "after", "--record"], ["still here"]).status, 0)
+        XCTAssertEqual(try list("after").map(\.line), ["still here"])
+    }
+
+    func testTheStoreStaysBounded() throws {
+        for _ in 0..<3 { _ = try pick(["--remember", "files", "--record", "--query", "k"], ["keeper"]) }
+        var sizes: [Int] = []
+        for round in 0..<5 {
+            let lines = (0..<6000).map { "round-\(round)/file-\($0)" }
+            XCTAssertEqual(try pick(["--remember", "files", "--record"], lines).status, 0)
+            let listed = try list("files")
+            XCTAssertLessThanOrEqual(listed.count, 10_000)
+            XCTAssertTrue(listed.contains { $0.line == "keeper" }, "the heaviest line stays")
+            sizes.append(try storeBytes())
+        }
+        // Once full, the file stops growing.
+        XCTAssertLessThanOrEqual(sizes[4], sizes[2] * 5 / 4, "\(sizes)")
+        XCTAssertEqual(try integrity(), "ok")
+    }
+
+    private func storeBytes() throws -> Int {
+        let fm = FileManager.default
+        return try [storePath, storePath + "-wal"].filter { fm.fileExists(atPath: $0) }.reduce(0) {
+            $0 + ((try fm.attributesOfItem(atPath: $1)[.size]) as! NSNumber).intValue
+        }
+    }
+
+    /// SQLite's own check of the store file.
+    private func integrity() throws -> String {
+        var db: OpaquePointer? = nil
+        guard sqlite3_open_v2(storePath, &db, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let db else {
+            return "cannot open"
+        }
+        defer { sqlite3_close_v2(db) }
+        sqlite3_busy_timeout(db, 5000)
+        var statement: OpaquePointer? = nil
+        guard sqlite3_prepare_v2(db, "PRAGMA integrity_check", -1, &statement, nil) == SQLITE_OK else {
+            return String(cString: sqlite3_errmsg(db))
+        }
+        defer { sqlite3_finalize(statement) }
+        var rows: [String] = []
+        while sqlite3_step(statement) == SQLITE_ROW { rows.append(String(cString: sqlite3_column_text(statement, 0))) }
+        return rows.joined(separator: "; ")
+    }
+}
