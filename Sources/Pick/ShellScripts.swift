@@ -247,6 +247,8 @@ enum ShellScripts {
     function pick-file-widget -d 'Insert picked paths at the cursor'
         set -l list __pick_list_paths
         test -n "$PICK_CTRL_T_COMMAND"; and set list $PICK_CTRL_T_COMMAND
+        set -l preview
+        test "$COLUMNS" -ge 120 2>/dev/null; and set preview --preview builtin
           set -l picked (eval $list | PICK_DEFAULT_OPTS="--height 40% --multi --remember files $preview $PICK_DEFAULT_OPTS $PICK_CTRL_T_OPTS" command pick --plain)
         for item in $picked
             commandline -i -- (string escape -- $item)' '
@@ -267,6 +269,8 @@ enum ShellScripts {
     function pick-cd-widget -d 'cd into a picked directory'
         set -l list __pick_list_dirs
         test -n "$PICK_ALT_C_COMMAND"; and set list $PICK_ALT_C_COMMAND
+        set -l preview
+        test "$COLUMNS" -ge 120 2>/dev/null; and set preview --preview builtin
           set -l dir (eval $list | PICK_DEFAULT_OPTS="--height 40% --remember dirs $preview $PICK_DEFAULT_OPTS $PICK_ALT_C_OPTS" command pick --plain +m)
         and test -n "$dir"
         and cd -- $dir
