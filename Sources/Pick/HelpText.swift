@@ -90,6 +90,7 @@ Interface
 Preview
       --preview=CMD       show CMD's output for the focused line in a pane; {} is the
                           line, {q} the query, {n} its index, {N} a field, each quoted
+                          (builtin: pick's own previewer of paths, as ctrl-t and alt-c use)
       --preview-window=OPTS  fzf's: right,50% (default), left, up, down, N or N%,
                           border-STYLE, noborder, wrap, hidden, follow, +SCROLL[/D],
                           ~HEADER, <COLS(ALTERNATIVE) for narrow terminals
