@@ -23,7 +23,11 @@ Search
       --tac               reverse input order
       --tiebreak=CRI      length, begin, end, index; up to two, comma-separated
       --scheme=SCHEME     default, path, or history (ties go to input order)
-  -d, --delimiter=STR     kept for fields, which are not implemented yet
+  -d, --delimiter=STR     how fields split: a string or regular expression, as fzf
+                          (default: runs of blanks, each field keeping its trailing ones)
+  -n, --nth=N[,..]        search only these fields: 2, -1 (the last), 2.., ..3, 1,3
+      --with-nth=N[,..]   show only these fields (the whole line is still printed)
+      --accept-nth=N[,..] print only these fields of the chosen line
       --palette           lines are TITLE<TAB>SECTION<TAB>KEYWORDS<TAB>SHORTCUT
       --plain             tabs are text (the default): undoes --palette; --no-palette too
       --read0             lines end with NUL instead of newline

@@ -149,10 +149,13 @@ final class InputLoad: @unchecked Sendable {
     /// Starts reading `store`'s input: stdin, or the files below here when stdin is a
     /// terminal. Started first, before the terminal is opened and the picker built, on a
     /// thread of its own.
-    static func start(into store: LineStore, fromTerminal: Bool, styles: AnsiStyles?) -> InputLoad {
+    /// With `fields`, each chunk's lines are derived for the search (FieldView) before the
+    /// picker hears of them.
+    static func start(into store: LineStore, fromTerminal: Bool, styles: AnsiStyles?,
+                      fields: FieldView? = nil) -> InputLoad {
         let load = InputLoad()
         spawnThread {
-            let onChunk = { wakeEventLoop(Wake.input) }
+            let onChunk = { fields?.catchUp(); wakeEventLoop(Wake.input) }
             if fromTerminal {
                 FileWalker.walk(".", into: store, onChunk: onChunk)
             } else {
@@ -162,6 +165,7 @@ final class InputLoad: @unchecked Sendable {
                     load.lock.locked { load.failure = message }
                 })
             }
+            fields?.catchUp(finishing: true)
             load.done.store(true, ordering: .releasing)
             wakeEventLoop(Wake.input)
         }

@@ -18,8 +18,10 @@ enum Outcome {
 /// The interactive mode: the picker on /dev/tty, then the output and the exit status.
 enum Interactive {
     /// Runs the picker and returns pick's exit status (0 picked, 1 nothing, 2 error, 130 cancelled).
-    static func run(options: Options, store: LineStore, styles: AnsiStyles?, stdout: Output, terminator: [UInt8],
-                    loadInput: () -> Void) -> Int32 {
+    /// `store` holds the lines as read; with `fields`, the engine searches `fields.searched`.
+    static func run(options: Options, store original: LineStore, fields: FieldView?, styles: AnsiStyles?,
+                    stdout: Output, terminator: [UInt8], loadInput: () -> Void) -> Int32 {
+        let store = fields?.searched ?? original
         var alreadyRead = options.demo
         if options.demo { loadInput() }
         if options.selectOne || options.exitZero {
@@ -37,15 +39,16 @@ enum Interactive {
                 return 1
             }
             if options.selectOne && result.lines.count == 1 {
-                write(query: options.query, key: nil, lines: result.lines, options: options, store: store,
-                      stdout: stdout, terminator: terminator)
+                write(query: options.query, key: nil, lines: result.lines, options: options, store: original,
+                      fields: fields, stdout: stdout, terminator: terminator)
                 Remember.recordPick(result.lines.map { Array(store.bytes(of: Int($0))) }, query: options.query,
                                     options: options)
                 return 0
             }
         }
 
-        let input = alreadyRead ? InputLoad.alreadyRead() : InputLoad.start(into: store, fromTerminal: isatty(0) == 1, styles: styles)
+        let input = alreadyRead ? InputLoad.alreadyRead() : InputLoad.start(into: original, fromTerminal: isatty(0) == 1, styles: styles,
+                                                                       fields: fields)
         guard let terminal = Terminal() else {
             fail("no terminal: the picker draws on /dev/tty, which cannot be opened (use --filter QUERY without one)")
         }
@@ -60,7 +63,7 @@ enum Interactive {
             getenv(name).map { String(cString: $0) }
         }
         let picker = Picker(options: options, store: store, styles: styles, terminal: terminal, theme: theme,
-                            input: input)
+                            input: input, fieldView: fields)
         picker.worker.engine.remember(Remember.picks(options))
         let outcome = picker.run()
         switch outcome {
@@ -77,8 +80,8 @@ enum Interactive {
                 stdout.flush()
                 return 1
             }
-            write(query: picker.query, key: key, lines: lines, options: options, store: store,
-                  stdout: stdout, terminator: terminator)
+            write(query: picker.query, key: key, lines: lines, options: options, store: original,
+                  fields: fields, stdout: stdout, terminator: terminator)
             Remember.recordPick(lines.map { Array(store.bytes(of: Int($0))) }, query: picker.query, options: options)
             return 0
         }
@@ -86,7 +89,7 @@ enum Interactive {
 
     /// Prints the query (`--print-query`), the accepting key (`--expect`), then the lines, byte-exact.
     static func write(query: String, key: String?, lines: [Int32], options: Options, store: LineStore,
-                      stdout: Output, terminator: [UInt8]) {
+                      fields: FieldView?, stdout: Output, terminator: [UInt8]) {
         MappedInput.failIfChanged()
         if options.printQuery {
             stdout.write(Array(query.utf8))
@@ -97,7 +100,7 @@ enum Interactive {
             stdout.write(terminator)
         }
         for line in lines {
-            stdout.write(store.bytes(of: Int(line)))
+            if let fields { stdout.write(fields.printed(Int(line))) } else { stdout.write(store.bytes(of: Int(line))) }
             stdout.write(terminator)
         }
         stdout.flush()

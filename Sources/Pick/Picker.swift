@@ -21,6 +21,8 @@ final class Picker {
     let worker: SearchWorker
     let theme: Theme
     let input: InputLoad
+    /// `--nth`, `--with-nth`, `--accept-nth`: `store` holds the derived lines (FieldView).
+    var fieldView: FieldView? = nil
     var editor: LineEditor!
     var session: PickSession
     var region: ScreenRegion
@@ -62,9 +64,11 @@ final class Picker {
     /// The preview pane (`--preview`), if any.
     let preview: PreviewController?
 
-    init(options: Options, store: LineStore, styles: AnsiStyles?, terminal: Terminal, theme: Theme, input: InputLoad) {
+    init(options: Options, store: LineStore, styles: AnsiStyles?, terminal: Terminal, theme: Theme, input: InputLoad,
+         fieldView: FieldView? = nil) {
         self.options = options
         self.store = store
+        self.fieldView = fieldView
         self.styles = styles
         self.terminal = terminal
         self.theme = theme
@@ -82,7 +86,8 @@ final class Picker {
         pendingScope = options.scope
         shortcuts = LineShortcuts(headerLines: options.headerLines)
         history = QueryHistory(path: options.history)
-        preview = PreviewController(options: options, store: store)
+        // Commands get the lines as read, not the --nth/--with-nth text `store` holds.
+        preview = PreviewController(options: options, store: fieldView?.original ?? store)
     }
 
     /// Makes a crash restore the terminal. The input reader, started just before, may install
@@ -410,10 +415,11 @@ final class Picker {
             editor.refresh()
             lastFrame = []
         }
-        let input = FrameInput(session: session, options: options, width: geometry.width,
+        var input = FrameInput(session: session, options: options, width: geometry.width,
                                listHeight: geometry.listHeight(headers: headerCount), query: parsedQuery,
                                scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
                                gutterWidth: gutter.width)
+        input.fieldView = fieldView
         var frame = FrameBuilder.build(input, store: store)
         frame.info.inWords = options.accessible
         session.scroll = frame.scroll

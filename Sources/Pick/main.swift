@@ -59,6 +59,9 @@ if let shell = options.shell, let script = ShellScripts.script(for: shell) {
 }
 
 let store = LineStore(separator: options.read0 ? 0 : 0x0A, parsesFields: options.palette)
+/// `--nth`, `--with-nth`, `--accept-nth`: the lines' fields searched, shown and printed.
+let fieldView: FieldView?
+do { fieldView = try FieldView(options: options, store: store) } catch { fail("\(error)") }
 /// `--ansi`: the colours of lines read from stdin (the store keeps their visible text).
 let styles: AnsiStyles? = options.ansi ? AnsiStyles() : nil
 
@@ -69,10 +72,11 @@ func loadInput(mapsFile: Bool = false) {
         store.append(Array(demoPalette.utf8))
         store.finish()
     } else if isatty(0) == 1 {
-        FileWalker.walk(".", into: store)
+        FileWalker.walk(".", into: store, onChunk: { fieldView?.catchUp() })
     } else {
-        InputReader.readAll(fd: 0, into: store, mapsFile: mapsFile, styles: styles)
+        InputReader.readAll(fd: 0, into: store, mapsFile: mapsFile, styles: styles, onChunk: { fieldView?.catchUp() })
     }
+    fieldView?.catchUp(finishing: true)
 }
 
 let terminator: [UInt8] = [options.print0 ? 0 : 0x0A]
@@ -105,8 +109,8 @@ if let query = options.filter {
         // Read on one thread while the others match what has arrived.
         spawnThread { loadInput(mapsFile: true) }
     }
-    let engine = SearchEngine(store: store, matching: options.matching, ranking: options.ranking,
-                              skippedLines: options.headerLines)
+    let engine = SearchEngine(store: fieldView?.searched ?? store, matching: options.matching,
+                              ranking: options.ranking, skippedLines: options.headerLines)
     engine.remember(Remember.picks(options))
     let result = engine.searchAllInput(query)
     // `--typos`: the close matches follow the real ones (CloseMatches.swift).
@@ -118,6 +122,14 @@ if let query = options.filter {
     }
     let end = terminator[0]
     (result.lines + close).withUnsafeBufferPointer { lines in
+        if let fieldView {
+            for line in lines {
+                stdout.write(fieldView.printed(Int(line)))
+                stdout.write(byte: end)
+                if stdout.closed { break }
+            }
+            return
+        }
         for k in lines.indices {
             store.prefetch(lines, at: k)
             stdout.write(store.bytes(of: Int(lines[k])))
@@ -141,5 +153,5 @@ if let popup = options.tmux, TmuxLauncher.isAvailable {
     exit(TmuxLauncher.run(popup: popup, words: words, border: options.surround.border != .none))
 }
 
-exit(Interactive.run(options: options, store: store, styles: styles, stdout: stdout, terminator: terminator,
-                     loadInput: { loadInput(mapsFile: true) }))
+exit(Interactive.run(options: options, store: store, fields: fieldView, styles: styles, stdout: stdout,
+                     terminator: terminator, loadInput: { loadInput(mapsFile: true) }))

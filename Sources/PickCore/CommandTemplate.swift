@@ -78,10 +78,11 @@ public struct CommandTemplate: Sendable {
         pieces.contains { if case .placeholder = $0 { return true } else { return false } }
     }
 
-    /// Parses `text`; unknown braces stay literal.
+    /// Parses `text`; unknown braces stay literal; a NUL ends it.
     public init(_ text: String) {
         self.text = text
-        let bytes = Array(text.utf8)
+        // A command line cannot hold a NUL: the template ends at one, as C reads it.
+        let bytes = CommandTemplate.cutAtNul(Array(text.utf8))
         var pieces: [Piece] = []
         var literal: [UInt8] = []
         var i = 0
@@ -153,7 +154,8 @@ public struct CommandTemplate: Sendable {
         case .query:
             return CommandTemplate.quote(c.query)
         case .queryFields(let ranges):
-            return CommandTemplate.quote(Fields.select(ranges, of: c.query, .blanks, preservingSpace: p.preservesSpace))
+            return CommandTemplate.quote(Fields.select(ranges, of: CommandTemplate.cutAtNul(c.query), .blanks,
+                                                               preservingSpace: p.preservesSpace))
         case .index:
             let indexes: [Int]
             if p.plus && !c.markedIndices.isEmpty { indexes = c.markedIndices }

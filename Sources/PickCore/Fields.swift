@@ -100,17 +100,15 @@ final class DelimiterPattern: @unchecked Sendable {
     deinit { regfree(&regex) }
 
     /// The first match in `line` starting at or after `from`, as fzf's Go regexp finds it
-    /// (the text before `from` is context for `^` and `\b`).
+    /// (the text before `from` is context for `^` and `\b`). `line` must be followed by a
+    /// NUL byte: the C library is given its length, but sanitizers read up to a NUL.
     func firstMatch(in line: UnsafeBufferPointer<UInt8>, from: Int) -> Range<Int>? {
-        guard from <= line.count else { return nil }
+        guard from <= line.count, let base = line.baseAddress else { return nil }
         var match = regmatch_t()
         match.rm_so = regoff_t(from)
         match.rm_eo = regoff_t(line.count)
-        let empty: [CChar] = [0]
-        let status: Int32 = empty.withUnsafeBufferPointer { fallback in
-            let base = line.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
-                ?? fallback.baseAddress!
-            return regexec(&regex, base, 1, &match, REG_STARTEND)
+        let status = UnsafeRawPointer(base).withMemoryRebound(to: CChar.self, capacity: line.count + 1) {
+            regexec(&regex, $0, 1, &match, REG_STARTEND)
         }
         guard status == 0, match.rm_so >= 0 else { return nil }
         return Int(match.rm_so)..<Int(match.rm_eo)
@@ -242,6 +240,13 @@ public enum Fields {
     /// fzf's tokens: each field's byte range INCLUDING its trailing delimiter.
     public static func split(_ line: UnsafeBufferPointer<UInt8>, _ d: FieldDelimiter) -> [Range<Int>] {
         var tokens: [Range<Int>] = []
+        split(line, d, into: &tokens)
+        return tokens
+    }
+
+    /// `split` into `tokens` (emptied first), so that a loop over many lines reuses one array.
+    public static func split(_ line: UnsafeBufferPointer<UInt8>, _ d: FieldDelimiter, into tokens: inout [Range<Int>]) {
+        tokens.removeAll(keepingCapacity: true)
         switch d.kind {
         case .blanks:
             func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A }
@@ -253,6 +258,15 @@ public enum Fields {
                 while i < line.count && blank(line[i]) { i += 1 }
                 tokens.append(start..<i)
             }
+        case .literal(let delimiter) where delimiter.count == 1:
+            // Fields are short: a plain loop beats a memchr call per field.
+            let d = delimiter[0]
+            var start = 0
+            for i in 0..<line.count where line[i] == d {
+                tokens.append(start..<(i + 1))
+                start = i + 1
+            }
+            tokens.append(start..<line.count)
         case .literal(let delimiter):
             var start = 0, i = 0
             let first = delimiter[0], n = delimiter.count
@@ -274,12 +288,19 @@ public enum Fields {
             }
             if start < line.count { tokens.append(start..<line.count) }
         }
-        return tokens
     }
 
     /// Every match of `pattern` in `line`, as Go's FindAllIndex gives them: an empty match
     /// right after the previous match is skipped.
     static func matches(of pattern: DelimiterPattern, in line: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var terminated = [UInt8](repeating: 0, count: line.count + 1)
+        terminated.withUnsafeMutableBufferPointer { _ = $0.initialize(from: line) }
+        return terminated.withUnsafeBufferPointer {
+            matches(of: pattern, inTerminated: UnsafeBufferPointer(rebasing: $0.dropLast()))
+        }
+    }
+
+    private static func matches(of pattern: DelimiterPattern, inTerminated line: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var result: [Range<Int>] = []
         var position = 0, previousEnd = -1
         while position <= line.count, let match = pattern.firstMatch(in: line, from: position) {

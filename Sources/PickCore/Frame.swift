@@ -107,6 +107,8 @@ public struct FrameInput {
     public var ellipsis = "…"
     public var markLimit = 0
     public var tracks = false
+    /// `--nth`/`--with-nth`: the store holds derived lines; rows show `FieldView.shown`.
+    public var fieldView: FieldView? = nil
     /// Close matches may yet fill the list (CloseMatches.swift): no "no matches" yet.
     public var awaitsCloseMatches = false
 
@@ -167,8 +169,10 @@ public enum FrameBuilder {
                   isSymbol: false, style: "")]
         }
         for line in 0..<min(input.headerLines, store.count) {
-            let glyphs = TerminalText.glyphs(store.bytes(of: line), range: store.fields(of: line).title,
-                                             styles: input.styles?.runs(of: line) ?? [])
+            let shown = ShownLine(line, store: store, input: input)
+            let glyphs = shown.withBytes(store) {
+                TerminalText.glyphs($0, range: shown.fields.title, styles: shown.styles)
+            }
             headers.append(fit(glyphs, highlighted: [], columns: width, ellipsis: input.ellipsis).spans)
         }
         let lines = input.result?.lines ?? []
@@ -266,17 +270,29 @@ public enum FrameBuilder {
 
     static func lineRow(_ line: Int, position: Int, selected: Bool, marked: Bool, input: FrameInput,
                         store: LineStore, width: Int) -> LineRow {
-        let bytes = store.bytes(of: line)
-        let fields = store.fields(of: line)
+        let shown = ShownLine(line, store: store, input: input)
+        return shown.withBytes(store) { bytes in
+            lineRow(line, bytes: bytes, shown: shown, position: position, selected: selected, marked: marked,
+                    input: input, store: store, width: width)
+        }
+    }
+
+    private static func lineRow(_ line: Int, bytes: UnsafeBufferPointer<UInt8>, shown: ShownLine, position: Int,
+                                selected: Bool, marked: Bool, input: FrameInput, store: LineStore,
+                                width: Int) -> LineRow {
+        let fields = shown.fields
         let isClose = position >= (input.result.map { $0.lines.count - $0.closeMatches } ?? .max)
-        let highlightOffsets = isClose ? CloseMatches.positions(inTitleOf: line, store: store, query: input.query)
+        var highlightOffsets = isClose ? CloseMatches.positions(inTitleOf: line, store: store, query: input.query)
                                        : MatchPositions.inTitle(of: line, store: store, query: input.query)
+        if let map = shown.searchedToShown {
+            highlightOffsets = highlightOffsets.compactMap { $0 < map.count ? map[$0] : nil }
+        }
         let highlighted = Set(highlightOffsets)
         // A huge title (a minified file, a log line) is decoded only as far as can show.
         var title = fields.title
-        let shown = max(highlightOffsets.last ?? title.lowerBound, title.lowerBound) + width * 4 + 16
-        if shown < title.upperBound { title = title.lowerBound..<shown }
-        let glyphs = TerminalText.glyphs(bytes, range: title, styles: input.styles?.runs(of: line) ?? [])
+        let decoded = max(highlightOffsets.last ?? title.lowerBound, title.lowerBound) + width * 4 + 16
+        if decoded < title.upperBound { title = title.lowerBound..<decoded }
+        let glyphs = TerminalText.glyphs(bytes, range: title, styles: shown.styles)
         let available = width - input.gutterWidth
         var chip: String? = nil
         var chipFires = false
@@ -348,5 +364,40 @@ public enum FrameBuilder {
         }
         if trailing && mark > 0 { add(ellipsis, false, false, ""); used += mark }
         return (spans, used)
+    }
+}
+
+/// A row's text: the store's line, or with `--nth` the line `FieldView` shows, with the
+/// matched characters' offsets mapped onto it.
+struct ShownLine {
+    let line: Int
+    /// The bytes shown when they are not the store's line.
+    var owned: [UInt8]? = nil
+    var fields: LineFields
+    var styles: [StyleRun]
+    /// Searched title offset → shown offset (`--nth`), else nil.
+    var searchedToShown: [Int]? = nil
+
+    init(_ line: Int, store: LineStore, input: FrameInput) {
+        self.line = line
+        let runs = input.styles?.runs(of: line) ?? []
+        guard let view = input.fieldView, view.mapsHighlights else {
+            fields = store.fields(of: line)
+            styles = input.fieldView?.shownStyles(line, runs) ?? runs
+            return
+        }
+        styles = view.shownStyles(line, runs)
+        let shown = view.shown(line)
+        owned = shown.bytes
+        fields = store.parsesFields
+            ? shown.bytes.withUnsafeBufferPointer { LineFields.parse($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count) }
+            : LineFields(title: shown.title)
+        searchedToShown = shown.searchedToShown
+    }
+
+    /// Calls `body` with the bytes shown (the store's own, uncopied, when they are those).
+    func withBytes<R>(_ store: LineStore, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard let owned else { return body(store.bytes(of: line)) }
+        return owned.withUnsafeBufferPointer(body)
     }
 }

@@ -104,8 +104,14 @@ public struct Options: Sendable {
     /// What marks a title cut short.
     public var ellipsis = "…"
     public var scheme: Scheme = .default
-    /// `-d/--delimiter`: kept for --nth and --with-nth, which are not implemented yet.
+    /// `-d/--delimiter`: how --nth, --with-nth, --accept-nth and field placeholders cut a
+    /// line (FieldDelimiter); nil: runs of blanks.
     public var delimiter: String? = nil
+    /// `-n/--nth`, `--with-nth`, `--accept-nth`: the fields searched, shown and printed
+    /// (FieldView).
+    public var nth: FieldRanges? = nil
+    public var withNth: FieldRanges? = nil
+    public var acceptNth: FieldRanges? = nil
     public var color: ColorSpec? = nil
     /// `--no-color`; `--color` may still say `bw` (nothing at all) or `always`.
     public var noColor = false
@@ -221,6 +227,7 @@ extension Options {
         "--info": .required, "--no-info": .none, "--inline-info": .none, "--no-inline-info": .none,
         "--track": .none, "--no-track": .none, "--pointer": .required, "--marker": .required,
         "--ellipsis": .required, "--scheme": .required, "--delimiter": .required,
+        "--nth": .required, "--with-nth": .required, "--accept-nth": .required,
         "--remember": .required, "--no-remember": .none, "--record": .none, "--forget": .none, "--list": .none,
         "--preview": .required, "--no-preview": .none, "--preview-window": .required,
         // fzf's, for elements pick does not have: accepted, and they change nothing.
@@ -233,7 +240,7 @@ extension Options {
     /// not as unknown, so that an `FZF_DEFAULT_OPTS` copied into `PICK_DEFAULT_OPTS` tells
     /// what is missing. The man page's FZF COMPATIBILITY section lists them.
     public static let fzfOptionsNotImplemented: Set<String> = [
-        "--accept-nth", "--algo", "--ambidouble", "--async", "--bench", "--bind", "--black", "--bold",
+        "--algo", "--ambidouble", "--async", "--bench", "--bind", "--black", "--bold",
         "--clear", "--disabled", "--enabled", "--extended-exact", "--filepath-word", "--footer",
         "--footer-border", "--footer-label", "--footer-label-pos", "--force-tty-in", "--freeze-left",
         "--freeze-right", "--gap", "--gap-line", "--ghost", "--gutter", "--gutter-raw", "--header-border",
@@ -250,12 +257,12 @@ extension Options {
         "--no-list-border", "--no-list-label", "--no-listen", "--no-listen-unsafe", "--no-phony",
         "--no-preview-border", "--no-preview-label", "--no-raw", "--no-sync",
         "--no-tail", "--no-tty-default", "--no-unicode", "--no-winpty", "--no-wrap",
-        "--no-wrap-word", "--nth", "--nushell", "--phony", "--preview-border",
+        "--no-wrap-word", "--nushell", "--phony", "--preview-border",
         "--preview-label", "--preview-label-pos", "--preview-wrap-sign",
         "--profile-block", "--profile-cpu", "--profile-mem", "--profile-mutex", "--proxy-script", "--raw",
         "--scroll-off", "--scrollbar", "--separator", "--style", "--sync", "--tabstop", "--tail",
         "--threads", "--toggle-sort", "--tty-default", "--unicode", "--walker", "--walker-root",
-        "--walker-skip", "--with-nth", "--with-shell", "--wrap", "--wrap-sign", "--wrap-word",
+        "--walker-skip", "--with-shell", "--wrap", "--wrap-sign", "--wrap-word",
     ]
 
     /// `pick --preview-builtin PATH`: the built-in path previewer, a mode of its own that
@@ -388,7 +395,9 @@ extension Options {
                         delimiter = try value("-d", inline: attached)
                         if delimiter == "" { throw OptionError(message: "invalid value for -d: empty delimiter") }
                         rest = Substring.UnicodeScalarView()
-                    case "n": throw OptionError(message: "-n (--nth) is not implemented yet (fzf option)")
+                    case "n":
+                        nth = try Self.fieldRanges(value("-n", inline: attached), "-n")
+                        rest = Substring.UnicodeScalarView()
                     case "1": selectOne = true
                     case "0": exitZero = true
                     case "e": matching.fuzzy = false
@@ -621,6 +630,9 @@ extension Options {
             let text = try value(name, inline)
             guard !text.isEmpty else { throw OptionError(message: "invalid value for --delimiter: empty delimiter") }
             delimiter = text
+        case "--nth": nth = try Self.fieldRanges(value(name, inline), name)
+        case "--with-nth": withNth = try Self.fieldRanges(value(name, inline), name)
+        case "--accept-nth": acceptNth = try Self.fieldRanges(value(name, inline), name)
         case "--remember":
             let text = try value(name, inline)
             guard Self.isMemoryName(text) else {

@@ -28,6 +28,8 @@ final class OptionValueTests: XCTestCase {
     }
 
     /// The decision for every option that takes a value. A new option must be added here.
+    private static let badFieldIndexes = ["0", "a", "1..0", "-1..2", "1...2", ",", "1,", "{1}", " 1"]
+
     private static let rules: [String: Rule] = [
         // Free text: empty is meaningful (no query, no prompt, an empty header line).
         "--query": text("foo bar"),
@@ -71,8 +73,11 @@ final class OptionValueTests: XCTestCase {
         "--ellipsis": Rule(valid: "..", acceptsEmpty: true, acceptsHuge: false, malformed: ["....", "世世"]),
         "--scheme": Rule(valid: "history", acceptsEmpty: false, acceptsHuge: false,
                          malformed: ["hist", "paths", "default,path", " path"]),
-        // Kept for --nth and --with-nth: any text but an empty one.
+        // A literal string or a regular expression: any text but an empty one.
         "--delimiter": Rule(valid: ":", acceptsEmpty: false, acceptsHuge: true, malformed: []),
+        "--nth": Rule(valid: "1,3..-1", acceptsEmpty: false, acceptsHuge: false, malformed: badFieldIndexes),
+        "--with-nth": Rule(valid: "2..", acceptsEmpty: false, acceptsHuge: false, malformed: badFieldIndexes),
+        "--accept-nth": Rule(valid: "-1", acceptsEmpty: false, acceptsHuge: false, malformed: badFieldIndexes),
         "--color": Rule(valid: "dark,hl:red", acceptsEmpty: false, acceptsHuge: false,
                         malformed: ["nocolor", "hl:", "hl:nocolor", "hl:256", "hl:-2", ":red", ",", "dark,",
                                     "hl:#12345", "hl:#12345g", "nothing:red", "hl=red"]),

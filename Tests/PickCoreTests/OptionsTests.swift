@@ -217,15 +217,20 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(try parse(["--tiebreak=begin", "--scheme=history"]).ranking.tiebreaks, [.index])
     }
 
-    func testDelimiterIsKeptAndNthIsRefusedAsNotImplemented() throws {
+    func testDelimiterAndFieldIndexesAreParsedAsFzfSpellsThem() throws {
         XCTAssertEqual(try parse(["-d", ":"]).delimiter, ":")
         XCTAssertEqual(try parse(["-d:"]).delimiter, ":")
         XCTAssertEqual(try parse(["--delimiter=\\t"]).delimiter, "\\t")
         XCTAssertNil(try parse([]).delimiter)
         XCTAssertEqual(error(["-d", ""]), "invalid value for -d: empty delimiter")
-        XCTAssertEqual(error(["--nth=2"]), "--nth is not implemented yet (fzf option)")
-        XCTAssertEqual(error(["--with-nth", "2"]), "--with-nth is not implemented yet (fzf option)")
-        XCTAssertEqual(error(["-n", "2"]), "-n (--nth) is not implemented yet (fzf option)")
+        XCTAssertEqual(try parse(["--nth=2"]).nth, FieldRanges([FieldRange(begin: 2, end: 2)]))
+        XCTAssertEqual(try parse(["-n", "-1"]).nth, FieldRanges([FieldRange(begin: -1, end: -1)]))
+        XCTAssertEqual(try parse(["-n2.."]).nth, FieldRanges([FieldRange(begin: 2, end: nil)]))
+        XCTAssertEqual(try parse(["--with-nth", "..3,5"]).withNth,
+                       FieldRanges([FieldRange(begin: nil, end: 3), FieldRange(begin: 5, end: 5)]))
+        XCTAssertEqual(try parse(["--accept-nth", "1"]).acceptNth, FieldRanges([FieldRange(begin: 1, end: 1)]))
+        XCTAssertEqual(error(["--nth", "0"]),
+                       "invalid value for --nth: '0' (expected field indexes such as 2, -1, 2.., ..3, 1,3)")
     }
 
     func testNoMouseAndCosmeticNoOps() throws {
