@@ -26,7 +26,7 @@ final class PreviewController {
     init?(options: Options, store: LineStore) {
         guard let command = options.preview, !command.isEmpty else { return nil }
         if command == Self.builtin {
-            template = CommandTemplate("exec \"$PICK_SELF\" --preview-builtin {}")  // previewer's Options.previewBuiltinMode
+            template = CommandTemplate("exec \"$PICK_SELF\" \(Options.previewBuiltinMode) {}")
             extraEnvironment = [("PICK_SELF", Self.executablePath())]
         } else {
             template = CommandTemplate(command)
