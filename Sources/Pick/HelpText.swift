@@ -7,6 +7,7 @@ usage: pick [OPTIONS] < LINES
        pick --filter QUERY < LINES
        pick --complete TEXT < LINES
        pick --shell bash|zsh|fish
+       pick --preview-builtin PATH
        pick --remember NAME --record [--query Q] | --forget | --list
 
 Pick a line from stdin with an editable fuzzy query; the chosen line goes to stdout.
@@ -41,6 +42,9 @@ Modes
       --shell=SHELL       print key bindings for bash, zsh or fish (ctrl-t, ctrl-r, alt-c)
                           and the completion of pick's options
       --completion=SHELL  print only the completion of pick's options
+      --preview-builtin PATH
+                          print a preview of PATH (a file's first lines, a directory's
+                          entries) and exit; the built-in preview runs this
 
 Memory
       --remember=NAME     learn from picks under NAME: a line picked before moves up
@@ -93,6 +97,7 @@ Interface
 Preview
       --preview=CMD       show CMD's output for the focused line in a pane; {} is the
                           line, {q} the query, {n} its index, {N} a field, each quoted
+                          (builtin: pick's own previewer of paths, as ctrl-t and alt-c use)
       --preview-window=OPTS  fzf's: right,50% (default), left, up, down, N or N%,
                           border-STYLE, noborder, wrap, hidden, follow, +SCROLL[/D],
                           ~HEADER, <COLS(ALTERNATIVE) for narrow terminals

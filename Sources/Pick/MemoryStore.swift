@@ -69,14 +69,21 @@ final class MemoryStore {
             sqlite3_result_double(context, RememberedPicks.decayed(weight, age: age))
         }, nil, nil, nil)
         do {
-            try execute("PRAGMA journal_mode=WAL")
-            try execute("PRAGMA synchronous=NORMAL")
-            try execute("""
-                CREATE TABLE IF NOT EXISTS picks(
-                  name TEXT NOT NULL, line BLOB NOT NULL, query TEXT NOT NULL,
-                  weight REAL NOT NULL, at REAL NOT NULL,
-                  PRIMARY KEY(name, line, query)) WITHOUT ROWID
-                """)
+            // Processes opening a new store at once race to switch it to WAL and to create
+            // the table; SQLite answers some of those races with SQLITE_BUSY at once, without
+            // its busy handler, so the set-up is retried for as long as a write would wait.
+            try retryingWhileBusy(for: busyMillis) { () throws(Failure) in
+                try execute("PRAGMA journal_mode=WAL")
+                try execute("PRAGMA synchronous=NORMAL")
+                try transaction { () throws(Failure) in
+                    try execute("""
+                        CREATE TABLE IF NOT EXISTS picks(
+                          name TEXT NOT NULL, line BLOB NOT NULL, query TEXT NOT NULL,
+                          weight REAL NOT NULL, at REAL NOT NULL,
+                          PRIMARY KEY(name, line, query)) WITHOUT ROWID
+                        """)
+                }
+            }
         } catch {
             sqlite3_close_v2(db)
             throw error
@@ -192,6 +199,20 @@ final class MemoryStore {
         } catch {
             try? execute("ROLLBACK")
             throw error
+        }
+    }
+
+    /// Runs `body` again while it fails with SQLITE_BUSY, for at most `millis`.
+    private func retryingWhileBusy(for millis: Int32, _ body: () throws(Failure) -> Void) throws(Failure) {
+        var waited: Int32 = 0
+        while true {
+            do {
+                return try body()
+            } catch {
+                guard sqlite3_errcode(db) & 0xFF == SQLITE_BUSY, waited < millis else { throw error }
+                usleep(2_000)
+                waited += 2
+            }
         }
     }
 

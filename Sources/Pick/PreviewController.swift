@@ -28,7 +28,7 @@ final class PreviewController {
     init?(options: Options, store: LineStore) {
         guard let command = options.preview, !command.isEmpty else { return nil }
         if command == Self.builtin {
-            template = CommandTemplate("exec \"$PICK_SELF\" --preview-builtin {}")  // previewer's Options.previewBuiltinMode
+            template = CommandTemplate("exec \"$PICK_SELF\" \(Options.previewBuiltinMode) {}")
             extraEnvironment = [("PICK_SELF", Self.executablePath())]
         } else {
             template = CommandTemplate(command)
@@ -73,7 +73,7 @@ final class PreviewController {
                     let bytes = store.bytes(of: Int(subject.line))
                     let offset = PreviewScroll.offset(rect.window.scroll, field: { n in
                         (try? FieldRanges(parsing: String(n))).map { Fields.select($0, of: Array(bytes), self.delimiter) } ?? []
-                    }, index: Int(subject.line) - options.headerLines, height: area.height - rect.window.headerLines)
+                    }, index: Int(subject.line), height: area.height - rect.window.headerLines)
                     // As fzf: the offset counts the header lines too.
                     pane.startScroll(at: offset - rect.window.headerLines)
                 }
@@ -88,9 +88,9 @@ final class PreviewController {
     private func context(for subject: PreviewSubject) -> TemplateContext {
         let line = Array(store.bytes(of: Int(subject.line)))
         let marked = subject.marked.isEmpty ? [subject.line] : subject.marked
-        return TemplateContext(current: line, currentIndex: Int(subject.line) - options.headerLines,
+        return TemplateContext(current: line, currentIndex: Int(subject.line),
                                marked: marked.map { Array(store.bytes(of: Int($0))) },
-                               markedIndices: marked.map { Int($0) - options.headerLines },
+                               markedIndices: marked.map { Int($0) },
                                query: Array((subject.query ?? "").utf8), delimiter: delimiter)
     }
 

@@ -10,6 +10,14 @@
 // and fish keep theirs on while a widget runs, so their widgets turn it back on when the
 // shell has it (bash's readline does so itself after `bind -x`).
 //
+// ctrl-t and alt-c show the built-in preview (`--preview builtin`: a file's first lines, a
+// directory's entries) when the terminal is at least 120 columns wide (COLUMNS, as the
+// shell knows it when the key is pressed): at 50% of that, the list keeps 60 columns for
+// paths. Narrower, a pane would leave too little of a path to read. It is one of the
+// widget's defaults, so `--no-preview` (or another `--preview`) in PICK_CTRL_T_OPTS or
+// PICK_ALT_C_OPTS turns it off or replaces it, and `--preview builtin` there turns it on in
+// any width.
+//
 // Each widget remembers what is picked (`--remember files`, `commands`, `dirs`), so a short
 // query reaches the usual line; PICK_NO_REMEMBER=1 turns that off (pick reads it).
 //
@@ -38,6 +46,8 @@ enum ShellScripts {
     # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
     # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
     # PICK_NO_REMEMBER=1 (do not learn from picks: --remember files, commands, dirs).
+    # ctrl-t and alt-c preview the focused path in terminals of 120 columns or more;
+    # --no-preview in PICK_CTRL_T_OPTS or PICK_ALT_C_OPTS turns that off.
     if [[ $- == *i* ]] && (( BASH_VERSINFO[0] >= 4 )); then
 
     # Files, directories and links below here; hidden ones and pseudo file systems pruned.
@@ -63,10 +73,11 @@ enum ShellScripts {
     }
 
     __pick_ctrl_t() {
-      local picked item
+      local picked item preview=
+      (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
       picked=$(set +o pipefail
         eval "${PICK_CTRL_T_COMMAND:-__pick_list_paths}" |
-          PICK_DEFAULT_OPTS="--height 40% --multi --remember files ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain |
+          PICK_DEFAULT_OPTS="--height 40% --multi --remember files $preview ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain |
           while IFS= read -r item; do printf '%q ' "$item"; done)
       READLINE_LINE=${READLINE_LINE:0:READLINE_POINT}$picked${READLINE_LINE:READLINE_POINT}
       READLINE_POINT=$(( READLINE_POINT + ${#picked} ))
@@ -85,10 +96,11 @@ enum ShellScripts {
     # alt-c is a macro: pick and cd (bind -x, in this shell), set the line aside, accept the
     # empty line so that bash draws a fresh prompt for the new directory, put the line back.
     __pick_alt_c() {
-      local dir
+      local dir preview=
+      (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
       dir=$(set +o pipefail
         eval "${PICK_ALT_C_COMMAND:-__pick_list_dirs}" |
-          PICK_DEFAULT_OPTS="--height 40% --remember dirs ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
+          PICK_DEFAULT_OPTS="--height 40% --remember dirs $preview ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
       [[ -n $dir ]] && builtin cd -- "$dir"
       __pick_saved_line=$READLINE_LINE
       __pick_saved_point=$READLINE_POINT
@@ -123,6 +135,8 @@ enum ShellScripts {
     # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
     # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
     # PICK_NO_REMEMBER=1 (do not learn from picks: --remember files, commands, dirs).
+    # ctrl-t and alt-c preview the focused path in terminals of 120 columns or more;
+    # --no-preview in PICK_CTRL_T_OPTS or PICK_ALT_C_OPTS turns that off.
     if [[ -o interactive ]]; then
 
     # Files, directories and links below here; hidden ones and pseudo file systems pruned.
@@ -144,9 +158,10 @@ enum ShellScripts {
 
     pick-file-widget() {
       setopt localoptions pipefail no_aliases 2>/dev/null
-      local item picked=""
+      local item picked="" preview=""
+      (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
       for item in "${(@f)$(eval "${PICK_CTRL_T_COMMAND:-__pick_list_paths}" |
-          PICK_DEFAULT_OPTS="--height 40% --multi --remember files ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain)}"; do
+          PICK_DEFAULT_OPTS="--height 40% --multi --remember files $preview ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain)}"; do
         [[ -n $item ]] && picked+="${(q)item} "
       done
       LBUFFER+=$picked
@@ -174,9 +189,10 @@ enum ShellScripts {
     # cd here (chpwd hooks run), then the precmd hooks, as a new prompt would.
     pick-cd-widget() {
       setopt localoptions pipefail no_aliases 2>/dev/null
-      local dir hook
+      local dir hook preview=""
+      (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
       dir=$(eval "${PICK_ALT_C_COMMAND:-__pick_list_dirs}" |
-        PICK_DEFAULT_OPTS="--height 40% --remember dirs ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
+        PICK_DEFAULT_OPTS="--height 40% --remember dirs $preview ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
       if [[ -n $dir ]] && builtin cd -- "$dir"; then
         for hook in precmd $precmd_functions; do
           (( $+functions[$hook] )) && $hook
@@ -208,6 +224,8 @@ enum ShellScripts {
     # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
     # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
     # PICK_NO_REMEMBER=1 (do not learn from picks: --remember files, commands, dirs).
+    # ctrl-t and alt-c preview the focused path in terminals of 120 columns or more;
+    # --no-preview in PICK_CTRL_T_OPTS or PICK_ALT_C_OPTS turns that off.
 
     # Files, directories and links below here; hidden ones and pseudo file systems pruned.
     function __pick_list_paths
@@ -229,7 +247,9 @@ enum ShellScripts {
     function pick-file-widget -d 'Insert picked paths at the cursor'
         set -l list __pick_list_paths
         test -n "$PICK_CTRL_T_COMMAND"; and set list $PICK_CTRL_T_COMMAND
-          set -l picked (eval $list | PICK_DEFAULT_OPTS="--height 40% --multi --remember files $PICK_DEFAULT_OPTS $PICK_CTRL_T_OPTS" command pick --plain)
+        set -l preview
+        test "$COLUMNS" -ge 120 2>/dev/null; and set preview --preview builtin
+          set -l picked (eval $list | PICK_DEFAULT_OPTS="--height 40% --multi --remember files $preview $PICK_DEFAULT_OPTS $PICK_CTRL_T_OPTS" command pick --plain)
         for item in $picked
             commandline -i -- (string escape -- $item)' '
         end
@@ -249,7 +269,9 @@ enum ShellScripts {
     function pick-cd-widget -d 'cd into a picked directory'
         set -l list __pick_list_dirs
         test -n "$PICK_ALT_C_COMMAND"; and set list $PICK_ALT_C_COMMAND
-          set -l dir (eval $list | PICK_DEFAULT_OPTS="--height 40% --remember dirs $PICK_DEFAULT_OPTS $PICK_ALT_C_OPTS" command pick --plain +m)
+        set -l preview
+        test "$COLUMNS" -ge 120 2>/dev/null; and set preview --preview builtin
+          set -l dir (eval $list | PICK_DEFAULT_OPTS="--height 40% --remember dirs $preview $PICK_DEFAULT_OPTS $PICK_ALT_C_OPTS" command pick --plain +m)
         and test -n "$dir"
         and cd -- $dir
         __pick_bracketed_paste

@@ -5,6 +5,11 @@ import PickCore
 
 let version = "0.1.0"
 
+// The built-in previewer starts on every focus change: before anything else.
+if CommandLine.argc >= 2, let first = CommandLine.unsafeArgv[1], strcmp(first, Options.previewBuiltinMode) == 0 {
+    BuiltinPreview.main()
+}
+
 signal(SIGPIPE, SIG_IGN)
 
 Memory.start()

@@ -270,6 +270,11 @@ extension Options {
         "--walker-skip", "--with-shell", "--wrap", "--wrap-sign", "--wrap-word",
     ]
 
+    /// `pick --preview-builtin PATH`: the built-in path previewer, a mode of its own that
+    /// `--preview builtin` runs. It must be the first argument (main.swift looks for it before
+    /// parsing anything); anywhere else it is refused.
+    public static let previewBuiltinMode = "--preview-builtin"
+
     /// fzf's shell-integration options, which pick spells `--shell NAME`.
     static let fzfShellOptions: [String: String] = ["--bash": "bash", "--zsh": "zsh", "--fish": "fish"]
 
@@ -424,6 +429,9 @@ extension Options {
         guard let argument = Self.longOptions[name] else {
             if Self.fzfOptionsNotImplemented.contains(name) {
                 throw OptionError(message: "\(name) is not implemented yet (fzf option)")
+            }
+            if name == Self.previewBuiltinMode {
+                throw OptionError(message: "\(name) must come first, alone with its path: pick \(name) PATH")
             }
             if let shell = Self.fzfShellOptions[name] {
                 throw OptionError(message: "\(name) is fzf's spelling: pick --shell \(shell) prints the key bindings")

@@ -123,6 +123,23 @@ public enum Tunables {
         public static let lateCursorReportMillis = 100
     }
 
+    /// The built-in path previewer (`pick --preview-builtin PATH`), started on every focus
+    /// change: it reads little and stops early.
+    public enum PathPreview {
+        /// The most bytes read from the start of a file: its first lines, and the sample that
+        /// tells text from binary.
+        public static let readBytes = 64 << 10
+        /// Lines of a file (or entries of a directory) shown when `PICK_PREVIEW_LINES` asks
+        /// for fewer or is not set: enough to scroll through in a pane of any height.
+        public static let leastLines = 100
+        /// The most lines shown, whatever `PICK_PREVIEW_LINES` says.
+        public static let mostLines = 10_000
+        /// A sample with more than this percentage of its bytes in invalid UTF-8 is binary
+        /// (a NUL byte alone makes it so). Random bytes have about 40% invalid; a Latin-1
+        /// text's accented letters stay well below, even in a short line like `café`.
+        public static let binaryInvalidPercent = 30
+    }
+
     /// The preview pane (`--preview`): when its command runs, what of its output is kept.
     public enum Preview {
         /// While the focus keeps moving, at most one preview command starts in this many

@@ -31,8 +31,9 @@ final class ShellPane {
     /// The prompt's end, after the directory's name.
     var marker: String { " \(shell)$" }
 
-    /// Starts the shell (with `environment` added) and waits for its first prompt.
-    func start(environment: [String: String] = [:], rc extra: String = "") throws {
+    /// Starts the shell (with `environment` added) in a terminal `columns` wide and waits for
+    /// its first prompt.
+    func start(environment: [String: String] = [:], rc extra: String = "", columns: Int = 100) throws {
         let d = tmux.dir.path
         let pickDir = URL(fileURLWithPath: pickBinaryPath()).deletingLastPathComponent().path
         var env = ["HOME": d, "PATH": "\(pickDir):/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
@@ -66,7 +67,7 @@ final class ShellPane {
         let exports = env.keys.sorted().map { "\($0)='\(env[$0]!)'" }.joined(separator: " ")
         try tmux.file("start.sh", "cd '\(work.path)'\nexec env -i TERM=\"$TERM\" \(exports) \(command)\n")
         let result = try TmuxPick.shell(["tmux", "-L", tmux.socket, "-f", "/dev/null", "new-session", "-d",
-                                         "-s", tmux.name, "-x", "100", "-y", "24", "sh '\(d)/start.sh'"])
+                                         "-s", tmux.name, "-x", "\(columns)", "-y", "24", "sh '\(d)/start.sh'"])
         XCTAssertEqual(result.status, 0, "tmux new-session failed: \(result.output)")
         waitForLine("")
     }
