@@ -12,6 +12,9 @@ public enum DefaultsFile {
         var result: [(line: Int, words: [String])] = []
         // Split on the scalar: a String's "\r\n" is one Character, so a file saved with
         // Windows line ends would otherwise be one long line.
+        // An editor's byte order mark is invisible: an error naming '\u{FEFF}--multi' would
+        // read as if --multi were unknown.
+        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
         for (k, scalars) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let raw = String(Substring(scalars.last == "\r" ? scalars.dropLast() : scalars))
             let words: [String]

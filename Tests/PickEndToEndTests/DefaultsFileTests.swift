@@ -63,6 +63,13 @@ final class DefaultsFileTests: XCTestCase {
         XCTAssertTrue(run.stderr.hasPrefix("pick: \(path):2: invalid value for --layout: 'up' ("), run.stderr)
     }
 
+    func testAByteOrderMarkBeforeTheFirstOptionIsIgnored() throws {
+        let path = try rc("\u{FEFF}--filter 'a # b' --tac\n")
+        let run = try runPick([], lines: lines, environment: ["PICK_DEFAULT_OPTS_FILE": path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.lines, ["a # b 2", "a # b 1"])
+    }
+
     func testAMissingFileIsAnError() throws {
         let path = dir.appendingPathComponent("missing").path
         let run = try runPick(["--filter=a"], lines: lines, environment: ["PICK_DEFAULT_OPTS_FILE": path])
