@@ -41,7 +41,7 @@ enum TmuxLauncher {
 
     /// Shows pick in a popup with option `words` (the defaults and the command line) and
     /// returns the exit status the picker in it ended with.
-    static func run(popup: TmuxPopup, words: [String], border: Bool) -> Int32 {
+    static func run(popup: TmuxPopup, words: [String]) -> Int32 {
         guard let dir = makeDirectory() else { fail("--tmux: cannot create a temporary directory") }
         let files = (run: dir + "/run", input: dir + "/in", output: dir + "/out", errors: dir + "/err",
                      status: dir + "/status")
@@ -59,9 +59,9 @@ enum TmuxLauncher {
         if pipesInput && mkfifo(files.input, 0o600) != 0 {
             failClean("cannot create a FIFO in \(dir): \(String(cString: strerror(errno)))")
         }
-        var pickWords = words
-        // As fzf: pick draws its own border in the popup (tmux's is turned off with -B).
-        if !border { pickWords.append("--border=rounded") }
+        // As fzf: pick draws its own border in the popup (tmux's is turned off with -B),
+        // rounded unless the options say otherwise: they come after it, so --no-border wins.
+        var pickWords = ["--border=rounded"] + words
         // As fzf: the popup is the picker's whole screen (a widget's --height would leave
         // most of it empty).
         pickWords += ["--no-height", "--no-tmux"]
