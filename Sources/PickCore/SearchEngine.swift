@@ -148,7 +148,10 @@ public final class SearchEngine: @unchecked Sendable {
         }
         var ranked = found.ranked
         // Memory (`--remember`): remembered lines move up among comparably good matches.
-        if let remembered = memoryRanking.withLock({ $0 }) {
+        // A list ranked by input order first (`--tiebreak=index`, `--scheme=history`: shell
+        // history, newest first) opens in that order; memory acts once something is typed.
+        let keepsOrder = query.isEmpty && ranking.tiebreaks.first == .index
+        if !keepsOrder, let remembered = memoryRanking.withLock({ $0 }) {
             ranked = remembered.rerank(ranked, query: query, text: text, store: store, first: min(skippedLines, total),
                                        total: total, complete: found.matches.map { $0.count == ranked.count } ?? true,
                                        sorts: ranking.sorts)

@@ -87,6 +87,16 @@ final class MemoryRankingTests: XCTestCase {
                         "src/app/mainwindow.h", "src/app/mainwindow.cpp", "src/main.c"])
     }
 
+    /// ctrl-r: shell history opens newest first, as Up would give; what is typed is helped.
+    func testAHistoryListOpensInInputOrderAndMemoryHelpsWhatIsTyped() {
+        let history = ["git status", "make test", "git stash pop", "ls"]
+        let memory = picks([("git stash pop", "gs", 5)])
+        let byIndex = RankingOptions(tiebreaks: [.index])
+        XCTAssertEqual(ranked("", in: history, remembering: memory, ranking: byIndex), history)
+        XCTAssertEqual(ranked("gs", in: history, remembering: memory, ranking: byIndex).first, "git stash pop")
+        XCTAssertEqual(ranked("gs", in: history, remembering: nil, ranking: byIndex).first, "git status")
+    }
+
     func testNoSortKeepsInputOrderWithMemory() {
         let memory = picks([("README.md", "", 5)])
         let order = RankingOptions(sorts: false)
