@@ -119,7 +119,7 @@ extension Picker {
         case .become: become(command, environment)
         case .reload, .reloadSync: reload(command, environment, sync: action.kind == .reloadSync)
         default:
-            guard let child = try? ChildProcess.spawn(command, environment: environment, output: .pipe) else { return }
+            guard let child = try? ChildProcess.spawn(command, environment: environment, output: .outputPipe) else { return }
             bound.transform = (CommandRun(child), action, trigger)
         }
     }
@@ -202,7 +202,7 @@ extension Picker {
         bound.streaming?.cancel()
         bound.streaming = nil
         let newStore = LineStore(separator: options.read0 ? 0 : 0x0A, parsesFields: options.palette)
-        guard let child = try? ChildProcess.spawn(command, environment: environment, output: .pipe) else { return }
+        guard let child = try? ChildProcess.spawn(command, environment: environment, output: .outputPipe) else { return }
         let newStyles: AnsiStyles? = options.ansi ? AnsiStyles() : nil
         let newFields = fieldView.map {
             FieldView(store: newStore, delimiter: $0.delimiter, nth: $0.nth, withNth: $0.withNth,

@@ -1,5 +1,5 @@
-// Commands pick starts (previews, `execute`, …): `/bin/sh -c COMMAND` in a process group of
-// its own, so that killing the group kills everything the command started — a pipeline, a
+// Commands pick starts (previews, `execute`, …): `$SHELL -c COMMAND` (see `shell`) in a
+// process group of its own, so that killing the group kills everything the command started — a pipeline, a
 // `sleep 30 &` — and no process pick starts outlives it.
 
 #if canImport(Glibc)
@@ -8,13 +8,15 @@ import Glibc
 import CPickSystem
 import PickCore
 
-/// A command pick starts: `/bin/sh -c COMMAND` in a process group of its own, so that
+/// A command pick starts: `$SHELL -c COMMAND` (see `shell`) in a process group of its own, so that
 /// killing it kills everything it started (no process outlives pick).
 final class ChildProcess: @unchecked Sendable {
     /// Where the command's standard input comes from.
     enum Input { case null, terminal }
-    /// Where its standard output and error go. `pipe`: both readable at `output`.
-    enum Output { case pipe, discard, terminal }
+    /// Where its standard output and error go. `pipe`: both readable at `output`;
+    /// `outputPipe`: standard output readable at `output`, errors dropped (as fzf drops a
+    /// reload's or a transform's, which would otherwise become lines or a query).
+    enum Output { case pipe, outputPipe, discard, terminal }
 
     struct SpawnError: Error, CustomStringConvertible {
         var description: String
@@ -36,12 +38,12 @@ final class ChildProcess: @unchecked Sendable {
 
     deinit { terminate() }
 
-    /// Starts `/bin/sh -c command` with pick's environment plus `extra` (which wins over a
+    /// Starts `$SHELL -c command` (see `shell`) with pick's environment plus `extra` (which wins over a
     /// variable of the same name). The command is cut at a NUL byte, which no argument can hold.
     static func spawn(_ command: [UInt8], environment extra: [(String, String)] = [],
                       stdin: Input = .null, output: Output) throws -> ChildProcess {
         var fds: [Int32] = [-1, -1]
-        if output == .pipe {
+        if output == .pipe || output == .outputPipe {
             guard pick_pipe_cloexec(&fds) == 0 else { throw SpawnError(description: "pipe: \(errorText())") }
             _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
         }
@@ -54,6 +56,9 @@ final class ChildProcess: @unchecked Sendable {
         case .pipe:
             posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
             posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
+        case .outputPipe:
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         case .discard:
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_adddup2(&actions, 1, 2)
@@ -81,19 +86,19 @@ final class ChildProcess: @unchecked Sendable {
 
         var commandText = CommandTemplate.cutAtNul(command)
         commandText.append(0)
-        let arguments: [[UInt8]] = [Array("/bin/sh".utf8) + [0], Array("-c".utf8) + [0], commandText]
+        let arguments: [[UInt8]] = [Array(shell.utf8) + [0], Array("-c".utf8) + [0], commandText]
         let environment = mergedEnvironment(extra)
 
         var pid: pid_t = 0
         let result = withCStrings(arguments) { argv in
             withCStrings(environment) { envp in
-                posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+                posix_spawn(&pid, shell, &actions, &attributes, argv, envp)
             }
         }
         if fds[1] >= 0 { close(fds[1]) }
         guard result == 0 else {
             if fds[0] >= 0 { close(fds[0]) }
-            throw SpawnError(description: "cannot start /bin/sh: \(String(cString: strerror(result)))")
+            throw SpawnError(description: "cannot start \(shell): \(String(cString: strerror(result)))")
         }
         let child = ChildProcess(pid: pid, output: fds[0])
         registry.locked {
@@ -201,6 +206,18 @@ final class ChildProcess: @unchecked Sendable {
 
     /// pick's environment with `extra` set (replacing a variable of the same name), each
     /// entry NUL-terminated.
+    /// The shell commands run in: `$SHELL`, as fzf does (its recipes are written for bash:
+    /// `[[ … ]]`), when it is one whose single quotes mean what pick's quoting means (bash,
+    /// zsh, POSIX shells) and it can be run; `/bin/sh` otherwise (fish, say, would read a
+    /// quoted line's backslashes).
+    static let shell: String = {
+        guard let value = getenv("SHELL").map({ String(cString: $0) }), value.hasPrefix("/"),
+              let name = value.split(separator: "/").last,
+              ["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash"].contains(String(name)),
+              access(value, X_OK) == 0 else { return "/bin/sh" }
+        return value
+    }()
+
     private static func mergedEnvironment(_ extra: [(String, String)]) -> [[UInt8]] {
         let names = Set(extra.map { $0.0 })
         var result: [[UInt8]] = []

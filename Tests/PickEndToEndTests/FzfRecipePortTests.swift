@@ -1,0 +1,46 @@
+import Foundation
+import XCTest
+
+/// fzf's recipes (ADVANCED.md, fzf-git.sh) run with `s/fzf/pick/`: what broke when they were
+/// ported, each as the recipe uses it.
+final class FzfRecipePortTests: InteractiveTestCase {
+    /// ADVANCED.md's "toggling with a single key binding" keeps its state in the prompt and
+    /// tests it with bash's `[[ … =~ … ]]`: fzf runs commands with $SHELL, so pick must too.
+    func testATransformWrittenForBashTogglesUnderABashShell() throws {
+        try tmux.file("input.txt", "alpha\nbeta\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --prompt 'Files> ' --bind 'ctrl-t:transform:[[ ! $PICK_PROMPT =~ Files ]] &&
+              echo "change-prompt(Files> )" || echo "change-prompt(Directories> )"'
+            """, environment: ["SHELL": "/bin/bash"])
+        tmux.waitFor(text: "2/2")
+        tmux.keys("C-t")
+        tmux.waitFor("the transform switched to directories") { $0[row: 0].hasPrefix("Directories>") }
+        tmux.keys("C-t")
+        tmux.waitFor("and back to files") { $0[row: 0].hasPrefix("Files>") }
+        tmux.keys("C-c")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
+    /// A reload's or a transform's errors are not lines, nor a query: fzf drops them (the
+    /// ripgrep launcher's `cat /tmp/rg-fzf-r` before the file exists, `grep` on a bad path).
+    func testErrorsOfReloadsAndTransformsAreDropped() throws {
+        try tmux.file("input.txt", "alpha\nbeta\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --bind 'ctrl-r:reload(echo reloaded; ls ./no-such-file)' \
+            --bind 'ctrl-q:transform-query(cat ./no-such-query-file)' \
+            --bind 'ctrl-t:transform(echo "change-prompt(T> )"; ls ./no-such-file)'
+            """)
+        tmux.waitFor(text: "2/2")
+        tmux.keys("C-r")
+        tmux.waitFor("the reload's error is not a line") { $0[row: 1] == "  1/1" && $0[row: 2].hasSuffix("reloaded") }
+        tmux.type("x")
+        tmux.waitFor(text: "0/1")
+        tmux.keys("C-q")
+        tmux.waitFor("the failed transform-query cleared the query") { $0[row: 0] == ">" && $0[row: 1] == "  1/1" }
+        tmux.keys("C-t")
+        tmux.waitFor("the transform's actions ran despite its error") { $0[row: 0].hasPrefix("T>") }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "reloaded\n")
+    }
+}
