@@ -16,8 +16,9 @@ import Synchronization
 //   reload still running is killed (its whole group) when the next one starts;
 // - transform, transform-query, -prompt, -header: run in the background, the chain
 //   waiting for the output while the picker stays usable. A transform that hangs never
-//   freezes the picker; the next key or event bound to something drops it (its group is
-//   killed, its output never applied), as does the end of pick. A deadline was the other
+//   freezes the picker; the next key bound to something, or the same event again, drops
+//   it (its group is killed, its output never applied), as does the end of pick. Another
+//   event's chain (focus and result fire in one turn) waits for it. A deadline was the other
 //   choice: it would cut off slow commands that are fine (a `git` on a cold cache) and
 //   still freeze the picker until it passed.
 

@@ -39,13 +39,19 @@ struct BindingState {
 
 extension Picker {
     /// Runs what `trigger` is bound to, if anything: the one dispatch for keys and events.
-    /// A chain still waiting is dropped for the new one. An unbound trigger does nothing at
+    /// A chain still waiting is dropped for a key's or for the same event's. An unbound trigger does nothing at
     /// all, pick's own use of a key included, as in fzf (true: the key was taken).
     @discardableResult
     func fire(_ trigger: BindTrigger) -> Bool {
         if bound.unbound.contains(trigger) { return true }
         guard let chain = options.bindings[trigger] else { return false }
         if let waiting = bound.transform {
+            // Another event (focus and result fire in one turn) runs after the waiting
+            // chain, as fzf runs them in turn; a key, or the same event again, replaces it.
+            if case .event = trigger, trigger != waiting.trigger {
+                bound.queue += chain.map { ($0, trigger) }
+                return true
+            }
             waiting.run.cancel()
             bound.transform = nil
             bound.queue = []
