@@ -184,14 +184,14 @@ extension Picker {
         for (name, value) in environment { setenv(name, value, 1) }
         var line = CommandTemplate.cutAtNul(command)
         line.append(0)
-        let shell = strdup("/bin/sh"), flag = strdup("-c")
+        let shell = strdup(ChildProcess.shell), flag = strdup("-c")
         line.withUnsafeMutableBufferPointer { bytes in
             bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { text in
                 var argv: [UnsafeMutablePointer<CChar>?] = [shell, flag, text, nil]
-                _ = execv("/bin/sh", &argv)
+                _ = execv(ChildProcess.shell, &argv)
             }
         }
-        fail("become: cannot run /bin/sh: \(String(cString: strerror(errno)))")
+        fail("become: cannot run \(ChildProcess.shell): \(String(cString: strerror(errno)))")
     }
 
     /// reload: the command's output becomes the input. The list shows it as it streams in

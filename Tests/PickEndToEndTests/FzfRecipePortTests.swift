@@ -61,3 +61,17 @@ extension FzfRecipePortTests {
         XCTAssertEqual(tmux.exitStatus(), 130)
     }
 }
+
+extension FzfRecipePortTests {
+    /// `become` replaces pick with the same shell the other commands run in.
+    func testBecomeRunsInTheBashShellToo() throws {
+        try tmux.file("input.txt", "alpha\nbeta\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --bind 'enter:become([[ {} == alpha ]] && echo yes-{} || echo no)'
+            """, environment: ["SHELL": "/bin/bash"])
+        tmux.waitFor(text: "2/2")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "yes-alpha\n")
+    }
+}
