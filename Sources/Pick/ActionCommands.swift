@@ -245,6 +245,7 @@ extension Picker {
         case .transformQuery: pendingAction = .replaceQuery(String(text.prefix { $0 != "\n" }))
         case .transformPrompt: changePrompt(text)
         case .transformHeader: changeHeader(text)
+        case .transformBorderLabel: changeBorderLabel(String(text.prefix { $0 != "\n" }))
         default:
             // transform: the output is a chain of actions; a bad one is dropped, as fzf does.
             if let chain = try? Bindings.chain(text, for: trigger) {

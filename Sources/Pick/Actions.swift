@@ -105,6 +105,7 @@ extension Picker {
             if let text = action.argument ?? key.flatMap(KeyNames.printable) { pendingAction = .insert(text) }
         case .changePrompt: changePrompt(argument)
         case .changeHeader: changeHeader(argument)
+        case .changeBorderLabel: changeBorderLabel(argument)
         case .toggleSort:
             bound.sorts = !(bound.sorts ?? options.ranking.sorts)
             replaceEngine(over: store)
@@ -133,7 +134,7 @@ extension Picker {
             refreshPreview()
         case .changePreviewWindow: changePreviewWindow(argument)
         case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
-             .transformPrompt, .transformHeader:
+             .transformPrompt, .transformHeader, .transformBorderLabel:
             runCommand(action, trigger)
         }
     }
@@ -176,6 +177,12 @@ extension Picker {
 
     func changeHeader(_ text: String) {
         options.header = text.isEmpty ? nil : text
+        layoutChanged()
+    }
+
+    /// change-border-label: fzf-git.sh's pickers name what they list there (`--border`).
+    func changeBorderLabel(_ text: String) {
+        options.surround.label = text
         layoutChanged()
     }
 

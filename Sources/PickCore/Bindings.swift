@@ -93,6 +93,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case reload, reloadSync = "reload-sync"
     case transform, transformQuery = "transform-query", transformPrompt = "transform-prompt"
     case transformHeader = "transform-header"
+    case changeBorderLabel = "change-border-label", transformBorderLabel = "transform-border-label"
     case unbind, rebind
 
     /// Whether it takes an argument (`put` may go without: it puts the key's character).
@@ -100,7 +101,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         switch self {
         case .put, .changeQuery, .changePrompt, .changeHeader, .changePreview, .changePreviewWindow,
              .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
-             .transformPrompt, .transformHeader, .unbind, .rebind:
+             .transformPrompt, .transformHeader, .unbind, .rebind, .changeBorderLabel, .transformBorderLabel:
             return true
         default:
             return false
@@ -111,7 +112,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     public var runsCommand: Bool {
         switch self {
         case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
-             .transformPrompt, .transformHeader:
+             .transformPrompt, .transformHeader, .transformBorderLabel:
             return true
         default:
             return false
@@ -178,6 +179,8 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .transformQuery: return "set the query to what prints"
         case .transformPrompt: return "set the prompt to what prints"
         case .transformHeader: return "set the header to what prints"
+        case .changeBorderLabel: return "set the border's label"
+        case .transformBorderLabel: return "set the border's label to what prints"
         case .unbind: return "turn off the bindings"
         case .rebind: return "turn on again the bindings"
         }

@@ -75,3 +75,23 @@ extension FzfRecipePortTests {
         XCTAssertEqual(tmux.stdout, "yes-alpha\n")
     }
 }
+
+extension FzfRecipePortTests {
+    /// fzf-git.sh's branch picker: `alt-a:change-border-label(🌳 All branches)+reload:…`.
+    func testBorderLabelChangesWithTheList() throws {
+        try tmux.file("input.txt", "main\ndev\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --border --border-label 'Branches' \
+            --bind "alt-a:change-border-label(All branches)+reload:printf 'main\\ndev\\norigin/main\\n'" \
+            --bind 'ctrl-t:transform-border-label(echo " $PICK_MATCH_COUNT matches ")'
+            """)
+        tmux.waitFor(text: "Branches")
+        tmux.keys("M-a")
+        tmux.waitFor("the label and the list changed") { $0[row: 0].contains("All branches") && $0.contains { $0.contains("3/3") } }
+        tmux.keys("C-t")
+        tmux.waitFor("the label is what the command printed") { $0[row: 0].contains("─ 3 matches ─") }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "main\n")
+    }
+}
