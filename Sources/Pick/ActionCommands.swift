@@ -25,6 +25,7 @@ import Synchronization
 /// A command whose output pick reads on a thread of its own, to its end.
 final class CommandRun: @unchecked Sendable {
     let child: ChildProcess
+    let startedAt = monotonicMillis()
     private let finished = Atomic<Bool>(false)
     private let lock = Lock()
     private var collected: [UInt8] = []

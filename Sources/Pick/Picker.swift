@@ -218,8 +218,14 @@ final class Picker {
             if noticeEvents() { continue }
             previewTurn()
 
-            // Keys already read.
-            if let key = decoder.next(final: false) {
+            // Keys already read (unless a key's transform that just started is to act first;
+            // an event's, such as focus:transform-header, never holds the keys).
+            let holdKeysUntil = bound.transform.flatMap { waiting -> Int? in
+                guard case .key = waiting.trigger else { return nil }
+                return waiting.run.startedAt + Tunables.Children.transformHoldsKeysMillis
+            }
+            let holdingKeys = holdKeysUntil.map { monotonicMillis() < $0 } ?? false
+            if !holdingKeys, let key = decoder.next(final: false) {
                 if let chars = handle(key) {
                     cursorBackToEditor()
                     passThrough = Array(chars.dropFirst())
@@ -234,6 +240,9 @@ final class Picker {
             if decoder.isPending {
                 timeout = Int32(max(1, decoder.pendingDelay - (now - lastKeyBytes)))
             }
+            if holdingKeys, let until = holdKeysUntil {
+                timeout = Int32(max(1, min(timeout < 0 ? Int.max : Int(timeout), until - now)))
+            }
             if let watch = suspension.watch(terminal, now: now).map(Int32.init) {
                 timeout = timeout < 0 ? watch : min(timeout, watch)
             }
@@ -247,7 +256,7 @@ final class Picker {
             case .woken, .timedOut:
                 // Nothing followed: a lone Escape (or a broken sequence, or a paste whose
                 // end marker was lost).
-                if decoder.isPending && monotonicMillis() - lastKeyBytes >= decoder.pendingDelay,
+                if !holdingKeys, decoder.isPending && monotonicMillis() - lastKeyBytes >= decoder.pendingDelay,
                    let key = decoder.next(final: true), let chars = handle(key) {
                     cursorBackToEditor()
                     passThrough = Array(chars.dropFirst())

@@ -219,5 +219,10 @@ extension Tunables {
         /// How often pick looks whether an `execute-silent` command has ended, while it
         /// watches the keys for ctrl-c (which ends it).
         public static let exitPollMillis = 10
+        /// How long keys typed while a key's transform runs wait for it: a quick one (most are)
+        /// then acts before them, as fzf's do (ctrl-f and typing on at once in ADVANCED.md's
+        /// ripgrep launcher kept the typing, then lost it to transform-query); a slow one
+        /// holds the keys no longer than this.
+        public static let transformHoldsKeysMillis = 500
     }
 }

@@ -95,3 +95,21 @@ extension FzfRecipePortTests {
         XCTAssertEqual(tmux.stdout, "main\n")
     }
 }
+
+extension FzfRecipePortTests {
+    /// ADVANCED.md's ripgrep/fzf switch: ctrl-f ends in transform-query (the query saved for
+    /// the other mode); what is typed right after it goes into the new query, not lost.
+    func testTypingRightAfterAKeysTransformQueryIsKept() throws {
+        try tmux.file("input.txt", "gamma 2\ngamma 4\n")
+        try tmux.file("saved", "gam\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --bind 'ctrl-f:change-prompt(2. fzf> )+transform-query(sleep 0.2; cat saved)'
+            """)
+        tmux.waitFor(text: "2/2")
+        tmux.keys("C-f", "4")
+        tmux.waitFor("the typed 4 follows the transformed query") { $0[row: 0] == "2. fzf> gam4" && $0[row: 1] == "  1/2" }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "gamma 4\n")
+    }
+}
