@@ -80,6 +80,14 @@ extension Picker {
         case .acceptNonEmpty:
             if let lines = chosenLines(), !lines.isEmpty { outcome = .accept(key: nil) }
         case .abort: outcome = .cancel(130)
+        case .cancel:
+            if query.isEmpty { outcome = .cancel(130) } else { pendingAction = .replaceQuery("") }
+        case .printQuery: outcome = .printQuery
+        case .pos:
+            // fzf's positions: 1 the first line, -1 the last.
+            let position = Int(argument) ?? 1
+            perform(.move(by: position < 0 ? Int(Int32.max) : -Int(Int32.max), wraps: false))
+            if position > 1 || position < -1 { perform(.move(by: position < 0 ? position + 1 : position - 1, wraps: false)) }
         case .up: move(up)
         case .down: move(-up)
         case .first: perform(.move(by: -Int(Int32.max), wraps: false))

@@ -13,6 +13,8 @@ enum Outcome {
     case cancel(Int32)
     /// Input could not be read.
     case failure(String)
+    /// `print-query`: the query alone is printed.
+    case printQuery
 }
 
 /// The interactive mode: the picker on /dev/tty, then the output and the exit status.
@@ -71,6 +73,12 @@ enum Interactive {
             return status
         case .failure(let message):
             fail(message)
+        case .printQuery:
+            picker.history.save(adding: picker.query)
+            stdout.write(Array(picker.query.utf8))
+            stdout.write(terminator)
+            stdout.flush()
+            return 0
         case .accept, .pickLine:
             let key: String?
             if case .accept(let k) = outcome { key = k } else { key = nil }

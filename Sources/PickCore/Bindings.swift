@@ -94,6 +94,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case transform, transformQuery = "transform-query", transformPrompt = "transform-prompt"
     case transformHeader = "transform-header"
     case changeBorderLabel = "change-border-label", transformBorderLabel = "transform-border-label"
+    case cancel, printQuery = "print-query", pos
     case unbind, rebind
 
     /// Whether it takes an argument (`put` may go without: it puts the key's character).
@@ -101,7 +102,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         switch self {
         case .put, .changeQuery, .changePrompt, .changeHeader, .changePreview, .changePreviewWindow,
              .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
-             .transformPrompt, .transformHeader, .unbind, .rebind, .changeBorderLabel, .transformBorderLabel:
+             .transformPrompt, .transformHeader, .unbind, .rebind, .changeBorderLabel, .transformBorderLabel, .pos:
             return true
         default:
             return false
@@ -181,6 +182,9 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .transformHeader: return "set the header to what prints"
         case .changeBorderLabel: return "set the border's label"
         case .transformBorderLabel: return "set the border's label to what prints"
+        case .cancel: return "clear the query, or cancel when it is empty"
+        case .printQuery: return "print the query and end"
+        case .pos: return "go to the line at this position"
         case .unbind: return "turn off the bindings"
         case .rebind: return "turn on again the bindings"
         }
@@ -551,7 +555,7 @@ enum BindingParser {
     static let fzfActionsNotImplemented: Set<String> = [
         "accept-or-print-query", "replace-query", "beginning-of-line", "end-of-line", "backward-char",
         "forward-char", "backward-delete-char", "backward-delete-char/eof", "backward-word", "forward-word",
-        "backward-subword", "forward-subword", "clear-screen", "delete-char", "delete-char/eof", "cancel",
+        "backward-subword", "forward-subword", "clear-screen", "delete-char", "delete-char/eof",
         "jump", "jump-accept", "kill-line", "kill-word", "kill-subword", "unix-line-discard", "line-discard",
         "unix-word-rubout", "word-rubout", "yank", "backward-kill-word", "backward-kill-subword", "toggle-in",
         "toggle-out", "toggle-track", "toggle-track-current", "toggle-input", "hide-input", "show-input",
@@ -561,7 +565,7 @@ enum BindingParser {
         "next-history", "up-selected", "prev-selected", "down-selected", "next-selected",
         "toggle-preview-wrap", "toggle-preview-wrap-word", "offset-up", "offset-down", "offset-middle",
         "preview-top", "preview-bottom", "preview-half-page-up", "preview-half-page-down", "wait", "bell",
-        "exclude", "exclude-multi", "bg-cancel", "change-multi", "print-query",
+        "exclude", "exclude-multi", "bg-cancel", "change-multi",
     ]
 
     /// An action with an argument: `name(…)` (any bracket) or `name:…`.
@@ -600,6 +604,9 @@ enum BindingParser {
                     throw Failure(message: "change-preview-window: \(error.message)")
                 }
             }
+        }
+        if kind == .pos && Int(argument) == nil {
+            throw Failure(message: "pos needs a line's position, as pos(3) or pos(-1): \(OptionError.quote(argument))")
         }
         if kind == .unbind || kind == .rebind {
             let targets: [BindTrigger]

@@ -113,3 +113,35 @@ extension FzfRecipePortTests {
         XCTAssertEqual(tmux.stdout, "gamma 4\n")
     }
 }
+
+extension FzfRecipePortTests {
+    /// fzf's `pos(N)`, `cancel` (esc: clear the query first) and `print-query`.
+    func testPosCancelAndPrintQuery() throws {
+        try tmux.file("input.txt", (1...20).map { "line\($0)" }.joined(separator: "\n") + "\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --bind 'ctrl-p:pos(3),ctrl-n:pos(-2),ctrl-q:print-query,ctrl-x:cancel'
+            """)
+        tmux.waitFor(text: "20/20")
+        tmux.keys("C-p")
+        tmux.waitFor(text: "> line3")
+        tmux.keys("C-n")
+        tmux.waitFor(text: "> line19")
+        tmux.type("line20")
+        tmux.waitFor(text: "1/20")
+        tmux.keys("C-x")
+        tmux.waitFor("cancel cleared the query") { $0[row: 0] == ">" && $0[row: 1] == "  20/20" }
+        tmux.type("ne1")
+        tmux.waitFor(text: "11/20")
+        tmux.keys("C-q")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "ne1\n")
+    }
+
+    func testCancelOnAnEmptyQueryCancels() throws {
+        try tmux.start(input: "seq 3", args: "--bind 'ctrl-x:cancel'")
+        tmux.waitFor(text: "3/3")
+        tmux.keys("C-x")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+        XCTAssertEqual(tmux.stdout, "")
+    }
+}
