@@ -97,6 +97,11 @@ extension Picker {
         case .halfPageUp: move(up * max(1, page / 2), wraps: false)
         case .halfPageDown: move(-up * max(1, page / 2), wraps: false)
         case .toggle: if options.multi { toggleMark() }
+        case .toggleIn, .toggleOut:
+            // fzf's: toggle-in moves toward the prompt (up when the list reads down from it),
+            // toggle-out away from it.
+            if options.multi { toggleMark() }
+            move((action.kind == .toggleIn) == options.layout.listReadsDown ? up : -up)
         case .select, .deselect:
             if options.multi, let line = session.highlighted, session.markSet.contains(line) == (action.kind == .deselect) {
                 toggleMark()
@@ -136,6 +141,13 @@ extension Picker {
             let pages = action.kind == .previewPageUp || action.kind == .previewPageDown
             preview?.scroll(by: action.kind == .previewUp || action.kind == .previewPageUp ? -1 : 1, pages: pages,
                             at: monotonicMillis())
+            perform(.redraw)
+        case .previewHalfPageUp, .previewHalfPageDown, .previewTop, .previewBottom:
+            let rows = (preview?.rect).map { $0.text.height - $0.window.headerLines } ?? 0
+            let step = action.kind == .previewHalfPageUp || action.kind == .previewHalfPageDown
+                ? max(1, rows / 2) : Int(Int32.max)
+            let upward = action.kind == .previewHalfPageUp || action.kind == .previewTop
+            preview?.scroll(by: upward ? -step : step, at: monotonicMillis())
             perform(.redraw)
         case .changePreview:
             preview?.template = CommandTemplate(argument)

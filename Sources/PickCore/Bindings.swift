@@ -95,6 +95,9 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case transformHeader = "transform-header"
     case changeBorderLabel = "change-border-label", transformBorderLabel = "transform-border-label"
     case cancel, printQuery = "print-query", pos
+    case toggleIn = "toggle-in", toggleOut = "toggle-out"
+    case previewHalfPageUp = "preview-half-page-up", previewHalfPageDown = "preview-half-page-down"
+    case previewTop = "preview-top", previewBottom = "preview-bottom"
     case unbind, rebind
 
     /// Whether it takes an argument (`put` may go without: it puts the key's character).
@@ -124,7 +127,8 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     public var isPreviewAction: Bool {
         switch self {
         case .togglePreview, .showPreview, .hidePreview, .refreshPreview, .previewUp, .previewDown,
-             .previewPageUp, .previewPageDown, .changePreview, .changePreviewWindow:
+             .previewPageUp, .previewPageDown, .changePreview, .changePreviewWindow, .previewHalfPageUp,
+             .previewHalfPageDown, .previewTop, .previewBottom:
             return true
         default:
             return false
@@ -185,6 +189,12 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .cancel: return "clear the query, or cancel when it is empty"
         case .printQuery: return "print the query and end"
         case .pos: return "go to the line at this position"
+        case .toggleIn: return "mark or unmark the line, and move toward the prompt"
+        case .toggleOut: return "mark or unmark the line, and move away from the prompt"
+        case .previewHalfPageUp: return "scroll the preview half a page up"
+        case .previewHalfPageDown: return "scroll the preview half a page down"
+        case .previewTop: return "scroll the preview to its top"
+        case .previewBottom: return "scroll the preview to its end"
         case .unbind: return "turn off the bindings"
         case .rebind: return "turn on again the bindings"
         }
@@ -557,14 +567,14 @@ enum BindingParser {
         "forward-char", "backward-delete-char", "backward-delete-char/eof", "backward-word", "forward-word",
         "backward-subword", "forward-subword", "clear-screen", "delete-char", "delete-char/eof",
         "jump", "jump-accept", "kill-line", "kill-word", "kill-subword", "unix-line-discard", "line-discard",
-        "unix-word-rubout", "word-rubout", "yank", "backward-kill-word", "backward-kill-subword", "toggle-in",
-        "toggle-out", "toggle-track", "toggle-track-current", "toggle-input", "hide-input", "show-input",
+        "unix-word-rubout", "word-rubout", "yank", "backward-kill-word", "backward-kill-subword",
+        "toggle-track", "toggle-track-current", "toggle-input", "hide-input", "show-input",
         "toggle-header", "toggle-wrap", "toggle-wrap-word", "toggle-multi-line", "toggle-hscroll",
         "toggle-raw", "enable-raw", "disable-raw", "show-header", "hide-header", "track", "track-current",
         "untrack-current", "close", "down-match", "up-match", "best", "prev-history", "previous-history",
         "next-history", "up-selected", "prev-selected", "down-selected", "next-selected",
         "toggle-preview-wrap", "toggle-preview-wrap-word", "offset-up", "offset-down", "offset-middle",
-        "preview-top", "preview-bottom", "preview-half-page-up", "preview-half-page-down", "wait", "bell",
+        "wait", "bell",
         "exclude", "exclude-multi", "bg-cancel", "change-multi",
     ]
 

@@ -145,3 +145,31 @@ extension FzfRecipePortTests {
         XCTAssertEqual(tmux.stdout, "")
     }
 }
+
+extension FzfRecipePortTests {
+    /// Dotfiles' `ctrl-u:preview-half-page-up,ctrl-d:preview-half-page-down`, and fzf's
+    /// `tab:toggle-in,btab:toggle-out` (toward the prompt, away from it).
+    func testPreviewHalfPagesAndToggleInOut() throws {
+        try tmux.start(input: "seq 5", args: """
+            --multi --preview 'seq 100' \
+            --bind 'ctrl-d:preview-half-page-down,ctrl-u:preview-half-page-up' \
+            --bind 'alt-g:preview-bottom,alt-t:preview-top,ctrl-o:toggle-out,ctrl-t:toggle-in'
+            """, height: 22)
+        tmux.waitFor(text: "1/100")
+        tmux.keys("C-d")
+        tmux.waitFor(text: "11/100")
+        tmux.keys("C-d", "C-u")
+        tmux.waitFor("back half a page") { rows in rows.contains { $0.contains("11/100") } }
+        tmux.keys("M-g")
+        tmux.waitFor("the preview's end") { rows in rows.contains { $0.contains("│ 100 ") } }
+        tmux.keys("M-t")
+        tmux.waitFor(text: "1/100")
+        tmux.keys("C-o", "C-o", "C-t")
+        tmux.waitFor("three marked, back on the second line") { rows in
+            rows.contains { $0.contains("(3 marked)") } && rows.contains { $0.hasPrefix(">") && $0.dropFirst(2).hasPrefix("2") }
+        }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "1\n2\n3\n")
+    }
+}
