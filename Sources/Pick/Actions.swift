@@ -63,7 +63,7 @@ extension Picker {
 
     /// Runs queued actions until one must wait for libedit or a command, or pick ends.
     func runBoundActions() {
-        while !bound.queue.isEmpty, pendingAction == nil, outcome == nil, bound.transform == nil {
+        while !bound.queue.isEmpty, pendingAction == nil, outcome == nil, bound.transform == nil, passThrough.isEmpty {
             let (action, trigger) = bound.queue.removeFirst()
             keyPressed = true
             run(action, trigger)
@@ -97,6 +97,22 @@ extension Picker {
         case .halfPageUp: move(up * max(1, page / 2), wraps: false)
         case .halfPageDown: move(-up * max(1, page / 2), wraps: false)
         case .toggle: if options.multi { toggleMark() }
+        case .beginningOfLine: passThrough = [PrivateKey.home]
+        case .endOfLine: passThrough = [PrivateKey.end]
+        case .backwardChar: passThrough = [PrivateKey.left]
+        case .forwardChar: passThrough = [PrivateKey.right]
+        case .backwardWord: passThrough = [PrivateKey.wordBefore]
+        case .forwardWord: passThrough = [PrivateKey.wordAfter]
+        case .deleteChar: passThrough = [PrivateKey.delete]
+        case .backwardDeleteChar: passThrough = [PrivateKey.backspace]
+        case .deleteCharEOF, .backwardDeleteCharEOF:
+            if query.isEmpty { outcome = .cancel(130); break }
+            passThrough = [action.kind == .deleteCharEOF ? PrivateKey.delete : PrivateKey.backspace]
+        case .killLine: passThrough = [PrivateKey.killToEnd]
+        case .unixLineDiscard: passThrough = [PrivateKey.killToStart]
+        case .killWord: passThrough = [PrivateKey.killWordAfter]
+        case .backwardKillWord, .unixWordRubout: passThrough = [PrivateKey.killWordBefore]
+        case .yank: passThrough = [PrivateKey.yank]
         case .toggleIn, .toggleOut:
             // fzf's: toggle-in moves toward the prompt (up when the list reads down from it),
             // toggle-out away from it.

@@ -30,6 +30,15 @@ enum PrivateKey {
     static let home: wchar_t = 0x83
     static let end: wchar_t = 0x84
     static let delete: wchar_t = 0x85
+    // For `--bind`'s editing actions (fzf's names, libedit's functions).
+    static let backspace: wchar_t = 0x86
+    static let killToEnd: wchar_t = 0x87
+    static let killToStart: wchar_t = 0x88
+    static let killWordBefore: wchar_t = 0x89
+    static let killWordAfter: wchar_t = 0x8A
+    static let wordBefore: wchar_t = 0x8B
+    static let wordAfter: wchar_t = 0x8C
+    static let yank: wchar_t = 0x8D
 }
 
 /// A private character as a key in libedit's notation (itself).
@@ -163,6 +172,10 @@ final class LineEditor {
             (PrivateKey.action, "pick-action"), (PrivateKey.left, "ed-prev-char"),
             (PrivateKey.right, "ed-next-char"), (PrivateKey.home, "ed-move-to-beg"),
             (PrivateKey.end, "ed-move-to-end"), (PrivateKey.delete, "ed-delete-next-char"),
+            (PrivateKey.backspace, "ed-delete-prev-char"), (PrivateKey.killToEnd, "ed-kill-line"),
+            (PrivateKey.killToStart, "vi-kill-line-prev"), (PrivateKey.killWordBefore, "ed-delete-prev-word"),
+            (PrivateKey.killWordAfter, "em-delete-next-word"), (PrivateKey.wordBefore, "ed-prev-word"),
+            (PrivateKey.wordAfter, "em-next-word"), (PrivateKey.yank, "em-yank"),
         ]
         for (key, fn) in bindings {
             let k = UnsafeMutablePointer<wchar_t>.allocate(capacity: 2)

@@ -201,6 +201,12 @@ final class Picker {
         }
         while true {
             if !bound.queue.isEmpty { syncQuery(); runBoundActions() }
+            // An editing action's key for libedit (the rest of its chain runs after it).
+            if !passThrough.isEmpty {
+                cursorBackToEditor()
+                out.pointee = passThrough.removeFirst()
+                return 1
+            }
             if pendingAction != nil || outcome != nil {
                 if pendingAction == nil { pendingAction = .finish }
                 cursorBackToEditor()
@@ -215,7 +221,7 @@ final class Picker {
                 perform(.redraw)
             }
             perform(.inputRead(lines: store.count, loading: input.isLoading))
-            if noticeEvents() { continue }
+            if noticeEvents() || !passThrough.isEmpty { continue }
             previewTurn()
 
             // Keys already read (unless a key's transform that just started is to act first;

@@ -96,6 +96,14 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case changeBorderLabel = "change-border-label", transformBorderLabel = "transform-border-label"
     case cancel, printQuery = "print-query", pos
     case toggleIn = "toggle-in", toggleOut = "toggle-out"
+    // Editing the query.
+    case beginningOfLine = "beginning-of-line", endOfLine = "end-of-line"
+    case backwardChar = "backward-char", forwardChar = "forward-char"
+    case backwardWord = "backward-word", forwardWord = "forward-word"
+    case deleteChar = "delete-char", deleteCharEOF = "delete-char/eof"
+    case backwardDeleteChar = "backward-delete-char", backwardDeleteCharEOF = "backward-delete-char/eof"
+    case killLine = "kill-line", unixLineDiscard = "unix-line-discard", killWord = "kill-word"
+    case backwardKillWord = "backward-kill-word", unixWordRubout = "unix-word-rubout", yank
     case previewHalfPageUp = "preview-half-page-up", previewHalfPageDown = "preview-half-page-down"
     case previewTop = "preview-top", previewBottom = "preview-bottom"
     case unbind, rebind
@@ -195,6 +203,21 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .previewHalfPageDown: return "scroll the preview half a page down"
         case .previewTop: return "scroll the preview to its top"
         case .previewBottom: return "scroll the preview to its end"
+        case .beginningOfLine: return "to the start of the query"
+        case .endOfLine: return "to the end of the query"
+        case .backwardChar: return "a character left in the query"
+        case .forwardChar: return "a character right in the query"
+        case .backwardWord: return "a word left in the query"
+        case .forwardWord: return "a word right in the query"
+        case .deleteChar: return "delete the character under the cursor"
+        case .deleteCharEOF: return "delete the character under the cursor, or cancel when the query is empty"
+        case .backwardDeleteChar: return "delete the character before the cursor"
+        case .backwardDeleteCharEOF: return "delete the character before the cursor, or cancel when the query is empty"
+        case .killLine: return "cut the query from the cursor to its end"
+        case .unixLineDiscard: return "cut the query before the cursor"
+        case .killWord: return "cut the word after the cursor"
+        case .backwardKillWord, .unixWordRubout: return "cut the word before the cursor"
+        case .yank: return "paste what was cut last"
         case .unbind: return "turn off the bindings"
         case .rebind: return "turn on again the bindings"
         }
@@ -563,11 +586,9 @@ enum BindingParser {
 
     /// fzf's actions pick does not have (yet): refused as such, not as unknown.
     static let fzfActionsNotImplemented: Set<String> = [
-        "accept-or-print-query", "replace-query", "beginning-of-line", "end-of-line", "backward-char",
-        "forward-char", "backward-delete-char", "backward-delete-char/eof", "backward-word", "forward-word",
-        "backward-subword", "forward-subword", "clear-screen", "delete-char", "delete-char/eof",
-        "jump", "jump-accept", "kill-line", "kill-word", "kill-subword", "unix-line-discard", "line-discard",
-        "unix-word-rubout", "word-rubout", "yank", "backward-kill-word", "backward-kill-subword",
+        "accept-or-print-query", "replace-query",
+        "backward-subword", "forward-subword", "clear-screen",
+        "jump", "jump-accept", "kill-subword", "line-discard", "word-rubout", "backward-kill-subword",
         "toggle-track", "toggle-track-current", "toggle-input", "hide-input", "show-input",
         "toggle-header", "toggle-wrap", "toggle-wrap-word", "toggle-multi-line", "toggle-hscroll",
         "toggle-raw", "enable-raw", "disable-raw", "show-header", "hide-header", "track", "track-current",

@@ -100,7 +100,7 @@ final class BindingsTests: XCTestCase {
         XCTAssertEqual(refusal(":up"), "invalid value for --bind: key name required")
         XCTAssertEqual(refusal("a:execute(ls"), "invalid value for --bind: a: unknown action 'execute(ls'")
         XCTAssertEqual(refusal("a:execute"), "invalid value for --bind: a: action 'execute' needs an argument, as execute(…)")
-        XCTAssertEqual(refusal("a:kill-line"), "invalid value for --bind: a: action 'kill-line' is not implemented yet (fzf action)")
+        XCTAssertEqual(refusal("a:kill-subword"), "invalid value for --bind: a: action 'kill-subword' is not implemented yet (fzf action)")
         XCTAssertEqual(refusal("a:change-nth(2)"), "invalid value for --bind: a: action 'change-nth' is not implemented yet (fzf action)")
         XCTAssertEqual(refusal("jump:up"), "invalid value for --bind: event 'jump' is not implemented yet (fzf event)")
         XCTAssertEqual(refusal("a:unbind(nokey)"), "invalid value for --bind: a: unbind: unknown key 'nokey'")

@@ -173,3 +173,31 @@ extension FzfRecipePortTests {
         XCTAssertEqual(tmux.stdout, "1\n2\n3\n")
     }
 }
+
+extension FzfRecipePortTests {
+    /// fzf's query-editing actions, chained with others as dotfiles bind them.
+    func testQueryEditingActions() throws {
+        try tmux.start(input: "seq 5", args: """
+            --bind 'ctrl-x:beginning-of-line+put(A),ctrl-y:end-of-line+put(Z)' \
+            --bind 'ctrl-o:backward-char+backward-char+backward-delete-char,ctrl-k:kill-line' \
+            --bind 'ctrl-t:unix-line-discard,ctrl-d:delete-char/eof,ctrl-b:backward-kill-word,ctrl-f:yank'
+            """)
+        tmux.waitFor(text: "5/5")
+        tmux.type("foo bar")
+        tmux.waitFor(text: "foo bar")
+        tmux.keys("C-x", "C-y")
+        tmux.waitFor("put at both ends") { $0[row: 0] == "> Afoo barZ" }
+        tmux.keys("C-o")
+        tmux.waitFor("two left, one deleted before") { $0[row: 0] == "> Afoo brZ" }
+        tmux.keys("C-b")
+        tmux.waitFor("the word before cut") { $0[row: 0] == "> Afoo rZ" }
+        tmux.keys("C-f")
+        tmux.waitFor("and pasted back") { $0[row: 0] == "> Afoo brZ" }
+        tmux.keys("C-x", "C-k")
+        tmux.waitFor("cut to the end") { $0[row: 0] == "> A" }
+        tmux.keys("C-t")
+        tmux.waitFor("cut to the start") { $0[row: 0] == ">" }
+        tmux.keys("C-d")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+}
