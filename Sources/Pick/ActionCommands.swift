@@ -77,7 +77,8 @@ final class CommandRun: @unchecked Sendable {
 extension Picker {
     /// The environment a command gets: fzf's FZF_* variables under pick's names.
     func commandEnvironment(_ action: BoundAction, _ trigger: BindTrigger) -> [(String, String)] {
-        let size = terminal.size()
+        // As fzf's FZF_LINES and FZF_COLUMNS: the rows and columns pick takes (--height).
+        let size = (rows: region.geometry.height, cols: region.geometry.width)
         return [
             ("PICK_QUERY", query), ("PICK_ACTION", action.kind.rawValue), ("PICK_KEY", trigger.name),
             ("PICK_POS", String(session.highlighted == nil ? 0 : session.selection + 1)),

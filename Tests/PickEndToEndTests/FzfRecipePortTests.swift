@@ -201,3 +201,16 @@ extension FzfRecipePortTests {
         XCTAssertEqual(tmux.exitStatus(), 130)
     }
 }
+
+extension FzfRecipePortTests {
+    /// PICK_LINES and PICK_COLUMNS are what pick takes, as FZF_LINES and FZF_COLUMNS are
+    /// (`--height 8` in a taller terminal: 8 lines, not the terminal's).
+    func testLinesAndColumnsAreThePickersUnderHeight() throws {
+        try tmux.start(input: "seq 3", args: """
+            --height 8 --bind 'start:transform-header(echo "$PICK_LINES lines, $PICK_COLUMNS columns")'
+            """, width: 70, height: 20)
+        tmux.waitFor(text: "8 lines, 70 columns")
+        tmux.keys("C-c")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+}
