@@ -25,6 +25,8 @@ struct BindingState {
     var events = EventWatch()
     /// Whether the list is sorted, once toggle-sort turned it from what the options say.
     var sorts: Bool? = nil
+    /// A binding toggles the sort: the info line says which way it is.
+    var togglesSort = false
     /// A running reload, its store, and whether the list waits for the whole of it
     /// (reload-sync) before it shows.
     var reload: (run: CommandRun, store: LineStore, fields: FieldView?, styles: AnsiStyles?, sync: Bool)? = nil

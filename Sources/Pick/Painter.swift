@@ -393,6 +393,10 @@ enum Painter {
             plain += " " + s
             text += " " + styled(theme.spinner, s)
         }
+        if let sorts = info.sorts {
+            plain += sorts ? " +S" : " -S"
+            text += styled(theme.info, sorts ? " +S" : " -S")
+        }
         if info.tracks {
             plain += " +T"
             text += styled(theme.info, " +T")

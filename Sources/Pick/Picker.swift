@@ -90,6 +90,7 @@ final class Picker {
         shortcuts = LineShortcuts(headerLines: options.headerLines)
         history = QueryHistory(path: options.history)
         session.filters = !options.disabled
+        bound.togglesSort = options.bindings.triggers.contains { options.bindings[$0]?.contains { $0.kind == .toggleSort } ?? false }
         // Commands get the lines as read, not the --nth/--with-nth text `store` holds.
         preview = PreviewController(options: options, store: fieldView?.original ?? store)
     }
@@ -372,6 +373,7 @@ final class Picker {
         input.fieldView = fieldView
         var frame = FrameBuilder.build(input, store: store)
         frame.info.inWords = options.accessible
+        if bound.togglesSort { frame.info.sorts = bound.sorts ?? options.ranking.sorts }
         session.scroll = frame.scroll
         var ghost: Ghost? = nil
         if geometry.promptRows == 1 {

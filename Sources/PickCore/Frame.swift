@@ -53,6 +53,9 @@ public struct InfoLine: Equatable, Sendable {
     public var markLimit = 0
     /// The highlight follows its line as the query changes (`--track`).
     public var tracks = false
+    /// Whether the list is sorted, said (`+S`, `-S`) when a key toggles it, as fzf does;
+    /// nil when none does.
+    public var sorts: Bool? = nil
     /// "All" and the section names, empty when no line has a section.
     public var scopes: [String]
     public var scope: Int

@@ -86,20 +86,20 @@ final class InteractiveBindTests: InteractiveTestCase {
             """)
         tmux.waitFor(text: "3/3")
         tmux.type("abc")
-        tmux.waitFor("sorted: the tighter match first") { $0[row: 1] == "  2/3" && $0[row: 2] == "> abc" }
+        tmux.waitFor("sorted: the tighter match first") { $0[row: 1] == "  2/3 +S" && $0[row: 2] == "> abc" }
         tmux.keys("C-s")
         tmux.waitFor("toggle-sort: input order") { $0[row: 2] == "> xaxbxc" }
         tmux.keys("C-o", "C-s")
         tmux.keys("C-x")
         tmux.waitFor("disable-search lists every line; unbound ctrl-s did nothing") {
-            $0[row: 1] == "  3/3" && $0[row: 2] == "> xaxbxc" && self.shows($0, "zzz")
+            $0[row: 1] == "  3/3 -S" && $0[row: 2] == "> xaxbxc" && self.shows($0, "zzz")
         }
         tmux.keys("C-y")
         tmux.waitFor(text: "2/3")
         tmux.keys("C-t")
         tmux.waitFor(text: "3/3")
         tmux.keys("C-t", "C-e", "C-s")
-        tmux.waitFor("rebind: ctrl-s sorts again") { $0[row: 1] == "  2/3" && $0[row: 2] == "> abc" }
+        tmux.waitFor("rebind: ctrl-s sorts again") { $0[row: 1] == "  2/3 +S" && $0[row: 2] == "> abc" }
         tmux.keys("C-w")
         tmux.keys("Enter")
         tmux.type("x")
@@ -113,9 +113,9 @@ final class InteractiveBindTests: InteractiveTestCase {
     func testToggleSortStartsFromNoSort() throws {
         try tmux.file("input.txt", "xaxbxc\nabc\n")
         try tmux.start(input: "cat input.txt", args: "--no-sort --bind ctrl-s:toggle-sort --query abc")
-        tmux.waitFor("--no-sort: input order") { $0[row: 2].hasPrefix("> xaxbxc") }
+        tmux.waitFor("--no-sort: input order, said as fzf does") { $0[row: 1] == "  2/2 -S" && $0[row: 2].hasPrefix("> xaxbxc") }
         tmux.keys("C-s")
-        tmux.waitFor("the first press sorts") { $0[row: 2].hasPrefix("> abc") }
+        tmux.waitFor("the first press sorts") { $0[row: 1] == "  2/2 +S" && $0[row: 2].hasPrefix("> abc") }
         tmux.keys("Escape")
         XCTAssertEqual(tmux.exitStatus(), 130)
     }
