@@ -222,6 +222,7 @@ extension Picker {
         bound.reload = nil
         bound.streaming = run
         bound.reloadTrack = session.highlighted.map { Array(linesAsRead.bytes(of: Int($0))) }
+        bound.reloadPosition = (session.selection, query)
         bound.trackSeen = (-1, -1)
         bound.events.inputReplaced()
         fieldView = newFields

@@ -34,6 +34,9 @@ struct BindingState {
     var streaming: CommandRun? = nil
     /// The line highlighted when a reload came, looked for in the new list.
     var reloadTrack: [UInt8]? = nil
+    /// Where that line was in the list, for the query then: the highlight's place when the
+    /// reload lacks the line and the query is the same.
+    var reloadPosition = (row: 0, query: "")
     var trackSeen = (generation: -1, searched: -1)
     /// A transform running: the chain waits for its output.
     var transform: (run: CommandRun, action: BoundAction, trigger: BindTrigger)? = nil
@@ -243,7 +246,8 @@ extension Picker {
     }
 
     /// After a reload, highlights the line that was highlighted before, once the new list
-    /// holds it (as `--track` does), until the reload has been read whole.
+    /// holds it (as `--track` does), until the reload has been read whole; without it (the
+    /// branch just deleted), the same place in the list, as fzf keeps it.
     func followReloadedLine() {
         guard let wanted = bound.reloadTrack else { return }
         guard session.resultGeneration == session.generation, let shown = session.shown else { return }
@@ -256,6 +260,8 @@ extension Picker {
             if at != session.selection { perform(.select(at)) }
         } else if !input.isLoading && shown.isComplete {
             bound.reloadTrack = nil
+            let position = min(bound.reloadPosition.row, shown.lines.count - 1)
+            if session.selection == 0 && position > 0 && query == bound.reloadPosition.query { perform(.select(position)) }
         }
     }
 }

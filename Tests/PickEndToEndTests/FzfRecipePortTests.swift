@@ -214,3 +214,23 @@ extension FzfRecipePortTests {
         XCTAssertEqual(tmux.exitStatus(), 130)
     }
 }
+
+extension FzfRecipePortTests {
+    /// fzf-git.sh's `ctrl-x:reload(git worktree remove {1}; git worktree list)` and the
+    /// branch deleters: the highlighted line is gone from the reload, so the highlight stays
+    /// at its place in the list (the next line), as fzf's does, not back at the top.
+    func testDeletingTheHighlightedLineAndReloadingKeepsThePlace() throws {
+        try tmux.file("list", "a\nb\nc\nd\ne\n")
+        try tmux.start(input: "cat list", args: """
+            --bind 'ctrl-d:execute-silent(grep -vx {} list > t; mv t list)+reload(cat list)'
+            """)
+        tmux.waitFor(text: "5/5")
+        tmux.keys("Down", "Down")
+        tmux.waitFor(text: "> c")
+        tmux.keys("C-d")
+        tmux.waitFor("c is gone; d, in its place, is highlighted") { $0[row: 1] == "  4/4" && $0.contains("> d") }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "d\n")
+    }
+}
