@@ -10,6 +10,8 @@
 // - Until the new command writes something (or `staleTextMillis` pass) the pane keeps the
 //   last text, so moving does not blank it between lines.
 // - A hidden pane, and an empty list, run nothing (as fzf).
+// - Showing the same line's preview again (ctrl-/ twice, a resize) keeps the place the
+//   person scrolled to, as fzf does; another line's starts at its top.
 
 /// What a preview is of: the focused line, and the query when the command uses `{q}`.
 public struct PreviewSubject: Equatable, Sendable {
@@ -47,6 +49,8 @@ public struct PreviewPane: Sendable {
     public private(set) var scroll = 0
     /// The person scrolled since the last start (`follow` then leaves the view alone).
     public private(set) var scrolled = false
+    /// What `scroll` is a place in: the subject of the last start.
+    private var scrollSubject: PreviewSubject? = nil
 
     public init() {}
 
@@ -65,8 +69,11 @@ public struct PreviewPane: Sendable {
         generation += 1
         started = wanted
         lastStart = now
-        scroll = 0
-        scrolled = false
+        if wanted != scrollSubject {
+            scrollSubject = wanted
+            scroll = 0
+            scrolled = false
+        }
         actions.append(.start(wanted, generation: generation))
         return actions
     }

@@ -143,6 +143,17 @@ final class PreviewPaneTests: XCTestCase {
         XCTAssertNil(pane.wait(at: 2000))
     }
 
+    func testTheSameLineShownAgainKeepsItsScrollAnotherStartsAtTheTop() {
+        var pane = PreviewPane()
+        _ = pane.focus(PreviewSubject(line: 0), at: 1000)
+        pane.scroll(by: 5, lines: 100, headerLines: 0, height: 10, cycle: false)
+        XCTAssertEqual(pane.focus(nil, at: 2000), [.stop], "hidden")
+        XCTAssertEqual(start(pane.focus(PreviewSubject(line: 0), at: 3000)), PreviewSubject(line: 0))
+        XCTAssertEqual(pane.scroll, 5, "shown again: where it was left")
+        _ = pane.focus(PreviewSubject(line: 1), at: 4000)
+        XCTAssertEqual(pane.scroll, 0)
+    }
+
     func testScrollingStaysInTheOutputAndFollowKeepsTheEnd() {
         var pane = PreviewPane()
         pane.scroll(by: -3, lines: 100, headerLines: 0, height: 10, cycle: false)

@@ -171,6 +171,24 @@ final class InteractivePreviewTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "x\n")
     }
 
+    func testHidingAndShowingThePaneOrAResizeKeepsItsScrollPosition() throws {
+        try tmux.start(input: "seq 3", args: "--preview 'seq 100'", width: 60, height: 10)
+        tmux.waitFor(text: "1/100")
+        tmux.keys("S-Down", "S-Down", "S-Down", "S-Down", "S-Down")
+        tmux.waitFor(text: "6/100")
+        tmux.keys("C-_")
+        tmux.waitFor("the pane hidden") { !$0.contains { $0.contains("/100") } }
+        tmux.keys("C-_")
+        var rows = tmux.waitFor(text: "/100")
+        XCTAssertTrue(pane(rows[row: 1]).hasPrefix("6 "), "as fzf: the same line's preview where it was left")
+        tmux.resize(width: 70, height: 12)
+        tmux.waitFor("the wider pane") { $0.count > 11 && $0[row: 11].hasSuffix("╯") }
+        tmux.waitFor(text: "6/100")
+        tmux.keys("Down")
+        rows = tmux.waitFor(text: "1/100")
+        XCTAssertTrue(rows[row: 3].hasPrefix("> 2"), "another line's preview starts at its top")
+    }
+
     func testTheWheelOverThePaneScrollsItAndLeavesTheList() throws {
         try tmux.start(input: "seq 3", args: "--preview 'seq 100'", width: 60, height: 10)
         tmux.waitFor(text: "1/100")
