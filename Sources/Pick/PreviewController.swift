@@ -43,9 +43,13 @@ final class PreviewController {
 
     /// What the pane is of, now (nil: nothing focused, or the pane hidden).
     func subject(session: PickSession) -> PreviewSubject? {
-        guard let rect, rect.text.height > 0, let line = session.highlighted else { return nil }
-        return PreviewSubject(line: line, query: template.usesQuery ? session.queryText ?? "" : nil,
-                              marked: template.usesMarked ? session.marks : [])
+        guard let rect, rect.text.height > 0 else { return nil }
+        let marked = template.usesMarked ? session.marks : []
+        // Nothing focused: as fzf, a command that needs no line still runs.
+        if session.highlighted == nil,
+           template.hasPlaceholders && !template.usesQuery && marked.isEmpty { return nil }
+        return PreviewSubject(line: session.highlighted, query: template.usesQuery ? session.queryText ?? "" : nil,
+                              marked: marked)
     }
 
     /// Starts and stops the command for what is focused. Returns whether the pane changed.
@@ -67,11 +71,11 @@ final class PreviewController {
                     + extraEnvironment
                 runner.start(command, environment: environment, generation: generation, follows: rect.window.follow,
                              at: now)
-                if !rect.window.scroll.isEmpty {
-                    let bytes = store.bytes(of: Int(subject.line))
+                if !rect.window.scroll.isEmpty, let line = subject.line {
+                    let bytes = store.bytes(of: Int(line))
                     let offset = PreviewScroll.offset(rect.window.scroll, field: { n in
                         (try? FieldRanges(parsing: String(n))).map { Fields.select($0, of: Array(bytes), self.delimiter) } ?? []
-                    }, index: Int(subject.line), height: area.height - rect.window.headerLines)
+                    }, index: Int(line), height: area.height - rect.window.headerLines)
                     // As fzf: the offset counts the header lines too.
                     pane.startScroll(at: offset - rect.window.headerLines)
                 }
@@ -84,9 +88,9 @@ final class PreviewController {
     private lazy var delimiter: FieldDelimiter = (try? FieldDelimiter(options.delimiter)) ?? .blanks
 
     private func context(for subject: PreviewSubject) -> TemplateContext {
-        let line = Array(store.bytes(of: Int(subject.line)))
-        let marked = subject.marked.isEmpty ? [subject.line] : subject.marked
-        return TemplateContext(current: line, currentIndex: Int(subject.line),
+        let line = subject.line.map { Array(store.bytes(of: Int($0))) }
+        let marked = subject.marked.isEmpty ? (subject.line.map { [$0] } ?? []) : subject.marked
+        return TemplateContext(current: line, currentIndex: subject.line.map { Int($0) },
                                marked: marked.map { Array(store.bytes(of: Int($0))) },
                                markedIndices: marked.map { Int($0) },
                                query: Array((subject.query ?? "").utf8), delimiter: delimiter)

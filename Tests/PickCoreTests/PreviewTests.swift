@@ -126,7 +126,7 @@ final class PreviewPaneTests: XCTestCase {
         var started: [Int32] = []
         for k in 1...10 {
             let actions = pane.focus(PreviewSubject(line: Int32(k)), at: 1000 + k * 5)
-            if let s = start(actions) { started.append(s.line) }
+            if let s = start(actions), let line = s.line { started.append(line) }
         }
         XCTAssertLessThanOrEqual(started.count, 50 / interval + 1)
         XCTAssertNotNil(pane.wait(at: 1050))

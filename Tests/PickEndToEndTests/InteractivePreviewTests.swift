@@ -229,12 +229,30 @@ final class InteractivePreviewTests: InteractiveTestCase {
         XCTAssertEqual(pane(rows[row: 2]), String(text[16..<32]), "the rest of the line on the next rows")
     }
 
-    func testAnEmptyListRunsNoPreview() throws {
-        try tmux.start(input: "printf ''", args: "--preview 'touch RAN'", width: 60, height: 8)
+    func testAnEmptyListRunsNoPreviewThatNeedsALine() throws {
+        try tmux.start(input: "printf ''", args: "--preview 'touch RAN {}'", width: 60, height: 8)
         tmux.waitFor(text: "No input")
         tmux.keys("Escape")
         XCTAssertEqual(tmux.exitStatus(), 130)
         XCTAssertFalse(FileManager.default.fileExists(atPath: tmux.dir.appendingPathComponent("RAN").path))
+    }
+
+    func testWithNothingFocusedAPreviewOfTheQueryStillRuns() throws {
+        try tmux.start(input: "printf 'alpha\\nbeta\\n'", args: "--preview 'echo query={q} line={}'", width: 60, height: 8)
+        tmux.waitFor(text: "query= line=alpha")
+        tmux.type("zzz")
+        tmux.waitFor(text: "query=zzz line=")
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
+    func testWithNothingFocusedAPreviewWithoutPlaceholdersStays() throws {
+        try tmux.start(input: "echo alpha", args: "--preview 'echo cheat sheet'", width: 60, height: 8)
+        tmux.waitFor(text: "cheat sheet")
+        tmux.type("zzz")
+        tmux.waitFor(text: "0/1")
+        let rows = tmux.waitFor(text: "cheat sheet")
+        XCTAssertTrue(rows.contains { $0.contains("cheat sheet") }, "as fzf: the command needs no line")
     }
 
     func testTheBuiltinPreviewIsPicksOwnPathPreviewer() throws {
