@@ -153,6 +153,14 @@ final class InteractivePreviewTests: InteractiveTestCase {
         tmux.waitFor(text: "toggle the preview")
     }
 
+    func testACutTitleNeverRunsIntoABorderlessPaneOnTheRight() throws {
+        let long = String(repeating: "x", count: 120)
+        try tmux.start(input: "echo \(long)", args: "--preview 'seq 1000 1010' --preview-window noborder,noinfo",
+                       width: 80, height: 6)
+        let rows = tmux.waitFor(text: "1002")
+        XCTAssertTrue(rows[row: 2].hasSuffix("… 1002"), "as fzf: a blank column between list and pane: \(rows[row: 2])")
+    }
+
     func testShiftKeysScrollThePreview() throws {
         try tmux.start(input: "echo x", args: "--preview 'seq 100'", width: 60, height: 10)
         var rows = tmux.waitFor(text: "1/100")
