@@ -115,7 +115,7 @@ final class PreviewController {
         return runner.withText(at: now) { text in
             let first = pane.firstLine(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
                                        follow: rect.window.follow)
-            return PreviewFrameBuilder.build(count: text.count, line: text.line, first: first, window: rect.window,
+            return PreviewFrameBuilder.build(count: text.count, line: text.line, style: text.style, first: first, window: rect.window,
                                              width: area.width, height: area.height)
         }
     }

@@ -26,12 +26,15 @@ public enum AnsiText {
     /// The visible bytes of `line`, and where its SGR styles change. `showingOthers`: every
     /// escape sequence but SGR stays in the text (its ESC is then drawn as a symbol, the rest
     /// as text), as the preview pane shows a command's output; else it is dropped (`--ansi`).
-    public static func strip<C: Collection>(_ line: C, showingOthers: Bool = false) -> (visible: [UInt8], runs: [StyleRun])
+    /// `style`: the SGR style in force where the line starts (a preview's colour carried
+    /// over from the line before).
+    public static func strip<C: Collection>(_ line: C, showingOthers: Bool = false, style start: String = "")
+    -> (visible: [UInt8], runs: [StyleRun])
     where C.Element == UInt8, C.Index == Int {
         var visible: [UInt8] = []
         visible.reserveCapacity(line.count)
-        var runs: [StyleRun] = []
-        var style = ""
+        var runs: [StyleRun] = start.isEmpty ? [] : [StyleRun(offset: 0, sgr: start)]
+        var style = start
         var i = line.startIndex
         let end = line.endIndex
         while i < end {

@@ -187,6 +187,12 @@ final class PreviewTextTests: XCTestCase {
         XCTAssertEqual(text.dropped, 2)
     }
 
+    func testAColourSetOnOneLineHoldsOnTheNextUntilReset() {
+        var text = PreviewText()
+        text.append(Array("\u{1B}[31mred\n\u{1B}[1mbold red\nstill\u{1B}[0m\nplain\npartial".utf8))
+        XCTAssertEqual((0..<5).map { text.style($0) }, ["", "31", "31;1", "", ""])
+    }
+
     func testALineWithoutANewlineIsShownAndBounded() {
         var text = PreviewText()
         let long = [UInt8](repeating: 0x61, count: Tunables.Preview.lineBytes * 3)

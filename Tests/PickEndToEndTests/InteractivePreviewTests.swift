@@ -83,6 +83,15 @@ final class InteractivePreviewTests: InteractiveTestCase {
         XCTAssertFalse(title.contains("TITLE"), "the title was not set: \(title)")
     }
 
+    func testAColourHoldsOnTheNextLinesUntilItIsResetAsInFzf() throws {
+        try tmux.start(input: "echo x", args: "--preview \"printf '\\033[31mred1\\nred2\\033[0m\\nplain\\n'\"",
+                       width: 60, height: 8)
+        tmux.waitFor(text: "plain")
+        let rows = tmux.screenWithEscapes().components(separatedBy: "\n")
+        XCTAssertTrue(rows.contains { $0.contains("\u{1B}[31mred2") }, "red2 is still red")
+        XCTAssertFalse(rows.contains { $0.contains("\u{1B}[31mplain") }, "the reset ends it")
+    }
+
     func testASlowPreviewGivesWayAtOnceAndNeverOutlivesPick() throws {
         let marker = "30.\(Int.random(in: 100_000...999_999))"
         try tmux.start(input: "printf 'a\\nb\\n'", args: "--preview 'echo now {}; sleep \(marker); echo late'",
