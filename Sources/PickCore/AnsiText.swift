@@ -116,6 +116,8 @@ public struct AnsiFilter {
     public let styles: AnsiStyles
     private var partial: [UInt8] = []
     private var nextLine = 0
+    /// The style the last line ended in: as fzf, a colour holds on the next lines until reset.
+    private var style = ""
 
     public init(separator: UInt8, styles: AnsiStyles) {
         self.separator = separator
@@ -146,8 +148,9 @@ public struct AnsiFilter {
     }
 
     private mutating func emit(into out: inout [UInt8]) {
-        let (visible, runs) = AnsiText.strip(partial)
+        let (visible, runs) = AnsiText.strip(partial, style: style)
         if !runs.isEmpty { styles.set(nextLine, runs) }
+        style = runs.last?.sgr ?? ""
         out += visible
         partial.removeAll(keepingCapacity: true)
         nextLine += 1
