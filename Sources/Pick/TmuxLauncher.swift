@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CPickSystem
 import PickCore
 
 // `--tmux`: pick runs itself again inside `tmux display-popup -E`, as fzf does.
@@ -238,7 +239,7 @@ enum TmuxLauncher {
     /// Runs `args` and returns its exit status and what it wrote to stdout.
     private static func capture(_ args: [String]) -> (Int32, String)? {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return nil }
+        guard pick_pipe_cloexec(&fds) == 0 else { return nil }
         let status = spawnAndWait(args, stdout: fds[1])
         close(fds[1])
         var bytes: [UInt8] = []

@@ -58,6 +58,14 @@ final class InteractivePreviewTests: InteractiveTestCase {
         tmux.waitFor(text: "marked: one two")
     }
 
+    /// A command gets stdin, stdout and stderr and nothing else of pick's: no copy of the
+    /// terminal, no pipe of pick's own (ls's own directory is the fourth).
+    func testThePreviewCommandInheritsNoDescriptorOfPicks() throws {
+        try tmux.start(input: "printf 'one\\n'", args: "--preview 'echo fds: $(ls /proc/self/fd | wc -l)'",
+                       width: 60, height: 8)
+        tmux.waitFor(text: "fds: 4")
+    }
+
     func testHostileLinesAreShownLiterallyAndNeverRunAsShellCode() throws {
         let lines = ["it's \"quoted\"", "$(touch MARK)", "`touch MARK`", "a; touch MARK", "-n -e x", "x' ; touch MARK ; '",
                      "$HOME \\\\ *"]
