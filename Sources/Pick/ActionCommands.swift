@@ -92,16 +92,9 @@ extension Picker {
     /// The command line for `template`: the highlighted line, the marked ones (as read) and
     /// the query, each shell-quoted.
     func commandLine(_ template: String) -> [UInt8] {
-        let line = session.highlighted
-        let marks = session.marks
-        let lines = linesAsRead
-        let context = TemplateContext(
-            current: line.map { Array(lines.bytes(of: Int($0))) },
-            currentIndex: line.map { Int($0) - options.headerLines },
-            marked: marks.map { Array(lines.bytes(of: Int($0))) },
-            markedIndices: marks.map { Int($0) - options.headerLines },
-            query: Array(query.utf8),
-            delimiter: fieldView?.delimiter ?? (try? FieldDelimiter(options.delimiter)) ?? .blanks)
+        let context = TemplateContext(lines: linesAsRead, current: session.highlighted, marked: session.marks,
+                                      headerLines: options.headerLines, query: query,
+                                      delimiter: fieldView?.delimiter ?? (try? FieldDelimiter(options.delimiter)) ?? .blanks)
         return CommandTemplate(template).expand(context)
     }
 

@@ -73,7 +73,7 @@ final class PreviewController {
                     let bytes = store.bytes(of: Int(subject.line))
                     let offset = PreviewScroll.offset(rect.window.scroll, field: { n in
                         (try? FieldRanges(parsing: String(n))).map { Fields.select($0, of: Array(bytes), self.delimiter) } ?? []
-                    }, index: Int(subject.line), height: area.height - rect.window.headerLines)
+                    }, index: Int(subject.line) - options.headerLines, height: area.height - rect.window.headerLines)
                     // As fzf: the offset counts the header lines too.
                     pane.startScroll(at: offset - rect.window.headerLines)
                 }
@@ -86,12 +86,8 @@ final class PreviewController {
     private lazy var delimiter: FieldDelimiter = (try? FieldDelimiter(options.delimiter)) ?? .blanks
 
     private func context(for subject: PreviewSubject) -> TemplateContext {
-        let line = Array(store.bytes(of: Int(subject.line)))
-        let marked = subject.marked.isEmpty ? [subject.line] : subject.marked
-        return TemplateContext(current: line, currentIndex: Int(subject.line),
-                               marked: marked.map { Array(store.bytes(of: Int($0))) },
-                               markedIndices: marked.map { Int($0) },
-                               query: Array((subject.query ?? "").utf8), delimiter: delimiter)
+        TemplateContext(lines: store, current: subject.line, marked: subject.marked, headerLines: options.headerLines,
+                        query: subject.query ?? "", delimiter: delimiter)
     }
 
     /// This executable's path (`/proc/self/exe`), or `pick` from the PATH.

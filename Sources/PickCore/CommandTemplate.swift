@@ -40,6 +40,21 @@ public struct TemplateContext: Sendable {
     }
 }
 
+extension TemplateContext {
+    /// The context for the picker's state, the one way every command (preview, execute,
+    /// become, reload, transform) gets it: `current` and `marked` are indexes into `lines`,
+    /// the lines as read (never the `--with-nth` text the engine searches). `{n}` counts
+    /// from the first line after the `headerLines`, as fzf's item index does.
+    public init(lines: LineStore, current: Int32?, marked: [Int32], headerLines: Int, query: String,
+                delimiter: FieldDelimiter) {
+        self.init(current: current.map { Array(lines.bytes(of: Int($0))) },
+                  currentIndex: current.map { Int($0) - headerLines },
+                  marked: marked.map { Array(lines.bytes(of: Int($0))) },
+                  markedIndices: marked.map { Int($0) - headerLines },
+                  query: Array(query.utf8), delimiter: delimiter)
+    }
+}
+
 /// A command template, its placeholders parsed once.
 public struct CommandTemplate: Sendable {
     enum Subject: Sendable, Equatable {

@@ -66,6 +66,16 @@ final class InteractivePreviewTests: InteractiveTestCase {
         tmux.waitFor(text: "fds: 4")
     }
 
+    /// `{n}` is the line's index among the items, as in `execute` and as fzf: the header
+    /// lines are not counted.
+    func testTheIndexPlaceholderSkipsTheHeaderLines() throws {
+        try tmux.start(input: "printf 'head\\none\\ntwo\\n'", args: "--header-lines 1 --preview 'echo n={n} {}'",
+                       width: 60, height: 8)
+        tmux.waitFor(text: "n=0 one")
+        tmux.keys("Down")
+        tmux.waitFor(text: "n=1 two")
+    }
+
     func testHostileLinesAreShownLiterallyAndNeverRunAsShellCode() throws {
         let lines = ["it's \"quoted\"", "$(touch MARK)", "`touch MARK`", "a; touch MARK", "-n -e x", "x' ; touch MARK ; '",
                      "$HOME \\\\ *"]
