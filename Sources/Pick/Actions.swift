@@ -139,7 +139,7 @@ extension Picker {
         ranking.sorts = bound.sorts ?? options.ranking.sorts
         let engine = SearchEngine(store: store, matching: options.matching, ranking: ranking,
                                   skippedLines: options.headerLines)
-        engine.remember(as: worker.engine)
+        engine.remember(as: worker.engine, lines: linesAsRead)
         worker.replace(engine)
     }
 
