@@ -221,6 +221,15 @@ final class ChildProcess: @unchecked Sendable {
     private static func errorText() -> String { String(cString: strerror(errno)) }
 }
 
+/// This executable's path (`/proc/self/exe`), or how it was called: for a command that runs
+/// pick again (`--preview builtin`, the `--tmux` popup).
+func executablePath() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard n > 0 else { return CommandLine.arguments[0] }
+    return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
 /// Calls `body` with a NULL-terminated array of pointers to `strings` (each NUL-terminated).
 private func withCStrings<R>(_ strings: [[UInt8]], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
     var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { bytes in

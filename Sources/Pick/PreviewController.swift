@@ -29,7 +29,7 @@ final class PreviewController {
         guard let command = options.preview, !command.isEmpty else { return nil }
         if command == Self.builtin {
             template = CommandTemplate("exec \"$PICK_SELF\" \(Options.previewBuiltinMode) {}")
-            extraEnvironment = [("PICK_SELF", Self.executablePath())]
+            extraEnvironment = [("PICK_SELF", executablePath())]
         } else {
             template = CommandTemplate(command)
         }
@@ -88,14 +88,6 @@ final class PreviewController {
     private func context(for subject: PreviewSubject) -> TemplateContext {
         TemplateContext(lines: store, current: subject.line, marked: subject.marked, headerLines: options.headerLines,
                         query: subject.query ?? "", delimiter: delimiter)
-    }
-
-    /// This executable's path (`/proc/self/exe`), or `pick` from the PATH.
-    static func executablePath() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return "pick" }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// How long the loop may sleep before the pane has something to do.

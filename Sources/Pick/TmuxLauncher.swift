@@ -116,13 +116,10 @@ enum TmuxLauncher {
 
     // MARK: Pieces
 
-    /// A word for `sh`, single-quoted: every byte stands for itself.
+    /// A word for `sh`, single-quoted: every byte stands for itself (CommandTemplate's
+    /// quoting, the one pick has).
     static func quoted(_ word: String) -> String {
-        var out = "'"
-        for c in word.unicodeScalars {
-            if c == "'" { out += "'\\''" } else { out.unicodeScalars.append(c) }
-        }
-        return out + "'"
+        String(decoding: CommandTemplate.quote(Array(word.utf8)), as: UTF8.self)
     }
 
     /// `export NAME='value'` for every variable with a name sh can take.
@@ -155,12 +152,6 @@ enum TmuxLauncher {
         var template = Array((base + "/pick-tmux-XXXXXX").utf8CString)
         guard mkdtemp(&template) != nil else { return nil }
         return String(cString: template)
-    }
-
-    private static func executablePath() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
-        return n > 0 ? String(cString: buffer) : CommandLine.arguments[0]
     }
 
     private static func currentDirectory() -> String {
