@@ -180,6 +180,11 @@ final class ChildProcess: @unchecked Sendable {
         }
     }
 
+    /// Makes the table `killAllFromSignalHandler` reads: called before the crash handler is
+    /// installed, so that the handler never runs the table's lazy initialiser (a malloc in a
+    /// signal handler, maybe inside a crashed malloc) when no command was started yet.
+    static func prepareForSignalHandler() { _ = crashSlots }
+
     /// Kills every live command's group at once, taking no lock and allocating nothing: for
     /// a crash handler, where `terminateAll` cannot run.
     static func killAllFromSignalHandler() {
@@ -191,10 +196,10 @@ final class ChildProcess: @unchecked Sendable {
 
     private static let registry = Lock()
     /// The live groups again, as a fixed table a signal handler may read.
-    private static let slotCount = 256
+    private static let slotCount = Tunables.Children.crashTableSlots
     nonisolated(unsafe) private static var crashSlots: UnsafeMutablePointer<pid_t> = {
-        let p = UnsafeMutablePointer<pid_t>.allocate(capacity: 256)
-        p.initialize(repeating: 0, count: 256)
+        let p = UnsafeMutablePointer<pid_t>.allocate(capacity: slotCount)
+        p.initialize(repeating: 0, count: slotCount)
         return p
     }()
     nonisolated(unsafe) private static var live: Set<pid_t> = []

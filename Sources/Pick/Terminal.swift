@@ -112,6 +112,7 @@ final class Terminal {
         crashFD = fd
         if crashHandlersInstalled { return }
         crashHandlersInstalled = true
+        ChildProcess.prepareForSignalHandler()
         for s in fatalSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = fatalSignalHandler

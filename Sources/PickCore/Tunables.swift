@@ -154,6 +154,9 @@ public enum Tunables {
         /// Output bytes kept, and the most kept of any one line.
         public static let keptBytes = 4 << 20
         public static let lineBytes = 64 << 10
+        /// How often a preview reader that waits (its buffer full, or its command silent)
+        /// looks whether its command went stale: how long a replaced command may linger.
+        public static let readerPollMillis = 50
     }
 
     /// Reading keys from the terminal.
@@ -219,5 +222,8 @@ extension Tunables {
         /// How often pick looks whether an `execute-silent` command has ended, while it
         /// watches the keys for ctrl-c (which ends it).
         public static let exitPollMillis = 10
+        /// The most live commands a crash handler can kill (it reads a fixed table): far
+        /// more than run at once (a preview, a reload, a transform).
+        public static let crashTableSlots = 256
     }
 }
