@@ -184,8 +184,8 @@ public enum Tunables {
         public static let queryBandCharacters = 3
         /// A search lifts at most this many remembered lines, those memory lifts most for
         /// its query; others rank as if not remembered. Placing each costs a score and a
-        /// binary search by score: with a memory of 10,000 lines that all matched, every
-        /// keystroke took 15-20 ms more. A screen shows a few dozen lines.
+        /// binary search by score, on every keystroke (figures: bench/NOTES.md, memory);
+        /// a screen shows a few dozen lines.
         public static let liftedLinesPerSearch = 128
 
         /// A name keeps at most `rowsPerName` rows (a line and a query it was picked
