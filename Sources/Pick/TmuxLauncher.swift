@@ -86,6 +86,9 @@ enum TmuxLauncher {
         var args = ["tmux", "display-popup", "-E", "-B"] + target
         args += popup.tmuxArguments
         args.append("sh \(quoted(files.run))")
+        // Touched before the handlers exist: a handler must not run a static's lazy initialiser.
+        child = 0
+        caught = 0
         for s in [SIGINT, SIGTERM, SIGHUP] {
             signal(s) { signo in
                 TmuxLauncher.caught = signo
