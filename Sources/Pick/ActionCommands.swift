@@ -68,7 +68,7 @@ final class CommandRun: @unchecked Sendable {
 
     /// Kills the command's whole group: its reader sees the end, reaps it, and stops.
     func cancel() {
-        if !isFinished { _ = kill(-child.pid, SIGKILL) }
+        if !isFinished { child.signalGroup(SIGKILL) }
     }
 }
 

@@ -124,6 +124,13 @@ final class ChildProcess: @unchecked Sendable {
         return true
     }
 
+    /// Sends `signal` to the command's group, unless `terminate()` has begun (it may have
+    /// reaped the shell, and the id be another's by now): for another thread than the one
+    /// that terminates it.
+    func signalGroup(_ signal: Int32) {
+        lock.locked { if !ended { _ = kill(-pid, signal) } }
+    }
+
     /// Ends the command and everything it started: SIGTERM to its group, SIGKILL after
     /// `Tunables.Children.terminateGraceMillis`, the shell reaped, the pipe closed. Idempotent.
     func terminate() {
