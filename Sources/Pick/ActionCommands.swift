@@ -93,7 +93,7 @@ extension Picker {
     /// the query, each shell-quoted.
     func commandLine(_ template: String) -> [UInt8] {
         let context = TemplateContext(lines: linesAsRead, current: session.highlighted, marked: session.marks,
-                                      headerLines: options.headerLines, query: query,
+                                      query: query,
                                       delimiter: fieldView?.delimiter ?? (try? FieldDelimiter(options.delimiter)) ?? .blanks)
         return CommandTemplate(template).expand(context)
     }

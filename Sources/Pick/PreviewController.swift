@@ -73,7 +73,7 @@ final class PreviewController {
                     let bytes = store.bytes(of: Int(subject.line))
                     let offset = PreviewScroll.offset(rect.window.scroll, field: { n in
                         (try? FieldRanges(parsing: String(n))).map { Fields.select($0, of: Array(bytes), self.delimiter) } ?? []
-                    }, index: Int(subject.line) - options.headerLines, height: area.height - rect.window.headerLines)
+                    }, index: Int(subject.line), height: area.height - rect.window.headerLines)
                     // As fzf: the offset counts the header lines too.
                     pane.startScroll(at: offset - rect.window.headerLines)
                 }
@@ -86,7 +86,7 @@ final class PreviewController {
     private lazy var delimiter: FieldDelimiter = (try? FieldDelimiter(options.delimiter)) ?? .blanks
 
     private func context(for subject: PreviewSubject) -> TemplateContext {
-        TemplateContext(lines: store, current: subject.line, marked: subject.marked, headerLines: options.headerLines,
+        TemplateContext(lines: store, current: subject.line, marked: subject.marked,
                         query: subject.query ?? "", delimiter: delimiter)
     }
 

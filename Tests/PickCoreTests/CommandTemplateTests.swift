@@ -18,14 +18,14 @@ final class CommandTemplateTests: XCTestCase {
         XCTAssertEqual(expand("cat {} # {q} {n}", line("a file", 7, query: "fi")), "cat 'a file' # 'fi' 7")
     }
 
-    func testThePickersContextCountsIndexesAfterTheHeaderLines() {
+    func testThePickersContextCountsHeaderLinesInIndexesAsFzf() {
         let store = LineStore()
         store.append(Array("head\none\ntwo\n".utf8))
         store.finish()
-        let c = TemplateContext(lines: store, current: 2, marked: [1, 2], headerLines: 1, query: "q",
+        let c = TemplateContext(lines: store, current: 2, marked: [1, 2], query: "q",
                                 delimiter: .blanks)
-        XCTAssertEqual(expand("{} {n} {+} {+n} {q}", c), "'two' 1 'one' 'two' 0 1 'q'")
-        let none = TemplateContext(lines: store, current: nil, marked: [], headerLines: 1, query: "",
+        XCTAssertEqual(expand("{} {n} {+} {+n} {q}", c), "'two' 2 'one' 'two' 1 2 'q'")
+        let none = TemplateContext(lines: store, current: nil, marked: [], query: "",
                                    delimiter: .blanks)
         XCTAssertEqual(expand("[{}]", none), "['']")
     }

@@ -68,12 +68,13 @@ final class InteractivePreviewTests: InteractiveTestCase {
 
     /// `{n}` is the line's index among the items, as in `execute` and as fzf: the header
     /// lines are not counted.
-    func testTheIndexPlaceholderSkipsTheHeaderLines() throws {
+    /// fzf counts the header lines in `{n}`: the first line below a one-line header is 1.
+    func testTheIndexPlaceholderCountsTheHeaderLinesAsFzf() throws {
         try tmux.start(input: "printf 'head\\none\\ntwo\\n'", args: "--header-lines 1 --preview 'echo n={n} {}'",
                        width: 60, height: 8)
-        tmux.waitFor(text: "n=0 one")
+        tmux.waitFor(text: "n=1 one")
         tmux.keys("Down")
-        tmux.waitFor(text: "n=1 two")
+        tmux.waitFor(text: "n=2 two")
     }
 
     func testHostileLinesAreShownLiterallyAndNeverRunAsShellCode() throws {
