@@ -13,7 +13,7 @@ import Glibc
 
 /// The fuzz targets, in the order the first byte selects them.
 enum Target: String, CaseIterable {
-    case lines, search, positions, frame, options, template
+    case lines, search, positions, frame, options, template, bind
 }
 
 /// The target PICK_FUZZ_TARGET forces, read once.
@@ -40,6 +40,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case .frame: FrameTarget.run(input)
     case .options: OptionsTarget.run(input)
     case .template: TemplateTarget.run(input)
+    case .bind: BindTarget.run(input)
     }
     return 0
 }

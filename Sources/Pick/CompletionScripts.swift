@@ -52,6 +52,8 @@ enum CompletionScripts {
               compopt -o filenames 2>/dev/null
               mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
             \(freeValueOptions.joined(separator: "|"))) return ;;
+            # pick < FILE: bash asks the command's completion for a redirection's file too.
+            *'<'|*'>') compopt -o default 2>/dev/null; return ;;
             *) [[ $opt == "$prev" ]] || return ;;
           esac
           if [[ -n $words ]]; then

@@ -80,6 +80,9 @@ Interface
       --header=TEXT       a line of text above the list
       --header-lines=N    the first N input lines are a header, not candidates
       --scope=NAME        start in the section NAME
+      --bind=KEY:ACTION   keys and events (start, change, load…) run actions, as fzf's
+                          --bind: execute, reload, become, transform… (man pick)
+      --disabled          the query does not filter (--bind change:reload… does)
       --cycle             moving past either end wraps around
       --no-mouse          leave the mouse to the terminal (default: clicks pick)
       --history=FILE      keep queries in FILE; alt-p and alt-n walk them
@@ -122,7 +125,7 @@ func keyHelp(multi: Bool, preview: Bool = false) -> [String] {
         "  ctrl-/                                toggle the preview",
     ]
     return [
-        "Keys (Up/Down scroll this help; any other key returns)",
+        "Keys (Up/Down scroll this help; / searches it; any other key returns)",
         "  Up Down  ctrl-p ctrl-n  ctrl-k ctrl-j  move",
         "  PageUp PageDown                       move a page",
         "  Return                                pick",
@@ -141,27 +144,57 @@ func keyHelp(multi: Bool, preview: Bool = false) -> [String] {
     ] + (preview ? previewKeys : [])
 }
 
-/// The F1 help over the list: its lines and how far they are scrolled.
+/// The F1 help over the list: its lines, how far they are scrolled, and what `/` searches
+/// it for (with the list's own matcher).
 struct HelpOverlay {
-    let lines: [String]
+    private let all: [String]
+    private(set) var lines: [String]
     private(set) var scroll = 0
+    /// What was typed after `/`; nil before `/`.
+    private(set) var search: String? = nil
 
-    init(lines: [String]) { self.lines = lines }
+    init(lines: [String]) {
+        all = lines
+        self.lines = lines
+    }
 
-    /// What shows, from the first line scrolled to.
-    var shown: [String] { Array(lines.dropFirst(scroll)) }
+    /// What shows, from the first line scrolled to (the search first, while there is one).
+    var shown: [String] { (search.map { ["/" + $0] } ?? []) + Array(lines.dropFirst(scroll)) }
 
-    /// Scrolls for Up, Down (ctrl-p, ctrl-n, ctrl-k, ctrl-j), PageUp and PageDown; false for
-    /// any other key, which closes the help.
+    /// Scrolls for Up, Down (ctrl-p, ctrl-n, ctrl-k, ctrl-j), PageUp and PageDown; `/` starts
+    /// a search, which typing and Backspace then edit; false for any other key, which
+    /// closes the help.
     mutating func scroll(for key: Key, page: Int) -> Bool {
         switch key {
         case .down, .char(14), .char(10): scroll += 1
         case .up, .char(16), .char(11): scroll -= 1
         case .pageDown: scroll += page
         case .pageUp: scroll -= page
+        case .char(0x2F) where search == nil: search = ""
+        case .char(127), .char(8):
+            guard search?.isEmpty == false else { return false }
+            search!.removeLast()
+            lines = HelpSearch.matching(all, search!)
+        case .char(let c) where search != nil && c >= 0x20 && c != 0x7F:
+            search!.unicodeScalars.append(Unicode.Scalar(c)!)
+            lines = HelpSearch.matching(all, search!)
+            scroll = 0
         default: return false
         }
         scroll = max(0, min(scroll, lines.count - 1))
         return true
+    }
+}
+
+/// Searches the help's lines as the list is searched: the same query syntax and matcher,
+/// the lines kept in the help's order.
+enum HelpSearch {
+    static func matching(_ lines: [String], _ query: String) -> [String] {
+        guard !query.isEmpty else { return lines }
+        let store = LineStore(separator: 0x0A, parsesFields: false)
+        store.append(Array(lines.joined(separator: "\n").utf8))
+        store.finish()
+        let engine = SearchEngine(store: store, ranking: RankingOptions(sorts: false, reversesInput: false, tiebreaks: []))
+        return engine.searchAllInput(query).lines.map { lines[Int($0)] }
     }
 }

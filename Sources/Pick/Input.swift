@@ -146,6 +146,22 @@ final class InputLoad: @unchecked Sendable {
         return load
     }
 
+    /// Reads `fd` (a reload's command output) into `store` on a thread of its own; `ended`
+    /// runs there once it is read. A read error ends the list there (pick goes on).
+    static func start(reading fd: Int32, into store: LineStore, styles: AnsiStyles?, fields: FieldView?,
+                      ended: @escaping @Sendable () -> Void) -> InputLoad {
+        let load = InputLoad()
+        spawnThread {
+            InputReader.readAll(fd: fd, into: store, styles: styles,
+                                onChunk: { fields?.catchUp(); wakeEventLoop(Wake.input) }, onError: { _ in })
+            fields?.catchUp(finishing: true)
+            ended()
+            load.done.store(true, ordering: .releasing)
+            wakeEventLoop(Wake.input)
+        }
+        return load
+    }
+
     /// Starts reading `store`'s input: stdin, or the files below here when stdin is a
     /// terminal. Started first, before the terminal is opened and the picker built, on a
     /// thread of its own.

@@ -14,13 +14,14 @@ final class Picker {
     /// The running picker, for libedit's C callbacks (which cannot capture context).
     nonisolated(unsafe) static var current: Picker!
 
-    let options: Options
-    let store: LineStore
-    let styles: AnsiStyles?
+    var options: Options
+    /// The input (a reload replaces it).
+    var store: LineStore
+    var styles: AnsiStyles?
     let terminal: Terminal
     let worker: SearchWorker
     let theme: Theme
-    let input: InputLoad
+    var input: InputLoad
     /// `--nth`, `--with-nth`, `--accept-nth`: `store` holds the derived lines (FieldView).
     var fieldView: FieldView? = nil
     var editor: LineEditor!
@@ -43,7 +44,7 @@ final class Picker {
     var cursorOnSelection = false
     var cursorAtEnd = true
     /// The `--prompt` text, safe to draw.
-    let prompt: String
+    var prompt: String
     let gutter: Gutter
 
     // Keys.
@@ -61,6 +62,8 @@ final class Picker {
     /// A key was handled since the last turn: the screen may show it (the help, a mark).
     var keyPressed = false
     var history: QueryHistory
+    /// What `--bind` adds (Actions.swift).
+    var bound = BindingState()
     /// The preview pane (`--preview`), if any.
     let preview: PreviewController?
 
@@ -86,6 +89,7 @@ final class Picker {
         pendingScope = options.scope
         shortcuts = LineShortcuts(headerLines: options.headerLines)
         history = QueryHistory(path: options.history)
+        session.filters = !options.disabled
         // Commands get the lines as read, not the --nth/--with-nth text `store` holds.
         preview = PreviewController(options: options, store: fieldView?.original ?? store)
     }
@@ -173,78 +177,6 @@ final class Picker {
     /// and padding) and the `--prompt` text.
     var promptWidth: Int { TerminalText.width(geometry.promptPrefix + prompt) }
 
-    func enterScreen() {
-        if options.heightAdapts {
-            let counts = { (candidates: max(0, self.store.count - self.options.headerLines), headers: self.headerCount,
-                            sections: max(0, Scopes.names(in: self.store).count - 1), loading: self.input.isLoading) }
-            region.fit(terminal, info: options.info, surround: options.surround, content: counts)
-        }
-        region.enter(terminal, decoder: &decoder)
-        placePrompt()
-        perform(.listHeight(geometry.listHeight(headers: headerCount)))
-        lastFrame = []
-        perform(.redraw)
-    }
-
-    /// Tells libedit where the query goes: its prompt starts with what is drawn left of the
-    /// rows, and its lines end where the rows do (so a long query wraps before a right
-    /// border); and puts the cursor on the prompt's row.
-    func placePrompt() {
-        let g = geometry
-        if let editor {
-            editor.setPrompt(g.promptPrefix + prompt)
-            if g.right < terminal.size().cols { editor.limitColumns(g.right) }
-        }
-        terminal.write("\u{1B}[\(g.promptRow);1H")
-        cursorOnSelection = false
-    }
-
-    func resized() {
-        cursorBackToEditor()
-        editor.resized()
-        // The prompt's row in the region, and how far into the query the cursor is (the
-        // closure must not read the region, which is being changed).
-        let before = geometry
-        let rowInRegion = before.promptRow - region.geometry.top
-        let rightInset = (before.surrounding?.width ?? before.right) - before.right
-        let line = editor.line
-        let beforeCursor = promptWidth + TerminalText.width(String(line.text.prefix(line.cursor)))
-        region.resize(terminal, decoder: &decoder) { columns in
-            rowInRegion + beforeCursor / max(1, columns - rightInset)
-        }
-        placePrompt()
-        editor.refresh()
-        lastFrame = []
-        perform(.listHeight(geometry.listHeight(headers: headerCount)))
-        perform(.redraw)
-        draw()
-    }
-
-    /// ctrl-l: paints pick's own rows again where they are; the shell's text above a
-    /// `--height` region stays (libedit's own ctrl-l would clear the whole terminal).
-    func redrawInPlace() {
-        cursorBackToEditor()
-        region.clear(terminal)
-        placePrompt()
-        editor.refresh()
-        lastFrame = []
-        perform(.redraw)
-        draw()
-    }
-
-    /// ctrl-z: leaves the screen, stops, and comes back on SIGCONT. A ctrl-z that arrived
-    /// as a key (libedit turned the terminal's own off) stops the whole job, as the
-    /// terminal would have, so the shell sees the job stop.
-    func suspend(viaKey: Bool = false) {
-        cursorBackToEditor()
-        guard suspension.stop(terminal, viaKey: viaKey, leave: { region.leave(terminal) }) else { return }
-        enterScreen()
-        editor.resized()
-        placePrompt()
-        editor.refresh()
-        draw()
-    }
-
     // MARK: The read function
 
     /// libedit's read function: the event loop. Returns 1 with a character for libedit.
@@ -268,6 +200,7 @@ final class Picker {
             return 1
         }
         while true {
+            if !bound.queue.isEmpty { syncQuery(); runBoundActions() }
             if pendingAction != nil || outcome != nil {
                 if pendingAction == nil { pendingAction = .finish }
                 cursorBackToEditor()
@@ -282,6 +215,7 @@ final class Picker {
                 perform(.redraw)
             }
             perform(.inputRead(lines: store.count, loading: input.isLoading))
+            if noticeEvents() { continue }
             previewTurn()
 
             // Keys already read.
@@ -376,9 +310,10 @@ final class Picker {
         let line = editor.line
         cursorAtEnd = line.cursor == line.count
         guard line.text != session.queryText else { return }
-        parsedQuery = worker.engine.parse(line.text)
+        parsedQuery = worker.engine.parse(session.filters ? line.text : "")
         tabCycle.queryChanged(to: line.text)
         perform(.queryEdited(line.text))
+        fire(.event(.change))
     }
 
     // MARK: Drawing
@@ -437,23 +372,6 @@ final class Picker {
             lastFrame = bytes
         }
         if options.accessible { placeCursorOnSelection(frame, geometry: geometry) }
-    }
-
-    /// What the ghost text shows: what the best completion adds to the query; for an
-    /// empty query, the most recent query from `--history`, which the painter draws as a
-    /// hint in brackets (it is not the query).
-    func ghostText() -> String {
-        if query.isEmpty { return history.recent(1).first.map { "recent: " + TerminalText.sanitize($0) } ?? "" }
-        guard session.suggestionGeneration == session.generation, let rest = session.suggestions.first else { return "" }
-        return TerminalText.sanitize(rest)
-    }
-
-    /// The queries Tab offers, best first: the query as typed with what each suggestion
-    /// from the list adds (Completion); for an empty query, the recent queries.
-    func completions() -> [String] {
-        if query.isEmpty { return history.recent(Tunables.Picker.suggestions) }
-        guard session.suggestionGeneration == session.generation else { return [] }
-        return session.suggestions.map { query + $0 }
     }
 
     // MARK: Result

@@ -37,6 +37,7 @@ extension Picker {
             outcome = .accept(key: expected.written)
             return nil
         }
+        if fire(.key(key)) { return nil }
         let up = options.layout.listReadsDown ? -1 : 1
         switch key {
         case .char(13): outcome = .accept(key: nil); return nil
@@ -62,7 +63,7 @@ extension Picker {
         case .char(31) where preview != nil: togglePreview(); return nil
         case .function(1), .alt(0x3F):
             shortcuts.learn(from: store)
-            help = HelpOverlay(lines: keyHelp(multi: options.multi, preview: preview != nil) + shortcuts.helpLines(store: store))
+            help = HelpOverlay(lines: bindingHelp() + keyHelp(multi: options.multi, preview: preview != nil) + shortcuts.helpLines(store: store))
             return nil
         case .alt(0x70): walkHistory(older: true); return nil
         case .alt(0x6E): walkHistory(older: false); return nil
@@ -137,18 +138,6 @@ extension Picker {
     }
 
     func toggleMark() { perform(.toggleMark) }
-
-    func complete() {
-        let next = tabCycle.next(for: query) {
-            // Tab pressed before the suggestions came: the list's search, then they, at once.
-            for _ in 0..<2 {
-                guard let job = session.completionJob(), let answer = worker.run(job) else { break }
-                perform(.answered(answer))
-            }
-            return completions()
-        }
-        if let next { pendingAction = .replaceQuery(next) }
-    }
 
     func cycleScope() {
         let count = Scopes.names(in: store).count

@@ -9,9 +9,11 @@ import PickCore
 // says what the pane shows.
 
 final class PreviewController {
-    let template: CommandTemplate
+    /// The command (`change-preview` replaces it).
+    var template: CommandTemplate
     let options: Options
-    let store: LineStore
+    /// The picker's input (a reload replaces it).
+    var store: LineStore
     var window: PreviewWindow
     var pane = PreviewPane()
     let runner = PreviewRunner()
@@ -27,7 +29,7 @@ final class PreviewController {
         guard let command = options.preview, !command.isEmpty else { return nil }
         if command == Self.builtin {
             template = CommandTemplate("exec \"$PICK_SELF\" \(Options.previewBuiltinMode) {}")
-            extraEnvironment = [("PICK_SELF", Self.executablePath())]
+            extraEnvironment = [("PICK_SELF", executablePath())]
         } else {
             template = CommandTemplate(command)
         }
@@ -88,20 +90,8 @@ final class PreviewController {
     private lazy var delimiter: FieldDelimiter = (try? FieldDelimiter(options.delimiter)) ?? .blanks
 
     private func context(for subject: PreviewSubject) -> TemplateContext {
-        let line = subject.line.map { Array(store.bytes(of: Int($0))) }
-        let marked = subject.marked.isEmpty ? (subject.line.map { [$0] } ?? []) : subject.marked
-        return TemplateContext(current: line, currentIndex: subject.line.map { Int($0) },
-                               marked: marked.map { Array(store.bytes(of: Int($0))) },
-                               markedIndices: marked.map { Int($0) },
-                               query: Array((subject.query ?? "").utf8), delimiter: delimiter)
-    }
-
-    /// This executable's path (`/proc/self/exe`), or `pick` from the PATH.
-    static func executablePath() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return "pick" }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        TemplateContext(lines: store, current: subject.line, marked: subject.marked,
+                        query: subject.query ?? "", delimiter: delimiter)
     }
 
     /// How long the loop may sleep before the pane has something to do.

@@ -8,7 +8,9 @@ import PickCore
 /// the running one, and a job overtaken before it started is skipped. Typing never waits.
 /// `run` is the one place the picker calls the engine.
 final class SearchWorker {
-    let engine: SearchEngine
+    /// The engine over the store the picker shows; a reload replaces it (`replace`).
+    var engine: SearchEngine { lock.locked { currentEngine } }
+    private var currentEngine: SearchEngine
     private let lock = Lock()
     private let wake = DispatchSemaphore(value: 0)
     private var pending: SearchJob? = nil
@@ -18,7 +20,7 @@ final class SearchWorker {
     private var recentSuggestions: [(text: String, searched: Int, scope: Int, list: [String])] = []
 
     init(engine: SearchEngine) {
-        self.engine = engine
+        currentEngine = engine
         spawnThread { [unowned self] in self.loop() }
     }
 
@@ -57,8 +59,22 @@ final class SearchWorker {
         }
     }
 
+    /// Searches `engine` from now on (a reload's store): the running job is stopped, the
+    /// one asked for dropped, and answers not yet taken are for the old store.
+    func replace(_ engine: SearchEngine) {
+        lock.locked {
+            running?.cancel()
+            pending = nil
+            answers = []
+            recentSuggestions = []
+            currentEngine = engine
+        }
+        wake.signal()
+    }
+
     /// Runs `job` on the calling thread; nil when cancelled first.
     func run(_ job: SearchJob, cancellation: Cancellation? = nil) -> SearchAnswer? {
+        let engine = self.engine
         switch job.kind {
         case .firstRows(let rows):
             return engine.search(job.text, firstRows: rows, cancellation: cancellation)
@@ -89,8 +105,8 @@ final class SearchWorker {
     }
 
     private func loop() {
-        let store = engine.store
         while true {
+            let store = engine.store
             // Between jobs, once input has loaded, the characters of its lines are noted (a
             // slice at a time, so a new job waits two milliseconds at most): later searches
             // pass over lines that lack a query's character without reading them.

@@ -111,7 +111,7 @@ if let query = options.filter {
     }
     let engine = SearchEngine(store: fieldView?.searched ?? store, matching: options.matching,
                               ranking: options.ranking, skippedLines: options.headerLines)
-    engine.remember(Remember.picks(options))
+    engine.remember(Remember.picks(options), lines: store)
     let result = engine.searchAllInput(query)
     // `--typos`: the close matches follow the real ones (CloseMatches.swift).
     let close = options.typos == true ? engine.closeMatches(query, excluding: result.lines) ?? [] : []
@@ -150,7 +150,7 @@ if let popup = options.tmux, TmuxLauncher.isAvailable {
     var words = (defaultsFile.flatMap { try? DefaultsFile.lines($0.text, path: $0.path) } ?? []).flatMap(\.words)
     words += defaults.flatMap { try? ShellWords.split($0) } ?? []
     words += CommandLine.arguments.dropFirst()
-    exit(TmuxLauncher.run(popup: popup, words: words, border: options.surround.border != .none))
+    exit(TmuxLauncher.run(popup: popup, words: words))
 }
 
 exit(Interactive.run(options: options, store: store, fields: fieldView, styles: styles, stdout: stdout,

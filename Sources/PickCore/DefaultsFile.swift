@@ -10,10 +10,16 @@ public enum DefaultsFile {
     /// The words of each line that holds any, with its 1-based line number.
     public static func lines(_ text: String, path: String) throws -> [(line: Int, words: [String])] {
         var result: [(line: Int, words: [String])] = []
-        for (k, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split on the scalar: a String's "\r\n" is one Character, so a file saved with
+        // Windows line ends would otherwise be one long line.
+        // An editor's byte order mark is invisible: an error naming '\u{FEFF}--multi' would
+        // read as if --multi were unknown.
+        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+        for (k, scalars) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let raw = String(Substring(scalars.last == "\r" ? scalars.dropLast() : scalars))
             let words: [String]
             do {
-                words = try ShellWords.split(String(raw), comments: true)
+                words = try ShellWords.split(raw, comments: true)
             } catch let error as OptionError {
                 throw OptionError(message: "\(path):\(k + 1): \(error.message)")
             } catch {

@@ -1,5 +1,6 @@
-// The one table of key names. The decoder's keys are named here; `--expect` (and `--bind`
-// to come) accept exactly these names; a line's SHORTCUT field is read into one of them;
+// The one table of key names. The decoder's keys are named here; `--expect` and `--bind`
+// accept exactly these names (`--bind` takes fzf's events too, before it asks here:
+// Bindings.swift); a line's SHORTCUT field is read into one of them;
 // and the keys pick itself uses, which a shortcut cannot take, are marked here.
 //
 // The names are fzf's (its man page, AVAILABLE KEYS), kept to keys a terminal sends and
@@ -89,7 +90,8 @@ public enum KeyNames {
             Entry(["ctrl-\\"], .char(28)),
             Entry(["ctrl-]"], .char(29)),
             Entry(["ctrl-^", "ctrl-6"], .char(30)),
-            Entry(["ctrl-/", "ctrl-_"], .char(31)),
+            // With `--preview`, shows or hides the pane.
+            Entry(["ctrl-/", "ctrl-_"], .char(31), pick: true),
             Entry(["alt-enter", "alt-return", "ctrl-alt-m"], .alt(13)),
             Entry(["alt-space"], .alt(32)),
             Entry(["alt-backspace", "alt-bspace", "alt-bs"], .alt(127), edits: true),
@@ -106,6 +108,11 @@ public enum KeyNames {
             Entry(["delete", "del"], .delete, modifiers: true, edits: true),
             // With `--remember`, forgets the highlighted line (as in Firefox's address bar).
             Entry(["shift-delete", "shift-del"], .modified(.delete, .shift), pick: true),
+            // With `--preview`, scroll the pane by a line or a page.
+            Entry(["shift-up"], .modified(.up, .shift), pick: true),
+            Entry(["shift-down"], .modified(.down, .shift), pick: true),
+            Entry(["shift-page-up", "shift-pgup"], .modified(.pageUp, .shift), pick: true),
+            Entry(["shift-page-down", "shift-pgdn"], .modified(.pageDown, .shift), pick: true),
             Entry(["page-up", "pgup"], .pageUp, pick: true, modifiers: true),
             Entry(["page-down", "pgdn"], .pageDown, pick: true, modifiers: true),
             Entry(["insert"], .insert),
@@ -123,15 +130,19 @@ public enum KeyNames {
         ("ctrl-", .ctrl), ("alt-", .alt), ("shift-", .shift),
     ]
 
+    /// fzf's event names: never keys (`--bind` takes those of `BindEvent` as events).
+    static let eventNames: Set<String> = [
+        "start", "load", "change", "focus", "result", "result-final", "one", "zero", "resize",
+        "backward-eof", "jump", "jump-cancel", "click-header", "click-footer", "multi",
+    ]
+
     /// Names that are not keys pick can read, and why.
     static let notKeys: [(names: Set<String>, reason: String)] = [
         (["left-click", "right-click", "double-click", "shift-left-click", "shift-right-click",
           "scroll-up", "scroll-down", "shift-scroll-up", "shift-scroll-down",
           "preview-scroll-up", "preview-scroll-down"],
          "is a mouse event, not a key"),
-        (["start", "load", "change", "focus", "result", "result-final", "one", "zero", "resize",
-          "backward-eof", "jump", "jump-cancel", "click-header", "click-footer", "multi"],
-         "is an event, not a key"),
+        (eventNames, "is an event, not a key"),
     ]
 
     private static let byName: [String: Key] = {

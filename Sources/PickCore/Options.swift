@@ -86,6 +86,10 @@ public struct Options: Sendable {
     public var printQuery = false
     /// `--expect`: keys that also accept, each printed as it was written.
     public var expect: [NamedKey] = []
+    /// `--bind`: keys and events that run actions (Bindings.swift).
+    public var bindings = Bindings()
+    /// `--disabled`: the query does not filter (a `change:reload` does the searching).
+    public var disabled = false
     public var prompt = "> "
     public var header: String? = nil
     public var headerLines = 0
@@ -211,7 +215,8 @@ extension Options {
         "--literal": .none, "--no-literal": .none,
         "--sort": .none, "--no-sort": .none, "--tac": .none, "--no-tac": .none, "--tiebreak": .required,
         "--read0": .none, "--no-read0": .none, "--print0": .none, "--no-print0": .none,
-        "--print-query": .none, "--no-print-query": .none, "--expect": .required,
+        "--print-query": .none, "--no-print-query": .none, "--expect": .required, "--bind": .required,
+        "--disabled": .none, "--phony": .none, "--enabled": .none, "--no-phony": .none,
         "--prompt": .required, "--header": .required, "--header-lines": .required,
         "--height": .required, "--no-height": .none,
         "--layout": .required, "--reverse": .none, "--no-reverse": .none,
@@ -240,8 +245,8 @@ extension Options {
     /// not as unknown, so that an `FZF_DEFAULT_OPTS` copied into `PICK_DEFAULT_OPTS` tells
     /// what is missing. The man page's FZF COMPATIBILITY section lists them.
     public static let fzfOptionsNotImplemented: Set<String> = [
-        "--algo", "--ambidouble", "--async", "--bench", "--bind", "--black", "--bold",
-        "--clear", "--disabled", "--enabled", "--extended-exact", "--filepath-word", "--footer",
+        "--algo", "--ambidouble", "--async", "--bench", "--black", "--bold",
+        "--clear", "--extended-exact", "--filepath-word", "--footer",
         "--footer-border", "--footer-label", "--footer-label-pos", "--force-tty-in", "--freeze-left",
         "--freeze-right", "--gap", "--gap-line", "--ghost", "--gutter", "--gutter-raw", "--header-border",
         "--header-first", "--header-label", "--header-label-pos", "--header-lines-border", "--history-size",
@@ -254,10 +259,10 @@ extension Options {
         "--no-header-border", "--no-header-first", "--no-header-label", "--no-header-lines",
         "--no-header-lines-border", "--no-highlight-line", "--no-history", "--no-hscroll", "--no-id-nth",
         "--no-info-command", "--no-input", "--no-input-border", "--no-input-label", "--no-keep-right",
-        "--no-list-border", "--no-list-label", "--no-listen", "--no-listen-unsafe", "--no-phony",
+        "--no-list-border", "--no-list-label", "--no-listen", "--no-listen-unsafe",
         "--no-preview-border", "--no-preview-label", "--no-raw", "--no-sync",
         "--no-tail", "--no-tty-default", "--no-unicode", "--no-winpty", "--no-wrap",
-        "--no-wrap-word", "--nushell", "--phony", "--preview-border",
+        "--no-wrap-word", "--nushell", "--preview-border",
         "--preview-label", "--preview-label-pos", "--preview-wrap-sign",
         "--profile-block", "--profile-cpu", "--profile-mem", "--profile-mutex", "--proxy-script", "--raw",
         "--scroll-off", "--scrollbar", "--separator", "--style", "--sync", "--tabstop", "--tail",
@@ -503,6 +508,9 @@ extension Options {
                 keys.append(NamedKey(key: key, written: part))
             }
             expect = keys
+        case "--bind": try bindings.parse(value(name, inline))
+        case "--disabled", "--phony": disabled = true
+        case "--enabled", "--no-phony": disabled = false
         case "--prompt": prompt = try value(name, inline)
         case "--header": header = try value(name, inline)
         case "--header-lines": headerLines = try number(value(name, inline))

@@ -1,6 +1,6 @@
 // The output of one preview command, as lines, keeping only what the pane can scroll
-// through: fzf keeps an endless preview's whole output (`--preview yes` grows it past
-// 200 MB in a second); pick keeps its first `Tunables.Preview.keptLines` lines (or, with
+// through: fzf keeps an endless preview's whole output (`--preview yes` grows it without
+// bound); pick keeps its first `Tunables.Preview.keptLines` lines (or, with
 // `follow`, its last ones) and an over-long line's first `lineBytes` bytes. Without
 // `follow`, a full buffer says so (`isFull`) and the reader stops reading: the command
 // blocks on its pipe and costs nothing until the focus moves and it is killed.

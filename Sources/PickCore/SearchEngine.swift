@@ -148,7 +148,10 @@ public final class SearchEngine: @unchecked Sendable {
         }
         var ranked = found.ranked
         // Memory (`--remember`): remembered lines move up among comparably good matches.
-        if let remembered = memoryRanking.withLock({ $0 }) {
+        // A list ranked by input order first (`--tiebreak=index`, `--scheme=history`: shell
+        // history, newest first) opens in that order; memory acts once something is typed.
+        let keepsOrder = query.isEmpty && ranking.tiebreaks.first == .index
+        if !keepsOrder, let remembered = memoryRanking.withLock({ $0 }) {
             ranked = remembered.rerank(ranked, query: query, text: text, store: store, first: min(skippedLines, total),
                                        total: total, complete: found.matches.map { $0.count == ranked.count } ?? true,
                                        sorts: ranking.sorts)
@@ -215,10 +218,20 @@ public final class SearchEngine: @unchecked Sendable {
     /// Counts changes to what is remembered: an earlier search's result is not reused.
     private let memoryGeneration = Atomic<Int>(0)
 
-    /// Ranks with what `--remember NAME` recorded (nil or empty: without memory).
-    public func remember(_ picks: RememberedPicks?) {
-        memoryRanking.withLock { $0 = picks.flatMap { $0.isEmpty ? nil : MemoryRanking($0) } }
+    /// Ranks with what `--remember NAME` recorded (nil or empty: without memory). `lines`:
+    /// the lines as read, when the engine searches `--nth`/`--with-nth` text (what a pick
+    /// records is the line as read).
+    public func remember(_ picks: RememberedPicks?, lines: LineStore? = nil) {
+        let lines = lines ?? store
+        memoryRanking.withLock { $0 = picks.flatMap { $0.isEmpty ? nil : MemoryRanking($0, lines: lines) } }
         memoryGeneration.add(1, ordering: .relaxed)
+    }
+
+    /// Ranks with what `other` remembers now (a new engine for a reload's store, or for
+    /// toggle-sort: `--bind`). The lines found remembered are looked up again: a reload's
+    /// store holds other lines at the same indexes.
+    public func remember(as other: SearchEngine, lines: LineStore? = nil) {
+        remember(other.memoryRanking.withLock { $0 }?.remembered, lines: lines)
     }
 
     /// Ranks `line` as if it had never been picked (the picker's forget key).

@@ -81,6 +81,14 @@ public enum SessionEvent {
     case toggleMark
     /// Shows only scope `index` (0 is All).
     case scope(Int)
+    /// Marks every line the list shows, unmarks every line, or inverts the marks of the
+    /// lines the list shows (`--multi`; the list must be the whole ranking: see
+    /// `wholeResultJob`).
+    case marks(MarkChange)
+    /// The store was replaced (a reload): what was read, searched and marked is gone.
+    case inputReplaced
+    /// The same query must be searched again (the sort or the search was turned on or off).
+    case searchAgain
     /// The list area now has this many rows.
     case listHeight(Int)
     /// Something else on screen changed (the help, the spinner, the prompt): draw again.
@@ -90,6 +98,11 @@ public enum SessionEvent {
     /// The ranking changed for the same query (a remembered line was forgotten): search
     /// again, the highlight back on the first line.
     case rankingChanged
+}
+
+/// How `SessionEvent.marks` changes the marks.
+public enum MarkChange: Equatable, Sendable {
+    case all, none, invert
 }
 
 /// What the picker is to do next, in order.
@@ -145,6 +158,11 @@ public struct PickSession {
     }
 
     public let settings: Settings
+    /// Whether the query filters the list (fzf's enable-search and disable-search: off, every
+    /// line is listed in input order whatever the query; see `searchAgain`).
+    public var filters = true
+    /// The text searched for: the query, or nothing while it does not filter.
+    private var searchedText: String { filters ? (queryText ?? "") : "" }
 
     // The query.
     /// The query's text; nil until the editor first reports it.
@@ -259,7 +277,7 @@ public struct PickSession {
             if let shown, !shown.isComplete, resultGeneration == generation,
                selection + delta < 0 || selection + delta >= shown.lines.count {
                 pendingMove = (delta, wraps)
-                return [.searchNow(SearchJob(generation: generation, text: queryText ?? "", kind: .whole))]
+                return [.searchNow(SearchJob(generation: generation, text: searchedText, kind: .whole))]
             }
             move(by: delta, wraps: wraps)
         case .select(let position):
@@ -286,6 +304,36 @@ public struct PickSession {
             selection = 0
             moved = false
             scroll = 0
+            needsDraw = true
+        case .marks(let change):
+            changeMarks(change)
+        case .inputReplaced:
+            inputLines = 0
+            isLoading = true
+            searchedLines = -1
+            result = nil
+            shown = nil
+            resultGeneration = -1
+            marks = []
+            markSet = []
+            generation += 1
+            selection = 0
+            moved = false
+            tracked = nil
+            scroll = 0
+            pendingMove = nil
+            isSearching = false
+            drewLoaded = false
+            suggestions = []
+            suggestionGeneration = -1
+            needsDraw = true
+        case .searchAgain:
+            generation += 1
+            selection = 0
+            moved = false
+            scroll = 0
+            pendingMove = nil
+            actions += startSearch(at: now)
             needsDraw = true
         case .listHeight(let rows):
             listHeight = max(rows, 16)
@@ -350,10 +398,17 @@ public struct PickSession {
         if moved { return highlighted.map { .lines([$0]) } ?? .nothing }
         let current = resultGeneration == generation && result.map { $0.isComplete && $0.searched >= candidates } == true
         guard current else {
-            return .searchFirst(SearchJob(generation: generation, text: queryText ?? "", kind: .whole))
+            return .searchFirst(SearchJob(generation: generation, text: searchedText, kind: .whole))
         }
         if awaitsCloseMatches { return .searchFirst(closeMatchesJob()) }
         return highlighted.map { .lines([$0]) } ?? .nothing
+    }
+
+    /// The job that ranks every line read, when the list does not show that yet (nil once
+    /// it does): marking all the matches needs them all.
+    public func wholeResultJob() -> SearchJob? {
+        let current = resultGeneration == generation && result.map { $0.isComplete && $0.searched >= candidates } == true
+        return current ? nil : SearchJob(generation: generation, text: searchedText, kind: .whole)
     }
 
     /// What Tab needs run first when the suggestions for the query as it is now have not
@@ -362,13 +417,13 @@ public struct PickSession {
     public func completionJob() -> SearchJob? {
         guard suggestionGeneration != generation else { return nil }
         guard resultGeneration == generation, result?.isComplete == true else {
-            return SearchJob(generation: generation, text: queryText ?? "", kind: .whole)
+            return SearchJob(generation: generation, text: searchedText, kind: .whole)
         }
         return suggestionsJob()
     }
 
     private func suggestionsJob() -> SearchJob {
-        SearchJob(generation: generation, text: queryText ?? "",
+        SearchJob(generation: generation, text: searchedText,
                   kind: .suggestions(matches: shown?.lines ?? [], scope: scope))
     }
 
@@ -434,7 +489,7 @@ public struct PickSession {
         searchDeferred = false
         searchStarted = now
         searchedLines = inputLines
-        let text = queryText ?? ""
+        let text = searchedText
         if text.isEmpty && !isLoading && inputLines <= settings.listedAtOnce {
             // No query, all input in: the lines in input order, listed here.
             return [.searchNow(SearchJob(generation: generation, text: text, kind: .whole))]
@@ -446,7 +501,7 @@ public struct PickSession {
     /// After a frame: the rest of a first-rows ranking, then the suggestions.
     private mutating func askForMore() -> [SessionAction] {
         guard resultGeneration == generation, let result, !isSearching else { return [] }
-        let text = queryText ?? ""
+        let text = searchedText
         if !result.isComplete {
             guard restAsked != generation else { return [] }
             restAsked = generation
@@ -558,6 +613,25 @@ public struct PickSession {
         }
         if next != selection { moved = true }
         selection = next
+    }
+
+    private mutating func changeMarks(_ change: MarkChange) {
+        needsDraw = true
+        if change == .none {
+            marks = []
+            markSet = []
+            return
+        }
+        let lines = shown?.lines ?? []
+        var added = lines.filter { !markSet.contains($0) }
+        if change == .invert {
+            let listed = Set(lines)
+            marks = marks.filter { !listed.contains($0) }
+            markSet = Set(marks)
+        }
+        if settings.multiLimit > 0 { added = Array(added.prefix(max(0, settings.multiLimit - marks.count))) }
+        marks += added
+        markSet.formUnion(added)
     }
 
     private mutating func toggleMark() {

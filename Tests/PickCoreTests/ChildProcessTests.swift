@@ -44,6 +44,7 @@ final class ChildProcessTests: XCTestCase {
 
     func testTheCommandSeesPicksEnvironmentPlusTheExtras() throws {
         setenv("PICK_TEST_INHERITED", "yes", 1)
+        defer { unsetenv("PICK_TEST_INHERITED") }
         let child = try ChildProcess.spawn(Array("printf '%s %s' \"$PICK_TEST_INHERITED\" \"$PICK_PREVIEW_LINES\"".utf8),
                                            environment: [("PICK_PREVIEW_LINES", "42")], output: .pipe)
         XCTAssertEqual(String(decoding: readAll(child), as: UTF8.self), "yes 42")

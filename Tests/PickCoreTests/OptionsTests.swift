@@ -241,7 +241,7 @@ final class OptionsTests: XCTestCase {
 
     func testFzfOptionsPickLacksAreRefusedSayingSo() {
         XCTAssertEqual(error(["--tabstop", "4"]), "--tabstop is not implemented yet (fzf option)")
-        XCTAssertEqual(error(["--bind=ctrl-a:select-all"]), "--bind is not implemented yet (fzf option)")
+        XCTAssertEqual(error(["--algo=v1"]), "--algo is not implemented yet (fzf option)")
         XCTAssertEqual(error([], defaults: "--height=40% --scroll-off=3"),
                        "PICK_DEFAULT_OPTS: --scroll-off is not implemented yet (fzf option)")
         XCTAssertEqual(error(["+x"]), "+x (--no-extended) is not implemented yet (fzf option)")

@@ -484,3 +484,99 @@ final class SessionRankingChangeTests: XCTestCase {
         XCTAssertEqual(d.accepted(), ["x/alpha.txt"])
     }
 }
+
+/// What `--bind`'s actions ask of the session: marks of the whole list, a query that does
+/// not filter, the same query searched again, a reload's new store.
+final class SessionBindingTests: XCTestCase {
+    func testMarkingAllInvertingAndClearingTheMarks() {
+        var d = Driver(lines: ["apple", "banana", "cherry", "avocado"], loading: false,
+                       settings: .init(multi: true))
+        d.type("a", at: 0)
+        d.workerAnswers()
+        XCTAssertNil(d.session.wholeResultJob(), "the list shows the whole ranking")
+        d.send(.marks(.all))
+        XCTAssertEqual(Set(d.session.marks.compactMap(d.text)), ["apple", "banana", "avocado"])
+        d.type("", at: 10)
+        d.send(.toggleMark)  // the first line, apple, unmarked
+        d.send(.marks(.invert))
+        XCTAssertEqual(Set(d.session.marks.compactMap(d.text)), ["apple", "cherry"])
+        d.send(.marks(.none))
+        XCTAssertEqual(d.session.marks, [])
+    }
+
+    func testMarkingAllKeepsToTheLimit() {
+        var d = Driver(lines: ["a1", "a2", "a3"], loading: false, settings: .init(multi: true, multiLimit: 2))
+        d.type("", at: 0)
+        d.send(.marks(.all))
+        XCTAssertEqual(d.session.marks.count, 2)
+    }
+
+    func testAQueryThatDoesNotFilterListsEveryLine() {
+        var d = Driver(lines: ["one", "two", "three"], loading: false)
+        d.session.filters = false
+        d.type("zzz", at: 0)
+        if d.workerJob != nil { d.workerAnswers() }
+        XCTAssertEqual(d.session.shown?.lines.count, 3)
+        XCTAssertEqual(d.session.queryText, "zzz")
+        d.session.filters = true
+        d.send(.searchAgain)
+        if d.workerJob != nil { d.workerAnswers() }
+        XCTAssertEqual(d.session.shown?.lines.count, 0, "searched again, the query filters")
+    }
+
+    func testAReplacedInputDropsTheOldAnswerAndMarks() {
+        var d = Driver(lines: ["one", "two"], loading: false, settings: .init(multi: true))
+        d.type("o", at: 0)
+        let stale = d.workerJob!
+        d.send(.toggleMark)
+        d.send(.inputReplaced)
+        XCTAssertNil(d.session.shown)
+        XCTAssertEqual(d.session.marks, [])
+        XCTAssertTrue(d.session.isLoading)
+        d.send(.answered(d.answer(stale)))
+        XCTAssertNil(d.session.shown, "an answer about the old store is dropped")
+    }
+}
+
+/// When `--bind`'s events fire, replayed on a session.
+final class EventWatchTests: XCTestCase {
+    func testStartThenLoadThenFocusAndResult() {
+        var d = Driver(lines: ["alpha", "beta"], loading: true)
+        var watch = EventWatch()
+        XCTAssertEqual(watch.events(in: d.session, loading: true), [.start])
+        XCTAssertEqual(watch.events(in: d.session, loading: true), [], "nothing new, nothing fires")
+        d.stream(["gamma"], loading: false, at: Tunables.Session.firstListHold + 1)
+        d.type("", at: Tunables.Session.firstListHold + 2)
+        if d.workerJob != nil { d.workerAnswers() }
+        XCTAssertEqual(watch.events(in: d.session, loading: false), [.load, .focus, .result])
+        d.send(.move(by: 1, wraps: false))
+        XCTAssertEqual(watch.events(in: d.session, loading: false), [.focus])
+        watch.inputReplaced()
+        XCTAssertEqual(watch.events(in: d.session, loading: false), [.load], "a reload read whole loads again")
+    }
+
+    func testOneAndZeroFireOnceForTheWholeInput() {
+        var d = Driver(lines: ["alpha", "beta", "gamma"], loading: false)
+        var watch = EventWatch()
+        d.type("", at: 0)
+        _ = watch.events(in: d.session, loading: false)
+        d.type("gam", at: 10)
+        d.workerAnswers()
+        if d.workerJob != nil { d.workerAnswers() }
+        XCTAssertEqual(watch.events(in: d.session, loading: false), [.focus, .result, .one])
+        XCTAssertEqual(watch.events(in: d.session, loading: false), [])
+        d.type("gamz", at: 20)
+        XCTAssertEqual(watch.events(in: d.session, loading: false), [], "the old query's answer fires nothing")
+        d.workerAnswers()
+        XCTAssertEqual(watch.events(in: d.session, loading: false), [.focus, .result, .zero])
+    }
+
+    func testNoOneWhileInputStillLoads() {
+        var d = Driver(lines: ["alpha", "beta"], loading: true)
+        var watch = EventWatch()
+        d.type("alp", at: Tunables.Session.firstListHold + 1)
+        d.workerAnswers()
+        if d.workerJob != nil { d.workerAnswers() }
+        XCTAssertFalse(watch.events(in: d.session, loading: true).contains(.one), "more lines may match yet")
+    }
+}

@@ -52,6 +52,24 @@ final class DefaultsFileTests: XCTestCase {
         XCTAssertEqual(run.stdout, Data())
     }
 
+    func testAFileWithWindowsLineEndsReadsLineByLine() throws {
+        var path = try rc("--print-query\r\n--filter 'a # b' --tac\r\n")
+        var run = try runPick([], lines: lines, environment: ["PICK_DEFAULT_OPTS_FILE": path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.lines, ["a # b", "a # b 2", "a # b 1"])
+        path = try rc("--tac\r\n--layout up\r\n--exact\r\n")
+        run = try runPick(["--filter=a"], lines: lines, environment: ["PICK_DEFAULT_OPTS_FILE": path])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.hasPrefix("pick: \(path):2: invalid value for --layout: 'up' ("), run.stderr)
+    }
+
+    func testAByteOrderMarkBeforeTheFirstOptionIsIgnored() throws {
+        let path = try rc("\u{FEFF}--filter 'a # b' --tac\n")
+        let run = try runPick([], lines: lines, environment: ["PICK_DEFAULT_OPTS_FILE": path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.lines, ["a # b 2", "a # b 1"])
+    }
+
     func testAMissingFileIsAnError() throws {
         let path = dir.appendingPathComponent("missing").path
         let run = try runPick(["--filter=a"], lines: lines, environment: ["PICK_DEFAULT_OPTS_FILE": path])

@@ -19,6 +19,14 @@ final class FilterErrorsTests: XCTestCase {
         try assertRefused(["-f", "a", "-z"], naming: "-z")
     }
 
+    func testABadBindingNamesTheKeyOrTheAction() throws {
+        try assertRefused(["-f", "a", "--bind", "ctrl-x:frobnicate"], naming: "ctrl-x: unknown action 'frobnicate'")
+        try assertRefused(["-f", "a", "--bind", "hyper-x:accept"], naming: "unknown key 'hyper-x'")
+        try assertRefused(["-f", "a", "--bind", "ctrl-x:execute(ls"], naming: "'execute(ls'")
+        try assertRefused(["-f", "a"], naming: "PICK_DEFAULT_OPTS: invalid value for --bind: ctrl-y:",
+                          environment: ["PICK_DEFAULT_OPTS": "--bind 'ctrl-y:up+nope'"])
+    }
+
     func testMissingValue() throws {
         try assertRefused(["--filter"], naming: "--filter")
         try assertRefused(["-f", "a", "--limit"], naming: "--limit")

@@ -58,6 +58,25 @@ final class InteractivePreviewTests: InteractiveTestCase {
         tmux.waitFor(text: "marked: one two")
     }
 
+    /// A command gets stdin, stdout and stderr and nothing else of pick's: no copy of the
+    /// terminal, no pipe of pick's own (ls's own directory is the fourth).
+    func testThePreviewCommandInheritsNoDescriptorOfPicks() throws {
+        try tmux.start(input: "printf 'one\\n'", args: "--preview 'echo fds: $(ls /proc/self/fd | wc -l)'",
+                       width: 60, height: 8)
+        tmux.waitFor(text: "fds: 4")
+    }
+
+    /// `{n}` is the line's index among the items, as in `execute` and as fzf: the header
+    /// lines are not counted.
+    /// fzf counts the header lines in `{n}`: the first line below a one-line header is 1.
+    func testTheIndexPlaceholderCountsTheHeaderLinesAsFzf() throws {
+        try tmux.start(input: "printf 'head\\none\\ntwo\\n'", args: "--header-lines 1 --preview 'echo n={n} {}'",
+                       width: 60, height: 8)
+        tmux.waitFor(text: "n=1 one")
+        tmux.keys("Down")
+        tmux.waitFor(text: "n=2 two")
+    }
+
     func testHostileLinesAreShownLiterallyAndNeverRunAsShellCode() throws {
         let lines = ["it's \"quoted\"", "$(touch MARK)", "`touch MARK`", "a; touch MARK", "-n -e x", "x' ; touch MARK ; '",
                      "$HOME \\\\ *"]

@@ -33,6 +33,13 @@ class OptionCompletionScenarios: ShellTestCase {
         pane.tmux.keys("C-u")
         pane.waitForLine("")
 
+        // A file piped in: the most common way to give pick lines.
+        pane.tmux.type("pick < src/ma")
+        pane.tmux.keys("Tab")
+        pane.waitForLine("pick < src/main.swift")
+        pane.tmux.keys("C-u")
+        pane.waitForLine("")
+
         // A value of the person's own completes to nothing: not an option name.
         pane.tmux.type("pick --query --ex")
         pane.tmux.keys("Tab")

@@ -201,6 +201,15 @@ final class TmuxPopupTests: XCTestCase {
         XCTAssertEqual(String(decoding: tmux.stdout, as: UTF8.self), "tw\ntwo\n")
     }
 
+    func testNoBorderDrawsThePopupWithoutABorderAsFzf() throws {
+        let input = try writeInput(Array("alpha\nbeta\n".utf8))
+        try tmux.start("\(tmux.pick) --tmux --no-border < '\(input)'")
+        let rows = tmux.waitFor("the popup's counts") { rows in rows.contains { $0.contains("2/2") } }
+        XCTAssertFalse(rows.contains { $0.contains("╭") || $0.contains("│") }, "no border: " + rows.joined(separator: "\n"))
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
     func testCancellingAndNoMatchGiveTheSameExitCodesAsInline() throws {
         let input = try writeInput(Array("one\ntwo\n".utf8))
         try tmux.start("\(tmux.pick) --tmux < '\(input)'; echo $? > '\(tmux.dir.path)/first'; \(tmux.pick) --tmux --query=zzz --exit-0 < '\(input)'")

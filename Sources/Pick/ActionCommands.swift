@@ -1,0 +1,248 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PickCore
+import Synchronization
+
+// The actions that run a command (`/bin/sh -c`, its placeholders quoted by CommandTemplate,
+// in a process group of its own: ChildProcess):
+// - execute: the command gets the terminal (pick leaves its screen, hands over the
+//   foreground) and pick comes back to the same state when it ends;
+// - execute-silent: no terminal, output dropped; the chain waits for it to end (so
+//   `execute-silent(git branch -D {})+reload(git branch)` lists what is left), as in fzf;
+//   ctrl-c while it runs ends it and drops the rest of the chain (fzf would hang);
+// - become: the terminal restored, pick's commands ended, pick replaced by the command;
+// - reload, reload-sync: the command's output becomes the input, in a new store; a
+//   reload still running is killed (its whole group) when the next one starts;
+// - transform, transform-query, -prompt, -header: run in the background, the chain
+//   waiting for the output while the picker stays usable. A transform that hangs never
+//   freezes the picker; the next key or event bound to something drops it (its group is
+//   killed, its output never applied), as does the end of pick. A deadline was the other
+//   choice: it would cut off slow commands that are fine (a `git` on a cold cache) and
+//   still freeze the picker until it passed.
+
+/// A command whose output pick reads on a thread of its own, to its end.
+final class CommandRun: @unchecked Sendable {
+    let child: ChildProcess
+    private let finished = Atomic<Bool>(false)
+    private let lock = Lock()
+    private var collected: [UInt8] = []
+    /// For a reload: the store its output goes to, loading.
+    private(set) var load: InputLoad? = nil
+
+    /// Starts `child` and reads its output: into `store` (a reload; with `styles`, its
+    /// colours, `--ansi`), or collected (at most `Tunables.Children.transformOutputLimit`
+    /// bytes) for `output`.
+    init(_ child: ChildProcess, into store: LineStore? = nil, styles: AnsiStyles? = nil, fields: FieldView? = nil) {
+        self.child = child
+        if let store {
+            load = InputLoad.start(reading: child.output, into: store, styles: styles, fields: fields) { [child] in
+                child.terminate()
+            }
+        } else {
+            spawnThread { [self] in
+                var buffer = [UInt8](repeating: 0, count: 1 << 14)
+                while true {
+                    let n = read(child.output, &buffer, buffer.count)
+                    if n > 0 {
+                        lock.locked {
+                            if collected.count < Tunables.Children.transformOutputLimit { collected += buffer[0..<n] }
+                        }
+                    } else if n < 0 && (errno == EAGAIN || errno == EINTR) {
+                        waitUntilReady(child.output, for: POLLIN)
+                    } else {
+                        break
+                    }
+                }
+                child.terminate()
+                finished.store(true, ordering: .releasing)
+                wakeEventLoop(Wake.input)
+            }
+        }
+    }
+
+    var isFinished: Bool { load.map { !$0.isLoading } ?? finished.load(ordering: .acquiring) }
+
+    /// What the command printed (once finished).
+    var output: [UInt8] { lock.locked { collected } }
+
+    /// Kills the command's whole group: its reader sees the end, reaps it, and stops.
+    func cancel() {
+        if !isFinished { child.signalGroup(SIGKILL) }
+    }
+}
+
+extension Picker {
+    /// The environment a command gets: fzf's FZF_* variables under pick's names.
+    func commandEnvironment(_ action: BoundAction, _ trigger: BindTrigger) -> [(String, String)] {
+        let size = terminal.size()
+        return [
+            ("PICK_QUERY", query), ("PICK_ACTION", action.kind.rawValue), ("PICK_KEY", trigger.name),
+            ("PICK_POS", String(session.highlighted == nil ? 0 : session.selection + 1)),
+            ("PICK_LINES", String(size.rows)), ("PICK_COLUMNS", String(size.cols)),
+            ("PICK_SELECT_COUNT", String(session.marks.count)),
+            ("PICK_MATCH_COUNT", String(session.shown?.matchCount ?? 0)),
+            ("PICK_TOTAL_COUNT", String(session.candidates)), ("PICK_PROMPT", prompt),
+        ]
+    }
+
+    /// The lines as read (`store` holds the `--nth`/`--with-nth` text the engine searches).
+    var linesAsRead: LineStore { fieldView?.original ?? store }
+
+    /// The command line for `template`: the highlighted line, the marked ones (as read) and
+    /// the query, each shell-quoted.
+    func commandLine(_ template: String) -> [UInt8] {
+        let context = TemplateContext(lines: linesAsRead, current: session.highlighted, marked: session.marks,
+                                      query: query,
+                                      delimiter: fieldView?.delimiter ?? (try? FieldDelimiter(options.delimiter)) ?? .blanks)
+        return CommandTemplate(template).expand(context)
+    }
+
+    func runCommand(_ action: BoundAction, _ trigger: BindTrigger) {
+        let command = commandLine(action.argument ?? "")
+        guard !command.allSatisfy({ $0 == 0x20 }) else { return }
+        let environment = commandEnvironment(action, trigger)
+        switch action.kind {
+        case .execute: executeOnTerminal(command, environment)
+        case .executeSilent:
+            if let child = try? ChildProcess.spawn(command, environment: environment, output: .discard),
+               !waitUnlessInterrupted(child) {
+                bound.queue = []
+            }
+        case .become: become(command, environment)
+        case .reload, .reloadSync: reload(command, environment, sync: action.kind == .reloadSync)
+        default:
+            guard let child = try? ChildProcess.spawn(command, environment: environment, output: .pipe) else { return }
+            bound.transform = (CommandRun(child), action, trigger)
+        }
+    }
+
+    /// Waits for `child` to end, keeping the keys typed meanwhile for later; false when
+    /// ctrl-c came first (the command is ended then).
+    func waitUnlessInterrupted(_ child: ChildProcess) -> Bool {
+        defer { child.terminate() }
+        while !child.hasExited {
+            var ready = pollfd(fd: terminal.fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, Int32(Tunables.Children.exitPollMillis)) > 0 else { continue }
+            var bytes = [UInt8](repeating: 0, count: 256)
+            let n = read(terminal.fd, &bytes, bytes.count)
+            if n == 0 { return false }  // the terminal went away: the command goes too
+            guard n > 0 else { continue }
+            let interrupt = bytes[0..<n].firstIndex(of: 3)
+            decoder.buffer.append(contentsOf: bytes[0..<(interrupt ?? n)])
+            lastKeyBytes = monotonicMillis()
+            if interrupt != nil { return false }
+        }
+        return true
+    }
+
+    /// execute: pick leaves the screen, the command runs in the foreground of the terminal,
+    /// and pick comes back as it was.
+    func executeOnTerminal(_ command: [UInt8], _ environment: [(String, String)]) {
+        var mode = termios()
+        _ = tcgetattr(terminal.fd, &mode)
+        region.leave(terminal)
+        terminal.restoreMode()
+        if let child = try? ChildProcess.spawn(command, environment: environment, stdin: .terminal, output: .terminal) {
+            // The command's group takes the foreground, so that it reads the terminal and
+            // ctrl-c reaches it; pick (then in the background) must not stop for asking back.
+            signal(SIGTTOU, SIG_IGN)
+            _ = tcsetpgrp(terminal.fd, child.pid)
+            _ = kill(-child.pid, SIGCONT)
+            _ = child.wait()
+            _ = tcsetpgrp(terminal.fd, getpgrp())
+            signal(SIGTTOU, SIG_DFL)
+            child.terminate()
+        }
+        enterScreen()
+        // After entering: an inline region asks for the cursor's row in the mode pick found.
+        _ = tcsetattr(terminal.fd, TCSANOW, &mode)
+        editor.resized()
+        placePrompt()
+        editor.refresh()
+        lastFrame = []
+        draw()
+    }
+
+    /// become: the terminal as pick found it, every command pick started ended, then the
+    /// command in pick's place (its input the terminal, as fzf gives it).
+    func become(_ command: [UInt8], _ environment: [(String, String)]) -> Never {
+        region.leave(terminal)
+        terminal.restoreMode()
+        terminal.releaseSignals()
+        ChildProcess.terminateAll()
+        let tty = open("/dev/tty", O_RDWR)
+        if tty >= 0 { _ = dup2(tty, 0); close(tty) }
+        for (name, value) in environment { setenv(name, value, 1) }
+        var line = CommandTemplate.cutAtNul(command)
+        line.append(0)
+        let shell = strdup("/bin/sh"), flag = strdup("-c")
+        line.withUnsafeMutableBufferPointer { bytes in
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { text in
+                var argv: [UnsafeMutablePointer<CChar>?] = [shell, flag, text, nil]
+                _ = execv("/bin/sh", &argv)
+            }
+        }
+        fail("become: cannot run /bin/sh: \(String(cString: strerror(errno)))")
+    }
+
+    /// reload: the command's output becomes the input. The list shows it as it streams in
+    /// (reload-sync: once it is all in, the old list staying until then), the highlight
+    /// going back to the line it was on once that line is read again.
+    func reload(_ command: [UInt8], _ environment: [(String, String)], sync: Bool) {
+        bound.reload?.run.cancel()
+        bound.reload = nil
+        bound.streaming?.cancel()
+        bound.streaming = nil
+        let newStore = LineStore(separator: options.read0 ? 0 : 0x0A, parsesFields: options.palette)
+        guard let child = try? ChildProcess.spawn(command, environment: environment, output: .pipe) else { return }
+        let newStyles: AnsiStyles? = options.ansi ? AnsiStyles() : nil
+        let newFields = fieldView.map {
+            FieldView(store: newStore, delimiter: $0.delimiter, nth: $0.nth, withNth: $0.withNth,
+                      acceptNth: $0.acceptNth, palette: $0.palette)
+        }
+        let run = CommandRun(child, into: newStore, styles: newStyles, fields: newFields)
+        bound.reload = (run, newStore, newFields, newStyles, sync)
+        if !sync { showReload() }
+    }
+
+    /// Makes the running reload's store the picker's.
+    func showReload() {
+        guard let (run, newStore, newFields, newStyles, _) = bound.reload, let load = run.load else { return }
+        bound.reload = nil
+        bound.streaming = run
+        bound.reloadTrack = session.highlighted.map { Array(linesAsRead.bytes(of: Int($0))) }
+        bound.trackSeen = (-1, -1)
+        bound.events.inputReplaced()
+        fieldView = newFields
+        store = newFields?.searched ?? newStore
+        styles = newStyles
+        input = load
+        preview?.store = newStore
+        preview?.pane.restart()
+        replaceEngine(over: store)
+        perform(.inputReplaced)
+        perform(.inputRead(lines: store.count, loading: input.isLoading))
+    }
+
+    /// Takes in what finished in the background: a reload-sync read whole, a transform's
+    /// output (which then lets its chain go on).
+    func takeFinishedCommands() {
+        if let reload = bound.reload, reload.sync, reload.run.isFinished { showReload() }
+        guard let (run, action, trigger) = bound.transform, run.isFinished else { return }
+        bound.transform = nil
+        var text = String(decoding: run.output, as: UTF8.self)
+        while text.hasSuffix("\n") { text.removeLast() }
+        switch action.kind {
+        case .transformQuery: pendingAction = .replaceQuery(String(text.prefix { $0 != "\n" }))
+        case .transformPrompt: changePrompt(text)
+        case .transformHeader: changeHeader(text)
+        default:
+            // transform: the output is a chain of actions; a bad one is dropped, as fzf does.
+            if let chain = try? Bindings.chain(text, for: trigger) {
+                bound.queue.insert(contentsOf: chain.map { ($0, trigger) }, at: 0)
+            }
+        }
+        runBoundActions()
+    }
+}

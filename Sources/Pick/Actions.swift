@@ -1,0 +1,210 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PickCore
+
+// `--bind` at run time: the one dispatch for a bound key or event (`fire`), the actions,
+// and the events noticed once a turn.
+//
+// A chain runs in order, in the event loop. Two kinds of action make it wait and go on
+// in a later turn: one that changes the query (libedit must take the new text first, so
+// the next action sees it: `pendingAction`), and a transform, whose command runs in the
+// background (the picker stays usable; see ActionCommands.swift). Nothing here starts a
+// process unless the action is a command: a `change:` binding costs a dictionary lookup
+// and the actions it names, per keystroke.
+
+/// What the bindings add to the picker's state.
+struct BindingState {
+    /// Actions waiting to run, and what set each off.
+    var queue: [(action: BoundAction, trigger: BindTrigger)] = []
+    /// Triggers turned off by `unbind`.
+    var unbound: Set<BindTrigger> = []
+    /// Which of its layouts each change-preview-window spec showed last.
+    var windowCycle: [String: Int] = [:]
+    /// When the events fire (PickCore decides).
+    var events = EventWatch()
+    /// Whether the list is sorted, once toggle-sort turned it from what the options say.
+    var sorts: Bool? = nil
+    /// A running reload, its store, and whether the list waits for the whole of it
+    /// (reload-sync) before it shows.
+    var reload: (run: CommandRun, store: LineStore, fields: FieldView?, styles: AnsiStyles?, sync: Bool)? = nil
+    /// The reload whose store the picker shows, while it may still stream.
+    var streaming: CommandRun? = nil
+    /// The line highlighted when a reload came, looked for in the new list.
+    var reloadTrack: [UInt8]? = nil
+    var trackSeen = (generation: -1, searched: -1)
+    /// A transform running: the chain waits for its output.
+    var transform: (run: CommandRun, action: BoundAction, trigger: BindTrigger)? = nil
+}
+
+extension Picker {
+    /// Runs what `trigger` is bound to, if anything: the one dispatch for keys and events.
+    /// A chain still waiting is dropped for the new one. An unbound trigger does nothing at
+    /// all, pick's own use of a key included, as in fzf (true: the key was taken).
+    @discardableResult
+    func fire(_ trigger: BindTrigger) -> Bool {
+        if bound.unbound.contains(trigger) { return true }
+        guard let chain = options.bindings[trigger] else { return false }
+        if let waiting = bound.transform {
+            waiting.run.cancel()
+            bound.transform = nil
+            bound.queue = []
+        }
+        bound.queue += chain.map { ($0, trigger) }
+        runBoundActions()
+        return true
+    }
+
+    /// Runs queued actions until one must wait for libedit or a command, or pick ends.
+    func runBoundActions() {
+        while !bound.queue.isEmpty, pendingAction == nil, outcome == nil, bound.transform == nil {
+            let (action, trigger) = bound.queue.removeFirst()
+            keyPressed = true
+            run(action, trigger)
+        }
+    }
+
+    func run(_ action: BoundAction, _ trigger: BindTrigger) {
+        let up = options.layout.listReadsDown ? -1 : 1
+        let page = max(1, geometry.listHeight(headers: headerCount) - 1)
+        let argument = action.argument ?? ""
+        switch action.kind {
+        case .ignore: break
+        case .accept: outcome = .accept(key: nil)
+        case .acceptNonEmpty:
+            if let lines = chosenLines(), !lines.isEmpty { outcome = .accept(key: nil) }
+        case .abort: outcome = .cancel(130)
+        case .up: move(up)
+        case .down: move(-up)
+        case .first: perform(.move(by: -Int(Int32.max), wraps: false))
+        case .last: perform(.move(by: Int(Int32.max), wraps: false))
+        case .pageUp: move(up * page, wraps: false)
+        case .pageDown: move(-up * page, wraps: false)
+        case .halfPageUp: move(up * max(1, page / 2), wraps: false)
+        case .halfPageDown: move(-up * max(1, page / 2), wraps: false)
+        case .toggle: if options.multi { toggleMark() }
+        case .select, .deselect:
+            if options.multi, let line = session.highlighted, session.markSet.contains(line) == (action.kind == .deselect) {
+                toggleMark()
+            }
+        case .selectAll, .toggleAll:
+            guard options.multi else { break }
+            while let job = session.wholeResultJob(), let answer = worker.run(job) { perform(.answered(answer)) }
+            perform(.marks(action.kind == .selectAll ? .all : .invert))
+        case .deselectAll: perform(.marks(.none))
+        case .clearQuery: pendingAction = .replaceQuery("")
+        case .changeQuery: pendingAction = .replaceQuery(argument)
+        case .put:
+            let key: Key? = if case .key(let k) = trigger { k } else { nil }
+            if let text = action.argument ?? key.flatMap(KeyNames.printable) { pendingAction = .insert(text) }
+        case .changePrompt: changePrompt(argument)
+        case .changeHeader: changeHeader(argument)
+        case .toggleSort:
+            bound.sorts = !(bound.sorts ?? options.ranking.sorts)
+            replaceEngine(over: store)
+            perform(.searchAgain)
+        case .enableSearch, .disableSearch, .toggleSearch:
+            let filters = action.kind == .toggleSearch ? !session.filters : action.kind == .enableSearch
+            guard filters != session.filters else { break }
+            session.filters = filters
+            parsedQuery = worker.engine.parse(filters ? query : "")
+            perform(.searchAgain)
+        case .unbind, .rebind:
+            for target in (try? Bindings.triggers(in: argument)) ?? [] {
+                if action.kind == .unbind { bound.unbound.insert(target) } else { bound.unbound.remove(target) }
+            }
+        case .togglePreview: togglePreview()
+        case .showPreview, .hidePreview:
+            if preview != nil, (geometry.pane != nil) != (action.kind == .showPreview) { togglePreview() }
+        case .refreshPreview: refreshPreview()
+        case .previewUp, .previewDown, .previewPageUp, .previewPageDown:
+            let pages = action.kind == .previewPageUp || action.kind == .previewPageDown
+            preview?.scroll(by: action.kind == .previewUp || action.kind == .previewPageUp ? -1 : 1, pages: pages,
+                            at: monotonicMillis())
+            perform(.redraw)
+        case .changePreview:
+            preview?.template = CommandTemplate(argument)
+            refreshPreview()
+        case .changePreviewWindow: changePreviewWindow(argument)
+        case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
+             .transformPrompt, .transformHeader:
+            runCommand(action, trigger)
+        }
+    }
+
+    /// Searches `store` with a new engine: the sort toggle-sort left, the matching options,
+    /// and the memory of `--remember` the old engine had.
+    func replaceEngine(over store: LineStore) {
+        var ranking = options.ranking
+        ranking.sorts = bound.sorts ?? options.ranking.sorts
+        let engine = SearchEngine(store: store, matching: options.matching, ranking: ranking,
+                                  skippedLines: options.headerLines)
+        engine.remember(as: worker.engine, lines: linesAsRead)
+        worker.replace(engine)
+    }
+
+    /// refresh-preview: the preview's command runs again for the line it shows.
+    func refreshPreview() {
+        preview?.pane.restart()
+        previewTurn()
+    }
+
+    /// change-preview-window(A|B|…): the next of the layouts, each applied over
+    /// `--preview-window` as fzf does (an empty one is `--preview-window` itself).
+    func changePreviewWindow(_ spec: String) {
+        guard let preview else { return }
+        let choices = spec.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        let index = bound.windowCycle[spec, default: 0] % choices.count
+        bound.windowCycle[spec] = index + 1
+        guard let window = try? options.previewWindow.applying(choices[index]) else { return }
+        preview.window = window
+        preview.pane.restart()
+        layoutChanged()
+        previewTurn()
+    }
+
+    func changePrompt(_ text: String) {
+        prompt = TerminalText.sanitize(text)
+        layoutChanged()
+    }
+
+    func changeHeader(_ text: String) {
+        options.header = text.isEmpty ? nil : text
+        layoutChanged()
+    }
+
+    // MARK: Events
+
+    /// Fires the events that happened since the last turn (start, load, focus, result,
+    /// one, zero) and takes in what background commands finished. Cheap when nothing is
+    /// bound: a few comparisons. True when pick must end or libedit take an action first.
+    @discardableResult
+    func noticeEvents() -> Bool {
+        notice()
+        runBoundActions()
+        return pendingAction != nil || outcome != nil
+    }
+
+    private func notice() {
+        takeFinishedCommands()
+        followReloadedLine()
+        for event in bound.events.events(in: session, loading: input.isLoading) { fire(.event(event)) }
+    }
+
+    /// After a reload, highlights the line that was highlighted before, once the new list
+    /// holds it (as `--track` does), until the reload has been read whole.
+    func followReloadedLine() {
+        guard let wanted = bound.reloadTrack else { return }
+        guard session.resultGeneration == session.generation, let shown = session.shown else { return }
+        let seen = (session.generation, shown.searched)
+        guard seen != bound.trackSeen else { return }
+        bound.trackSeen = seen
+        let lines = linesAsRead
+        if let at = shown.lines.firstIndex(where: { lines.bytes(of: Int($0)).elementsEqual(wanted) }) {
+            bound.reloadTrack = nil
+            if at != session.selection { perform(.select(at)) }
+        } else if !input.isLoading && shown.isComplete {
+            bound.reloadTrack = nil
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import PickCore
+
+extension Picker {
+    /// The F1 help's lines for `--bind`: every binding in force, what each does (the keys
+    /// pick binds itself follow in `keyHelp`; a key bound here wins over them).
+    func bindingHelp() -> [String] {
+        let bindings = options.bindings
+        guard !bindings.isEmpty else { return [] }
+        var lines = ["Bound with --bind (a key here wins over the same key below)"]
+        for trigger in bindings.triggers {
+            let chain = bindings[trigger] ?? []
+            var what = chain.isEmpty ? "nothing" : chain.map(describe).joined(separator: ", then ")
+            if case .event(let event) = trigger { what += " (" + event.summary + ")" }
+            if case .key(let key) = trigger, !KeyNames.isFreeForShortcut(key) { what += " (instead of pick's)" }
+            if bound.unbound.contains(trigger) { what += " [unbound]" }
+            let name = trigger.name
+            lines.append("  " + name + String(repeating: " ", count: max(1, 14 - name.count)) + what)
+        }
+        return lines.map(TerminalText.sanitize) + [""]
+    }
+
+    /// One action as the help says it: what it does, then its argument.
+    func describe(_ action: BoundAction) -> String {
+        var text = action.kind.summary
+        if let argument = action.argument { text += ": " + argument }
+        if action.kind.isPreviewAction && preview == nil { text += " (needs --preview)" }
+        return text
+    }
+}

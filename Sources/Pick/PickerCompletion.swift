@@ -1,0 +1,35 @@
+import PickCore
+
+// Completing the query: Tab's walk through the completions and the ghost text after the
+// cursor, from the session's suggestions (or, for an empty query, the recent queries).
+
+extension Picker {
+    func complete() {
+        let next = tabCycle.next(for: query) {
+            // Tab pressed before the suggestions came: the list's search, then they, at once.
+            for _ in 0..<2 {
+                guard let job = session.completionJob(), let answer = worker.run(job) else { break }
+                perform(.answered(answer))
+            }
+            return completions()
+        }
+        if let next { pendingAction = .replaceQuery(next) }
+    }
+
+    /// What the ghost text shows: what the best completion adds to the query; for an
+    /// empty query, the most recent query from `--history`, which the painter draws as a
+    /// hint in brackets (it is not the query).
+    func ghostText() -> String {
+        if query.isEmpty { return history.recent(1).first.map { "recent: " + TerminalText.sanitize($0) } ?? "" }
+        guard session.suggestionGeneration == session.generation, let rest = session.suggestions.first else { return "" }
+        return TerminalText.sanitize(rest)
+    }
+
+    /// The queries Tab offers, best first: the query as typed with what each suggestion
+    /// from the list adds (Completion); for an empty query, the recent queries.
+    func completions() -> [String] {
+        if query.isEmpty { return history.recent(Tunables.Picker.suggestions) }
+        guard session.suggestionGeneration == session.generation else { return [] }
+        return session.suggestions.map { query + $0 }
+    }
+}

@@ -1,0 +1,55 @@
+// When `--bind`'s events fire: decided here from the session's state, once a turn, so that
+// the policy is tested by replaying a session (SessionBindingTests); the picker fires what
+// this returns.
+
+/// Watches a session for fzf's events: `start` once; `load` when the input (or a reload's)
+/// has been read whole; `focus` when the highlighted line changes; `result` when the list
+/// for the query is whole; then `one` or `zero` when it holds one line or none of all the
+/// input. (`change` and `resize` come from the editor and the terminal.)
+public struct EventWatch {
+    private var started = false
+    private var loading = true
+    /// The highlighted line last seen; -2 before the first answer, -1 for none.
+    private var focus: Int64 = -2
+    /// The answer `result` last fired for.
+    private var resultSeen = (generation: -1, searched: -1)
+
+    public init() {}
+
+    /// The input was replaced (a reload): `load` fires again once it is read.
+    public mutating func inputReplaced() {
+        loading = true
+    }
+
+    /// The events since the last call, in the order they fire.
+    public mutating func events(in session: PickSession, loading isLoading: Bool) -> [BindEvent] {
+        var events: [BindEvent] = []
+        if !started {
+            started = true
+            events.append(.start)
+        }
+        if loading && !isLoading {
+            loading = false
+            events.append(.load)
+        }
+        // An older query's answer says nothing about this one.
+        guard session.resultGeneration == session.generation, let result = session.result else { return events }
+        let highlighted = session.highlighted.map(Int64.init) ?? -1
+        if highlighted != focus {
+            focus = highlighted
+            events.append(.focus)
+        }
+        let seen = (session.generation, result.searched)
+        guard result.isComplete, seen != resultSeen else { return events }
+        resultSeen = seen
+        events.append(.result)
+        if !isLoading && result.searched >= session.candidates {
+            switch session.shown?.lines.count {
+            case 0: events.append(.zero)
+            case 1: events.append(.one)
+            default: break
+            }
+        }
+        return events
+    }
+}

@@ -1,0 +1,621 @@
+// `--bind`: keys and events that run actions, in fzf's syntax, so that fzf's recipes work
+// by changing the name.
+//
+// The grammar, as fzf's parseKeymap reads it:
+//
+//     SPEC     := BINDING ( "," BINDING )*
+//     BINDING  := TRIGGER ( "," TRIGGER )* ":" CHAIN      (several triggers, one chain)
+//     TRIGGER  := a key name (KeyNames) | an event (start load change focus result one
+//                 zero resize)
+//     CHAIN    := ACTION ( "+" ACTION )*                 ("" first: added to the chain bound
+//                                                         before, `ctrl-x:+down`)
+//     ACTION   := NAME | NAME OPEN ARGUMENT CLOSE | NAME ":" ARGUMENT-TO-THE-END
+//
+// OPEN/CLOSE are `()`, `[]`, `{}`, `<>`, or one of `~ ! @ # $ % ^ & * ; / |` twice. An
+// argument ends at the first CLOSE followed by `+`, `,` or the end of the spec, so it may
+// hold any other character; `:` takes everything to the end of the spec. The keys `,`,
+// `:` and `+` are written as themselves (`,:abort`, `::up`, `+:down`).
+//
+// fzf finds the arguments first ("masking" them with blanks, which keeps byte offsets)
+// and then splits what is left at `,`, `:` and `+`; this is the same algorithm on bytes,
+// so an odd spec means here what it means to fzf. `BindingPrinter` writes a binding back
+// in a form that parses to the same value (the fuzz target checks it).
+
+/// What sets a binding off: a key, or an event.
+public enum BindTrigger: Hashable, Sendable {
+    case key(Key)
+    case event(BindEvent)
+
+    /// The trigger's name as `--bind` takes it.
+    public var name: String {
+        switch self {
+        case .key(let key):
+            if case .char(let c) = key, c == 0x2C || c == 0x3A || c == 0x2B { return String(UnicodeScalar(UInt8(c))) }
+            return KeyNames.name(of: key) ?? "?"
+        case .event(let event): return event.rawValue
+        }
+    }
+}
+
+/// fzf's events that pick fires.
+public enum BindEvent: String, CaseIterable, Sendable {
+    /// Once, when the picker starts.
+    case start
+    /// When the input (or a reload's) has been read whole.
+    case load
+    /// When the query changes.
+    case change
+    /// When the highlighted line changes.
+    case focus
+    /// When the list for the query is ready.
+    case result
+    /// When the list of all the input holds exactly one line.
+    case one
+    /// When the list of all the input is empty.
+    case zero
+    /// When the terminal changes size.
+    case resize
+
+    /// What it means, for the F1 help.
+    public var summary: String {
+        switch self {
+        case .start: return "when pick starts"
+        case .load: return "when the input (or a reload) is read whole"
+        case .change: return "when the query changes"
+        case .focus: return "when the highlighted line changes"
+        case .result: return "when the list for the query is ready"
+        case .one: return "when exactly one line matches"
+        case .zero: return "when nothing matches"
+        case .resize: return "when the terminal is resized"
+        }
+    }
+}
+
+/// What an action does. The raw value is fzf's name.
+public enum BindActionKind: String, CaseIterable, Sendable {
+    case ignore, accept, abort, up, down, first, last, toggle, select, deselect
+    case acceptNonEmpty = "accept-non-empty"
+    case pageUp = "page-up", pageDown = "page-down"
+    case halfPageUp = "half-page-up", halfPageDown = "half-page-down"
+    case selectAll = "select-all", deselectAll = "deselect-all", toggleAll = "toggle-all"
+    case clearQuery = "clear-query"
+    case toggleSort = "toggle-sort"
+    case enableSearch = "enable-search", disableSearch = "disable-search", toggleSearch = "toggle-search"
+    case togglePreview = "toggle-preview", showPreview = "show-preview", hidePreview = "hide-preview"
+    case refreshPreview = "refresh-preview"
+    case previewUp = "preview-up", previewDown = "preview-down"
+    case previewPageUp = "preview-page-up", previewPageDown = "preview-page-down"
+    // With an argument.
+    case put
+    case changeQuery = "change-query", changePrompt = "change-prompt", changeHeader = "change-header"
+    case changePreview = "change-preview", changePreviewWindow = "change-preview-window"
+    case execute, executeSilent = "execute-silent", become
+    case reload, reloadSync = "reload-sync"
+    case transform, transformQuery = "transform-query", transformPrompt = "transform-prompt"
+    case transformHeader = "transform-header"
+    case unbind, rebind
+
+    /// Whether it takes an argument (`put` may go without: it puts the key's character).
+    public var takesArgument: Bool {
+        switch self {
+        case .put, .changeQuery, .changePrompt, .changeHeader, .changePreview, .changePreviewWindow,
+             .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
+             .transformPrompt, .transformHeader, .unbind, .rebind:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether it runs its argument as a shell command.
+    public var runsCommand: Bool {
+        switch self {
+        case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
+             .transformPrompt, .transformHeader:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether it acts on the preview pane.
+    public var isPreviewAction: Bool {
+        switch self {
+        case .togglePreview, .showPreview, .hidePreview, .refreshPreview, .previewUp, .previewDown,
+             .previewPageUp, .previewPageDown, .changePreview, .changePreviewWindow:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// What it does, for the F1 help.
+    public var summary: String {
+        switch self {
+        case .ignore: return "nothing"
+        case .accept: return "pick"
+        case .acceptNonEmpty: return "pick, if anything matches"
+        case .abort: return "cancel"
+        case .up: return "move up"
+        case .down: return "move down"
+        case .first: return "go to the first line"
+        case .last: return "go to the last line"
+        case .pageUp: return "move a page up"
+        case .pageDown: return "move a page down"
+        case .halfPageUp: return "move half a page up"
+        case .halfPageDown: return "move half a page down"
+        case .toggle: return "mark or unmark the line"
+        case .select: return "mark the line"
+        case .deselect: return "unmark the line"
+        case .selectAll: return "mark every match"
+        case .deselectAll: return "unmark every line"
+        case .toggleAll: return "invert the marks of the matches"
+        case .clearQuery: return "clear the query"
+        case .toggleSort: return "sort on or off"
+        case .enableSearch: return "filter by the query"
+        case .disableSearch: return "stop filtering by the query"
+        case .toggleSearch: return "filtering by the query on or off"
+        case .togglePreview: return "show or hide the preview"
+        case .showPreview: return "show the preview"
+        case .hidePreview: return "hide the preview"
+        case .refreshPreview: return "run the preview again"
+        case .previewUp: return "scroll the preview up"
+        case .previewDown: return "scroll the preview down"
+        case .previewPageUp: return "scroll the preview a page up"
+        case .previewPageDown: return "scroll the preview a page down"
+        case .put: return "type"
+        case .changeQuery: return "set the query"
+        case .changePrompt: return "set the prompt"
+        case .changeHeader: return "set the header"
+        case .changePreview: return "set the preview command"
+        case .changePreviewWindow: return "set the preview window"
+        case .execute: return "run on the terminal"
+        case .executeSilent: return "run quietly"
+        case .become: return "become the command"
+        case .reload: return "reload the list"
+        case .reloadSync: return "reload the list, shown once read"
+        case .transform: return "run the actions printed"
+        case .transformQuery: return "set the query to what prints"
+        case .transformPrompt: return "set the prompt to what prints"
+        case .transformHeader: return "set the header to what prints"
+        case .unbind: return "turn off the bindings"
+        case .rebind: return "turn on again the bindings"
+        }
+    }
+}
+
+/// One action of a chain, with its argument (nil for one that takes none, and for `put`
+/// without one, which puts the key's character).
+public struct BoundAction: Equatable, Sendable {
+    public var kind: BindActionKind
+    public var argument: String?
+
+    public init(_ kind: BindActionKind, _ argument: String? = nil) {
+        self.kind = kind
+        self.argument = argument
+    }
+
+    /// The action as `--bind` takes it, with its argument in brackets that hold it.
+    public var written: String {
+        guard let argument else { return kind.rawValue }
+        if let (open, close) = BindingParser.delimiters(holding: argument) {
+            return kind.rawValue + String(open) + argument + String(close)
+        }
+        return kind.rawValue + ":" + argument
+    }
+}
+
+/// Every binding in force, in the order first bound.
+public struct Bindings: Equatable, Sendable {
+    public private(set) var triggers: [BindTrigger] = []
+    private var chains: [BindTrigger: [BoundAction]] = [:]
+
+    public init() {}
+
+    /// The chain bound to `trigger`, if any.
+    public subscript(trigger: BindTrigger) -> [BoundAction]? {
+        chains[trigger]
+    }
+
+    public var isEmpty: Bool { triggers.isEmpty }
+
+    /// Whether an event is bound: the picker checks for one only then.
+    public func binds(_ event: BindEvent) -> Bool { chains[.event(event)] != nil }
+
+    /// Binds `chain` to `trigger`, replacing what it had.
+    public mutating func bind(_ trigger: BindTrigger, _ chain: [BoundAction]) {
+        if chains[trigger] == nil { triggers.append(trigger) }
+        chains[trigger] = chain
+    }
+
+    /// Parses one `--bind` value into these bindings (a later binding of a trigger replaces
+    /// an earlier one; a chain starting with `+` adds to it).
+    public mutating func parse(_ spec: String) throws(OptionError) {
+        do {
+            try BindingParser.parse(spec, into: &self)
+        } catch {
+            throw OptionError(message: "invalid value for --bind: \(error.message)")
+        }
+    }
+
+    /// The triggers a comma-separated list names (`unbind` and `rebind` take one).
+    public static func triggers(in list: String) throws(OptionError) -> [BindTrigger] {
+        do {
+            return try BindingParser.triggers(in: list)
+        } catch {
+            throw OptionError(message: error.message)
+        }
+    }
+
+    /// The actions a transform's command printed, as a chain bound to `trigger`.
+    public static func chain(_ text: String, for trigger: BindTrigger) throws(OptionError) -> [BoundAction] {
+        let bytes = Array(text.utf8)
+        do {
+            let masked = Array(BindingParser.mask([0x3A] + bytes).dropFirst())
+            return try BindingParser.parseChain(masked[...], bytes[...], previous: [], trigger: trigger)
+        } catch {
+            throw OptionError(message: error.message)
+        }
+    }
+
+    /// `--bind` values that bind exactly these chains, one trigger each (a chain with an
+    /// argument no brackets can hold continues in a value of its own, `KEY:+…`).
+    public var printed: [String] {
+        var specs: [String] = []
+        for trigger in triggers {
+            let chain = chains[trigger]!
+            var current: [String] = []
+            var continues = false
+            func flush() {
+                specs.append(trigger.name + ":" + (continues ? "+" : "") + current.joined(separator: "+"))
+                current = []
+                continues = true
+            }
+            for action in chain {
+                current.append(action.written)
+                if let argument = action.argument, BindingParser.delimiters(holding: argument) == nil { flush() }
+            }
+            if !current.isEmpty || !continues { flush() }
+        }
+        return specs
+    }
+}
+
+/// fzf's parser, on bytes: arguments are masked first, then the rest is split.
+enum BindingParser {
+    struct Failure: Error { var message: String }
+
+    // Bytes fzf puts in the masked string for `:`, `,` and `+` written as keys.
+    static let escapedColon: UInt8 = 0, escapedComma: UInt8 = 1, escapedPlus: UInt8 = 2
+
+    /// fzf's actions that take an argument, as its argActionRegexp tries them: the first
+    /// that matches after a `:` or `+` wins.
+    static let argumentActions: [[UInt8]] = {
+        var names = ["become", "execute-multi", "execute-silent", "execute", "reload-sync", "reload", "preview"]
+        let suffixes = ["query", "prompt", "border-label", "list-label", "preview-label", "input-label",
+                        "header-label", "footer-label", "header-lines", "header", "footer", "search",
+                        "with-nth", "nth", "pointer", "ghost"]
+        for prefix in ["change", "bg-transform", "transform"] { names += suffixes.map { prefix + "-" + $0 } }
+        names += ["bg-transform", "transform", "change-preview-window", "change-preview", "change-multi",
+                  "rebind", "unbind", "toggle-bind", "pos", "put", "print", "search", "trigger"]
+        return names.map { Array($0.utf8) }
+    }()
+
+    /// Brackets and the characters that close them; the rest close themselves.
+    static let pairs: [(UInt8, UInt8)] = [(0x28, 0x29), (0x5B, 0x5D), (0x7B, 0x7D), (0x3C, 0x3E)]
+    static let selfClosing: [UInt8] = Array("~!@#$%^&*;/|".utf8)
+
+    /// The closing byte for an opening one, or nil when it opens nothing.
+    static func closing(_ open: UInt8) -> UInt8? {
+        if let pair = pairs.first(where: { $0.0 == open }) { return pair.1 }
+        return selfClosing.contains(open) ? open : nil
+    }
+
+    /// Brackets that can hold `argument` before a `+`, a `,` or the end: it has no closing
+    /// byte followed by `+` or `,`. Nil when none can (only `:` at the end can then).
+    static func delimiters(holding argument: String) -> (Character, Character)? {
+        let bytes = Array(argument.utf8)
+        let opens = pairs.map(\.0) + selfClosing
+        for open in opens {
+            let close = closing(open)!
+            var fits = true
+            for i in bytes.indices where bytes[i] == close {
+                let next = i + 1 < bytes.count ? bytes[i + 1] : close
+                if next == 0x2B || next == 0x2C { fits = false; break }
+            }
+            if fits { return (Character(UnicodeScalar(open)), Character(UnicodeScalar(close))) }
+        }
+        return nil
+    }
+
+    /// fzf's maskActionContents: every argument's bytes (with its brackets) become blanks,
+    /// then the keys `:`, `,` and `+` become the escape bytes. The length stays the same.
+    static func mask(_ s: [UInt8]) -> [UInt8] {
+        var masked: [UInt8] = []
+        masked.reserveCapacity(s.count)
+        var at = 0
+        scan: while at < s.count {
+            guard let end = nextArgumentAction(s, from: at) else {
+                masked += s[at...]
+                break
+            }
+            masked += s[at..<end]
+            at = end
+            guard at < s.count else { break }
+            let open = s[at]
+            if open == 0x3A {  // `:` takes the rest
+                masked += repeatElement(0x20, count: s.count - at)
+                break scan
+            }
+            guard let close = closing(open) else { continue }
+            // The first closing byte followed by `+`, `,` or the end.
+            var found: Int? = nil
+            var j = at + 1
+            while j < s.count {
+                if s[j] == close && (j + 1 == s.count || s[j + 1] == 0x2B || s[j + 1] == 0x2C) { found = j; break }
+                j += 1
+            }
+            guard let found else {
+                masked += s[at...]
+                break
+            }
+            masked += repeatElement(0x20, count: found + 1 - at)
+            at = found + 1
+        }
+        replace(&masked, [0x2C, 0x2C, 0x2C], [0x2C, escapedComma, 0x2C])
+        replace(&masked, [0x2C, 0x3A, 0x2C], [0x2C, escapedColon, 0x2C])
+        replace(&masked, [0x3A, 0x3A], [escapedColon, 0x3A])
+        replace(&masked, [0x2C, 0x3A], [escapedComma, 0x3A])
+        replace(&masked, [0x2B, 0x3A], [escapedPlus, 0x3A])
+        return masked
+    }
+
+    /// Where the name of the first action with an argument after a `:` or `+` ends.
+    static func nextArgumentAction(_ s: [UInt8], from start: Int) -> Int? {
+        var i = start
+        while i < s.count {
+            if s[i] == 0x3A || s[i] == 0x2B {
+                for name in argumentActions where hasPrefix(s, at: i + 1, name) { return i + 1 + name.count }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    static func hasPrefix(_ s: [UInt8], at start: Int, _ name: [UInt8]) -> Bool {
+        guard start + name.count <= s.count else { return false }
+        for k in 0..<name.count where lower(s[start + k]) != name[k] { return false }
+        return true
+    }
+
+    static func lower(_ b: UInt8) -> UInt8 { (0x41...0x5A).contains(b) ? b | 0x20 : b }
+
+    /// Go's strings.ReplaceAll: left to right, without overlaps.
+    static func replace(_ s: inout [UInt8], _ old: [UInt8], _ new: [UInt8]) {
+        var out: [UInt8] = []
+        out.reserveCapacity(s.count)
+        var i = 0
+        while i < s.count {
+            if i + old.count <= s.count && s[i..<(i + old.count)].elementsEqual(old) {
+                out += new
+                i += old.count
+            } else {
+                out.append(s[i])
+                i += 1
+            }
+        }
+        s = out
+    }
+
+    /// Splits at `separator` (Go's strings.Split: n separators give n+1 parts).
+    static func split(_ s: ArraySlice<UInt8>, _ separator: UInt8) -> [ArraySlice<UInt8>] {
+        s.split(separator: separator, omittingEmptySubsequences: false)
+    }
+
+    static func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    // MARK: Keys
+
+    /// The trigger a name spells: a key from KeyNames, or an event.
+    static func trigger(named raw: ArraySlice<UInt8>) throws(Failure) -> BindTrigger {
+        if raw.count == 1 {
+            switch raw.first! {
+            case escapedColon: return .key(.char(0x3A))
+            case escapedComma: return .key(.char(0x2C))
+            case escapedPlus: return .key(.char(0x2B))
+            default: break
+            }
+        }
+        // `alt-,` and the like reach here with the escape byte in place of the character.
+        let name = text(raw).map { c -> Character in
+            switch c {
+            case "\u{0}": return ":"
+            case "\u{1}": return ","
+            case "\u{2}": return "+"
+            default: return c
+            }
+        }
+        let written = String(name)
+        if let event = BindEvent(rawValue: written.lowercased()) { return .event(event) }
+        if let key = KeyNames.key(named: written) { return .key(key) }
+        if KeyNames.eventNames.contains(written.lowercased()) {
+            throw Failure(message: "event \(OptionError.quote(written)) is not implemented yet (fzf event)")
+        }
+        throw Failure(message: KeyNames.refusal(written))
+    }
+
+    /// The triggers in a comma-separated list (unbind, rebind), as fzf's parseKeyChords.
+    static func triggers(in list: String) throws(Failure) -> [BindTrigger] {
+        var bytes = Array(list.utf8)
+        // `alt-,` keeps its comma.
+        var i = 0
+        while i + 4 < bytes.count {
+            if hasPrefix(bytes, at: i, Array("alt-".utf8)) && bytes[i + 4] == 0x2C { bytes[i + 4] = escapedComma }
+            i += 1
+        }
+        var tokens = split(bytes[...], 0x2C)
+        if list == "," || list.hasPrefix(",,") || list.hasSuffix(",,") || list.contains(",,,") {
+            tokens.append([0x2C][...])
+        }
+        var found: [BindTrigger] = []
+        for token in tokens where !token.isEmpty {
+            found.append(try trigger(named: token.count == 1 && token.first == 0x2C ? [escapedComma][...] : token))
+        }
+        return found
+    }
+
+    // MARK: Bindings
+
+    static func parse(_ spec: String, into bindings: inout Bindings) throws(OptionError) {
+        do {
+            try parseKeymap(Array(spec.utf8), into: &bindings)
+        } catch {
+            throw OptionError(message: error.message)
+        }
+    }
+
+    /// fzf's parseKeymap.
+    static func parseKeymap(_ original: [UInt8], into bindings: inout Bindings) throws(Failure) {
+        let masked = mask(original)
+        var pending: [ArraySlice<UInt8>] = []
+        // The masked string is as long as the original: a part of one is the same range of
+        // the other.
+        for pair in split(masked[...], 0x2C) {
+            let colon = pair.firstIndex(of: 0x3A)
+            let keyName = pair[..<(colon ?? pair.endIndex)]
+            guard !keyName.isEmpty else { throw Failure(message: "key name required") }
+            pending.append(keyName)
+            guard let colon else { continue }
+            let maskedChain = masked[(colon + 1)..<pair.endIndex]
+            let originalChain = original[(colon + 1)..<pair.endIndex]
+            for name in pending {
+                let trigger = try trigger(named: name)
+                do {
+                    let chain = try parseChain(maskedChain, originalChain, previous: bindings[trigger] ?? [],
+                                               trigger: trigger)
+                    bindings.bind(trigger, chain)
+                } catch {
+                    throw Failure(message: "\(OptionError.shorten(trigger.name)): \(error.message)")
+                }
+            }
+            pending = []
+        }
+        if !pending.isEmpty {
+            let names = pending.map { text($0) }.joined(separator: ", ")
+            throw Failure(message: "no action bound to \(OptionError.quote(names))")
+        }
+    }
+
+    /// fzf's parseActionList.
+    static func parseChain(_ masked: ArraySlice<UInt8>, _ original: ArraySlice<UInt8>, previous: [BoundAction],
+                           trigger: BindTrigger) throws(Failure) -> [BoundAction] {
+        var actions: [BoundAction] = []
+        for (index, part) in split(masked, 0x2B).enumerated() {
+            let spec = original[part.startIndex..<part.endIndex]
+            if index == 0 && spec.isEmpty {
+                actions = previous + actions
+                continue
+            }
+            let lowered = text(spec).lowercased()
+            if let expanded = aliases[lowered] {
+                actions += expanded
+                continue
+            }
+            if let kind = BindActionKind(rawValue: lowered), !kind.takesArgument || kind == .put {
+                if kind == .put {
+                    guard case .key(let key) = trigger, KeyNames.printable(key) != nil else {
+                        throw Failure(message: "put without an argument needs a printable key, not \(OptionError.quote(trigger.name))")
+                    }
+                }
+                actions.append(BoundAction(kind))
+                continue
+            }
+            actions.append(try argumentAction(Array(spec)))
+        }
+        return actions
+    }
+
+    /// Names fzf takes for an action without an argument, and what pick does for them.
+    static let aliases: [String: [BoundAction]] = [
+        "top": [BoundAction(.first)],
+        "toggle-down": [BoundAction(.toggle), BoundAction(.down)],
+        "toggle-up": [BoundAction(.toggle), BoundAction(.up)],
+        "clear-selection": [BoundAction(.deselectAll)],
+        "clear-multi": [BoundAction(.deselectAll)],
+    ]
+
+    /// fzf's actions pick does not have (yet): refused as such, not as unknown.
+    static let fzfActionsNotImplemented: Set<String> = [
+        "accept-or-print-query", "replace-query", "beginning-of-line", "end-of-line", "backward-char",
+        "forward-char", "backward-delete-char", "backward-delete-char/eof", "backward-word", "forward-word",
+        "backward-subword", "forward-subword", "clear-screen", "delete-char", "delete-char/eof", "cancel",
+        "jump", "jump-accept", "kill-line", "kill-word", "kill-subword", "unix-line-discard", "line-discard",
+        "unix-word-rubout", "word-rubout", "yank", "backward-kill-word", "backward-kill-subword", "toggle-in",
+        "toggle-out", "toggle-track", "toggle-track-current", "toggle-input", "hide-input", "show-input",
+        "toggle-header", "toggle-wrap", "toggle-wrap-word", "toggle-multi-line", "toggle-hscroll",
+        "toggle-raw", "enable-raw", "disable-raw", "show-header", "hide-header", "track", "track-current",
+        "untrack-current", "close", "down-match", "up-match", "best", "prev-history", "previous-history",
+        "next-history", "up-selected", "prev-selected", "down-selected", "next-selected",
+        "toggle-preview-wrap", "toggle-preview-wrap-word", "offset-up", "offset-down", "offset-middle",
+        "preview-top", "preview-bottom", "preview-half-page-up", "preview-half-page-down", "wait", "bell",
+        "exclude", "exclude-multi", "bg-cancel", "change-multi", "print-query",
+    ]
+
+    /// An action with an argument: `name(…)` (any bracket) or `name:…`.
+    static func argumentAction(_ spec: [UInt8]) throws(Failure) -> BoundAction {
+        let name = spec.prefix { (0x61...0x7A).contains(lower($0)) || $0 == 0x2D }
+        let lowered = text(name[...]).lowercased()
+        let whole = text(spec[...])
+        // Masked alone, the argument must vanish (as fzf's isExecuteAction checks).
+        let alone = mask([0x3A] + spec).dropFirst()
+        guard !alone.elementsEqual(spec), name.count < spec.count else {
+            if fzfActionsNotImplemented.contains(whole.lowercased()) {
+                throw Failure(message: "action \(OptionError.quote(whole)) is not implemented yet (fzf action)")
+            }
+            if let kind = BindActionKind(rawValue: whole.lowercased()), kind.takesArgument {
+                throw Failure(message: "action \(OptionError.quote(whole)) needs an argument, as \(kind.rawValue)(…)")
+            }
+            throw Failure(message: "unknown action \(OptionError.quote(whole))")
+        }
+        guard let kind = BindActionKind(rawValue: lowered), kind.takesArgument else {
+            if argumentActions.contains(Array(lowered.utf8)) {
+                throw Failure(message: "action \(OptionError.quote(lowered)) is not implemented yet (fzf action)")
+            }
+            throw Failure(message: "unknown action \(OptionError.quote(whole))")
+        }
+        let argument: String
+        if spec[name.count] == 0x3A {
+            argument = text(spec[(name.count + 1)...])
+        } else {
+            argument = text(spec[(name.count + 1)..<(spec.count - 1)])
+        }
+        if kind == .changePreviewWindow {
+            for layout in argument.split(separator: "|", omittingEmptySubsequences: false) {
+                do {
+                    _ = try PreviewWindow().applying(String(layout))
+                } catch {
+                    throw Failure(message: "change-preview-window: \(error.message)")
+                }
+            }
+        }
+        if kind == .unbind || kind == .rebind {
+            let targets: [BindTrigger]
+            do {
+                targets = try triggers(in: argument)
+            } catch {
+                throw Failure(message: "\(kind.rawValue): \(error.message)")
+            }
+            if targets.isEmpty { throw Failure(message: "\(kind.rawValue) needs a key or event to act on") }
+        }
+        return BoundAction(kind, argument)
+    }
+}
+
+extension KeyNames {
+    /// The character a key types, if it types one (for `put` without an argument).
+    public static func printable(_ key: Key) -> String? {
+        guard case .char(let c) = key, c >= 0x20, c != 0x7F, !(0x80..<0xA0).contains(c),
+              let scalar = Unicode.Scalar(c) else { return nil }
+        return String(Character(scalar))
+    }
+}

@@ -1,0 +1,434 @@
+import Foundation
+import XCTest
+
+/// `--bind`: keys and events running actions in a real terminal. Each test drives one pick
+/// through several actions, so the suite stays quick.
+final class InteractiveBindTests: InteractiveTestCase {
+    /// Whether a row holds `text`.
+    func shows(_ rows: [String], _ text: String) -> Bool { rows.contains { $0.contains(text) } }
+
+    /// The file's text in the session's directory ("" before it exists).
+    func read(_ name: String) -> String {
+        (try? String(contentsOf: tmux.dir.appendingPathComponent(name), encoding: .utf8)) ?? ""
+    }
+
+    func testMovingAndMarkingActions() throws {
+        try tmux.file("input.txt", (1...30).map { "line\($0)" }.joined(separator: "\n") + "\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --multi --height 12 --bind 'ctrl-x:last,ctrl-y:first,ctrl-o:toggle+down,ctrl-v:page-down' \
+            --bind 'ctrl-a:select-all,ctrl-d:deselect-all,ctrl-t:toggle-all,ctrl-b:up+up,ctrl-e:down' \
+            --bind 'ctrl-q:accept'
+            """)
+        tmux.waitFor(text: "30/30")
+        tmux.keys("C-x")
+        tmux.waitFor("last moves to the last line") { $0.contains("> line30") }
+        tmux.keys("C-y")
+        tmux.waitFor("first goes back") { $0.contains("> line1") }
+        tmux.keys("C-v")
+        tmux.waitFor("page-down moves a page") { $0.contains("> line10") }
+        tmux.keys("C-y", "C-e", "C-e", "C-b")
+        tmux.waitFor("down, down, up+up") { $0.contains("> line1") }
+        tmux.keys("C-o", "C-o")
+        tmux.waitFor(text: "(2 marked)")
+        tmux.keys("C-a")
+        tmux.waitFor(text: "(30 marked)")
+        tmux.keys("C-d")
+        tmux.waitFor("deselect-all") { !$0.contains { $0.contains("marked") } }
+        tmux.type("'line2")
+        tmux.waitFor(text: "11/30")
+        tmux.keys("C-t")
+        tmux.waitFor(text: "(11 marked)")
+        tmux.keys("C-u")
+        tmux.waitFor(text: "30/30")
+        tmux.keys("C-y", "C-o", "C-t")
+        tmux.waitFor(text: "(18 marked)")
+        tmux.keys("C-q")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        let printed = tmux.stdout.split(separator: "\n")
+        XCTAssertEqual(printed.count, 18)
+        XCTAssertFalse(printed.contains("line1") || printed.contains("line2") || printed.contains("line25"),
+                       "toggle-all unmarked the marked lines")
+    }
+
+    func testQueryPromptAndHeaderActions() throws {
+        try tmux.file("input.txt", "apple\nbanana\ncherry\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --bind 'ctrl-x:change-query(ban),ctrl-y:put(an),ctrl-o:clear-query' \
+            --bind 'ctrl-t:change-prompt(fruit> )+change-header(pick a fruit)' \
+            --bind 'ctrl-e:accept-non-empty,ctrl-q:abort,a:put'
+            """)
+        tmux.waitFor(text: "3/3")
+        tmux.keys("C-x")
+        tmux.waitFor("change-query") { $0[row: 0].hasPrefix("> ban") && $0[row: 1] == "  1/3" }
+        tmux.keys("C-o")
+        tmux.waitFor("clear-query") { $0[row: 0] == ">" && $0[row: 1] == "  3/3" }
+        tmux.keys("C-y")
+        tmux.waitFor("put(an)") { $0[row: 0].hasPrefix("> an") && $0[row: 1] == "  1/3" }
+        tmux.keys("a")
+        tmux.waitFor("a bound to put types a") { $0[row: 0].hasPrefix("> ana") }
+        tmux.keys("C-t")
+        tmux.waitFor("change-prompt and change-header") { $0[row: 0].hasPrefix("fruit> ana") && self.shows($0, "pick a fruit") }
+        tmux.type("xyz")
+        tmux.waitFor(text: "0/3")
+        tmux.keys("C-e")
+        tmux.waitFor(text: "No matches")
+        tmux.keys("C-u")
+        tmux.waitFor(text: "3/3")
+        tmux.keys("C-q")
+        XCTAssertEqual(tmux.exitStatus(), 130, "abort")
+    }
+
+    func testSortSearchAndBindingToggles() throws {
+        try tmux.file("input.txt", "xaxbxc\nabc\nzzz\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --bind 'ctrl-s:toggle-sort,ctrl-x:disable-search,ctrl-y:enable-search,ctrl-t:toggle-search' \
+            --bind 'ctrl-o:unbind(ctrl-s),ctrl-e:rebind(ctrl-s),ctrl-w:unbind(enter),ctrl-q:rebind(enter)'
+            """)
+        tmux.waitFor(text: "3/3")
+        tmux.type("abc")
+        tmux.waitFor("sorted: the tighter match first") { $0[row: 1] == "  2/3" && $0[row: 2] == "> abc" }
+        tmux.keys("C-s")
+        tmux.waitFor("toggle-sort: input order") { $0[row: 2] == "> xaxbxc" }
+        tmux.keys("C-o", "C-s")
+        tmux.keys("C-x")
+        tmux.waitFor("disable-search lists every line; unbound ctrl-s did nothing") {
+            $0[row: 1] == "  3/3" && $0[row: 2] == "> xaxbxc" && self.shows($0, "zzz")
+        }
+        tmux.keys("C-y")
+        tmux.waitFor(text: "2/3")
+        tmux.keys("C-t")
+        tmux.waitFor(text: "3/3")
+        tmux.keys("C-t", "C-e", "C-s")
+        tmux.waitFor("rebind: ctrl-s sorts again") { $0[row: 1] == "  2/3" && $0[row: 2] == "> abc" }
+        tmux.keys("C-w")
+        tmux.keys("Enter")
+        tmux.type("x")
+        tmux.waitFor("enter unbound does nothing; typing goes on") { $0[row: 0].hasPrefix("> abcx") }
+        tmux.keys("BSpace", "C-q")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "abc\n")
+    }
+
+    func testToggleSortStartsFromNoSort() throws {
+        try tmux.file("input.txt", "xaxbxc\nabc\n")
+        try tmux.start(input: "cat input.txt", args: "--no-sort --bind ctrl-s:toggle-sort --query abc")
+        tmux.waitFor("--no-sort: input order") { $0[row: 2].hasPrefix("> xaxbxc") }
+        tmux.keys("C-s")
+        tmux.waitFor("the first press sorts") { $0[row: 2].hasPrefix("> abc") }
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
+    func testEventsFire() throws {
+        try tmux.file("input.txt", "alpha\nbeta\ngamma\n")
+        let log = tmux.dir.appendingPathComponent("events").path
+        try tmux.start(input: "cat input.txt", args: """
+            --bind 'start:change-prompt(started> ),load:change-header(loaded)' \
+            --bind 'zero:change-header(none left),resize:change-prompt(resized> )' \
+            --bind 'focus:execute-silent(echo focus {} >> \(log)),result:execute-silent(echo result {q} >> \(log))' \
+            --bind 'change:execute-silent(echo change {q} >> \(log))'
+            """)
+        tmux.waitFor("start and load") { $0[row: 0] == "started>" && self.shows($0, "loaded") }
+        tmux.type("zz")
+        tmux.waitFor(text: "none left")
+        tmux.resize(width: 70, height: 20)
+        tmux.waitFor("resize") { $0[row: 0].hasPrefix("resized> zz") }
+        tmux.keys("C-u")
+        tmux.waitFor(text: "3/3")
+        tmux.keys("Down")
+        tmux.waitFor("focus on beta logged") { _ in self.read("events").contains("focus beta") }
+        let events = read("events")
+        XCTAssertTrue(events.contains("change zz"), events)
+        XCTAssertTrue(events.contains("result zz"), events)
+        XCTAssertTrue(events.contains("focus alpha"), events)
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
+    func testOneAcceptsTheOnlyMatch() throws {
+        try tmux.file("input.txt", "alpha\nbeta\ngamma\n")
+        try tmux.start(input: "cat input.txt", args: "--bind one:accept")
+        tmux.waitFor(text: "3/3")
+        tmux.type("gam")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "gamma\n")
+    }
+
+    func testExecuteGivesTheTerminalAndComesBack() throws {
+        try tmux.file("input.txt", "alpha\nbeta\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --bind 'ctrl-x:execute(printf "ran %s %s\\n" {} "$PICK_QUERY"; read -r answer; echo "$answer" > answer)'
+            """)
+        tmux.waitFor(text: "2/2")
+        tmux.type("be")
+        tmux.waitFor(text: "1/2")
+        tmux.keys("C-x")
+        tmux.waitFor(text: "ran beta be")
+        tmux.type("typed in the command")
+        tmux.keys("Enter")
+        tmux.waitFor("the picker as it was") { $0[row: 0].hasPrefix("> be") && !self.shows($0, "ran beta") && $0[row: 1] == "  1/2" && $0[row: 2] == "> beta" }
+        XCTAssertEqual(try String(contentsOf: tmux.dir.appendingPathComponent("answer"), encoding: .utf8),
+                       "typed in the command\n")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "beta\n")
+        XCTAssertTrue(tmux.terminalRestored)
+    }
+
+    func testCommandsGetPicksEnvironment() throws {
+        try tmux.file("input.txt", "abc\nabd\nxyz\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --multi --prompt 'p> ' --bind 'ctrl-x:execute-silent(env | grep ^PICK_ | sort > env.txt)'
+            """)
+        tmux.waitFor(text: "3/3")
+        tmux.keys("Tab")
+        tmux.type("ab")
+        tmux.waitFor(text: "2/3")
+        tmux.keys("Down", "C-x")
+        tmux.waitFor("the command wrote its environment") { _ in self.read("env.txt").contains("PICK_TOTAL") }
+        XCTAssertEqual(read("env.txt"), """
+            PICK_ACTION=execute-silent
+            PICK_COLUMNS=80
+            PICK_KEY=ctrl-x
+            PICK_LINES=24
+            PICK_MATCH_COUNT=2
+            PICK_POS=2
+            PICK_PROMPT=p>\u{20}
+            PICK_QUERY=ab
+            PICK_SELECT_COUNT=1
+            PICK_TOTAL_COUNT=3
+
+            """)
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
+    func testExecuteUnderHeightComesBackToKeysNotEchoes() throws {
+        try tmux.file("input.txt", "one\ntwo\n")
+        try tmux.start(input: "cat input.txt", args: "--height 6 --bind 'ctrl-x:execute(echo ran {})'",
+                       before: "echo above")
+        tmux.waitFor(text: "2/2")
+        tmux.keys("C-x")
+        tmux.waitFor(text: "ran one")
+        tmux.keys("Down")
+        tmux.waitFor("keys move again, nothing echoed") { $0.contains("> two") && !self.shows($0, "^[") }
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+        XCTAssertTrue(tmux.terminalRestored)
+    }
+
+    func testCtrlCEndsAHangingExecuteSilentNotPick() throws {
+        try tmux.file("input.txt", "one\ntwo\n")
+        try tmux.start(input: "cat input.txt", args: "--bind 'ctrl-x:execute-silent(sleep 33)+change-prompt(after> )'")
+        tmux.waitFor(text: "2/2")
+        tmux.keys("C-x")
+        tmux.waitFor("the command runs") { _ in
+            !((try? TmuxPick.shell(["pgrep", "-f", "^sleep 33"]))?.output.isEmpty ?? true)
+        }
+        tmux.type("tw")
+        tmux.keys("C-c")
+        tmux.waitFor("the command ended, the keys typed meanwhile kept") { rows in
+            rows[row: 0].hasPrefix("> tw") && rows[row: 1] == "  1/2"
+                && ((try? TmuxPick.shell(["pgrep", "-f", "^sleep 33"]))?.output.isEmpty ?? true)
+        }
+        XCTAssertFalse(tmux.screen()[row: 0].hasPrefix("after"), "the rest of the chain dropped")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "two\n")
+    }
+
+    /// Lines and a query that are shell code reach the commands as data: the marker file is
+    /// never created, and each command sees the bytes exactly.
+    func testHostileLinesThroughExecuteSilentExecuteAndBecome() throws {
+        let hostile = ["$(touch marker)", "`touch marker`", "'; touch marker; '", "\"; touch marker; \"", "a\\' b; touch marker"]
+        try tmux.file("input.txt", hostile.joined(separator: "\n") + "\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --bind 'ctrl-x:execute-silent(printf "%s|%s\\n" {} {q} >> silent)+down' \
+            --bind 'ctrl-e:execute(printf "%s\\n" {} >> loud)+down' \
+            --bind 'ctrl-b:become(printf "%s\\n" {+} {q}),ctrl-y:first' --multi
+            """)
+        tmux.waitFor(text: "5/5")
+        tmux.type("$(touch marker)")
+        tmux.waitFor(text: "1/5")
+        tmux.keys("C-x", "C-u")
+        tmux.waitFor(text: "5/5")
+        for _ in hostile { tmux.keys("C-x") }
+        tmux.keys("C-y")
+        for _ in hostile { tmux.keys("C-e") }
+        tmux.waitFor("every execute ran") { _ in self.read("loud").split(separator: "\n").count == hostile.count }
+        tmux.keys("C-y", "Tab", "Tab")
+        tmux.waitFor(text: "(2 marked)")
+        tmux.keys("C-b")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        let silent = read("silent")
+        XCTAssertEqual(silent, "$(touch marker)|$(touch marker)\n" + hostile.map { $0 + "|\n" }.joined())
+        let loud = read("loud")
+        XCTAssertEqual(loud, hostile.map { $0 + "\n" }.joined())
+        XCTAssertEqual(tmux.stdout, hostile.prefix(2).map { $0 + "\n" }.joined() + "\n", "become printed the marked lines")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tmux.dir.appendingPathComponent("marker").path))
+        XCTAssertTrue(tmux.terminalRestored)
+    }
+
+    func testReloadWhileTypingKeepsTheHighlightedLine() throws {
+        try tmux.file("input.txt", "one\ntwo\nthree\n")
+        try tmux.file("more.sh", "printf 'zero\\none\\ntwo\\nthree\\n'; i=0; while [ $i -lt 40 ]; do echo extra$i; i=$((i+1)); sleep 0.02; done\n")
+        try tmux.start(input: "cat input.txt", args: "--bind 'ctrl-r:reload(sh more.sh)'")
+        tmux.waitFor(text: "3/3")
+        tmux.keys("Down", "Down")
+        tmux.waitFor(text: "> three")
+        tmux.keys("C-r")
+        tmux.waitFor("the highlight stayed on three, zero now above it") { rows in
+            rows[row: 1] == "  44/44" && self.shows(rows, "> three") && self.shows(rows, "  zero")
+        }
+        tmux.keys("C-r")
+        tmux.type("'extra3")
+        tmux.waitFor("the reload streamed in while typing") { $0[row: 0] == "> 'extra3" && $0[row: 1] == "  11/44" }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "extra3\n")
+    }
+
+    func testAReloadReplacesTheOneRunningAndReloadSyncWaits() throws {
+        try tmux.start(input: "echo start", args: """
+            --bind 'ctrl-x:reload(echo slow; sleep 31; echo never)' \
+            --bind 'ctrl-y:reload(echo fast)' --bind 'ctrl-e:reload-sync(sleep 0.5; echo synced)'
+            """)
+        tmux.waitFor(text: "1/1")
+        tmux.keys("C-x")
+        tmux.waitFor(text: "> slow")
+        tmux.keys("C-y")
+        tmux.waitFor(text: "> fast")
+        tmux.waitFor("the slow reload's sleep was killed") { _ in
+            (try? TmuxPick.shell(["pgrep", "-f", "^sleep 31"]))?.output.isEmpty ?? true
+        }
+        tmux.keys("C-e")
+        tmux.waitFor(text: "> synced")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "synced\n")
+    }
+
+    func testAReloadUnderAnsiKeepsItsColours() throws {
+        try tmux.start(input: "echo plain", args: """
+            --ansi --bind 'start:reload(printf "\\033[31mred\\033[0m line\\n")'
+            """)
+        tmux.waitFor(text: "red line")
+        XCTAssertTrue(tmux.screenWithEscapes().contains("\u{1B}[31mred"), "the colour drawn, not shown as text")
+        XCTAssertFalse(tmux.screen().contains { $0.contains("[31m") })
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "red line\n", "the visible text printed")
+    }
+
+    func testAPickFromAReloadedListIsRemembered() throws {
+        let state = tmux.dir.appendingPathComponent("state").path
+        try tmux.start(input: "echo first", args: """
+            --remember bindtest --bind 'start:reload(printf "x1\\nx2\\nx3\\n")'
+            """, environment: ["XDG_STATE_HOME": state])
+        tmux.waitFor(text: "3/3")
+        tmux.keys("Down", "Down", "Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "x3\n")
+        let list = try runPick(["--remember", "bindtest", "--list"], environment: ["XDG_STATE_HOME": state])
+        XCTAssertTrue(list.text.contains("\tx3\t"), "the reloaded store's line was recorded: \(list.text)")
+    }
+
+    func testAReloadUnderWithNthShowsFieldsAndGivesCommandsTheLines() throws {
+        try tmux.start(input: "echo '0 zero'", args: """
+            --with-nth 2 --bind 'ctrl-r:reload(printf "1 one\\n2 two\\n")' \
+            --bind 'ctrl-x:execute-silent(echo {} > line.txt)'
+            """)
+        tmux.waitFor(text: "> zero")
+        tmux.keys("C-r")
+        tmux.waitFor("the reloaded lines' second fields") { $0.contains("> one") && $0.contains("  two") }
+        tmux.keys("Down", "C-x")
+        tmux.waitFor("the command got the line as read") { _ in self.read("line.txt") == "2 two\n" }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "2 two\n")
+    }
+
+    func testTransformsRunInTheBackground() throws {
+        try tmux.file("input.txt", "alpha\nbeta\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --bind 'ctrl-x:transform[echo "change-query(beta)+change-prompt(T> )"]' \
+            --bind 'ctrl-y:transform-query(echo al),ctrl-t:transform-prompt(echo "$PICK_MATCH_COUNT> ")' \
+            --bind 'ctrl-o:transform-header(echo header {})' \
+            --bind 'ctrl-e:transform(sleep 32)+change-prompt(stale> )'
+            """)
+        tmux.waitFor(text: "2/2")
+        tmux.keys("C-x")
+        tmux.waitFor("transform ran the printed actions") { $0[row: 0] == "T> beta" && $0[row: 1] == "  1/2" }
+        tmux.keys("C-y")
+        tmux.waitFor("transform-query") { $0[row: 0].hasPrefix("T> al") && $0[row: 1] == "  1/2" }
+        tmux.keys("C-t")
+        tmux.waitFor("transform-prompt") { $0[row: 0].hasPrefix("1> al") }
+        tmux.keys("C-o")
+        tmux.waitFor(text: "header alpha")
+        tmux.keys("C-e")
+        tmux.type("pha")
+        tmux.waitFor("the picker answers while a transform hangs") { $0[row: 0] == "1> alpha" }
+        tmux.keys("C-o")
+        tmux.waitFor("the hanging transform was dropped") { _ in
+            (try? TmuxPick.shell(["pgrep", "-f", "^sleep 32"]))?.output.isEmpty ?? true
+        }
+        XCTAssertFalse(tmux.screen()[row: 0].hasPrefix("stale"))
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "alpha\n")
+    }
+
+    func testPreviewActions() throws {
+        try tmux.file("input.txt", "alpha\nbeta\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --preview 'echo head of {}; echo run >> runs; echo "run $(wc -l < runs)"; seq 1 100' \
+            --bind 'ctrl-t:toggle-preview,ctrl-x:preview-down,ctrl-y:preview-up,ctrl-v:preview-page-down' \
+            --bind 'ctrl-e:refresh-preview,ctrl-o:change-preview(echo other {}),ctrl-w:change-preview-window(down|hidden|)'
+            """)
+        tmux.waitFor(text: "head of alpha")
+        tmux.keys("C-t")
+        tmux.waitFor("toggle-preview hides it") { !self.shows($0, "head of") }
+        tmux.keys("C-t")
+        tmux.waitFor(text: "head of alpha")
+        tmux.keys("C-x")
+        tmux.waitFor("preview-down scrolls a line") { !self.shows($0, "head of") && self.shows($0, "run 2") }
+        tmux.keys("C-y")
+        tmux.waitFor(text: "head of alpha")
+        tmux.keys("C-v")
+        tmux.waitFor("preview-page-down scrolls a page") { !self.shows($0, "run 2") }
+        tmux.keys("C-e")
+        tmux.waitFor("refresh-preview ran it again") { self.shows($0, "head of alpha") && self.shows($0, "run 3") }
+        tmux.keys("C-w")
+        tmux.waitFor("the first layout: below the list") { $0[row: 2] == "> alpha" && self.shows($0, "head of alpha") }
+        tmux.keys("C-w")
+        tmux.waitFor("the second: hidden") { !self.shows($0, "head of") }
+        tmux.keys("C-w")
+        tmux.waitFor("the third: --preview-window's") { $0[row: 2].hasPrefix("> alpha ") && self.shows($0, "head of alpha") }
+        tmux.keys("C-o")
+        tmux.waitFor(text: "other alpha")
+        tmux.keys("Down")
+        tmux.waitFor(text: "other beta")
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
+    func testF1ListsTheBindingsAndSearchesThem() throws {
+        try tmux.file("input.txt", "alpha\n")
+        try tmux.start(input: "cat input.txt", args: "--bind 'ctrl-x:execute(vim {}),change:first'")
+        tmux.waitFor(text: "1/1")
+        tmux.keys("F1")
+        let rows = tmux.waitFor(text: "Bound with --bind")
+        XCTAssertTrue(rows.contains { $0.contains("ctrl-x") && $0.contains("run on the terminal: vim {}") })
+        XCTAssertTrue(rows.contains { $0.contains("change") && $0.contains("when the query changes") })
+        tmux.keys("/")
+        tmux.type("vim")
+        tmux.waitFor("only what matches") { rows in
+            rows.contains { $0.contains("ctrl-x") } && !rows.contains { $0.contains("Return") }
+        }
+        tmux.keys("Escape")
+        tmux.waitFor(text: "> alpha")
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+}
