@@ -143,9 +143,10 @@ extension Picker {
         worker.replace(engine)
     }
 
-    /// refresh-preview: the preview's command runs again for the line it shows.
+    /// refresh-preview: the preview's command runs again for the line it shows, its
+    /// output from the top.
     func refreshPreview() {
-        preview?.pane.restart()
+        preview?.pane.restart(fromTheTop: true)
         previewTurn()
     }
 

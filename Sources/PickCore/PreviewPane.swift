@@ -80,10 +80,12 @@ public struct PreviewPane: Sendable {
         return actions
     }
 
-    /// The next turn starts the command again (the pane changed size: the command may
-    /// draw for it).
-    public mutating func restart() {
+    /// The next turn starts the command again. The pane changed size (the command may draw
+    /// for it): the place scrolled to is kept. `fromTheTop`: the command or its run is new
+    /// (refresh-preview, change-preview), and its output starts at its top.
+    public mutating func restart(fromTheTop: Bool = false) {
         started = nil
+        if fromTheTop { scrollSubject = nil }
     }
 
     /// Milliseconds until a start that waits for the pacing (nil: none waits).
