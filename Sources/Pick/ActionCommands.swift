@@ -4,8 +4,8 @@ import Glibc
 import PickCore
 import Synchronization
 
-// The actions that run a command (`/bin/sh -c`, its placeholders quoted by CommandTemplate,
-// in a process group of its own: ChildProcess):
+// The actions that run a command (in ChildProcess.shell, its placeholders quoted by
+// CommandTemplate, in a process group of its own: ChildProcess):
 // - execute: the command gets the terminal (pick leaves its screen, hands over the
 //   foreground) and pick comes back to the same state when it ends;
 // - execute-silent: no terminal, output dropped; the chain waits for it to end (so
@@ -70,7 +70,7 @@ final class CommandRun: @unchecked Sendable {
 
     /// Kills the command's whole group: its reader sees the end, reaps it, and stops.
     func cancel() {
-        if !isFinished { _ = kill(-child.pid, SIGKILL) }
+        if !isFinished { child.signalGroup(SIGKILL) }
     }
 }
 
@@ -95,16 +95,9 @@ extension Picker {
     /// The command line for `template`: the highlighted line, the marked ones (as read) and
     /// the query, each shell-quoted.
     func commandLine(_ template: String) -> [UInt8] {
-        let line = session.highlighted
-        let marks = session.marks
-        let lines = linesAsRead
-        let context = TemplateContext(
-            current: line.map { Array(lines.bytes(of: Int($0))) },
-            currentIndex: line.map { Int($0) - options.headerLines },
-            marked: marks.map { Array(lines.bytes(of: Int($0))) },
-            markedIndices: marks.map { Int($0) - options.headerLines },
-            query: Array(query.utf8),
-            delimiter: fieldView?.delimiter ?? (try? FieldDelimiter(options.delimiter)) ?? .blanks)
+        let context = TemplateContext(lines: linesAsRead, current: session.highlighted, marked: session.marks,
+                                      query: query,
+                                      delimiter: fieldView?.delimiter ?? (try? FieldDelimiter(options.delimiter)) ?? .blanks)
         return CommandTemplate(template).expand(context)
     }
 

@@ -187,13 +187,14 @@ extension Picker {
         ranking.sorts = bound.sorts ?? options.ranking.sorts
         let engine = SearchEngine(store: store, matching: options.matching, ranking: ranking,
                                   skippedLines: options.headerLines)
-        engine.remember(as: worker.engine)
+        engine.remember(as: worker.engine, lines: linesAsRead)
         worker.replace(engine)
     }
 
-    /// refresh-preview: the preview's command runs again for the line it shows.
+    /// refresh-preview: the preview's command runs again for the line it shows, its
+    /// output from the top.
     func refreshPreview() {
-        preview?.pane.restart()
+        preview?.pane.restart(fromTheTop: true)
         previewTurn()
     }
 

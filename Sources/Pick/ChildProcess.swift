@@ -129,6 +129,13 @@ final class ChildProcess: @unchecked Sendable {
         return true
     }
 
+    /// Sends `signal` to the command's group, unless `terminate()` has begun (it may have
+    /// reaped the shell, and the id be another's by now): for another thread than the one
+    /// that terminates it.
+    func signalGroup(_ signal: Int32) {
+        lock.locked { if !ended { _ = kill(-pid, signal) } }
+    }
+
     /// Ends the command and everything it started: SIGTERM to its group, SIGKILL after
     /// `Tunables.Children.terminateGraceMillis`, the shell reaped, the pipe closed. Idempotent.
     func terminate() {
@@ -185,6 +192,11 @@ final class ChildProcess: @unchecked Sendable {
         }
     }
 
+    /// Makes the table `killAllFromSignalHandler` reads: called before the crash handler is
+    /// installed, so that the handler never runs the table's lazy initialiser (a malloc in a
+    /// signal handler, maybe inside a crashed malloc) when no command was started yet.
+    static func prepareForSignalHandler() { _ = crashSlots }
+
     /// Kills every live command's group at once, taking no lock and allocating nothing: for
     /// a crash handler, where `terminateAll` cannot run.
     static func killAllFromSignalHandler() {
@@ -196,10 +208,10 @@ final class ChildProcess: @unchecked Sendable {
 
     private static let registry = Lock()
     /// The live groups again, as a fixed table a signal handler may read.
-    private static let slotCount = 256
+    private static let slotCount = Tunables.Children.crashTableSlots
     nonisolated(unsafe) private static var crashSlots: UnsafeMutablePointer<pid_t> = {
-        let p = UnsafeMutablePointer<pid_t>.allocate(capacity: 256)
-        p.initialize(repeating: 0, count: 256)
+        let p = UnsafeMutablePointer<pid_t>.allocate(capacity: slotCount)
+        p.initialize(repeating: 0, count: slotCount)
         return p
     }()
     nonisolated(unsafe) private static var live: Set<pid_t> = []
@@ -236,6 +248,15 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     private static func errorText() -> String { String(cString: strerror(errno)) }
+}
+
+/// This executable's path (`/proc/self/exe`), or how it was called: for a command that runs
+/// pick again (`--preview builtin`, the `--tmux` popup).
+func executablePath() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard n > 0 else { return CommandLine.arguments[0] }
+    return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// Calls `body` with a NULL-terminated array of pointers to `strings` (each NUL-terminated).

@@ -43,7 +43,7 @@ enum Interactive {
             if options.selectOne && result.lines.count == 1 {
                 write(query: options.query, key: nil, lines: result.lines, options: options, store: original,
                       fields: fields, stdout: stdout, terminator: terminator)
-                Remember.recordPick(result.lines.map { Array(store.bytes(of: Int($0))) }, query: options.query,
+                Remember.recordPick(result.lines.map { Array(original.bytes(of: Int($0))) }, query: options.query,
                                     options: options)
                 return 0
             }
@@ -66,7 +66,7 @@ enum Interactive {
         }
         let picker = Picker(options: options, store: store, styles: styles, terminal: terminal, theme: theme,
                             input: input, fieldView: fields)
-        picker.worker.engine.remember(Remember.picks(options))
+        picker.worker.engine.remember(Remember.picks(options), lines: original)
         let outcome = picker.run()
         switch outcome {
         case .cancel(let status):
@@ -92,7 +92,7 @@ enum Interactive {
             let shown = picker.fieldView?.original ?? picker.store
             write(query: picker.query, key: key, lines: lines, options: options, store: shown,
                   fields: picker.fieldView, stdout: stdout, terminator: terminator)
-            Remember.recordPick(lines.map { Array(picker.store.bytes(of: Int($0))) }, query: picker.query, options: options)
+            Remember.recordPick(lines.map { Array(shown.bytes(of: Int($0))) }, query: picker.query, options: options)
             return 0
         }
     }

@@ -153,7 +153,9 @@ final class LineEditor {
           action: @escaping @convention(c) (OpaquePointer?, Int32) -> UInt8,
           down: @escaping @convention(c) (OpaquePointer?, Int32) -> UInt8,
           up: @escaping @convention(c) (OpaquePointer?, Int32) -> UInt8) {
-        guard let fin = fdopen(dup(terminal.fd), "r"), let fout = fdopen(dup(terminal.fd), "w") else { return nil }
+        // Close-on-exec copies: no command pick starts (a preview, `execute`, `become`) inherits them.
+        guard let fin = fdopen(fcntl(terminal.fd, F_DUPFD_CLOEXEC, 0), "r"),
+              let fout = fdopen(fcntl(terminal.fd, F_DUPFD_CLOEXEC, 0), "w") else { return nil }
         guard let el = el_init("pick", fin, fout, fout) else { return nil }
         self.el = el
         input = fin

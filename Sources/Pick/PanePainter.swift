@@ -10,7 +10,8 @@ struct PaneRect: Equatable {
     /// The `--preview-window` options in force there (the alternative's, on a small screen).
     var window: PreviewWindow
 
-    /// Blank columns between a pane on the left and the rows (fzf's one).
+    /// Blank columns between the pane and the rows beside it (fzf's one), so that a cut
+    /// title never runs into a borderless pane's text.
     var gap = 0
 
     /// Columns a pane on the left takes before the rows, its gap included.
@@ -54,7 +55,8 @@ extension Geometry {
         case .right:
             pane.left = left + width - size
             pane.width = size
-            g.width -= size
+            pane.gap = g.width - size > 1 ? 1 : 0
+            g.width -= size + pane.gap
         }
         g.promptRows = min(g.promptRows, max(1, g.height))
         g.pane = pane
@@ -106,10 +108,11 @@ extension Painter {
             out += String(repeating: " ", count: max(0, room))
             if s.right { out += " " + border + g.right + reset }
         }
-        if rect.leftOfRows > rect.width {
+        if rect.gap > 0 {
+            let column = rect.position == .left ? rect.left + rect.width : rect.left - rect.gap
             for row in rect.top..<(rect.top + rect.height) {
-                move(row, rect.left + rect.width)
-                out += String(repeating: " ", count: rect.leftOfRows - rect.width)
+                move(row, column)
+                out += String(repeating: " ", count: rect.gap)
             }
         }
         return out

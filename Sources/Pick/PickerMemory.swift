@@ -7,7 +7,7 @@ extension Picker {
     /// ranking, which is searched again (the highlight goes back to the first line).
     func forgetHighlighted() {
         guard Remember.name(options) != nil, let line = session.highlighted else { return }
-        let text = Array(store.bytes(of: Int(line)))
+        let text = Array(linesAsRead.bytes(of: Int(line)))
         // (A store that fails was reported as pick started; the screen is not the place.)
         _ = Remember.forget(text, options: options)
         worker.engine.forgetRemembered(text)

@@ -29,7 +29,7 @@ final class PreviewController {
         guard let command = options.preview, !command.isEmpty else { return nil }
         if command == Self.builtin {
             template = CommandTemplate("exec \"$PICK_SELF\" \(Options.previewBuiltinMode) {}")
-            extraEnvironment = [("PICK_SELF", Self.executablePath())]
+            extraEnvironment = [("PICK_SELF", executablePath())]
         } else {
             template = CommandTemplate(command)
         }
@@ -45,9 +45,13 @@ final class PreviewController {
 
     /// What the pane is of, now (nil: nothing focused, or the pane hidden).
     func subject(session: PickSession) -> PreviewSubject? {
-        guard let rect, rect.text.height > 0, let line = session.highlighted else { return nil }
-        return PreviewSubject(line: line, query: template.usesQuery ? session.queryText ?? "" : nil,
-                              marked: template.usesMarked ? session.marks : [])
+        guard let rect, rect.text.height > 0 else { return nil }
+        let marked = template.usesMarked ? session.marks : []
+        // Nothing focused: as fzf, a command that needs no line still runs.
+        if session.highlighted == nil,
+           template.hasPlaceholders && !template.usesQuery && marked.isEmpty { return nil }
+        return PreviewSubject(line: session.highlighted, query: template.usesQuery ? session.queryText ?? "" : nil,
+                              marked: marked)
     }
 
     /// Starts and stops the command for what is focused. Returns whether the pane changed.
@@ -69,11 +73,11 @@ final class PreviewController {
                     + extraEnvironment
                 runner.start(command, environment: environment, generation: generation, follows: rect.window.follow,
                              at: now)
-                if !rect.window.scroll.isEmpty {
-                    let bytes = store.bytes(of: Int(subject.line))
+                if !rect.window.scroll.isEmpty, let line = subject.line {
+                    let bytes = store.bytes(of: Int(line))
                     let offset = PreviewScroll.offset(rect.window.scroll, field: { n in
                         (try? FieldRanges(parsing: String(n))).map { Fields.select($0, of: Array(bytes), self.delimiter) } ?? []
-                    }, index: Int(subject.line), height: area.height - rect.window.headerLines)
+                    }, index: Int(line), height: area.height - rect.window.headerLines)
                     // As fzf: the offset counts the header lines too.
                     pane.startScroll(at: offset - rect.window.headerLines)
                 }
@@ -86,20 +90,8 @@ final class PreviewController {
     private lazy var delimiter: FieldDelimiter = (try? FieldDelimiter(options.delimiter)) ?? .blanks
 
     private func context(for subject: PreviewSubject) -> TemplateContext {
-        let line = Array(store.bytes(of: Int(subject.line)))
-        let marked = subject.marked.isEmpty ? [subject.line] : subject.marked
-        return TemplateContext(current: line, currentIndex: Int(subject.line),
-                               marked: marked.map { Array(store.bytes(of: Int($0))) },
-                               markedIndices: marked.map { Int($0) },
-                               query: Array((subject.query ?? "").utf8), delimiter: delimiter)
-    }
-
-    /// This executable's path (`/proc/self/exe`), or `pick` from the PATH.
-    static func executablePath() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return "pick" }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        TemplateContext(lines: store, current: subject.line, marked: subject.marked,
+                        query: subject.query ?? "", delimiter: delimiter)
     }
 
     /// How long the loop may sleep before the pane has something to do.
@@ -113,7 +105,7 @@ final class PreviewController {
         return runner.withText(at: now) { text in
             let first = pane.firstLine(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
                                        follow: rect.window.follow)
-            return PreviewFrameBuilder.build(count: text.count, line: text.line, first: first, window: rect.window,
+            return PreviewFrameBuilder.build(count: text.count, line: text.line, style: text.style, first: first, window: rect.window,
                                              width: area.width, height: area.height)
         }
     }

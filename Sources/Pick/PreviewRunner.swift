@@ -9,7 +9,7 @@ import PickCore
 //
 // A stopped command is signalled at once (SIGTERM to its group, from the event loop, which
 // never waits); its reader thread sees the pipe close, or notices it is stale within
-// `pollMillis`, and reaps it (SIGKILL after a grace: `ChildProcess.terminate`).
+// `Tunables.Preview.readerPollMillis`, and reaps it (SIGKILL after a grace: `ChildProcess.terminate`).
 
 final class PreviewRunner {
     private let lock = Lock()
@@ -22,9 +22,6 @@ final class PreviewRunner {
     private var running: ChildProcess? = nil
     /// The new command's text has not been drawn yet.
     private var firstTextPending = false
-    /// How often a reader that waits (on a full buffer, or a silent command) looks whether
-    /// it is stale.
-    private static let pollMillis: Int32 = 50
 
     /// Runs `command` for generation `generation`; the last command is stopped.
     func start(_ command: [UInt8], environment: [(String, String)], generation: Int, follows: Bool, at now: Int) {
@@ -99,7 +96,7 @@ final class PreviewRunner {
         var full = false
         loop: while true {
             var p = pollfd(fd: child.output, events: full ? 0 : Int16(POLLIN), revents: 0)
-            _ = poll(&p, 1, Self.pollMillis)
+            _ = poll(&p, 1, Int32(Tunables.Preview.readerPollMillis))
             if lock.locked({ self.generation != generation }) { break }
             if full || p.revents == 0 { continue }
             let n = buffer.withUnsafeMutableBytes { Glibc.read(child.output, $0.baseAddress, $0.count) }

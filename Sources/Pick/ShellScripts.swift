@@ -13,7 +13,8 @@
 // ctrl-t and alt-c show the built-in preview (`--preview builtin`: a file's first lines, a
 // directory's entries) when the terminal is at least 120 columns wide (COLUMNS, as the
 // shell knows it when the key is pressed): at 50% of that, the list keeps 60 columns for
-// paths. Narrower, a pane would leave too little of a path to read. It is one of the
+// paths. Narrower, a pane would leave too little of a path to read: it starts hidden, for
+// ctrl-/ to show. It is one of the
 // widget's defaults, so `--no-preview` (or another `--preview`) in PICK_CTRL_T_OPTS or
 // PICK_ALT_C_OPTS turns it off or replaces it, and `--preview builtin` there turns it on in
 // any width.
@@ -46,8 +47,9 @@ enum ShellScripts {
     # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
     # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
     # PICK_NO_REMEMBER=1 (do not learn from picks: --remember files, commands, dirs).
-    # ctrl-t and alt-c preview the focused path in terminals of 120 columns or more;
-    # --no-preview in PICK_CTRL_T_OPTS or PICK_ALT_C_OPTS turns that off.
+    # ctrl-t and alt-c preview the focused path in terminals of 120 columns or more (in
+    # narrower ones ctrl-/ shows it); --no-preview in PICK_CTRL_T_OPTS or PICK_ALT_C_OPTS
+    # turns that off.
     if [[ $- == *i* ]] && (( BASH_VERSINFO[0] >= 4 )); then
 
     # Files, directories and links below here; hidden ones and pseudo file systems pruned.
@@ -73,7 +75,7 @@ enum ShellScripts {
     }
 
     __pick_ctrl_t() {
-      local picked item preview=
+      local picked item preview='--preview builtin --preview-window hidden'
       (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
       picked=$(set +o pipefail
         eval "${PICK_CTRL_T_COMMAND:-__pick_list_paths}" |
@@ -96,7 +98,7 @@ enum ShellScripts {
     # alt-c is a macro: pick and cd (bind -x, in this shell), set the line aside, accept the
     # empty line so that bash draws a fresh prompt for the new directory, put the line back.
     __pick_alt_c() {
-      local dir preview=
+      local dir preview='--preview builtin --preview-window hidden'
       (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
       dir=$(set +o pipefail
         eval "${PICK_ALT_C_COMMAND:-__pick_list_dirs}" |
@@ -135,8 +137,9 @@ enum ShellScripts {
     # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
     # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
     # PICK_NO_REMEMBER=1 (do not learn from picks: --remember files, commands, dirs).
-    # ctrl-t and alt-c preview the focused path in terminals of 120 columns or more;
-    # --no-preview in PICK_CTRL_T_OPTS or PICK_ALT_C_OPTS turns that off.
+    # ctrl-t and alt-c preview the focused path in terminals of 120 columns or more (in
+    # narrower ones ctrl-/ shows it); --no-preview in PICK_CTRL_T_OPTS or PICK_ALT_C_OPTS
+    # turns that off.
     if [[ -o interactive ]]; then
 
     # Files, directories and links below here; hidden ones and pseudo file systems pruned.
@@ -158,7 +161,7 @@ enum ShellScripts {
 
     pick-file-widget() {
       setopt localoptions pipefail no_aliases 2>/dev/null
-      local item picked="" preview=""
+      local item picked="" preview='--preview builtin --preview-window hidden'
       (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
       for item in "${(@f)$(eval "${PICK_CTRL_T_COMMAND:-__pick_list_paths}" |
           PICK_DEFAULT_OPTS="--height 40% --multi --remember files $preview ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain)}"; do
@@ -189,7 +192,7 @@ enum ShellScripts {
     # cd here (chpwd hooks run), then the precmd hooks, as a new prompt would.
     pick-cd-widget() {
       setopt localoptions pipefail no_aliases 2>/dev/null
-      local dir hook preview=""
+      local dir hook preview='--preview builtin --preview-window hidden'
       (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
       dir=$(eval "${PICK_ALT_C_COMMAND:-__pick_list_dirs}" |
         PICK_DEFAULT_OPTS="--height 40% --remember dirs $preview ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
@@ -224,8 +227,9 @@ enum ShellScripts {
     # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
     # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
     # PICK_NO_REMEMBER=1 (do not learn from picks: --remember files, commands, dirs).
-    # ctrl-t and alt-c preview the focused path in terminals of 120 columns or more;
-    # --no-preview in PICK_CTRL_T_OPTS or PICK_ALT_C_OPTS turns that off.
+    # ctrl-t and alt-c preview the focused path in terminals of 120 columns or more (in
+    # narrower ones ctrl-/ shows it); --no-preview in PICK_CTRL_T_OPTS or PICK_ALT_C_OPTS
+    # turns that off.
 
     # Files, directories and links below here; hidden ones and pseudo file systems pruned.
     function __pick_list_paths
@@ -247,7 +251,7 @@ enum ShellScripts {
     function pick-file-widget -d 'Insert picked paths at the cursor'
         set -l list __pick_list_paths
         test -n "$PICK_CTRL_T_COMMAND"; and set list $PICK_CTRL_T_COMMAND
-        set -l preview
+        set -l preview --preview builtin --preview-window hidden
         test "$COLUMNS" -ge 120 2>/dev/null; and set preview --preview builtin
           set -l picked (eval $list | PICK_DEFAULT_OPTS="--height 40% --multi --remember files $preview $PICK_DEFAULT_OPTS $PICK_CTRL_T_OPTS" command pick --plain)
         for item in $picked
@@ -269,7 +273,7 @@ enum ShellScripts {
     function pick-cd-widget -d 'cd into a picked directory'
         set -l list __pick_list_dirs
         test -n "$PICK_ALT_C_COMMAND"; and set list $PICK_ALT_C_COMMAND
-        set -l preview
+        set -l preview --preview builtin --preview-window hidden
         test "$COLUMNS" -ge 120 2>/dev/null; and set preview --preview builtin
           set -l dir (eval $list | PICK_DEFAULT_OPTS="--height 40% --remember dirs $preview $PICK_DEFAULT_OPTS $PICK_ALT_C_OPTS" command pick --plain +m)
         and test -n "$dir"

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CPickSystem
 import PickCore
 
 // The terminal pick draws on: /dev/tty (stdin and stdout are for data), its termios, its
@@ -88,11 +89,8 @@ final class Terminal {
         self.fd = fd
         original = t
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { close(fd); return nil }
-        for f in fds {
-            _ = fcntl(f, F_SETFL, fcntl(f, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(f, F_SETFD, FD_CLOEXEC)
-        }
+        guard pick_pipe_cloexec(&fds) == 0 else { close(fd); return nil }
+        for f in fds { _ = fcntl(f, F_SETFL, fcntl(f, F_GETFL) | O_NONBLOCK) }
         wakeRead = fds[0]
         wakePipeWrite = fds[1]
     }
@@ -114,6 +112,7 @@ final class Terminal {
         crashFD = fd
         if crashHandlersInstalled { return }
         crashHandlersInstalled = true
+        ChildProcess.prepareForSignalHandler()
         for s in fatalSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = fatalSignalHandler

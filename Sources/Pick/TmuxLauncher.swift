@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CPickSystem
 import PickCore
 
 // `--tmux`: pick runs itself again inside `tmux display-popup -E`, as fzf does.
@@ -85,6 +86,9 @@ enum TmuxLauncher {
         var args = ["tmux", "display-popup", "-E", "-B"] + target
         args += popup.tmuxArguments
         args.append("sh \(quoted(files.run))")
+        // Touched before the handlers exist: a handler must not run a static's lazy initialiser.
+        child = 0
+        caught = 0
         for s in [SIGINT, SIGTERM, SIGHUP] {
             signal(s) { signo in
                 TmuxLauncher.caught = signo
@@ -115,13 +119,10 @@ enum TmuxLauncher {
 
     // MARK: Pieces
 
-    /// A word for `sh`, single-quoted: every byte stands for itself.
+    /// A word for `sh`, single-quoted: every byte stands for itself (CommandTemplate's
+    /// quoting, the one pick has).
     static func quoted(_ word: String) -> String {
-        var out = "'"
-        for c in word.unicodeScalars {
-            if c == "'" { out += "'\\''" } else { out.unicodeScalars.append(c) }
-        }
-        return out + "'"
+        String(decoding: CommandTemplate.quote(Array(word.utf8)), as: UTF8.self)
     }
 
     /// `export NAME='value'` for every variable with a name sh can take.
@@ -154,12 +155,6 @@ enum TmuxLauncher {
         var template = Array((base + "/pick-tmux-XXXXXX").utf8CString)
         guard mkdtemp(&template) != nil else { return nil }
         return String(cString: template)
-    }
-
-    private static func executablePath() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
-        return n > 0 ? String(cString: buffer) : CommandLine.arguments[0]
     }
 
     private static func currentDirectory() -> String {
@@ -238,7 +233,7 @@ enum TmuxLauncher {
     /// Runs `args` and returns its exit status and what it wrote to stdout.
     private static func capture(_ args: [String]) -> (Int32, String)? {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return nil }
+        guard pick_pipe_cloexec(&fds) == 0 else { return nil }
         let status = spawnAndWait(args, stdout: fds[1])
         close(fds[1])
         var bytes: [UInt8] = []

@@ -111,7 +111,7 @@ if let query = options.filter {
     }
     let engine = SearchEngine(store: fieldView?.searched ?? store, matching: options.matching,
                               ranking: options.ranking, skippedLines: options.headerLines)
-    engine.remember(Remember.picks(options))
+    engine.remember(Remember.picks(options), lines: store)
     let result = engine.searchAllInput(query)
     // `--typos`: the close matches follow the real ones (CloseMatches.swift).
     let close = options.typos == true ? engine.closeMatches(query, excluding: result.lines) ?? [] : []

@@ -26,12 +26,15 @@ public enum AnsiText {
     /// The visible bytes of `line`, and where its SGR styles change. `showingOthers`: every
     /// escape sequence but SGR stays in the text (its ESC is then drawn as a symbol, the rest
     /// as text), as the preview pane shows a command's output; else it is dropped (`--ansi`).
-    public static func strip<C: Collection>(_ line: C, showingOthers: Bool = false) -> (visible: [UInt8], runs: [StyleRun])
+    /// `style`: the SGR style in force where the line starts (a preview's colour carried
+    /// over from the line before).
+    public static func strip<C: Collection>(_ line: C, showingOthers: Bool = false, style start: String = "")
+    -> (visible: [UInt8], runs: [StyleRun])
     where C.Element == UInt8, C.Index == Int {
         var visible: [UInt8] = []
         visible.reserveCapacity(line.count)
-        var runs: [StyleRun] = []
-        var style = ""
+        var runs: [StyleRun] = start.isEmpty ? [] : [StyleRun(offset: 0, sgr: start)]
+        var style = start
         var i = line.startIndex
         let end = line.endIndex
         while i < end {
@@ -113,6 +116,8 @@ public struct AnsiFilter {
     public let styles: AnsiStyles
     private var partial: [UInt8] = []
     private var nextLine = 0
+    /// The style the last line ended in: as fzf, a colour holds on the next lines until reset.
+    private var style = ""
 
     public init(separator: UInt8, styles: AnsiStyles) {
         self.separator = separator
@@ -143,8 +148,9 @@ public struct AnsiFilter {
     }
 
     private mutating func emit(into out: inout [UInt8]) {
-        let (visible, runs) = AnsiText.strip(partial)
+        let (visible, runs) = AnsiText.strip(partial, style: style)
         if !runs.isEmpty { styles.set(nextLine, runs) }
+        style = runs.last?.sgr ?? ""
         out += visible
         partial.removeAll(keepingCapacity: true)
         nextLine += 1

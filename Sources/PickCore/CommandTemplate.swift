@@ -40,6 +40,22 @@ public struct TemplateContext: Sendable {
     }
 }
 
+extension TemplateContext {
+    /// The context for the picker's state, the one way every command (preview, execute,
+    /// become, reload, transform) gets it: `current` and `marked` are indexes into `lines`,
+    /// the lines as read (never the `--with-nth` text the engine searches). `{n}` is the
+    /// line's index in the input, header lines counted, as fzf's is (fzf 0.74: with
+    /// `--header-lines 1`, the first line below the header is `{n}` = 1).
+    public init(lines: LineStore, current: Int32?, marked: [Int32], query: String,
+                delimiter: FieldDelimiter) {
+        self.init(current: current.map { Array(lines.bytes(of: Int($0))) },
+                  currentIndex: current.map { Int($0) },
+                  marked: marked.map { Array(lines.bytes(of: Int($0))) },
+                  markedIndices: marked.map { Int($0) },
+                  query: Array(query.utf8), delimiter: delimiter)
+    }
+}
+
 /// A command template, its placeholders parsed once.
 public struct CommandTemplate: Sendable {
     enum Subject: Sendable, Equatable {

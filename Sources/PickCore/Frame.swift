@@ -334,8 +334,9 @@ public enum FrameBuilder {
         var leading = false, trailing = false
         if total > columns {
             trailing = true
-            // Keep the last highlight visible: drop glyphs from the left if needed.
-            if let last = glyphs.lastIndex(where: { highlighted.contains($0.offset) }) {
+            // Keep the last highlight visible: drop glyphs from the left if needed (and if
+            // there is room for a glyph between the two marks).
+            if columns > 2 * mark, let last = glyphs.lastIndex(where: { highlighted.contains($0.offset) }) {
                 var used = glyphs[0...last].reduce(0) { $0 + $1.width }
                 while used > columns - 2 * max(1, mark) && start < last {
                     used -= glyphs[start].width

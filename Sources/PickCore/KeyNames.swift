@@ -90,7 +90,8 @@ public enum KeyNames {
             Entry(["ctrl-\\"], .char(28)),
             Entry(["ctrl-]"], .char(29)),
             Entry(["ctrl-^", "ctrl-6"], .char(30)),
-            Entry(["ctrl-/", "ctrl-_"], .char(31)),
+            // With `--preview`, shows or hides the pane.
+            Entry(["ctrl-/", "ctrl-_"], .char(31), pick: true),
             Entry(["alt-enter", "alt-return", "ctrl-alt-m"], .alt(13)),
             Entry(["alt-space"], .alt(32)),
             Entry(["alt-backspace", "alt-bspace", "alt-bs"], .alt(127), edits: true),
@@ -107,6 +108,11 @@ public enum KeyNames {
             Entry(["delete", "del"], .delete, modifiers: true, edits: true),
             // With `--remember`, forgets the highlighted line (as in Firefox's address bar).
             Entry(["shift-delete", "shift-del"], .modified(.delete, .shift), pick: true),
+            // With `--preview`, scroll the pane by a line or a page.
+            Entry(["shift-up"], .modified(.up, .shift), pick: true),
+            Entry(["shift-down"], .modified(.down, .shift), pick: true),
+            Entry(["shift-page-up", "shift-pgup"], .modified(.pageUp, .shift), pick: true),
+            Entry(["shift-page-down", "shift-pgdn"], .modified(.pageDown, .shift), pick: true),
             Entry(["page-up", "pgup"], .pageUp, pick: true, modifiers: true),
             Entry(["page-down", "pgdn"], .pageDown, pick: true, modifiers: true),
             Entry(["insert"], .insert),

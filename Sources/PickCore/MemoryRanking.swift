@@ -55,6 +55,9 @@
 final class MemoryRanking: @unchecked Sendable {
     private let lock = Lock()
     private var picks: RememberedPicks
+    /// The lines as read (never the `--with-nth`/`--nth` text the engine searches): what
+    /// a pick records, and so what is looked up. Same indexes as the searched store.
+    private let lines: LineStore
     /// The store lines found to be remembered lines, and their index in `picks`,
     /// for the store's lines below `resolvedUpTo`: each line is looked up once.
     private var resolved: [(line: Int32, entry: Int)] = []
@@ -65,8 +68,9 @@ final class MemoryRanking: @unchecked Sendable {
     /// input lines are not remembered, and are told so without a look into the table.
     private var bloom: [UInt64]
 
-    init(_ picks: RememberedPicks) {
+    init(_ picks: RememberedPicks, lines: LineStore) {
         self.picks = picks
+        self.lines = lines
         let lengths = (0..<picks.count).map { picks.text($0).count }
         hasLength = [Bool](repeating: false, count: (lengths.max() ?? 0) + 1)
         for n in lengths { hasLength[n] = true }
@@ -82,6 +86,9 @@ final class MemoryRanking: @unchecked Sendable {
     }
 
     var isEmpty: Bool { lock.locked { picks.isEmpty } }
+
+    /// What is remembered now (forgets included): for a ranking over other lines.
+    var remembered: RememberedPicks { lock.locked { picks } }
 
     /// Forgets `line`: it ranks as if never picked.
     func forget(_ line: [UInt8]) {
@@ -101,7 +108,7 @@ final class MemoryRanking: @unchecked Sendable {
                 complete: Bool, sorts: Bool) -> [Int32] {
         guard sorts else { return ranked }
         return lock.locked {
-            resolve(store, upTo: total)
+            resolve(lines, upTo: total)
             let candidates = resolved.filter { Int($0.line) >= first && Int($0.line) < total }
             guard !candidates.isEmpty else { return ranked }
             var bits = LineSet(lines: total)

@@ -21,13 +21,14 @@ public struct PreviewFrame: Equatable, Sendable {
 public enum PreviewFrameBuilder {
     /// `count` output lines (`line(i)` gives one, raw), shown from body line `first` below
     /// `window.headerLines` header lines, in a text area `width` by `height`.
-    public static func build(count: Int, line: (Int) -> [UInt8], first: Int, window: PreviewWindow,
-                             width: Int, height: Int) -> PreviewFrame {
+    /// `style(i)`: the SGR style in force where line `i` starts.
+    public static func build(count: Int, line: (Int) -> [UInt8], style: (Int) -> String = { _ in "" }, first: Int,
+                             window: PreviewWindow, width: Int, height: Int) -> PreviewFrame {
         var rows: [[Span]] = []
         let width = max(1, width)
         let headers = min(window.headerLines, count, height)
         func add(_ index: Int) {
-            for row in self.rows(of: line(index), width: width, wrap: window.wrap) {
+            for row in self.rows(of: line(index), style: style(index), width: width, wrap: window.wrap) {
                 guard rows.count < height else { return }
                 rows.append(row)
             }
@@ -69,9 +70,10 @@ public enum PreviewFrameBuilder {
 
     /// The rows one output line takes: one, cut to `width`, or with `wrap` as many as its
     /// text needs.
-    static func rows(of bytes: [UInt8], width: Int, wrap: Bool) -> [[Span]] {
+    static func rows(of bytes: [UInt8], style: String = "", width: Int, wrap: Bool) -> [[Span]] {
         // A very long line shows only as far as the pane can (wrapped, a screenful or so).
-        let (visible, runs) = AnsiText.strip(bytes.prefix(wrap ? width * 256 : width * 4 + 64), showingOthers: true)
+        let (visible, runs) = AnsiText.strip(bytes.prefix(wrap ? width * 256 : width * 4 + 64), showingOthers: true,
+                                             style: style)
         let glyphs = visible.withUnsafeBufferPointer {
             TerminalText.glyphs($0, range: 0..<$0.count, styles: runs)
         }

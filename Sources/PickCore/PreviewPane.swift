@@ -9,16 +9,20 @@
 //   `Tunables.Preview.startIntervalMillis`, for the line focused when it starts.
 // - Until the new command writes something (or `staleTextMillis` pass) the pane keeps the
 //   last text, so moving does not blank it between lines.
-// - A hidden pane, and an empty list, run nothing (as fzf).
+// - A hidden pane runs nothing. With nothing focused (an empty list, no match) the command
+//   runs only when it does not need a line, as fzf decides: it has no placeholder, or it
+//   has `{q}`, or it has `{+…}` and lines are marked (`PreviewSubject.line` is then nil).
+// - Showing the same line's preview again (ctrl-/ twice, a resize) keeps the place the
+//   person scrolled to, as fzf does; another line's starts at its top.
 
-/// What a preview is of: the focused line, and the query when the command uses `{q}`.
+/// What a preview is of: the focused line (nil: none), and the query when the command uses `{q}`.
 public struct PreviewSubject: Equatable, Sendable {
-    public var line: Int32
+    public var line: Int32?
     public var query: String?
     /// The marked lines when the command uses `{+}`.
     public var marked: [Int32]
 
-    public init(line: Int32, query: String? = nil, marked: [Int32] = []) {
+    public init(line: Int32?, query: String? = nil, marked: [Int32] = []) {
         self.line = line
         self.query = query
         self.marked = marked
@@ -47,6 +51,8 @@ public struct PreviewPane: Sendable {
     public private(set) var scroll = 0
     /// The person scrolled since the last start (`follow` then leaves the view alone).
     public private(set) var scrolled = false
+    /// What `scroll` is a place in: the subject of the last start.
+    private var scrollSubject: PreviewSubject? = nil
 
     public init() {}
 
@@ -65,16 +71,21 @@ public struct PreviewPane: Sendable {
         generation += 1
         started = wanted
         lastStart = now
-        scroll = 0
-        scrolled = false
+        if wanted != scrollSubject {
+            scrollSubject = wanted
+            scroll = 0
+            scrolled = false
+        }
         actions.append(.start(wanted, generation: generation))
         return actions
     }
 
-    /// The next turn starts the command again (the pane changed size: the command may
-    /// draw for it).
-    public mutating func restart() {
+    /// The next turn starts the command again. The pane changed size (the command may draw
+    /// for it): the place scrolled to is kept. `fromTheTop`: the command or its run is new
+    /// (refresh-preview, change-preview), and its output starts at its top.
+    public mutating func restart(fromTheTop: Bool = false) {
         started = nil
+        if fromTheTop { scrollSubject = nil }
     }
 
     /// Milliseconds until a start that waits for the pacing (nil: none waits).

@@ -1,6 +1,6 @@
 // The output of one preview command, as lines, keeping only what the pane can scroll
-// through: fzf keeps an endless preview's whole output (`--preview yes` grows it past
-// 200 MB in a second); pick keeps its first `Tunables.Preview.keptLines` lines (or, with
+// through: fzf keeps an endless preview's whole output (`--preview yes` grows it without
+// bound); pick keeps its first `Tunables.Preview.keptLines` lines (or, with
 // `follow`, its last ones) and an over-long line's first `lineBytes` bytes. Without
 // `follow`, a full buffer says so (`isFull`) and the reader stops reading: the command
 // blocks on its pipe and costs nothing until the focus moves and it is killed.
@@ -9,6 +9,11 @@
 public struct PreviewText: Sendable {
     /// Lines kept, raw bytes (escape sequences included), without their `\n`.
     private var kept: [[UInt8]] = []
+    /// The SGR style in force where each kept line starts: as fzf, a colour set on one line
+    /// holds on the next ones until it is reset (a line scrolled to first keeps its colour).
+    private var keptStyles: [String] = []
+    /// The style in force after the last kept line (where `partial` starts).
+    private var style = ""
     /// `kept[head...]` are the lines; with `follow`, old ones are dropped from the front.
     private var head = 0
     /// The line still being written (no `\n` yet).
@@ -42,6 +47,11 @@ public struct PreviewText: Sendable {
         i < kept.count - head ? kept[head + i] : partial
     }
 
+    /// The SGR style in force where line `i` starts ("" for the default).
+    public func style(_ i: Int) -> String {
+        i < kept.count - head ? keptStyles[head + i] : style
+    }
+
     public mutating func append(_ chunk: UnsafeRawBufferPointer) {
         guard !chunk.isEmpty else { return }
         hasOutput = true
@@ -71,18 +81,24 @@ public struct PreviewText: Sendable {
         guard !isFull else { partial = []; partialCut = false; return }
         bytes += partial.count
         kept.append(partial)
+        keptStyles.append(style)
+        if partial.contains(0x1B) {
+            style = AnsiText.strip(partial, style: style).runs.last?.sgr ?? ""
+        }
         partial = []
         partialCut = false
         guard follows else { return }
         while kept.count - head > lineLimit || (bytes > byteLimit && kept.count - head > 1) {
             bytes -= kept[head].count
             kept[head] = []
+            keptStyles[head] = ""
             head += 1
             dropped += 1
         }
         // Compact now and then: dropping from the front stays amortised O(1).
         if head > 1024 && head * 2 > kept.count {
             kept.removeFirst(head)
+            keptStyles.removeFirst(head)
             head = 0
         }
     }

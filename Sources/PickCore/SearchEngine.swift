@@ -218,18 +218,20 @@ public final class SearchEngine: @unchecked Sendable {
     /// Counts changes to what is remembered: an earlier search's result is not reused.
     private let memoryGeneration = Atomic<Int>(0)
 
-    /// Ranks with what `--remember NAME` recorded (nil or empty: without memory).
-    public func remember(_ picks: RememberedPicks?) {
-        memoryRanking.withLock { $0 = picks.flatMap { $0.isEmpty ? nil : MemoryRanking($0) } }
+    /// Ranks with what `--remember NAME` recorded (nil or empty: without memory). `lines`:
+    /// the lines as read, when the engine searches `--nth`/`--with-nth` text (what a pick
+    /// records is the line as read).
+    public func remember(_ picks: RememberedPicks?, lines: LineStore? = nil) {
+        let lines = lines ?? store
+        memoryRanking.withLock { $0 = picks.flatMap { $0.isEmpty ? nil : MemoryRanking($0, lines: lines) } }
         memoryGeneration.add(1, ordering: .relaxed)
     }
 
-    /// Ranks with the memory `other` ranks with (a new engine for a reload's store, or for
-    /// toggle-sort: `--bind`).
-    public func remember(as other: SearchEngine) {
-        let shared = other.memoryRanking.withLock { $0 }
-        memoryRanking.withLock { $0 = shared }
-        memoryGeneration.add(1, ordering: .relaxed)
+    /// Ranks with what `other` remembers now (a new engine for a reload's store, or for
+    /// toggle-sort: `--bind`). The lines found remembered are looked up again: a reload's
+    /// store holds other lines at the same indexes.
+    public func remember(as other: SearchEngine, lines: LineStore? = nil) {
+        remember(other.memoryRanking.withLock { $0 }?.remembered, lines: lines)
     }
 
     /// Ranks `line` as if it had never been picked (the picker's forget key).

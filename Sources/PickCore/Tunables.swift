@@ -154,6 +154,9 @@ public enum Tunables {
         /// Output bytes kept, and the most kept of any one line.
         public static let keptBytes = 4 << 20
         public static let lineBytes = 64 << 10
+        /// How often a preview reader that waits (its buffer full, or its command silent)
+        /// looks whether its command went stale: how long a replaced command may linger.
+        public static let readerPollMillis = 50
     }
 
     /// Reading keys from the terminal.
@@ -181,8 +184,8 @@ public enum Tunables {
         public static let queryBandCharacters = 3
         /// A search lifts at most this many remembered lines, those memory lifts most for
         /// its query; others rank as if not remembered. Placing each costs a score and a
-        /// binary search by score: with a memory of 10,000 lines that all matched, every
-        /// keystroke took 15-20 ms more. A screen shows a few dozen lines.
+        /// binary search by score, on every keystroke (figures: bench/NOTES.md, memory);
+        /// a screen shows a few dozen lines.
         public static let liftedLinesPerSearch = 128
 
         /// A name keeps at most `rowsPerName` rows (a line and a query it was picked
@@ -224,5 +227,8 @@ extension Tunables {
         /// ripgrep launcher kept the typing, then lost it to transform-query); a slow one
         /// holds the keys no longer than this.
         public static let transformHoldsKeysMillis = 500
+        /// The most live commands a crash handler can kill (it reads a fixed table): far
+        /// more than run at once (a preview, a reload, a transform).
+        public static let crashTableSlots = 256
     }
 }

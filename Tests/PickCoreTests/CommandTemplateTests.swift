@@ -18,6 +18,18 @@ final class CommandTemplateTests: XCTestCase {
         XCTAssertEqual(expand("cat {} # {q} {n}", line("a file", 7, query: "fi")), "cat 'a file' # 'fi' 7")
     }
 
+    func testThePickersContextCountsHeaderLinesInIndexesAsFzf() {
+        let store = LineStore()
+        store.append(Array("head\none\ntwo\n".utf8))
+        store.finish()
+        let c = TemplateContext(lines: store, current: 2, marked: [1, 2], query: "q",
+                                delimiter: .blanks)
+        XCTAssertEqual(expand("{} {n} {+} {+n} {q}", c), "'two' 2 'one' 'two' 1 2 'q'")
+        let none = TemplateContext(lines: store, current: nil, marked: [], query: "",
+                                   delimiter: .blanks)
+        XCTAssertEqual(expand("[{}]", none), "['']")
+    }
+
     func testASingleQuoteIsWrittenSoTheShellKeepsIt() {
         XCTAssertEqual(expand("echo {}", line("it's")), "echo 'it'\\''s'")
     }

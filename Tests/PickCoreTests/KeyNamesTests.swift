@@ -147,7 +147,8 @@ final class KeyNamesTests: XCTestCase {
     func testPicksOwnKeysAreReservedByAnyOfTheirNames() {
         for name in ["enter", "return", "ctrl-m", "tab", "ctrl-i", "shift-tab", "esc", "up", "down", "page-up",
                      "pgdn", "right", "ctrl-c", "ctrl-g", "ctrl-h", "bspace", "ctrl-j", "ctrl-k", "ctrl-n", "ctrl-p",
-                     "ctrl-s", "ctrl-z", "f1", "alt-?", "alt-p", "alt-n"] {
+                     "ctrl-s", "ctrl-z", "f1", "alt-?", "alt-p", "alt-n", "ctrl-/", "shift-up", "shift-pgdn",
+                     "shift-delete"] {
             XCTAssertTrue(KeyNames.isReserved(name), name)
         }
         for name in ["ctrl-a", "ctrl-o", "ctrl-w", "alt-P", "alt-x", "f2", "f12", "left", "alt-up", "ctrl-alt-p", "x"] {

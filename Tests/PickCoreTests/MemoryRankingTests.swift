@@ -23,6 +23,21 @@ final class MemoryRankingTests: XCTestCase {
     private let project = ["src/main.c", "src/mw.c", "src/app/mainwindow.cpp", "src/app/mainwindow.h",
                            "docs/manual.md", "Makefile", "src/app/menu.cpp", "README.md"]
 
+    /// A reload's engine ranks with the same memory, over lines at other indexes: what was
+    /// found remembered in the old store says nothing about the new one.
+    func testAnEngineOverNewLinesLooksTheRememberedLinesUpAgain() {
+        let memory = picks([("src/app/mainwindow.cpp", "", 5)])
+        let old = SearchEngine(store: makeStore(project, plain: true))
+        old.remember(memory)
+        XCTAssertEqual(old.search("")!.lines.first, 2)
+        let reloaded = ["README.md", "src/app/mainwindow.cpp", "src/main.c"]
+        let store = makeStore(reloaded, plain: true)
+        let new = SearchEngine(store: store)
+        new.remember(as: old)
+        XCTAssertEqual(new.search("")!.lines.map { String(decoding: store.bytes(of: Int($0)), as: UTF8.self) },
+                       ["src/app/mainwindow.cpp", "README.md", "src/main.c"])
+    }
+
     func testALineLearnedUnderOneQueryDoesNotBeatAClearlyBetterMatchForAnother() {
         let memory = picks([("src/app/mainwindow.cpp", "mw", 30)])
         XCTAssertEqual(ranked("main.c", in: project, remembering: memory).first, "src/main.c")

@@ -126,7 +126,7 @@ final class PreviewPaneTests: XCTestCase {
         var started: [Int32] = []
         for k in 1...10 {
             let actions = pane.focus(PreviewSubject(line: Int32(k)), at: 1000 + k * 5)
-            if let s = start(actions) { started.append(s.line) }
+            if let s = start(actions), let line = s.line { started.append(line) }
         }
         XCTAssertLessThanOrEqual(started.count, 50 / interval + 1)
         XCTAssertNotNil(pane.wait(at: 1050))
@@ -141,6 +141,17 @@ final class PreviewPaneTests: XCTestCase {
         _ = pane.focus(PreviewSubject(line: 3), at: 1000)
         XCTAssertEqual(pane.focus(nil, at: 2000), [.stop])
         XCTAssertNil(pane.wait(at: 2000))
+    }
+
+    func testTheSameLineShownAgainKeepsItsScrollAnotherStartsAtTheTop() {
+        var pane = PreviewPane()
+        _ = pane.focus(PreviewSubject(line: 0), at: 1000)
+        pane.scroll(by: 5, lines: 100, headerLines: 0, height: 10, cycle: false)
+        XCTAssertEqual(pane.focus(nil, at: 2000), [.stop], "hidden")
+        XCTAssertEqual(start(pane.focus(PreviewSubject(line: 0), at: 3000)), PreviewSubject(line: 0))
+        XCTAssertEqual(pane.scroll, 5, "shown again: where it was left")
+        _ = pane.focus(PreviewSubject(line: 1), at: 4000)
+        XCTAssertEqual(pane.scroll, 0)
     }
 
     func testScrollingStaysInTheOutputAndFollowKeepsTheEnd() {
@@ -174,6 +185,12 @@ final class PreviewTextTests: XCTestCase {
         XCTAssertEqual((0..<text.count).map { String(decoding: text.line($0), as: UTF8.self) }, ["3", "4", "5"])
         XCTAssertFalse(text.isFull, "follow reads on")
         XCTAssertEqual(text.dropped, 2)
+    }
+
+    func testAColourSetOnOneLineHoldsOnTheNextUntilReset() {
+        var text = PreviewText()
+        text.append(Array("\u{1B}[31mred\n\u{1B}[1mbold red\nstill\u{1B}[0m\nplain\npartial".utf8))
+        XCTAssertEqual((0..<5).map { text.style($0) }, ["", "31", "31;1", "", ""])
     }
 
     func testALineWithoutANewlineIsShownAndBounded() {

@@ -262,6 +262,18 @@ final class InteractiveFeatureTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "red plain\n", "printed as its visible text, as fzf does")
     }
 
+    func testAnsiColourHoldsOnTheNextLinesUntilResetAsInFzf() throws {
+        try tmux.file("input.txt", "\u{1B}[32mgreen1\ngreen2\u{1B}[0m\nplain\n")
+        try tmux.start(input: "cat input.txt", args: "--ansi --no-sort")
+        tmux.waitFor(text: "3/3")
+        let rows = tmux.screenWithEscapes().components(separatedBy: "\n")
+        XCTAssertTrue(rows.contains { $0.contains("\u{1B}[32mgreen2") }, "green2 is still green")
+        XCTAssertFalse(rows.contains { $0.contains("\u{1B}[32mplain") }, "the reset ends it")
+        tmux.keys("Down", "Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "green2\n")
+    }
+
     func testRead0AndPrint0() throws {
         try tmux.start(input: "printf 'one\\ntwo\\0three\\0'", args: "--read0 --print0")
         tmux.waitFor(text: "2/2")

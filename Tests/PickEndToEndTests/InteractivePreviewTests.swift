@@ -58,6 +58,25 @@ final class InteractivePreviewTests: InteractiveTestCase {
         tmux.waitFor(text: "marked: one two")
     }
 
+    /// A command gets stdin, stdout and stderr and nothing else of pick's: no copy of the
+    /// terminal, no pipe of pick's own (ls's own directory is the fourth).
+    func testThePreviewCommandInheritsNoDescriptorOfPicks() throws {
+        try tmux.start(input: "printf 'one\\n'", args: "--preview 'echo fds: $(ls /proc/self/fd | wc -l)'",
+                       width: 60, height: 8)
+        tmux.waitFor(text: "fds: 4")
+    }
+
+    /// `{n}` is the line's index among the items, as in `execute` and as fzf: the header
+    /// lines are not counted.
+    /// fzf counts the header lines in `{n}`: the first line below a one-line header is 1.
+    func testTheIndexPlaceholderCountsTheHeaderLinesAsFzf() throws {
+        try tmux.start(input: "printf 'head\\none\\ntwo\\n'", args: "--header-lines 1 --preview 'echo n={n} {}'",
+                       width: 60, height: 8)
+        tmux.waitFor(text: "n=1 one")
+        tmux.keys("Down")
+        tmux.waitFor(text: "n=2 two")
+    }
+
     func testHostileLinesAreShownLiterallyAndNeverRunAsShellCode() throws {
         let lines = ["it's \"quoted\"", "$(touch MARK)", "`touch MARK`", "a; touch MARK", "-n -e x", "x' ; touch MARK ; '",
                      "$HOME \\\\ *"]
@@ -81,6 +100,15 @@ final class InteractivePreviewTests: InteractiveTestCase {
         let title = try TmuxPick.shell(["tmux", "-L", tmux.socket, "display-message", "-p", "-t", tmux.name,
                                         "#{pane_title}"]).output
         XCTAssertFalse(title.contains("TITLE"), "the title was not set: \(title)")
+    }
+
+    func testAColourHoldsOnTheNextLinesUntilItIsResetAsInFzf() throws {
+        try tmux.start(input: "echo x", args: "--preview \"printf '\\033[31mred1\\nred2\\033[0m\\nplain\\n'\"",
+                       width: 60, height: 8)
+        tmux.waitFor(text: "plain")
+        let rows = tmux.screenWithEscapes().components(separatedBy: "\n")
+        XCTAssertTrue(rows.contains { $0.contains("\u{1B}[31mred2") }, "red2 is still red")
+        XCTAssertFalse(rows.contains { $0.contains("\u{1B}[31mplain") }, "the reset ends it")
     }
 
     func testASlowPreviewGivesWayAtOnceAndNeverOutlivesPick() throws {
@@ -153,6 +181,14 @@ final class InteractivePreviewTests: InteractiveTestCase {
         tmux.waitFor(text: "toggle the preview")
     }
 
+    func testACutTitleNeverRunsIntoABorderlessPaneOnTheRight() throws {
+        let long = String(repeating: "x", count: 120)
+        try tmux.start(input: "echo \(long)", args: "--preview 'seq 1000 1010' --preview-window noborder,noinfo",
+                       width: 80, height: 6)
+        let rows = tmux.waitFor(text: "1002")
+        XCTAssertTrue(rows[row: 2].hasSuffix("… 1002"), "as fzf: a blank column between list and pane: \(rows[row: 2])")
+    }
+
     func testShiftKeysScrollThePreview() throws {
         try tmux.start(input: "echo x", args: "--preview 'seq 100'", width: 60, height: 10)
         var rows = tmux.waitFor(text: "1/100")
@@ -169,6 +205,24 @@ final class InteractivePreviewTests: InteractiveTestCase {
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0, "the scroll keys did not pick or cancel")
         XCTAssertEqual(tmux.stdout, "x\n")
+    }
+
+    func testHidingAndShowingThePaneOrAResizeKeepsItsScrollPosition() throws {
+        try tmux.start(input: "seq 3", args: "--preview 'seq 100'", width: 60, height: 10)
+        tmux.waitFor(text: "1/100")
+        tmux.keys("S-Down", "S-Down", "S-Down", "S-Down", "S-Down")
+        tmux.waitFor(text: "6/100")
+        tmux.keys("C-_")
+        tmux.waitFor("the pane hidden") { !$0.contains { $0.contains("/100") } }
+        tmux.keys("C-_")
+        var rows = tmux.waitFor(text: "/100")
+        XCTAssertTrue(pane(rows[row: 1]).hasPrefix("6 "), "as fzf: the same line's preview where it was left")
+        tmux.resize(width: 70, height: 12)
+        tmux.waitFor("the wider pane") { $0.count > 11 && $0[row: 11].hasSuffix("╯") }
+        tmux.waitFor(text: "6/100")
+        tmux.keys("Down")
+        rows = tmux.waitFor(text: "1/100")
+        XCTAssertTrue(rows[row: 3].hasPrefix("> 2"), "another line's preview starts at its top")
     }
 
     func testTheWheelOverThePaneScrollsItAndLeavesTheList() throws {
@@ -211,12 +265,30 @@ final class InteractivePreviewTests: InteractiveTestCase {
         XCTAssertEqual(pane(rows[row: 2]), String(text[16..<32]), "the rest of the line on the next rows")
     }
 
-    func testAnEmptyListRunsNoPreview() throws {
-        try tmux.start(input: "printf ''", args: "--preview 'touch RAN'", width: 60, height: 8)
+    func testAnEmptyListRunsNoPreviewThatNeedsALine() throws {
+        try tmux.start(input: "printf ''", args: "--preview 'touch RAN {}'", width: 60, height: 8)
         tmux.waitFor(text: "No input")
         tmux.keys("Escape")
         XCTAssertEqual(tmux.exitStatus(), 130)
         XCTAssertFalse(FileManager.default.fileExists(atPath: tmux.dir.appendingPathComponent("RAN").path))
+    }
+
+    func testWithNothingFocusedAPreviewOfTheQueryStillRuns() throws {
+        try tmux.start(input: "printf 'alpha\\nbeta\\n'", args: "--preview 'echo query={q} line={}'", width: 60, height: 8)
+        tmux.waitFor(text: "query= line=alpha")
+        tmux.type("zzz")
+        tmux.waitFor(text: "query=zzz line=")
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
+    func testWithNothingFocusedAPreviewWithoutPlaceholdersStays() throws {
+        try tmux.start(input: "echo alpha", args: "--preview 'echo cheat sheet'", width: 60, height: 8)
+        tmux.waitFor(text: "cheat sheet")
+        tmux.type("zzz")
+        tmux.waitFor(text: "0/1")
+        let rows = tmux.waitFor(text: "cheat sheet")
+        XCTAssertTrue(rows.contains { $0.contains("cheat sheet") }, "as fzf: the command needs no line")
     }
 
     func testTheBuiltinPreviewIsPicksOwnPathPreviewer() throws {

@@ -36,6 +36,20 @@ final class RememberStoreTests: XCTestCase {
 
     private let project = ["src/main.c", "src/mw.c", "src/app/mainwindow.cpp", "Makefile", "README.md"]
 
+    /// With `--with-nth`/`--nth` the engine searches derived text; memory is of the line
+    /// as read, what `--record` takes and what pick prints.
+    func testMemoryIsOfTheLineAsReadWithWithNth() throws {
+        let lines = ["1 same", "2 same", "3 other"]
+        let picked = try pick(["--remember", "n", "--with-nth", "2", "--select-1", "--query", "oth"], lines)
+        XCTAssertEqual(picked.lines, ["3 other"], picked.stderr)
+        XCTAssertEqual(try list("n").map(\.line), ["3 other"])
+        XCTAssertEqual(try pick(["--filter", "same", "--remember", "n", "--with-nth", "2"], lines).lines,
+                       ["1 same", "2 same"])
+        XCTAssertEqual(try pick(["--remember", "n", "--record"], ["2 same"]).status, 0)
+        XCTAssertEqual(try pick(["--filter", "same", "--remember", "n", "--with-nth", "2"], lines).lines,
+                       ["2 same", "1 same"], "the remembered line as read goes first")
+    }
+
     func testRecordedPicksRankFirstAndListSaysWhy() throws {
         XCTAssertEqual(try pick(["--filter", "mw", "--remember", "files"], project).lines.first, "src/mw.c")
         for _ in 0..<10 {

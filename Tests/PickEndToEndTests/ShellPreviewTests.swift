@@ -52,12 +52,16 @@ class ShellPreviewScenarios: ShellTestCase {
     }
 
     func noPreviewInANarrowTerminal() throws {
+        try requirePreview()
         try pane.start(columns: 100)
         pane.tmux.keys("C-t")
         pane.waitForPick("7/7")
         pane.tmux.type("'.swift")
         pane.waitForPick("1/7")
         expectNoPreview(of: "src/main.swift", showing: "hello from main")
+        // The pane starts hidden there: ctrl-/ shows it.
+        pane.tmux.keys("C-_")
+        pane.tmux.waitFor(text: "hello from main")
         pane.tmux.keys("Escape")
         pane.waitForLine("")
         pane.run("echo ok", output: "ok")
