@@ -77,10 +77,15 @@ final class CommandRun: @unchecked Sendable {
 extension Picker {
     /// The environment a command gets: fzf's FZF_* variables under pick's names.
     func commandEnvironment(_ action: BoundAction, _ trigger: BindTrigger) -> [(String, String)] {
+        [("PICK_ACTION", action.kind.rawValue), ("PICK_KEY", trigger.name)] + sessionEnvironment()
+    }
+
+    /// What every command pick runs is told of the picker (the preview's too, as fzf's).
+    func sessionEnvironment() -> [(String, String)] {
         // As fzf's FZF_LINES and FZF_COLUMNS: the rows and columns pick takes (--height).
         let size = (rows: region.geometry.height, cols: region.geometry.width)
         return [
-            ("PICK_QUERY", query), ("PICK_ACTION", action.kind.rawValue), ("PICK_KEY", trigger.name),
+            ("PICK_QUERY", query),
             ("PICK_POS", String(session.highlighted == nil ? 0 : session.selection + 1)),
             ("PICK_LINES", String(size.rows)), ("PICK_COLUMNS", String(size.cols)),
             ("PICK_SELECT_COUNT", String(session.marks.count)),

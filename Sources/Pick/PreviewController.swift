@@ -56,7 +56,7 @@ final class PreviewController {
 
     /// Starts and stops the command for what is focused. Returns whether the pane changed.
     @discardableResult
-    func turn(session: PickSession, at now: Int) -> Bool {
+    func turn(session: PickSession, at now: Int, environment: () -> [(String, String)] = { [] }) -> Bool {
         let subject = self.subject(session: session)
         var changed = false
         for action in pane.focus(subject, at: now) {
@@ -70,7 +70,7 @@ final class PreviewController {
                 let command = template.expand(context(for: subject))
                 let environment = [("PICK_PREVIEW_LINES", String(area.height)), ("PICK_PREVIEW_COLUMNS", String(area.width)),
                                    ("FZF_PREVIEW_LINES", String(area.height)), ("FZF_PREVIEW_COLUMNS", String(area.width))]
-                    + extraEnvironment
+                    + extraEnvironment + environment()
                 runner.start(command, environment: environment, generation: generation, follows: rect.window.follow,
                              at: now)
                 if !rect.window.scroll.isEmpty, let line = subject.line {
@@ -142,7 +142,7 @@ extension Picker {
         }
         preview.rect = rect
         let now = monotonicMillis()
-        if preview.turn(session: session, at: now) && redraws { perform(.redraw) }
+        if preview.turn(session: session, at: now, environment: sessionEnvironment) && redraws { perform(.redraw) }
         // A silent command: after a while its (empty) text replaces the last line's.
         if redraws && preview.runner.takeFirstText(at: now) { perform(.redraw) }
     }

@@ -157,6 +157,18 @@ final class InteractivePreviewTests: InteractiveTestCase {
         tmux.waitFor(text: "8 by 26")
     }
 
+    /// As fzf's preview gets FZF_QUERY, FZF_POS and the counts, pick's gets PICK_*.
+    func testTheCommandKnowsThePickersState() throws {
+        try tmux.start(input: "printf 'apple\\napricot\\nbanana\\n'",
+                       args: "--preview 'echo \"q=$PICK_QUERY pos=$PICK_POS of=$PICK_MATCH_COUNT/$PICK_TOTAL_COUNT\"'",
+                       width: 80, height: 10)
+        tmux.waitFor(text: "q= pos=1 of=3/3")
+        tmux.type("ap")
+        tmux.waitFor(text: "2/3")
+        tmux.keys("Down")
+        tmux.waitFor(text: "q=ap pos=2 of=2/3")
+    }
+
     func testANarrowTerminalTakesTheAlternativeLayout() throws {
         try tmux.start(input: "seq 3", args: "--preview 'echo P{}' --preview-window 'right,50%,<40(down,3)'",
                        width: 60, height: 12)
