@@ -106,7 +106,7 @@ final class PreviewController {
             let first = pane.firstLine(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
                                        follow: rect.window.follow)
             return PreviewFrameBuilder.build(count: text.count, line: text.line, style: text.style, first: first, window: rect.window,
-                                             width: area.width, height: area.height)
+                                             width: area.width, height: area.height, cut: text.isFull)
         }
     }
 

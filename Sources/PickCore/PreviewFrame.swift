@@ -21,9 +21,10 @@ public struct PreviewFrame: Equatable, Sendable {
 public enum PreviewFrameBuilder {
     /// `count` output lines (`line(i)` gives one, raw), shown from body line `first` below
     /// `window.headerLines` header lines, in a text area `width` by `height`.
-    /// `style(i)`: the SGR style in force where line `i` starts.
+    /// `style(i)`: the SGR style in force where line `i` starts. `cut`: the command wrote
+    /// more than pick keeps, so the count is marked (`1/10000+`) rather than looking whole.
     public static func build(count: Int, line: (Int) -> [UInt8], style: (Int) -> String = { _ in "" }, first: Int,
-                             window: PreviewWindow, width: Int, height: Int) -> PreviewFrame {
+                             window: PreviewWindow, width: Int, height: Int, cut isCut: Bool = false) -> PreviewFrame {
         var rows: [[Span]] = []
         let width = max(1, width)
         let headers = min(window.headerLines, count, height)
@@ -41,7 +42,8 @@ public enum PreviewFrameBuilder {
         }
         let body = count - window.headerLines
         // As fzf: the first line shown and the total, counted over the whole output.
-        let info = window.info && body > height - headers ? "\(window.headerLines + first + 1)/\(count)" : ""
+        let info = window.info && body > height - headers
+            ? "\(window.headerLines + first + 1)/\(count)" + (isCut ? "+" : "") : ""
         if !info.isEmpty, !rows.isEmpty {
             rows[0] = cut(rows[0], to: max(0, width - info.count - 1))
         }

@@ -224,6 +224,13 @@ final class PreviewFrameTests: XCTestCase {
         XCTAssertEqual(frame.info, "13/100", "as fzf: the first line shown, of the whole output")
     }
 
+    func testACountOfOutputCutShortSaysSo() throws {
+        let lines = (1...100).map { Array(String($0).utf8) }
+        let frame = PreviewFrameBuilder.build(count: 100, line: { lines[$0] }, first: 0, window: PreviewWindow(),
+                                              width: 20, height: 4, cut: true)
+        XCTAssertEqual(frame.info, "1/100+", "the command wrote more than the 100 lines kept")
+    }
+
     func testWrapFoldsALongLine() throws {
         let line = Array(String(repeating: "abcde", count: 5).utf8)
         let wrapped = PreviewFrameBuilder.build(count: 1, line: { _ in line }, first: 0,

@@ -157,6 +157,12 @@ final class InteractivePreviewTests: InteractiveTestCase {
         tmux.waitFor(text: "8 by 26")
     }
 
+    /// pick keeps 10,000 lines of a preview: the pane's count says there was more.
+    func testAPreviewCutShortSaysSoInItsCount() throws {
+        try tmux.start(input: "echo x", args: "--preview 'seq 30000'", width: 60, height: 10)
+        tmux.waitFor(text: "1/10000+")
+    }
+
     /// As fzf's preview gets FZF_QUERY, FZF_POS and the counts, pick's gets PICK_*.
     func testTheCommandKnowsThePickersState() throws {
         try tmux.start(input: "printf 'apple\\napricot\\nbanana\\n'",
