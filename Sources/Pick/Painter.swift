@@ -384,6 +384,10 @@ enum Painter {
             sgr.isEmpty || theme.isPlain ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
         }
         var plain = info.inWords ? spokenCounts(info) : "\(info.matches)/\(info.total)"
+        // The rows below are not all real matches: say how many are close ones.
+        if info.closeMatches > 0 {
+            plain += info.inWords ? ", \(info.closeMatches) close" : " +\(info.closeMatches) close"
+        }
         var text = styled(theme.info, plain)
         if info.isBusy && info.inWords {
             plain += ", loading"

@@ -61,6 +61,8 @@ public struct InfoLine: Equatable, Sendable {
     public var scope: Int
     /// `--accessible`: the counts are said in words ("42 matches"), with no spinner glyph.
     public var inWords = false
+    /// Close matches listed after the real ones (`matches` counts real ones only).
+    public var closeMatches = 0
 }
 
 /// Everything the painter needs for one frame.
@@ -185,7 +187,7 @@ public enum FrameBuilder {
                             isBusy: input.isLoading || input.isSearching || input.result == nil,
                             marked: input.multi ? input.marked.count : nil,
                             markLimit: input.multi ? input.markLimit : 0, tracks: input.tracks,
-                            scopes: input.scopes, scope: input.scope)
+                            scopes: input.scopes, scope: input.scope, closeMatches: input.result?.closeMatches ?? 0)
         let message = self.message(input, matches: matches)
         guard !lines.isEmpty, input.listHeight > 0 else {
             return Frame(headers: headers, rows: [], info: info, message: message, scroll: 0)

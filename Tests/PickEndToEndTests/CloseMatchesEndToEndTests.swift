@@ -18,7 +18,8 @@ final class InteractiveCloseMatchesTests: InteractiveTestCase {
         let rows = tmux.waitFor(text: "close matches")
         let header = rows.firstIndex { $0.contains("close matches") }!
         XCTAssertTrue(rows[header + 1].hasPrefix("> Settings"), "Settings, highlighted, right under the header")
-        XCTAssertTrue(rows.contains { $0.contains("0/4") }, "the count is of real matches")
+        XCTAssertTrue(rows.contains { $0.contains("0/4 +1 close") },
+                      "the count is of real matches, and says the close one:\n" + rows.joined(separator: "\n"))
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "Settings\n")
