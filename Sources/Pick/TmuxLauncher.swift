@@ -12,18 +12,39 @@ import PickCore
 // byte of an option is ever read as shell code) plus `--no-tmux`, reading stdin from a
 // FIFO this pick fills as its own stdin arrives (so input may still be streaming), writing
 // stdout, stderr and the exit status to files this pick hands on once the popup closes.
-// The directory is removed on every way out. Outside tmux, or with a tmux older than 3.3
-// (no `display-popup -E`/`-B`; fzf issue #3198: popups hung there), the picker runs inline.
+// The directory is removed on every way out. Outside tmux, with a tmux older than 3.3
+// (no `display-popup -E`/`-B`; fzf issue #3198: popups hung there), or with no tmux client
+// to show a popup on (a server that is gone, a detached session), the picker runs inline.
 
 enum TmuxLauncher {
     /// The tmux version that has everything the popup needs.
     static let oldestVersion = (major: 3, minor: 3)
 
-    /// Whether pick runs inside tmux (TMUX set) and that tmux can show the popup.
-    static var isAvailable: Bool {
-        guard let tmux = getenv("TMUX"), tmux.pointee != 0 else { return false }
-        guard let (status, output) = capture(["tmux", "-V"]), status == 0 else { return false }
-        return supports(versionLine: output)
+    /// The size of the tmux client the popup would show on, or nil when there is none and
+    /// the picker runs inline: outside tmux (TMUX unset), a tmux too old for popups, a TMUX
+    /// naming a server that is gone ("error connecting to …"), or a session no client is
+    /// attached to (`tmux run-shell`, a detached session: "no current client"). One query,
+    /// with a deadline: a server that does not answer is no client either.
+    static func client() -> (width: Int, height: Int)? {
+        guard let tmux = getenv("TMUX"), tmux.pointee != 0 else { return nil }
+        guard let (status, output) = capture(["tmux", "-V"]), status == 0, supports(versionLine: output) else {
+            return nil
+        }
+        let query = ["tmux", "display-message", "-p"] + paneTarget + ["#{client_tty} #{client_width} #{client_height}"]
+        guard let (queried, answer) = capture(query, withinMillis: Tunables.Popup.clientQueryMillis), queried == 0 else {
+            return nil
+        }
+        let words = answer.split(whereSeparator: \.isWhitespace)
+        guard words.count == 3, let width = Int(words[1]), let height = Int(words[2]), width > 0, height > 0 else {
+            return nil  // an empty client_tty: no client attached
+        }
+        return (width, height)
+    }
+
+    /// `-t PANE` for the pane pick runs in (TMUX_PANE), so tmux picks that session's client.
+    private static var paneTarget: [String] {
+        guard let pane = getenv("TMUX_PANE").map({ String(cString: $0) }), !pane.isEmpty else { return [] }
+        return ["-t", pane]
     }
 
     /// `tmux 3.3a` → true; `tmux 3.2a`, `tmux 2.9` → false; `tmux master`, `tmux next-3.4`
@@ -81,8 +102,7 @@ enum TmuxLauncher {
             // pick exits (EPIPE: SIGPIPE is ignored).
             spawnThread { copyInput(to: fifo) }
         }
-        var target: [String] = []
-        if let pane = getenv("TMUX_PANE").map({ String(cString: $0) }), !pane.isEmpty { target = ["-t", pane] }
+        let target = paneTarget
         var args = ["tmux", "display-popup", "-E", "-B"] + target
         args += popup.tmuxArguments
         args.append("sh \(quoted(files.run))")
@@ -208,9 +228,10 @@ enum TmuxLauncher {
         }
     }
 
-    /// Runs `args` (stdin, stdout and stderr inherited) and returns its exit status.
+    /// Runs `args` (stdin, stdout and stderr inherited) and returns its exit status; with a
+    /// deadline, kills it (SIGKILL) once `withinMillis` have passed.
     private static func spawnAndWait(_ args: [String], onStart: (pid_t) -> Void = { _ in },
-                                     stdout: Int32? = nil) -> Int32? {
+                                     stdout: Int32? = nil, withinMillis: Int? = nil) -> Int32? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -224,17 +245,33 @@ enum TmuxLauncher {
         guard posix_spawnp(&pid, args[0], &actions, nil, &argv, environ) == 0 else { return nil }
         onStart(pid)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return nil }
+        if let withinMillis {
+            var left = withinMillis
+            while true {
+                let done = waitpid(pid, &status, WNOHANG)
+                if done == pid { break }
+                if done < 0 && errno != EINTR { return nil }
+                if left <= 0 {
+                    kill(pid, SIGKILL)
+                    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                    return nil
+                }
+                usleep(5_000)
+                left -= 5
+            }
+        } else {
+            while waitpid(pid, &status, 0) < 0 {
+                guard errno == EINTR else { return nil }
+            }
         }
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
     /// Runs `args` and returns its exit status and what it wrote to stdout.
-    private static func capture(_ args: [String]) -> (Int32, String)? {
+    private static func capture(_ args: [String], withinMillis: Int? = nil) -> (Int32, String)? {
         var fds: [Int32] = [0, 0]
         guard pick_pipe_cloexec(&fds) == 0 else { return nil }
-        let status = spawnAndWait(args, stdout: fds[1])
+        let status = spawnAndWait(args, stdout: fds[1], withinMillis: withinMillis)
         close(fds[1])
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 256)

@@ -145,7 +145,7 @@ if let path = options.history, let problem = historyProblem(path) {
     fail("--history: \(problem)")
 }
 
-if let popup = options.tmux, TmuxLauncher.isAvailable {
+if let popup = options.tmux, TmuxLauncher.client() != nil {
     // The popup's pick gets every option word: the file's, PICK_DEFAULT_OPTS's, the command line's.
     var words = (defaultsFile.flatMap { try? DefaultsFile.lines($0.text, path: $0.path) } ?? []).flatMap(\.words)
     words += defaults.flatMap { try? ShellWords.split($0) } ?? []

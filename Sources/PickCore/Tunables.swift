@@ -232,3 +232,13 @@ extension Tunables {
         public static let crashTableSlots = 256
     }
 }
+
+extension Tunables {
+    /// `--tmux`'s popup.
+    public enum Popup {
+        /// How long pick waits for tmux to name the client the popup would show on before it
+        /// opens the picker inline instead (a local tmux answers within milliseconds; a
+        /// server that is stopped never does).
+        public static let clientQueryMillis = 1000
+    }
+}

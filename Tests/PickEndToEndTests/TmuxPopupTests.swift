@@ -285,6 +285,39 @@ final class TmuxPopupTests: XCTestCase {
         XCTAssertEqual(String(decoding: tmux.stdout, as: UTF8.self), "two\n")
     }
 
+    func testWithTmuxGoneThePickerRunsInline() throws {
+        // A stale TMUX: the server it names has exited ("error connecting to …").
+        let input = try writeInput(Array("one\ntwo\n".utf8))
+        try tmux.start("TMUX='\(tmux.dir.path)/gone,1,0' \(tmux.pick) --tmux < '\(input)'")
+        let rows = tmux.waitFor("the picker") { $0.contains { $0.hasPrefix("  2/2") } }
+        XCTAssertFalse(rows.contains { $0.contains("╭") }, "no popup, no border")
+        tmux.type("two")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(String(decoding: tmux.stdout, as: UTF8.self), "two\n")
+        XCTAssertEqual(tmux.stderr, "")
+    }
+
+    func testInASessionWithNoClientThePickerRunsInline() throws {
+        // As from `tmux run-shell` or a detached session: tmux has no client to show a
+        // popup on ("no current client").
+        let detached = "pd\(getpid())-\(Int.random(in: 0..<1_000_000_000))"
+        defer { _ = try? TmuxPick.shell(["tmux", "-L", detached, "kill-server"]) }
+        let r = try TmuxPick.shell(["tmux", "-L", detached, "-f", "/dev/null", "new-session", "-d", "sleep 600"])
+        XCTAssertEqual(r.status, 0, r.output)
+        let socket = try TmuxPick.shell(["tmux", "-L", detached, "display-message", "-p", "#{socket_path},#{pid},0"])
+            .output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let input = try writeInput(Array("one\ntwo\n".utf8))
+        try tmux.start("TMUX='\(socket)' TMUX_PANE=%0 \(tmux.pick) --tmux < '\(input)'")
+        let rows = tmux.waitFor("the picker") { $0.contains { $0.hasPrefix("  2/2") } }
+        XCTAssertFalse(rows.contains { $0.contains("╭") }, "no popup, no border")
+        tmux.type("one")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(String(decoding: tmux.stdout, as: UTF8.self), "one\n")
+        XCTAssertEqual(tmux.stderr, "")
+    }
+
     func testWithATmuxTooOldForPopupsThePickerRunsInline() throws {
         let bin = tmux.dir.appendingPathComponent("old-tmux")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
