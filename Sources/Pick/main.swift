@@ -145,12 +145,12 @@ if let path = options.history, let problem = historyProblem(path) {
     fail("--history: \(problem)")
 }
 
-if let popup = options.tmux, TmuxLauncher.client() != nil {
+if let popup = options.tmux, let client = TmuxLauncher.client() {
     // The popup's pick gets every option word: the file's, PICK_DEFAULT_OPTS's, the command line's.
     var words = (defaultsFile.flatMap { try? DefaultsFile.lines($0.text, path: $0.path) } ?? []).flatMap(\.words)
     words += defaults.flatMap { try? ShellWords.split($0) } ?? []
     words += CommandLine.arguments.dropFirst()
-    exit(TmuxLauncher.run(popup: popup, words: words))
+    exit(TmuxLauncher.run(popup: popup.fitting(width: client.width, height: client.height), words: words))
 }
 
 exit(Interactive.run(options: options, store: store, fields: fieldView, styles: styles, stdout: stdout,

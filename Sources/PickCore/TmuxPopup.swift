@@ -72,6 +72,16 @@ public struct TmuxPopup: Equatable, Sendable {
         return PopupSize(value: n, percent: percent)
     }
 
+    /// The popup made to fit a client of `width` by `height` cells: a size in cells larger
+    /// than the client is the whole client (tmux refuses it with "height too large"; fzf
+    /// passes that on and exits; a person asking for 200 rows wants all there are).
+    public func fitting(width clientWidth: Int, height clientHeight: Int) -> TmuxPopup {
+        var fitted = self
+        if !width.percent { fitted.width.value = max(1, min(width.value, clientWidth)) }
+        if !height.percent { fitted.height.value = max(1, min(height.value, clientHeight)) }
+        return fitted
+    }
+
     /// tmux display-popup's placement and size arguments (fzf's, in runTmux).
     public var tmuxArguments: [String] {
         var args: [String]

@@ -27,6 +27,13 @@ final class PopupOptionsTests: XCTestCase {
         XCTAssertFalse(o.matching.fuzzy)
     }
 
+    func testASizeInCellsLargerThanTheClientIsTheWholeClient() throws {
+        let huge = try XCTUnwrap(popup(["--tmux=200,300"]))
+        XCTAssertEqual(huge.fitting(width: 100, height: 30).tmuxArguments, ["-xC", "-yC", "-w100", "-h30"])
+        let fits = try XCTUnwrap(popup(["--tmux=bottom,20"]))
+        XCTAssertEqual(fits.fitting(width: 100, height: 30).tmuxArguments, ["-xC", "-y9999", "-w100%", "-h20"])
+    }
+
     func testTheLaterOfHeightAndTmuxWinsAsInFzf() throws {
         XCTAssertNil(try popup(["--tmux", "--height=40%"]))
         XCTAssertNotNil(try popup(["--height=40%", "--tmux"]))

@@ -285,6 +285,18 @@ final class TmuxPopupTests: XCTestCase {
         XCTAssertEqual(String(decoding: tmux.stdout, as: UTF8.self), "two\n")
     }
 
+    func testAPopupLargerThanTheClientFillsIt() throws {
+        // tmux refuses a popup larger than its client ("height too large").
+        let input = try writeInput(Array("one\ntwo\n".utf8))
+        try tmux.start("\(tmux.pick) --tmux 200 < '\(input)'")
+        let rows = tmux.waitFor("the popup") { self.tmux.popupRows($0).contains("2/2") }
+        XCTAssertTrue(rows.first?.hasPrefix("╭") == true, "the popup starts at the top: " + rows.joined(separator: "\n"))
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(String(decoding: tmux.stdout, as: UTF8.self), "one\n")
+        XCTAssertEqual(tmux.stderr, "")
+    }
+
     func testWithTmuxGoneThePickerRunsInline() throws {
         // A stale TMUX: the server it names has exited ("error connecting to …").
         let input = try writeInput(Array("one\ntwo\n".utf8))
