@@ -273,6 +273,10 @@ enum TmuxLauncher {
         guard pick_pipe_cloexec(&fds) == 0 else { return nil }
         let status = spawnAndWait(args, stdout: fds[1], withinMillis: withinMillis)
         close(fds[1])
+        // The command has ended, and what it printed is in the pipe (a few bytes: less than
+        // the pipe holds). Not waiting for the end of the pipe: a tmux client hands its
+        // stdout to the server, and a server that is stopped holds it open for ever.
+        if withinMillis != nil { _ = fcntl(fds[0], F_SETFL, O_NONBLOCK) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 256)
         while true {

@@ -330,6 +330,28 @@ final class TmuxPopupTests: XCTestCase {
         XCTAssertEqual(tmux.stderr, "")
     }
 
+    func testWithATmuxServerThatDoesNotAnswerThePickerRunsInline() throws {
+        // A stopped server: tmux's query would wait for ever; pick gives it a deadline.
+        let stopped = "ps\(getpid())-\(Int.random(in: 0..<1_000_000_000))"
+        let r = try TmuxPick.shell(["tmux", "-L", stopped, "-f", "/dev/null", "new-session", "-d", "sleep 600"])
+        XCTAssertEqual(r.status, 0, r.output)
+        let answer = try TmuxPick.shell(["tmux", "-L", stopped, "display-message", "-p", "#{socket_path},#{pid},0"])
+            .output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try XCTUnwrap(Int32(answer.split(separator: ",")[1]))
+        kill(server, SIGSTOP)
+        defer {
+            kill(server, SIGCONT)
+            _ = try? TmuxPick.shell(["tmux", "-L", stopped, "kill-server"])
+        }
+        let input = try writeInput(Array("one\ntwo\n".utf8))
+        try tmux.start("TMUX='\(answer)' TMUX_PANE=%0 \(tmux.pick) --tmux < '\(input)'")
+        let rows = tmux.waitFor("the picker") { $0.contains { $0.hasPrefix("  2/2") } }
+        XCTAssertFalse(rows.contains { $0.contains("╭") }, "no popup, no border")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(String(decoding: tmux.stdout, as: UTF8.self), "one\n")
+    }
+
     func testWithATmuxTooOldForPopupsThePickerRunsInline() throws {
         let bin = tmux.dir.appendingPathComponent("old-tmux")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
