@@ -132,6 +132,7 @@ extension Picker {
             while let job = session.wholeResultJob(), let answer = worker.run(job) { perform(.answered(answer)) }
             perform(.marks(action.kind == .selectAll ? .all : .invert))
         case .deselectAll: perform(.marks(.none))
+        case .exclude, .excludeMulti: exclude(marked: action.kind == .excludeMulti)
         case .clearQuery: pendingAction = .replaceQuery("")
         case .changeQuery: pendingAction = .replaceQuery(argument)
         case .put:
@@ -188,7 +189,29 @@ extension Picker {
         let engine = SearchEngine(store: store, matching: options.matching, ranking: ranking,
                                   skippedLines: options.headerLines)
         engine.remember(as: worker.engine, lines: linesAsRead)
+        if store === worker.engine.store { engine.exclude(worker.engine.excludedLines) }
         worker.replace(engine)
+    }
+
+    /// exclude: the highlighted line leaves the list; exclude-multi: the marked lines, or
+    /// the highlighted one when none is marked (fzf's). The highlight stays at its row.
+    func exclude(marked: Bool) {
+        let lines = marked && !session.marks.isEmpty ? session.marks : session.highlighted.map { [$0] } ?? []
+        guard !lines.isEmpty else { return }
+        worker.engine.exclude(lines)
+        if marked && !session.marks.isEmpty {
+            perform(.marks(.none))
+        } else if let line = lines.first, session.markSet.contains(line) {
+            toggleMark()
+        }
+        // The highlight keeps its row, as after a reload that lacks the line: followed as
+        // a line that is nowhere (its text and a NUL), the row is kept once searched.
+        if let line = session.highlighted {
+            bound.reloadTrack = Array(linesAsRead.bytes(of: Int(line))) + [0]
+            bound.reloadPosition = (session.selection, query)
+            bound.trackSeen = (-1, -1)
+        }
+        perform(.searchAgain)
     }
 
     /// refresh-preview: the preview's command runs again for the line it shows, its

@@ -107,6 +107,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case previewHalfPageUp = "preview-half-page-up", previewHalfPageDown = "preview-half-page-down"
     case previewTop = "preview-top", previewBottom = "preview-bottom"
     case unbind, rebind
+    case exclude, excludeMulti = "exclude-multi"
 
     /// Whether it takes an argument (`put` may go without: it puts the key's character).
     public var takesArgument: Bool {
@@ -194,6 +195,8 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .transformHeader: return "set the header to what prints"
         case .changeBorderLabel: return "set the border's label"
         case .transformBorderLabel: return "set the border's label to what prints"
+        case .exclude: return "take the line out of the list"
+        case .excludeMulti: return "take the marked lines (or the line) out of the list"
         case .cancel: return "clear the query, or cancel when it is empty"
         case .printQuery: return "print the query and end"
         case .pos: return "go to the line at this position"
@@ -596,7 +599,7 @@ enum BindingParser {
         "next-history", "up-selected", "prev-selected", "down-selected", "next-selected",
         "toggle-preview-wrap", "toggle-preview-wrap-word", "offset-up", "offset-down", "offset-middle",
         "wait", "bell",
-        "exclude", "exclude-multi", "bg-cancel", "change-multi",
+        "bg-cancel", "change-multi",
     ]
 
     /// An action with an argument: `name(…)` (any bracket) or `name:…`.

@@ -110,6 +110,39 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "abc\n")
     }
 
+    func testExcludeTakesLinesOutOfTheList() throws {
+        try tmux.file("input.txt", (1...6).map { "line\($0)" }.joined(separator: "\n") + "\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --multi --bind 'ctrl-x:exclude,ctrl-r:exclude-multi,ctrl-o:toggle+down,ctrl-q:accept'
+            """)
+        tmux.waitFor(text: "6/6")
+        tmux.keys("Down")
+        tmux.waitFor("down") { $0.contains("> line2") }
+        tmux.keys("C-x")
+        tmux.waitFor("exclude: line2 gone, the highlight keeps its row") { rows in
+            rows.contains { $0.contains("5/6") } && !rows.contains { $0.hasSuffix("line2") }
+                && rows.contains("> line3")
+        }
+        tmux.type("line")
+        tmux.waitFor("stays out whatever the query, close matches too") { rows in
+            rows.contains { $0.contains("5/6") } && !rows.contains { $0.contains("close") || $0.hasSuffix("line2") }
+        }
+        tmux.keys("C-u")
+        tmux.keys("C-o", "C-o")
+        tmux.waitFor(text: "(2 marked)")
+        tmux.keys("C-r")
+        // The info line counts the lines read (fzf's total), the taken out among them.
+        tmux.waitFor("exclude-multi: the marked lines gone, marks with them") { rows in
+            rows.contains { $0.contains("3/6") } && !rows.contains { $0.contains("marked") }
+                && !rows.contains { $0.hasSuffix("line1") || $0.hasSuffix("line3") }
+        }
+        tmux.keys("C-r")
+        tmux.waitFor("exclude-multi without marks: the highlighted line") { $0.contains { $0.contains("2/6") } }
+        tmux.keys("C-q")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertFalse(tmux.stdout.contains("line1") || tmux.stdout.contains("line2") || tmux.stdout.contains("line3"))
+    }
+
     func testToggleSortStartsFromNoSort() throws {
         try tmux.file("input.txt", "xaxbxc\nabc\n")
         try tmux.start(input: "cat input.txt", args: "--no-sort --bind ctrl-s:toggle-sort --query abc")
