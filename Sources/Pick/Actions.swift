@@ -21,6 +21,10 @@ struct BindingState {
     var unbound: Set<BindTrigger> = []
     /// Which of its layouts each change-preview-window spec showed last.
     var windowCycle: [String: Int] = [:]
+    /// Which of its field ranges each change-nth/change-with-nth spec took last, and the
+    /// field options pick started with (what an empty choice goes back to).
+    var fieldCycle: [String: Int] = [:]
+    var fieldsAsStarted: (nth: FieldRanges?, withNth: FieldRanges?)? = nil
     /// When the events fire (PickCore decides).
     var events = EventWatch()
     /// Whether the list is sorted, once toggle-sort turned it from what the options say.
@@ -133,6 +137,7 @@ extension Picker {
             perform(.marks(action.kind == .selectAll ? .all : .invert))
         case .deselectAll: perform(.marks(.none))
         case .exclude, .excludeMulti: exclude(marked: action.kind == .excludeMulti)
+        case .changeNth, .changeWithNth: changeFields(argument, withNth: action.kind == .changeWithNth)
         case .clearQuery: pendingAction = .replaceQuery("")
         case .changeQuery: pendingAction = .replaceQuery(argument)
         case .put:
@@ -212,6 +217,49 @@ extension Picker {
             bound.trackSeen = (-1, -1)
         }
         perform(.searchAgain)
+    }
+
+    /// change-nth(A|B|…), change-with-nth(…): the next of the field ranges (an empty one:
+    /// the option as given), as fzf cycles them. The lines the engine searches are derived
+    /// again from the lines as read (FieldView) and searched again; the highlight stays on
+    /// its line, as after a reload.
+    func changeFields(_ spec: String, withNth: Bool) {
+        let choices = spec.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        let key = (withNth ? "with-nth:" : "nth:") + spec
+        let index = bound.fieldCycle[key, default: 0] % choices.count
+        bound.fieldCycle[key] = index + 1
+        let started = bound.fieldsAsStarted ?? (options.nth, options.withNth)
+        bound.fieldsAsStarted = started
+        let ranges: FieldRanges?
+        if choices[index].isEmpty {
+            ranges = withNth ? started.withNth : started.nth
+        } else {
+            guard let parsed = try? FieldRanges(parsing: choices[index]) else { return }
+            ranges = parsed
+        }
+        if withNth { options.withNth = ranges } else { options.nth = ranges }
+        let lines = linesAsRead
+        let view: FieldView?
+        do { view = try FieldView(options: options, store: lines) } catch { return }
+        view?.catchUp(finishing: !input.isLoading)
+        let excluded = worker.engine.excludedLines
+        bound.reloadTrack = session.highlighted.map { Array(lines.bytes(of: Int($0))) }
+        bound.reloadPosition = (session.selection, query)
+        bound.trackSeen = (-1, -1)
+        fieldView = view
+        store = view?.searched ?? lines
+        replaceEngine(over: store)
+        worker.engine.exclude(excluded)
+        parsedQuery = worker.engine.parse(session.filters ? query : "")
+        perform(.searchAgain)
+    }
+
+    /// Lines read since a change-nth/change-with-nth are derived here, once a turn: the
+    /// thread reading the input feeds the view it started with.
+    func catchUpChangedFields() {
+        guard bound.fieldsAsStarted != nil, bound.streaming == nil, let view = fieldView, view.derives,
+              !view.searched.isFinished else { return }
+        view.catchUp(finishing: !input.isLoading)
     }
 
     /// refresh-preview: the preview's command runs again for the line it shows, its

@@ -108,13 +108,15 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case previewTop = "preview-top", previewBottom = "preview-bottom"
     case unbind, rebind
     case exclude, excludeMulti = "exclude-multi"
+    case changeNth = "change-nth", changeWithNth = "change-with-nth"
 
     /// Whether it takes an argument (`put` may go without: it puts the key's character).
     public var takesArgument: Bool {
         switch self {
         case .put, .changeQuery, .changePrompt, .changeHeader, .changePreview, .changePreviewWindow,
              .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
-             .transformPrompt, .transformHeader, .unbind, .rebind, .changeBorderLabel, .transformBorderLabel, .pos:
+             .transformPrompt, .transformHeader, .unbind, .rebind, .changeBorderLabel, .transformBorderLabel, .pos,
+             .changeNth, .changeWithNth:
             return true
         default:
             return false
@@ -195,6 +197,8 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .transformHeader: return "set the header to what prints"
         case .changeBorderLabel: return "set the border's label"
         case .transformBorderLabel: return "set the border's label to what prints"
+        case .changeNth: return "search other fields, each press the next of them"
+        case .changeWithNth: return "show other fields, each press the next of them"
         case .exclude: return "take the line out of the list"
         case .excludeMulti: return "take the marked lines (or the line) out of the list"
         case .cancel: return "clear the query, or cancel when it is empty"
@@ -636,6 +640,15 @@ enum BindingParser {
                     _ = try PreviewWindow().applying(String(layout))
                 } catch {
                     throw Failure(message: "change-preview-window: \(error.message)")
+                }
+            }
+        }
+        if kind == .changeNth || kind == .changeWithNth {
+            for ranges in argument.split(separator: "|", omittingEmptySubsequences: false) where !ranges.isEmpty {
+                do {
+                    _ = try FieldRanges(parsing: String(ranges))
+                } catch {
+                    throw Failure(message: "\(kind.rawValue): \(error.message)")
                 }
             }
         }

@@ -143,6 +143,35 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertFalse(tmux.stdout.contains("line1") || tmux.stdout.contains("line2") || tmux.stdout.contains("line3"))
     }
 
+    func testChangeNthAndWithNthCycle() throws {
+        try tmux.file("input.txt", "apple red\nberry blue\ncherry green\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --nth 1 --with-nth 1 --bind 'ctrl-n:change-nth(2|),ctrl-w:change-with-nth(2|1..),ctrl-q:accept'
+            """)
+        tmux.waitFor(text: "3/3")
+        tmux.keys("Down")
+        tmux.waitFor("down") { $0.contains("> berry") }
+        tmux.keys("C-w")
+        tmux.waitFor("change-with-nth: the second field shown, the highlight on its line") { rows in
+            rows.contains("> blue") && rows.contains("  red") && !rows.contains { $0.contains("apple") }
+        }
+        tmux.keys("C-w")
+        tmux.waitFor("the next choice: every field") { $0.contains("> berry blue") }
+        tmux.type("gre")
+        tmux.waitFor("--nth 1: the colour is not searched") { $0.contains { $0.hasPrefix("  0/3") } }
+        tmux.keys("C-n")
+        tmux.waitFor("change-nth(2): it is") { $0.contains { $0.hasPrefix("  1/3") } && $0.contains("> cherry green") }
+        tmux.keys("C-n")
+        tmux.waitFor("an empty choice: --nth as given") { $0.contains { $0.hasPrefix("  0/3") } }
+        tmux.keys("C-u")
+        tmux.waitFor(text: "3/3")
+        tmux.keys("Down", "C-n")
+        tmux.waitFor("the highlight stays on its line") { $0.contains("> berry blue") }
+        tmux.keys("C-q")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "berry blue\n")
+    }
+
     func testToggleSortStartsFromNoSort() throws {
         try tmux.file("input.txt", "xaxbxc\nabc\n")
         try tmux.start(input: "cat input.txt", args: "--no-sort --bind ctrl-s:toggle-sort --query abc")
