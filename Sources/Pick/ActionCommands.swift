@@ -219,6 +219,8 @@ extension Picker {
         guard let (run, newStore, newFields, newStyles, _) = bound.reload, let load = run.load else { return }
         bound.reload = nil
         bound.streaming = run
+        bound.rowsBeforeReload = session.shown?.lines.count ?? 0
+        bound.reloadRow = nil
         bound.reloadTrack = session.highlighted.map { Array(linesAsRead.bytes(of: Int($0))) }
         bound.reloadPosition = (session.selection, query)
         bound.trackSeen = (-1, -1)

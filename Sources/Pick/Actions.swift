@@ -42,6 +42,11 @@ struct BindingState {
     /// reload lacks the line and the query is the same.
     var reloadPosition = (row: 0, query: "")
     var trackSeen = (generation: -1, searched: -1)
+    /// first/last/pos right after a reload, before its lines came: the row to highlight
+    /// once they come (clamped to the list), counted over the list before the reload, as
+    /// fzf keeps its cursor's index; and that list's length.
+    var reloadRow: Int? = nil
+    var rowsBeforeReload = 0
     /// A transform running: the chain waits for its output.
     var transform: (run: CommandRun, action: BoundAction, trigger: BindTrigger)? = nil
 }
@@ -92,6 +97,11 @@ extension Picker {
         case .cancel:
             if query.isEmpty { outcome = .cancel(130) } else { pendingAction = .replaceQuery("") }
         case .printQuery: outcome = .printQuery
+        case .pos where awaitsReloadedLines, .first where awaitsReloadedLines, .last where awaitsReloadedLines:
+            let before = bound.rowsBeforeReload
+            let position = action.kind == .first ? 1 : action.kind == .last ? -1 : Int(argument) ?? 1
+            bound.reloadRow = max(0, position > 0 ? position - 1 : before + position)
+            bound.reloadTrack = nil
         case .pos:
             // fzf's positions: 1 the first line, -1 the last.
             let position = Int(argument) ?? 1
@@ -184,6 +194,14 @@ extension Picker {
              .transformPrompt, .transformHeader, .transformBorderLabel:
             runCommand(action, trigger)
         }
+    }
+
+    /// Whether a reload's list is showing and none of its lines has come yet: a move
+    /// waits for them (`reload(…)+last`).
+    var awaitsReloadedLines: Bool {
+        guard bound.streaming != nil else { return false }
+        guard let shown = session.shown else { return true }
+        return shown.lines.isEmpty && input.isLoading
     }
 
     /// Searches `store` with a new engine: the sort toggle-sort left, the matching options,
@@ -321,6 +339,13 @@ extension Picker {
     /// holds it (as `--track` does), until the reload has been read whole; without it (the
     /// branch just deleted), the same place in the list, as fzf keeps it.
     func followReloadedLine() {
+        if let row = bound.reloadRow {
+            guard session.resultGeneration == session.generation, let shown = session.shown,
+                  !shown.lines.isEmpty else { return }
+            bound.reloadRow = nil
+            perform(.select(min(row, shown.lines.count - 1)))
+            return
+        }
         guard let wanted = bound.reloadTrack else { return }
         guard session.resultGeneration == session.generation, let shown = session.shown else { return }
         let seen = (session.generation, shown.searched)

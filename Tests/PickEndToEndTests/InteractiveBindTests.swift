@@ -172,6 +172,25 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "berry blue\n")
     }
 
+    func testMovesAfterAReloadActOnTheNewList() throws {
+        try tmux.file("input.txt", "a\nb\nc\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --bind 'ctrl-l:reload(seq 10)+last,ctrl-p:reload(seq 20)+pos(5),ctrl-f:reload(seq 30)+first,ctrl-q:accept'
+            """)
+        tmux.waitFor(text: "3/3")
+        tmux.keys("C-l")
+        tmux.waitFor("reload+last: the old list's last index, clamped") { $0.contains("  10/10") && $0.contains("> 3") }
+        tmux.keys("C-p")
+        tmux.waitFor("reload+pos(5)") { $0.contains("  20/20") && $0.contains("> 5") }
+        tmux.keys("C-f")
+        tmux.waitFor("reload+first") { $0.contains("  30/30") && $0.contains("> 1") }
+        tmux.keys("C-l")
+        tmux.waitFor("reload+last from 30 lines: the new last") { $0.contains("  10/10") && $0.contains("> 10") }
+        tmux.keys("C-q")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "10\n")
+    }
+
     func testToggleSortStartsFromNoSort() throws {
         try tmux.file("input.txt", "xaxbxc\nabc\n")
         try tmux.start(input: "cat input.txt", args: "--no-sort --bind ctrl-s:toggle-sort --query abc")
