@@ -273,9 +273,10 @@ extension Picker {
     }
 
     /// Lines read since a change-nth/change-with-nth are derived here, once a turn: the
-    /// thread reading the input feeds the view it started with.
+    /// thread reading the input (or a reload) feeds the view it started with. Calls are
+    /// serialised by the view, so one both feed is derived once.
     func catchUpChangedFields() {
-        guard bound.fieldsAsStarted != nil, bound.streaming == nil, let view = fieldView, view.derives,
+        guard bound.fieldsAsStarted != nil, let view = fieldView, view.derives,
               !view.searched.isFinished else { return }
         view.catchUp(finishing: !input.isLoading)
     }

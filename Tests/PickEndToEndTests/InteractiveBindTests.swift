@@ -191,6 +191,19 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "10\n")
     }
 
+    func testChangeNthWhileTheInputStreams() throws {
+        try tmux.file("slow.sh", "echo 'a x'; sleep 1; echo 'b y'; echo 'c y'\n")
+        try tmux.start(input: "sh slow.sh", args: "--nth 1 --bind 'ctrl-n:change-nth(2)'")
+        tmux.waitFor(text: "1/1")
+        tmux.keys("C-n")
+        tmux.type("y")
+        tmux.waitFor("lines read after the change are searched by the new fields") { rows in
+            rows.contains { $0.hasPrefix("  2/3") } && rows.contains("> b y")
+        }
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
     func testToggleSortStartsFromNoSort() throws {
         try tmux.file("input.txt", "xaxbxc\nabc\n")
         try tmux.start(input: "cat input.txt", args: "--no-sort --bind ctrl-s:toggle-sort --query abc")
