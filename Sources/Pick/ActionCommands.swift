@@ -211,7 +211,10 @@ extension Picker {
         }
         let run = CommandRun(child, into: newStore, styles: newStyles, fields: newFields)
         bound.reload = (run, newStore, newFields, newStyles, sync)
-        if !sync { showReload() }
+        if !sync {
+            showReload()
+            bound.reloadInChain = true
+        }
     }
 
     /// Makes the running reload's store the picker's.

@@ -42,10 +42,12 @@ struct BindingState {
     /// reload lacks the line and the query is the same.
     var reloadPosition = (row: 0, query: "")
     var trackSeen = (generation: -1, searched: -1)
-    /// first/last/pos right after a reload, before its lines came: the row to highlight
-    /// once they come (clamped to the list), counted over the list before the reload, as
-    /// fzf keeps its cursor's index; and that list's length.
+    /// The row to highlight once the list's lines come (clamped to the list): for
+    /// first/last/pos right after a reload, counted over the list before the reload (as
+    /// fzf keeps its cursor's index), and that list's length; the row exclude leaves.
     var reloadRow: Int? = nil
+    /// A reload ran earlier in the chain now running: a move acts on its lines to come.
+    var reloadInChain = false
     var rowsBeforeReload = 0
     /// A transform running: the chain waits for its output.
     var transform: (run: CommandRun, action: BoundAction, trigger: BindTrigger)? = nil
@@ -59,6 +61,7 @@ extension Picker {
     func fire(_ trigger: BindTrigger) -> Bool {
         if bound.unbound.contains(trigger) { return true }
         guard let chain = options.bindings[trigger] else { return false }
+        bound.reloadInChain = false
         if let waiting = bound.transform {
             // Another event (focus and result fire in one turn) runs after the waiting
             // chain, as fzf runs them in turn; a key, or the same event again, replaces it.
@@ -196,12 +199,10 @@ extension Picker {
         }
     }
 
-    /// Whether a reload's list is showing and none of its lines has come yet: a move
-    /// waits for them (`reload(…)+last`).
+    /// Whether a reload ran earlier in this chain: a move waits for its lines
+    /// (`reload(…)+last`), as in fzf, where they always come after the chain.
     var awaitsReloadedLines: Bool {
-        guard bound.streaming != nil else { return false }
-        guard let shown = session.shown else { return true }
-        return shown.lines.isEmpty && input.isLoading
+        bound.streaming != nil && bound.reloadInChain
     }
 
     /// Searches `store` with a new engine: the sort toggle-sort left, the matching options,
@@ -227,13 +228,8 @@ extension Picker {
         } else if let line = lines.first, session.markSet.contains(line) {
             toggleMark()
         }
-        // The highlight keeps its row, as after a reload that lacks the line: followed as
-        // a line that is nowhere (its text and a NUL), the row is kept once searched.
-        if let line = session.highlighted {
-            bound.reloadTrack = Array(linesAsRead.bytes(of: Int(line))) + [0]
-            bound.reloadPosition = (session.selection, query)
-            bound.trackSeen = (-1, -1)
-        }
+        // The highlight keeps its row once the list is searched again.
+        bound.reloadRow = session.selection
         perform(.searchAgain)
     }
 
