@@ -211,7 +211,10 @@ extension Picker {
         }
         let run = CommandRun(child, into: newStore, styles: newStyles, fields: newFields)
         bound.reload = (run, newStore, newFields, newStyles, sync)
-        if !sync { showReload() }
+        if !sync {
+            showReload()
+            bound.reloadInChain = true
+        }
     }
 
     /// Makes the running reload's store the picker's.
@@ -219,6 +222,8 @@ extension Picker {
         guard let (run, newStore, newFields, newStyles, _) = bound.reload, let load = run.load else { return }
         bound.reload = nil
         bound.streaming = run
+        bound.rowsBeforeReload = session.shown?.lines.count ?? 0
+        bound.reloadRow = nil
         bound.reloadTrack = session.highlighted.map { Array(linesAsRead.bytes(of: Int($0))) }
         bound.reloadPosition = (session.selection, query)
         bound.trackSeen = (-1, -1)

@@ -21,6 +21,10 @@ struct BindingState {
     var unbound: Set<BindTrigger> = []
     /// Which of its layouts each change-preview-window spec showed last.
     var windowCycle: [String: Int] = [:]
+    /// Which of its field ranges each change-nth/change-with-nth spec took last, and the
+    /// field options pick started with (what an empty choice goes back to).
+    var fieldCycle: [String: Int] = [:]
+    var fieldsAsStarted: (nth: FieldRanges?, withNth: FieldRanges?)? = nil
     /// When the events fire (PickCore decides).
     var events = EventWatch()
     /// Whether the list is sorted, once toggle-sort turned it from what the options say.
@@ -38,6 +42,13 @@ struct BindingState {
     /// reload lacks the line and the query is the same.
     var reloadPosition = (row: 0, query: "")
     var trackSeen = (generation: -1, searched: -1)
+    /// The row to highlight once the list's lines come (clamped to the list): for
+    /// first/last/pos right after a reload, counted over the list before the reload (as
+    /// fzf keeps its cursor's index), and that list's length; the row exclude leaves.
+    var reloadRow: Int? = nil
+    /// A reload ran earlier in the chain now running: a move acts on its lines to come.
+    var reloadInChain = false
+    var rowsBeforeReload = 0
     /// A transform running: the chain waits for its output.
     var transform: (run: CommandRun, action: BoundAction, trigger: BindTrigger)? = nil
 }
@@ -50,6 +61,7 @@ extension Picker {
     func fire(_ trigger: BindTrigger) -> Bool {
         if bound.unbound.contains(trigger) { return true }
         guard let chain = options.bindings[trigger] else { return false }
+        bound.reloadInChain = false
         if let waiting = bound.transform {
             // Another event (focus and result fire in one turn) runs after the waiting
             // chain, as fzf runs them in turn; a key, or the same event again, replaces it.
@@ -88,6 +100,11 @@ extension Picker {
         case .cancel:
             if query.isEmpty { outcome = .cancel(130) } else { pendingAction = .replaceQuery("") }
         case .printQuery: outcome = .printQuery
+        case .pos where awaitsReloadedLines, .first where awaitsReloadedLines, .last where awaitsReloadedLines:
+            let before = bound.rowsBeforeReload
+            let position = action.kind == .first ? 1 : action.kind == .last ? -1 : Int(argument) ?? 1
+            bound.reloadRow = max(0, position > 0 ? position - 1 : before + position)
+            bound.reloadTrack = nil
         case .pos:
             // fzf's positions: 1 the first line, -1 the last.
             let position = Int(argument) ?? 1
@@ -132,6 +149,8 @@ extension Picker {
             while let job = session.wholeResultJob(), let answer = worker.run(job) { perform(.answered(answer)) }
             perform(.marks(action.kind == .selectAll ? .all : .invert))
         case .deselectAll: perform(.marks(.none))
+        case .exclude, .excludeMulti: exclude(marked: action.kind == .excludeMulti)
+        case .changeNth, .changeWithNth: changeFields(argument, withNth: action.kind == .changeWithNth)
         case .clearQuery: pendingAction = .replaceQuery("")
         case .changeQuery: pendingAction = .replaceQuery(argument)
         case .put:
@@ -180,6 +199,12 @@ extension Picker {
         }
     }
 
+    /// Whether a reload ran earlier in this chain: a move waits for its lines
+    /// (`reload(…)+last`), as in fzf, where they always come after the chain.
+    var awaitsReloadedLines: Bool {
+        bound.streaming != nil && bound.reloadInChain
+    }
+
     /// Searches `store` with a new engine: the sort toggle-sort left, the matching options,
     /// and the memory of `--remember` the old engine had.
     func replaceEngine(over store: LineStore) {
@@ -188,7 +213,68 @@ extension Picker {
         let engine = SearchEngine(store: store, matching: options.matching, ranking: ranking,
                                   skippedLines: options.headerLines)
         engine.remember(as: worker.engine, lines: linesAsRead)
+        if store === worker.engine.store { engine.exclude(worker.engine.excludedLines) }
         worker.replace(engine)
+    }
+
+    /// exclude: the highlighted line leaves the list; exclude-multi: the marked lines, or
+    /// the highlighted one when none is marked (fzf's). The highlight stays at its row.
+    func exclude(marked: Bool) {
+        let lines = marked && !session.marks.isEmpty ? session.marks : session.highlighted.map { [$0] } ?? []
+        guard !lines.isEmpty else { return }
+        worker.engine.exclude(lines)
+        if marked && !session.marks.isEmpty {
+            perform(.marks(.none))
+        } else if let line = lines.first, session.markSet.contains(line) {
+            toggleMark()
+        }
+        // The highlight keeps its row once the list is searched again.
+        bound.reloadRow = session.selection
+        perform(.searchAgain)
+    }
+
+    /// change-nth(A|B|…), change-with-nth(…): the next of the field ranges (an empty one:
+    /// the option as given), as fzf cycles them. The lines the engine searches are derived
+    /// again from the lines as read (FieldView) and searched again; the highlight stays on
+    /// its line, as after a reload.
+    func changeFields(_ spec: String, withNth: Bool) {
+        let choices = spec.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        let key = (withNth ? "with-nth:" : "nth:") + spec
+        let index = bound.fieldCycle[key, default: 0] % choices.count
+        bound.fieldCycle[key] = index + 1
+        let started = bound.fieldsAsStarted ?? (options.nth, options.withNth)
+        bound.fieldsAsStarted = started
+        let ranges: FieldRanges?
+        if choices[index].isEmpty {
+            ranges = withNth ? started.withNth : started.nth
+        } else {
+            guard let parsed = try? FieldRanges(parsing: choices[index]) else { return }
+            ranges = parsed
+        }
+        if withNth { options.withNth = ranges } else { options.nth = ranges }
+        let lines = linesAsRead
+        let view: FieldView?
+        do { view = try FieldView(options: options, store: lines) } catch { return }
+        view?.catchUp(finishing: !input.isLoading)
+        let excluded = worker.engine.excludedLines
+        bound.reloadTrack = session.highlighted.map { Array(lines.bytes(of: Int($0))) }
+        bound.reloadPosition = (session.selection, query)
+        bound.trackSeen = (-1, -1)
+        fieldView = view
+        store = view?.searched ?? lines
+        replaceEngine(over: store)
+        worker.engine.exclude(excluded)
+        parsedQuery = worker.engine.parse(session.filters ? query : "")
+        perform(.searchAgain)
+    }
+
+    /// Lines read since a change-nth/change-with-nth are derived here, once a turn: the
+    /// thread reading the input (or a reload) feeds the view it started with. Calls are
+    /// serialised by the view, so one both feed is derived once.
+    func catchUpChangedFields() {
+        guard bound.fieldsAsStarted != nil, let view = fieldView, view.derives,
+              !view.searched.isFinished else { return }
+        view.catchUp(finishing: !input.isLoading)
     }
 
     /// refresh-preview: the preview's command runs again for the line it shows, its
@@ -250,6 +336,13 @@ extension Picker {
     /// holds it (as `--track` does), until the reload has been read whole; without it (the
     /// branch just deleted), the same place in the list, as fzf keeps it.
     func followReloadedLine() {
+        if let row = bound.reloadRow {
+            guard session.resultGeneration == session.generation, let shown = session.shown,
+                  !shown.lines.isEmpty else { return }
+            bound.reloadRow = nil
+            perform(.select(min(row, shown.lines.count - 1)))
+            return
+        }
         guard let wanted = bound.reloadTrack else { return }
         guard session.resultGeneration == session.generation, let shown = session.shown else { return }
         let seen = (session.generation, shown.searched)

@@ -221,6 +221,7 @@ final class Picker {
                 keyPressed = false
                 perform(.redraw)
             }
+            catchUpChangedFields()
             perform(.inputRead(lines: store.count, loading: input.isLoading))
             if noticeEvents() || !passThrough.isEmpty { continue }
             previewTurn()

@@ -107,13 +107,16 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case previewHalfPageUp = "preview-half-page-up", previewHalfPageDown = "preview-half-page-down"
     case previewTop = "preview-top", previewBottom = "preview-bottom"
     case unbind, rebind
+    case exclude, excludeMulti = "exclude-multi"
+    case changeNth = "change-nth", changeWithNth = "change-with-nth"
 
     /// Whether it takes an argument (`put` may go without: it puts the key's character).
     public var takesArgument: Bool {
         switch self {
         case .put, .changeQuery, .changePrompt, .changeHeader, .changePreview, .changePreviewWindow,
              .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
-             .transformPrompt, .transformHeader, .unbind, .rebind, .changeBorderLabel, .transformBorderLabel, .pos:
+             .transformPrompt, .transformHeader, .unbind, .rebind, .changeBorderLabel, .transformBorderLabel, .pos,
+             .changeNth, .changeWithNth:
             return true
         default:
             return false
@@ -194,6 +197,10 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .transformHeader: return "set the header to what prints"
         case .changeBorderLabel: return "set the border's label"
         case .transformBorderLabel: return "set the border's label to what prints"
+        case .changeNth: return "search other fields, each press the next of them"
+        case .changeWithNth: return "show other fields, each press the next of them"
+        case .exclude: return "take the line out of the list"
+        case .excludeMulti: return "take the marked lines (or the line) out of the list"
         case .cancel: return "clear the query, or cancel when it is empty"
         case .printQuery: return "print the query and end"
         case .pos: return "go to the line at this position"
@@ -596,7 +603,7 @@ enum BindingParser {
         "next-history", "up-selected", "prev-selected", "down-selected", "next-selected",
         "toggle-preview-wrap", "toggle-preview-wrap-word", "offset-up", "offset-down", "offset-middle",
         "wait", "bell",
-        "exclude", "exclude-multi", "bg-cancel", "change-multi",
+        "bg-cancel", "change-multi",
     ]
 
     /// An action with an argument: `name(…)` (any bracket) or `name:…`.
@@ -633,6 +640,15 @@ enum BindingParser {
                     _ = try PreviewWindow().applying(String(layout))
                 } catch {
                     throw Failure(message: "change-preview-window: \(error.message)")
+                }
+            }
+        }
+        if kind == .changeNth || kind == .changeWithNth {
+            for ranges in argument.split(separator: "|", omittingEmptySubsequences: false) where !ranges.isEmpty {
+                do {
+                    _ = try FieldRanges(parsing: String(ranges))
+                } catch {
+                    throw Failure(message: "\(kind.rawValue): \(error.message)")
                 }
             }
         }

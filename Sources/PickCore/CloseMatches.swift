@@ -241,6 +241,8 @@ extension SearchEngine {
             // Input order (reversed with --tac), as the real matches keep it.
             hits.sort { ($0.secondary & 0xFFFF_FFFF) < ($1.secondary & 0xFFFF_FFFF) }
         }
+        let excludedLines = excluded.withLock { $0 }
+        if !excludedLines.isEmpty { hits.removeAll { excludedLines.contains(Int32(truncatingIfNeeded: keys.index(of: $0))) } }
         if let limit, hits.count > limit { hits.removeLast(hits.count - limit) }
         return hits.map { Int32(truncatingIfNeeded: keys.index(of: $0)) }
     }

@@ -130,7 +130,10 @@ public final class SearchEngine: @unchecked Sendable {
         }
         let options = SearchMemory.Options(matching: matching, ranking: ranking, skippedLines: skippedLines,
                                            memoryGeneration: memoryGeneration.load(ordering: .relaxed))
-        if !waitsForInput, let cached = memory.recall(text: text, count: total, options: options),
+        // `exclude` (--bind): lines taken out of the list stay out, whatever the query. The
+        // memory of searches holds whole results: not used while lines are taken out.
+        let excludedLines = excluded.withLock { $0 }
+        if !waitsForInput, excludedLines.isEmpty, let cached = memory.recall(text: text, count: total, options: options),
            cached.result.isComplete || cached.result.lines.count >= firstRows ?? .max {
             return cached.result
         }
@@ -147,6 +150,9 @@ public final class SearchEngine: @unchecked Sendable {
             found = narrowed
         }
         var ranked = found.ranked
+        let before = ranked.count
+        if !excludedLines.isEmpty { ranked.removeAll { excludedLines.contains($0) } }
+        let removed = before - ranked.count
         // Memory (`--remember`): remembered lines move up among comparably good matches.
         // A list ranked by input order first (`--tiebreak=index`, `--scheme=history`: shell
         // history, newest first) opens in that order; memory acts once something is typed.
@@ -159,8 +165,8 @@ public final class SearchEngine: @unchecked Sendable {
         let (lines, groups) = SectionGrouping.group(ranked, sectionCount: store.sectionCount, sections: store,
                                                     prefetches: !query.isEmpty)
         let result = SearchResult(query: text, lines: lines, groups: groups, searched: total - min(skippedLines, total),
-                                  matchCount: found.matches?.count ?? lines.count)
-        if let matches = found.matches {
+                                  matchCount: (found.matches?.count ?? lines.count + removed) - removed)
+        if let matches = found.matches, excludedLines.isEmpty {
             memory.remember(SearchMemory.Entry(text: text, query: query, count: total, options: options,
                                                result: result, matches: matches))
         }
@@ -209,6 +215,16 @@ public final class SearchEngine: @unchecked Sendable {
     }
 
     private let memory = SearchMemory()
+
+    /// Lines `exclude`/`exclude-multi` took out of the list (`--bind`).
+    let excluded = Locked<Set<Int32>>([])
+    public var excludedLines: Set<Int32> { excluded.withLock { $0 } }
+
+    /// Takes `lines` out of every list from now on (fzf's `exclude`).
+    public func exclude<S: Sequence>(_ lines: S) where S.Element == Int32 {
+        excluded.withLock { $0.formUnion(lines) }
+        memoryGeneration.add(1, ordering: .relaxed)
+    }
     /// The last close-match search, for one that extends its query (CloseMatches.swift).
     let closeMemory = Locked<CloseMatches.Memory?>(nil)
 

@@ -110,6 +110,100 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "abc\n")
     }
 
+    func testExcludeTakesLinesOutOfTheList() throws {
+        try tmux.file("input.txt", (1...6).map { "line\($0)" }.joined(separator: "\n") + "\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --multi --bind 'ctrl-x:exclude,ctrl-r:exclude-multi,ctrl-o:toggle+down,ctrl-q:accept'
+            """)
+        tmux.waitFor(text: "6/6")
+        tmux.keys("Down")
+        tmux.waitFor("down") { $0.contains("> line2") }
+        tmux.keys("C-x")
+        tmux.waitFor("exclude: line2 gone, the highlight keeps its row") { rows in
+            rows.contains { $0.contains("5/6") } && !rows.contains { $0.hasSuffix("line2") }
+                && rows.contains("> line3")
+        }
+        tmux.type("line")
+        tmux.waitFor("stays out whatever the query, close matches too") { rows in
+            rows.contains { $0.contains("5/6") } && !rows.contains { $0.contains("close") || $0.hasSuffix("line2") }
+        }
+        tmux.keys("C-u")
+        tmux.keys("C-o", "C-o")
+        tmux.waitFor(text: "(2 marked)")
+        tmux.keys("C-r")
+        // The info line counts the lines read (fzf's total), the taken out among them.
+        tmux.waitFor("exclude-multi: the marked lines gone, marks with them") { rows in
+            rows.contains { $0.contains("3/6") } && !rows.contains { $0.contains("marked") }
+                && !rows.contains { $0.hasSuffix("line1") || $0.hasSuffix("line3") }
+        }
+        tmux.keys("C-r")
+        tmux.waitFor("exclude-multi without marks: the highlighted line") { $0.contains { $0.contains("2/6") } }
+        tmux.keys("C-q")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertFalse(tmux.stdout.contains("line1") || tmux.stdout.contains("line2") || tmux.stdout.contains("line3"))
+    }
+
+    func testChangeNthAndWithNthCycle() throws {
+        try tmux.file("input.txt", "apple red\nberry blue\ncherry green\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --nth 1 --with-nth 1 --bind 'ctrl-n:change-nth(2|),ctrl-w:change-with-nth(2|1..),ctrl-q:accept'
+            """)
+        tmux.waitFor(text: "3/3")
+        tmux.keys("Down")
+        tmux.waitFor("down") { $0.contains("> berry") }
+        tmux.keys("C-w")
+        tmux.waitFor("change-with-nth: the second field shown, the highlight on its line") { rows in
+            rows.contains("> blue") && rows.contains("  red") && !rows.contains { $0.contains("apple") }
+        }
+        tmux.keys("C-w")
+        tmux.waitFor("the next choice: every field") { $0.contains("> berry blue") }
+        tmux.type("gre")
+        tmux.waitFor("--nth 1: the colour is not searched") { $0.contains { $0.hasPrefix("  0/3") } }
+        tmux.keys("C-n")
+        tmux.waitFor("change-nth(2): it is") { $0.contains { $0.hasPrefix("  1/3") } && $0.contains("> cherry green") }
+        tmux.keys("C-n")
+        tmux.waitFor("an empty choice: --nth as given") { $0.contains { $0.hasPrefix("  0/3") } }
+        tmux.keys("C-u")
+        tmux.waitFor(text: "3/3")
+        tmux.keys("Down", "C-n")
+        tmux.waitFor("the highlight stays on its line") { $0.contains("> berry blue") }
+        tmux.keys("C-q")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "berry blue\n")
+    }
+
+    func testMovesAfterAReloadActOnTheNewList() throws {
+        try tmux.file("input.txt", "a\nb\nc\n")
+        try tmux.start(input: "cat input.txt", args: """
+            --bind 'ctrl-l:reload(seq 10)+last,ctrl-p:reload(seq 20)+pos(5),ctrl-f:reload(seq 30)+first,ctrl-q:accept'
+            """)
+        tmux.waitFor(text: "3/3")
+        tmux.keys("C-l")
+        tmux.waitFor("reload+last: the old list's last index, clamped") { $0.contains("  10/10") && $0.contains("> 3") }
+        tmux.keys("C-p")
+        tmux.waitFor("reload+pos(5)") { $0.contains("  20/20") && $0.contains("> 5") }
+        tmux.keys("C-f")
+        tmux.waitFor("reload+first") { $0.contains("  30/30") && $0.contains("> 1") }
+        tmux.keys("C-l")
+        tmux.waitFor("reload+last from 30 lines: the new last") { $0.contains("  10/10") && $0.contains("> 10") }
+        tmux.keys("C-q")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "10\n")
+    }
+
+    func testChangeNthWhileTheInputStreams() throws {
+        try tmux.file("slow.sh", "echo 'a x'; sleep 1; echo 'b y'; echo 'c y'\n")
+        try tmux.start(input: "sh slow.sh", args: "--nth 1 --bind 'ctrl-n:change-nth(2)'")
+        tmux.waitFor(text: "1/1")
+        tmux.keys("C-n")
+        tmux.type("y")
+        tmux.waitFor("lines read after the change are searched by the new fields") { rows in
+            rows.contains { $0.hasPrefix("  2/3") } && rows.contains("> b y")
+        }
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
     func testToggleSortStartsFromNoSort() throws {
         try tmux.file("input.txt", "xaxbxc\nabc\n")
         try tmux.start(input: "cat input.txt", args: "--no-sort --bind ctrl-s:toggle-sort --query abc")
