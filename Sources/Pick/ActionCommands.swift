@@ -101,8 +101,7 @@ extension Picker {
     /// the query, each shell-quoted.
     func commandLine(_ template: String) -> [UInt8] {
         let context = TemplateContext(lines: linesAsRead, current: session.highlighted, marked: session.marks,
-                                      query: query,
-                                      delimiter: fieldView?.delimiter ?? (try? FieldDelimiter(options.delimiter)) ?? .blanks)
+                                      query: query, delimiter: delimiter)
         return CommandTemplate(template).expand(context)
     }
 

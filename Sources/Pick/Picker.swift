@@ -24,6 +24,8 @@ final class Picker {
     var input: InputLoad
     /// `--nth`, `--with-nth`, `--accept-nth`: `store` holds the derived lines (FieldView).
     var fieldView: FieldView? = nil
+    /// `-d`, parsed once: the fields of `{1}`, `{2..}` in every command's placeholders.
+    let delimiter: FieldDelimiter
     var editor: LineEditor!
     var session: PickSession
     var region: ScreenRegion
@@ -92,7 +94,8 @@ final class Picker {
         session.filters = !options.disabled
         bound.togglesSort = options.bindings.triggers.contains { options.bindings[$0]?.contains { $0.kind == .toggleSort } ?? false }
         // Commands get the lines as read, not the --nth/--with-nth text `store` holds.
-        preview = PreviewController(options: options, store: fieldView?.original ?? store)
+        delimiter = (try? FieldDelimiter(options.delimiter)) ?? .blanks
+        preview = PreviewController(options: options, store: fieldView?.original ?? store, delimiter: delimiter)
     }
 
     /// Makes a crash restore the terminal. The input reader, started just before, may install

@@ -25,7 +25,7 @@ final class PreviewController {
     static let builtin = "builtin"
     private var extraEnvironment: [(String, String)] = []
 
-    init?(options: Options, store: LineStore) {
+    init?(options: Options, store: LineStore, delimiter: FieldDelimiter) {
         guard let command = options.preview, !command.isEmpty else { return nil }
         if command == Self.builtin {
             template = CommandTemplate("exec \"$PICK_SELF\" \(Options.previewBuiltinMode) {}")
@@ -35,6 +35,7 @@ final class PreviewController {
         }
         self.options = options
         self.store = store
+        self.delimiter = delimiter
         window = options.previewWindow
     }
 
@@ -87,7 +88,7 @@ final class PreviewController {
         return changed
     }
 
-    private lazy var delimiter: FieldDelimiter = (try? FieldDelimiter(options.delimiter)) ?? .blanks
+    private let delimiter: FieldDelimiter
 
     private func context(for subject: PreviewSubject) -> TemplateContext {
         TemplateContext(lines: store, current: subject.line, marked: subject.marked,

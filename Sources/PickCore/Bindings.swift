@@ -123,17 +123,6 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// Whether it runs its argument as a shell command.
-    public var runsCommand: Bool {
-        switch self {
-        case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
-             .transformPrompt, .transformHeader, .transformBorderLabel:
-            return true
-        default:
-            return false
-        }
-    }
-
     /// Whether it acts on the preview pane.
     public var isPreviewAction: Bool {
         switch self {
