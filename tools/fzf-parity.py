@@ -17,7 +17,7 @@ Differences that come from pick's deliberate folding are classified "expected" r
 than failures: the differing line has letters pick folds on purpose where fzf does not,
 the query has none of them, and fzf itself agrees with pick once those letters are
 replaced, in the line, by what pick folds them to. The categories (pick's folding is
-read from Sources/PickCore/FoldTable.swift):
+read from Sources/PickCore/Text/FoldTable.swift):
 - "non-Latin folding": pick strips diacritics in every script, so `и` finds `й` and `α`
   finds `ά`, where fzf folds Latin only. This is the one deliberate difference.
 - "Latin folding fzf's table lacks": fzf folds Latin through a hand-made table that

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/PickCore/FoldTable.swift from Python's unicodedata.
+"""Generates Sources/PickCore/Text/FoldTable.swift from Python's unicodedata.
 
 For every non-ASCII scalar whose lower-case form or diacritic-stripped form differs
 from itself, one row: scalar, simple lower case, base letter (diacritics stripped),
@@ -20,7 +20,7 @@ What "stripping diacritics" means, so that pick matches the lines fzf matches:
 - Fullwidth ASCII forms (Ａ ｂ ＄ …) become ASCII, as in fzf.
 Lower-casing is Unicode's simple (one-to-one) mapping; İ lower-cases to i, as in Go.
 
-Run: python3 tools/gen-fold-table.py > Sources/PickCore/FoldTable.swift
+Run: python3 tools/gen-fold-table.py > Sources/PickCore/Text/FoldTable.swift
 """
 import re
 import sys

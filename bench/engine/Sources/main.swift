@@ -10,7 +10,7 @@ import CMalloc
 import Glibc
 import PickCore
 
-// pick's own malloc settings (Sources/Pick/Memory.swift), so that memory behaves the same.
+// pick's own malloc settings (Sources/Pick/Input/Memory.swift), so that memory behaves the same.
 _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
 _ = mallopt(M_TRIM_THRESHOLD, 1 << 30)
 _ = mallopt(M_ARENA_MAX, 1)

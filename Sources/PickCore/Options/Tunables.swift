@@ -168,7 +168,7 @@ public enum Tunables {
     }
 
     /// `--remember NAME`: how memory weighs picks (MemoryRanking.swift), and how its
-    /// store stays small and out of the way (Sources/Pick/MemoryStore.swift).
+    /// store stays small and out of the way (Sources/Pick/Memory/MemoryStore.swift).
     public enum Memory {
         /// A pick's weight halves every 30 days (in seconds): a habit fades within a few
         /// months of disuse, and a wrong pick soon counts for little.

@@ -1,5 +1,5 @@
 // What the built-in path previewer (`pick --preview-builtin PATH`, which `--preview builtin`
-// runs) shows, apart from the file system it reads (Sources/Pick/BuiltinPreview.swift).
+// runs) shows, apart from the file system it reads (Sources/Pick/Commands/BuiltinPreview.swift).
 //
 // - A text file: its first lines, bytes as they are (control bytes included: the preview
 //   pane sanitises them as it does candidate lines).

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 // What `--remember NAME` knows, as the ranking reads it (MemoryRanking.swift says how it
-// ranks; the store that fills it is Sources/Pick/MemoryStore.swift).
+// ranks; the store that fills it is Sources/Pick/Memory/MemoryStore.swift).
 
 /// What a name remembers, as the ranking reads it: each line picked, with its weight now
 /// and its weight under each query it was picked with (weights already decayed). Kept

@@ -60,7 +60,7 @@ final class DocsTests: XCTestCase {
     }
 
     func testManPageDocumentsEveryOptionThatExists() throws {
-        let parser = try read("Sources/PickCore/Options.swift")
+        let parser = try read("Sources/PickCore/Options/Options.swift")
         let regex = try NSRegularExpression(pattern: #""(--[a-z0-9-]+)""#)
         let parsed = Set(regex.matches(in: parser, range: NSRange(parser.startIndex..., in: parser)).map {
             String(parser[Range($0.range(at: 1), in: parser)!])

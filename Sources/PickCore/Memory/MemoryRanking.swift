@@ -1,5 +1,5 @@
 // How `--remember NAME` reorders a ranking. (The store, SQLite, is the executable's:
-// Sources/Pick/MemoryStore.swift. This file is handed a plain table of weights:
+// Sources/Pick/Memory/MemoryStore.swift. This file is handed a plain table of weights:
 // RememberedPicks.swift.)
 //
 // What is remembered. Each pick records the line and the query typed for it. A record
