@@ -4,8 +4,7 @@ import XCTest
 
 /// The man page is the reference, --help the summary, the README the tour: they agree.
 final class DocsTests: XCTestCase {
-    private let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private let root = repositoryRoot
 
     private func read(_ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
@@ -127,8 +126,7 @@ final class DocsTests: XCTestCase {
     /// `make demo` needs only what the build needs: a new user trying pick is not made to
     /// install tmux, zsh, fish and the rest of the test suite's tools first.
     func testMakeDemoInstallsOnlyWhatTheBuildNeeds() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = repositoryRoot
         func planned(_ target: String) throws -> String {
             let make = Process()
             make.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -1,10 +1,6 @@
 import Foundation
 import XCTest
 
-/// The repository's root (for examples/).
-let repositoryRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 /// examples/completion.{bash,zsh,fish}: another command's completion through
 /// pick. `deploy` (examples/deploy) takes a target from examples/deploy-targets; Tab
 /// completes it through `pick --complete`, or opens pick over the targets.

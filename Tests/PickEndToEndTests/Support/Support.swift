@@ -72,3 +72,7 @@ private final class ReadResult: @unchecked Sendable {
 func runPick(_ arguments: [String], lines: [String], environment: [String: String] = [:]) throws -> PickRun {
     try runPick(arguments, input: Data((lines.joined(separator: "\n") + "\n").utf8), environment: environment)
 }
+
+/// The repository's root (this file is Tests/PickEndToEndTests/Support/Support.swift).
+let repositoryRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
