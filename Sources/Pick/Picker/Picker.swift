@@ -85,7 +85,7 @@ final class Picker {
                                               track: options.track,
                                               typos: options.typos == false ? nil : options.matching),
                               startedAt: monotonicMillis())
-        region = ScreenRegion(height: options.height, layout: options.layout, mouse: options.mouse)
+        region = ScreenRegion(height: options.height, minHeight: options.minHeight, layout: options.layout, mouse: options.mouse)
         prompt = TerminalText.sanitize(options.prompt)
         gutter = Gutter(pointer: options.pointer, marker: options.marker)
         pendingScope = options.scope
