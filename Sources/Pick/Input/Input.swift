@@ -173,7 +173,7 @@ final class InputLoad: @unchecked Sendable {
         spawnThread {
             let onChunk = { fields?.catchUp(); wakeEventLoop(Wake.input) }
             if fromTerminal {
-                FileWalker.walk(".", into: store, onChunk: onChunk)
+                DefaultCommand.list(into: store, onChunk: onChunk)
             } else {
                 InputReader.readAll(fd: 0, into: store, mapsFile: true, helpAtOnce: false, styles: styles,
                                     onChunk: onChunk,

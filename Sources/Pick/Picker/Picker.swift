@@ -90,7 +90,7 @@ final class Picker {
         gutter = Gutter(pointer: options.pointer, marker: options.marker)
         pendingScope = options.scope
         shortcuts = LineShortcuts(headerLines: options.headerLines)
-        history = QueryHistory(path: options.history)
+        history = QueryHistory(path: options.history, limit: options.historySize)
         session.filters = !options.disabled
         bound.togglesSort = options.bindings.triggers.contains { options.bindings[$0]?.contains { $0.kind == .toggleSort } ?? false }
         // Commands get the lines as read, not the --nth/--with-nth text `store` holds.

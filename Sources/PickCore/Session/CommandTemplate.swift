@@ -9,13 +9,26 @@
 // `{+}` gives each line quoted, separated by spaces. A brace not spelled as one of these
 // (`{x}`, `${HOME}`, `{*}`, fzf's `{f}` temporary file) stays as written.
 //
-// Quoting: every byte that comes from a line or the query is inside POSIX single quotes,
-// with `'` written `'\''`, so no byte of it ever runs as shell code: quotes, `$( )`,
+// Quoting: every byte that comes from a line or the query is inside single quotes, with
+// `'` written `'\''` (fish's quotes: `\'`, and `\\` for a backslash), so no byte of it ever runs as shell code: quotes, `$( )`,
 // backticks, `;`, newlines, leading dashes and invalid UTF-8 all arrive as they were. fzf's
 // `{r}` (raw, unquoted) is quoted too. A NUL byte cannot travel in an argument (the kernel
 // ends every argument at one), so a line or the query is cut at its first NUL, as C would
 // read it, before a value is taken from it. With no
 // focused line (an empty list), a line or field placeholder gives `''`, an empty argument.
+
+/// How a shell reads single quotes.
+public enum ShellQuoting: Sendable {
+    /// sh, bash, zsh, dash, ksh…: nothing escapes inside single quotes.
+    case posix
+    /// fish: `\'` and `\\` are escapes inside single quotes.
+    case fish
+
+    /// The quoting of the shell `path` (a command name or path) names.
+    public init(shell path: String) {
+        self = path.split(separator: "/").last == "fish" ? .fish : .posix
+    }
+}
 
 /// What a command's placeholders are filled from.
 public struct TemplateContext: Sendable {
@@ -28,6 +41,8 @@ public struct TemplateContext: Sendable {
     public var markedIndices: [Int]
     public var query: [UInt8]
     public var delimiter: FieldDelimiter
+    /// How values are quoted: for the shell the command runs in.
+    public var quoting: ShellQuoting = .posix
 
     public init(current: [UInt8]? = nil, currentIndex: Int? = nil, marked: [[UInt8]] = [],
                 markedIndices: [Int] = [], query: [UInt8] = [], delimiter: FieldDelimiter = .blanks) {
@@ -47,12 +62,13 @@ extension TemplateContext {
     /// line's index in the input, header lines counted, as fzf's is (fzf 0.74: with
     /// `--header-lines 1`, the first line below the header is `{n}` = 1).
     public init(lines: LineStore, current: Int32?, marked: [Int32], query: String,
-                delimiter: FieldDelimiter) {
+                delimiter: FieldDelimiter, quoting: ShellQuoting = .posix) {
         self.init(current: current.map { Array(lines.bytes(of: Int($0))) },
                   currentIndex: current.map { Int($0) },
                   marked: marked.map { Array(lines.bytes(of: Int($0))) },
                   markedIndices: marked.map { Int($0) },
                   query: Array(query.utf8), delimiter: delimiter)
+        self.quoting = quoting
     }
 }
 
@@ -168,29 +184,29 @@ public struct CommandTemplate: Sendable {
     private func value(_ p: Placeholder, _ c: TemplateContext) -> [UInt8] {
         switch p.subject {
         case .query:
-            return CommandTemplate.quote(c.query)
+            return CommandTemplate.quote(c.query, c.quoting)
         case .queryFields(let ranges):
             return CommandTemplate.quote(Fields.select(ranges, of: CommandTemplate.cutAtNul(c.query), .blanks,
-                                                               preservingSpace: p.preservesSpace))
+                                                               preservingSpace: p.preservesSpace), c.quoting)
         case .index:
             let indexes: [Int]
             if p.plus && !c.markedIndices.isEmpty { indexes = c.markedIndices }
             else if let i = c.currentIndex { indexes = [i] }
-            else { return CommandTemplate.quote([]) }
+            else { return CommandTemplate.quote([], c.quoting) }
             return Array(indexes.map(String.init).joined(separator: " ").utf8)
         case .line, .fields:
             let lines: [[UInt8]]
             if p.plus && !c.marked.isEmpty { lines = c.marked }
             else if let current = c.current { lines = [current] }
-            else { return CommandTemplate.quote([]) }
+            else { return CommandTemplate.quote([], c.quoting) }
             var out: [UInt8] = []
             for (k, line) in lines.enumerated() {
                 if k > 0 { out.append(0x20) }
                 if case .fields(let ranges) = p.subject {
                     out += CommandTemplate.quote(Fields.select(ranges, of: CommandTemplate.cutAtNul(line), c.delimiter,
-                                                               preservingSpace: p.preservesSpace))
+                                                               preservingSpace: p.preservesSpace), c.quoting)
                 } else {
-                    out += CommandTemplate.quote(line)
+                    out += CommandTemplate.quote(line, c.quoting)
                 }
             }
             return out
@@ -203,14 +219,20 @@ public struct CommandTemplate: Sendable {
         return Array(bytes[..<nul])
     }
 
-    /// `bytes` as one POSIX shell word: in single quotes, each `'` written `'\''`, cut at
-    /// the first NUL.
-    public static func quote(_ bytes: [UInt8]) -> [UInt8] {
+    /// `bytes` as one shell word, cut at the first NUL: in single quotes, each `'` written
+    /// `'\''` (POSIX shells), or `\'` and each backslash `\\` (fish, where a backslash
+    /// escapes inside single quotes: fzf quotes for it so).
+    public static func quote(_ bytes: [UInt8], _ quoting: ShellQuoting = .posix) -> [UInt8] {
         var out: [UInt8] = [0x27]
         out.reserveCapacity(bytes.count + 2)
         for b in bytes {
             if b == 0 { break }
-            if b == 0x27 { out += [0x27, 0x5C, 0x27, 0x27] } else { out.append(b) }
+            switch (b, quoting) {
+            case (0x27, .posix): out += [0x27, 0x5C, 0x27, 0x27]
+            case (0x27, .fish): out += [0x5C, 0x27]
+            case (0x5C, .fish): out += [0x5C, 0x5C]
+            default: out.append(b)
+            }
         }
         out.append(0x27)
         return out
