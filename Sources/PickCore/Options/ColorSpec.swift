@@ -150,7 +150,8 @@ public struct ColorStyle: Equatable, Sendable {
                 case "underline-double", "underline-curly", "underline-dotted", "underline-dashed":
                     words.append(.underline)
                 // fzf's attributes pick does not draw yet: accepted, drawn plainly.
-                case "strip", "blink", "strikethrough", "": words.append(.regular)
+                case "strip", "blink", "strikethrough": words.append(.regular)
+                case "": break  // `hl:` and `red:` as fzf takes them
                 case "dim": words.append(.dim)
                 case "italic": words.append(.italic)
                 case "underline": words.append(.underline)

@@ -8,7 +8,13 @@ extension OptionTable {
         .flag("--extended-exact") { $0.matching.fuzzy = false },
         OptionRow("--no-extended", short: "+x", .none, support: .ignored("pick's query syntax is always fzf's extended one")) { _, _ in },
         .ignored("--no-256", "pick draws the colours --color names; the terminal maps them"),
-        OptionRow("--toggle-sort", .required) { try $0.bindings.parse("\($1.string):toggle-sort") },
+        OptionRow("--toggle-sort", .required) { options, value in
+            do {
+                try options.bindings.parse("\(value.string):toggle-sort")
+            } catch {
+                throw OptionError(message: "invalid value for \(value.name): \(error)")
+            }
+        },
         OptionRow("--algo", .required, support: .ignored("pick scores every query with its own algorithm (man pick: SCORING)")) {
             guard ["v1", "v2"].contains($1.string) else { throw $1.refused("expected v1 or v2") }
         },

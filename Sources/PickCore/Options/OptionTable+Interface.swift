@@ -25,7 +25,7 @@ extension OptionTable {
         OptionRow("--min-height", .required,
                   help: help(.interface, "--min-height=N[+]", "at least N rows when --height is a percentage (default 10)")) {
             let text = $1.string.hasSuffix("+") ? String($1.string.dropLast()) : $1.string
-            guard let n = Int(text), n >= 0, n <= 100_000 else { throw $1.refused("expected a whole number, optionally with +") }
+            guard text.first?.isASCII == true, text.first?.isNumber == true, let n = Int(text), n <= 100_000 else { throw $1.refused("expected a whole number, optionally with +") }
             $0.minHeight = n
         },
         OptionRow("--layout", .required,

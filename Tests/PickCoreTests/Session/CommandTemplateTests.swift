@@ -119,6 +119,24 @@ final class CommandTemplateTests: XCTestCase {
         }
     }
 
+    /// fish reads `\\` and `\'` inside single quotes: quoted for it, fish gets back every byte.
+    func testForRandomBytesFishGetsBackExactlyTheLineAndQuery() throws {
+        guard access("/usr/bin/fish", X_OK) == 0 else { throw XCTSkip("fish is not installed (make deps)") }
+        let saved = ChildProcess.shellWords
+        ChildProcess.shellWords = ["/usr/bin/fish", "--no-config", "-c"]
+        defer { ChildProcess.shellWords = saved }
+        XCTAssertEqual(ChildProcess.quoting, .fish)
+        var g = SeededGenerator(seed: 29)
+        for _ in 0..<40 {
+            let current = randomBytes(&g), query = randomBytes(&g)
+            var c = TemplateContext(current: current, currentIndex: 0, query: query)
+            c.quoting = .fish
+            let d = "line \(current) query \(query)"
+            XCTAssertEqual(try runShell(CommandTemplate("printf %s {}").expand(c)), current, d)
+            XCTAssertEqual(try runShell(CommandTemplate("printf %s {q}").expand(c)), query, d)
+        }
+    }
+
     func testANulByteEndsTheValueAndNothingAfterItRuns() throws {
         let line: [UInt8] = Array("a".utf8) + [0] + Array("'; echo pwned; '".utf8)
         let c = TemplateContext(current: line, currentIndex: 0)
