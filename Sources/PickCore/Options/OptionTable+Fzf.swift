@@ -15,7 +15,7 @@ extension OptionTable {
                 throw OptionError(message: "invalid value for \(value.name): \(error)")
             }
         },
-        OptionRow("--algo", .required, support: .ignored("pick scores every query with its own algorithm (man pick: SCORING)")) {
+        OptionRow("--algo", .required, support: .ignored("pick scores every query with its own algorithm (man pick: Ranking)")) {
             guard ["v1", "v2"].contains($1.string) else { throw $1.refused("expected v1 or v2") }
         },
         OptionRow("--threads", .required, support: .ignored("pick sizes its matcher to the machine's cores")) {
@@ -35,7 +35,7 @@ extension OptionTable {
         .ignored("--listen-unsafe", takes: .optional, "as --listen"),
         .ignored("--no-listen", "as --listen"),
         .ignored("--no-listen-unsafe", "as --listen"),
-        .ignored("--walker", takes: .required, "pick's walker lists the files below the current directory, hidden folders skipped"),
+        .ignored("--walker", takes: .required, "pick's walker lists the files below here, hidden folders skipped"),
         .ignored("--walker-root", takes: .required, "as --walker"),
         .ignored("--walker-skip", takes: .required, "as --walker"),
         .ignored("--id-nth", takes: .required, "--track follows the line itself"),
