@@ -7,7 +7,10 @@ PREFIX  ?= /usr/local
 DESTDIR ?=
 # The toolchain on PATH, or where Swift's Linux images put it.
 SWIFT   ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
-PICK    := .build/release/pick
+# Where SwiftPM builds (the package tests build a missing release in a scratch of their own:
+# swift test holds .build while it runs).
+SCRATCH ?= .build
+PICK    := $(SCRATCH)/release/pick
 # The version, read from the one place the code keeps it.
 VERSION := $(shell sed -n 's/^let version = "\(.*\)"$$/\1/p' Sources/Pick/main.swift)
 SHELL   := /bin/bash
@@ -23,7 +26,8 @@ BUILD_PACKAGES := libedit-dev libncurses-dev pkg-config libsqlite3-dev
 # mandoc, groff-base: the tests check that man/pick.1 renders without warnings.
 # man-db: the install test checks that `man` finds the installed page.
 # git, zsh, fish: the shell-integration and git-recipe tests run them (bash is there).
-TEST_PACKAGES := tmux mandoc groff-base man-db git zsh fish
+# lintian: the package tests check the .deb with Debian's own checker.
+TEST_PACKAGES := tmux mandoc groff-base man-db git zsh fish lintian
 
 .PHONY: all deps build-deps test-deps build release demo test install uninstall \
 	install-fzf-link uninstall-fzf-link deb dist bench bench-interactive clean
@@ -66,7 +70,7 @@ STATIC_FLAGS := -Xswiftc -static-executable -Xswiftc -use-ld=lld \
 	-Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd -Xlinker -lm
 
 release: build-deps
-	$(SWIFT) build -c release --static-swift-stdlib $(STATIC_FLAGS)
+	$(SWIFT) build -c release --scratch-path $(SCRATCH) --static-swift-stdlib $(STATIC_FLAGS)
 
 # The interactive demo on a terminal; the palette in filter mode otherwise (or when the
 # interactive picker cannot start). Cancelling (130) or picking nothing (1) is no failure.
