@@ -137,10 +137,9 @@ enum Painter {
     static func paint(_ frame: Frame, geometry g: Geometry, theme: Theme, spinnerPhase: Int = 0,
                       overlay: [String]? = nil, ghost: Ghost? = nil, gutter: Gutter = Gutter(),
                       preview: PreviewFrame? = nil) -> [UInt8] {
-        var out = "\u{1B}[?25l\u{1B}7"
-        func styled(_ sgr: String, _ text: String) -> String {
-            sgr.isEmpty || theme.isPlain ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
-        }
+        // DECSC saves libedit's query style with the cursor; DECRC gives both back.
+        var out = "\u{1B}[?25l\u{1B}7" + theme.reset
+        let styled = theme.styled
         let width = max(1, g.width)
         // With something drawn right of the rows, a row is blanked before it is written
         // (ECH), not cleared to the end of the line, which would take the border too.
@@ -155,7 +154,7 @@ enum Painter {
         }
         // No row is ever wider than the terminal: a wider one would wrap onto the next.
         func line(_ text: String) -> String {
-            blank(width) + clip(text, to: width, plain: theme.isPlain) + (boxedRight ? "" : "\u{1B}[K")
+            blank(width) + clip(text, to: width, plain: theme.isPlain, reset: theme.reset) + (boxedRight ? "" : "\u{1B}[K")
         }
 
         // Info line.
@@ -214,9 +213,7 @@ enum Painter {
     /// column kept for the cursor at the row's end), and with `--info=inline` or
     /// `inline-right` the info line, after the ghost text or at the row's right end.
     static func promptTail(_ ghost: Ghost, _ info: InfoLine, geometry g: Geometry, theme: Theme, phase: Int) -> String {
-        func styled(_ sgr: String, _ text: String) -> String {
-            sgr.isEmpty || theme.isPlain ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
-        }
+        let styled = theme.styled
         var room = g.right - ghost.column
         var out = ""
         var inline = ""
@@ -256,16 +253,14 @@ enum Painter {
             guard inlineWidth < room else { return out }
             return out + String(repeating: " ", count: room - inlineWidth) + inline
         }
-        return out + " " + clip(inline, to: room - 1, plain: theme.isPlain)
+        return out + " " + clip(inline, to: room - 1, plain: theme.isPlain, reset: theme.reset)
     }
 
     /// The margin, border (with its label) and padding around the rows: every row of the
     /// region but the rows' own. Beside the prompt libedit draws the left side as part of
     /// its prompt; the painter draws the same glyph over it again, in the border's colour.
     static func surroundings(_ s: Surrounding, geometry g: Geometry, theme: Theme) -> String {
-        func styled(_ sgr: String, _ text: String) -> String {
-            sgr.isEmpty || theme.isPlain || text.isEmpty ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
-        }
+        let styled = theme.styled
         var out = ""
         let box = s.box
         let lineWidth = s.width - box.margin.left - box.margin.right
@@ -324,7 +319,7 @@ enum Painter {
     }
 
     /// `text` (pick's own SGR sequences and safe characters) cut to `columns` columns.
-    static func clip(_ text: String, to columns: Int, plain: Bool) -> String {
+    static func clip(_ text: String, to columns: Int, plain: Bool, reset: String = "\u{1B}[0m") -> String {
         // Most rows fit: an ASCII row is measured a byte at a time and kept as it is (a
         // frame of 38 highlighted rows took 0.6 ms, a fifth of it copying them a character
         // at a time).
@@ -345,7 +340,7 @@ enum Painter {
             used += w
             out.append(u)
         }
-        return String(out) + (cut && !plain ? "\u{1B}[0m" : "")
+        return String(out) + (cut && !plain ? reset : "")
     }
 
     /// Whether `text` is ASCII and its characters outside escape sequences fit `columns`.
@@ -380,9 +375,7 @@ enum Painter {
 
     /// The counts: matches/total, the spinner while busy, the marks, `+T` with `--track`.
     static func infoCounts(_ info: InfoLine, theme: Theme, phase: Int) -> (text: String, width: Int) {
-        func styled(_ sgr: String, _ text: String) -> String {
-            sgr.isEmpty || theme.isPlain ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
-        }
+        let styled = theme.styled
         var plain = info.inWords ? spokenCounts(info) : "\(info.matches)/\(info.total)"
         // The rows below are not all real matches: say how many are close ones.
         if info.closeMatches > 0 {
@@ -427,9 +420,7 @@ enum Painter {
     /// The scope bar (All and the sections, the current one marked) cut to `room` columns;
     /// empty when lines carry no section.
     static func scopeBar(_ info: InfoLine, room: Int, theme: Theme) -> (text: String, width: Int) {
-        func styled(_ sgr: String, _ text: String) -> String {
-            sgr.isEmpty || theme.isPlain ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
-        }
+        let styled = theme.styled
         var text = ""
         var used = 0
         for (i, name) in info.scopes.enumerated() {
@@ -444,19 +435,25 @@ enum Painter {
     }
 
     static func row(_ row: FrameRow, width: Int, theme: Theme, gutter: Gutter = Gutter()) -> String {
-        let reset = "\u{1B}[0m"
+        let reset = theme.reset
         func sgr(_ p: String) -> String { p.isEmpty || theme.isPlain ? "" : "\u{1B}[\(p)m" }
         switch row {
         case .section(let name):
             return sgr(theme.section) + name + (theme.isPlain || theme.section.isEmpty ? "" : reset)
         case .line(let line):
-            let base = line.isSelected ? theme.selectedRow : theme.normal
+            // A marked row (`--multi`) has its own colours, the selected row's win over them.
+            let isMarkedStyle = line.isMarked && !line.isSelected && !theme.marked.isEmpty
+            // One sequence for each layer: a terminal takes a bounded number of parameters in
+            // one (tmux 24), and two 24-bit colours with a third over them pass that.
+            let layers = line.isSelected ? [theme.normal, theme.selected]
+                : isMarkedStyle ? [theme.normal, theme.marked] : [theme.normal]
+            let base = layers.map(sgr).joined()
             func with(_ extra: String) -> String {
-                let joined = [base, extra].filter { !$0.isEmpty }.joined(separator: ";")
-                return theme.isPlain ? "" : reset + sgr(joined)
+                theme.isPlain ? "" : reset + base + sgr(extra)
             }
             var out = with("")
-            out += line.isSelected ? with(theme.pointer) + gutter.pointer : String(repeating: " ", count: gutter.pointerWidth)
+            out += line.isSelected ? with(theme.pointer) + gutter.pointer
+                : with(theme.gutter) + String(repeating: " ", count: gutter.pointerWidth)
             out += line.isMarked ? with(theme.marker) + gutter.marker
                                  : with("") + String(repeating: " ", count: gutter.markerWidth)
             for span in line.spans {
@@ -464,7 +461,8 @@ enum Painter {
                 if !span.style.isEmpty { extra.append(span.style) }
                 if span.isSymbol && !theme.symbol.isEmpty { extra.append(theme.symbol) }
                 if span.isHighlighted {
-                    let h = line.isSelected ? theme.highlightSelected : theme.highlight
+                    let h = line.isSelected ? theme.highlightSelected
+                        : line.isMarked && !theme.markedHighlight.isEmpty ? theme.markedHighlight : theme.highlight
                     if !h.isEmpty { extra.append(h) }
                 }
                 out += with(extra.joined(separator: ";")) + span.text
@@ -486,7 +484,7 @@ enum Painter {
                 out += with(chipStyle) + chipText + with("")
                 used += chipWidth
             }
-            if line.isSelected && !theme.selected.isEmpty && used < width {
+            if (line.isSelected && !theme.selected.isEmpty || isMarkedStyle) && used < width {
                 out += String(repeating: " ", count: width - used)
             }
             return out + (theme.isPlain ? "" : reset)

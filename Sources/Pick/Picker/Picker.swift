@@ -113,7 +113,10 @@ final class Picker {
         Picker.current = self
         terminal.catchSignals()
         enterScreen()
-        guard let editor = LineEditor(terminal: terminal, prompt: geometry.promptPrefix + prompt,
+        guard let editor = LineEditor(terminal: terminal, prefix: geometry.promptPrefix, prompt: prompt,
+                                      stylePrompt: { [theme] in
+                                          theme.libeditPrompt(prefix: $0, $1, delimiter: LineEditor.promptDelimiter)
+                                      },
                                       read: { _, out in Picker.current.readCharacter(out!) },
                                       action: { _, _ in Picker.current.runAction() },
                                       down: { _, _ in Picker.current.moveOnScreen(down: true) },

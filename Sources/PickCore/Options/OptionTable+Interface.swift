@@ -131,7 +131,8 @@ extension OptionTable {
         },
         OptionRow("--color", .required,
                   help: help(.interface, "--color=SPEC", "colors: dark, light, 16, bw, or name:color pairs")) {
-            $0.color = try ColorSpec.parse($1.string)
+            let later = try ColorSpec.parse($1.string)
+            $0.color = $0.color.map { $0.merged(with: later) } ?? later
         },
         .flag("--no-color", short: "+c", help: help(.interface, "--no-color", "draw without colors (also NO_COLOR, TERM=dumb)")) { $0.noColor = true },
         .flag("--ansi", help: help(.interface, "--ansi", "draw colour codes; match and print the visible text")) { $0.ansi = true },
