@@ -65,7 +65,7 @@ struct Theme {
     /// No colours: matches in bold, the rest plain (`--no-color`, NO_COLOR).
     static let noColor = Theme(highlight: "1", highlightSelected: "1", selected: "1", pointer: "", marker: "",
                                section: "1", chip: "", info: "", spinner: "", ghost: "2", header: "",
-                               message: "", symbol: "", scope: "1", border: "", label: "")
+                               message: "", symbol: "", scope: "1", border: "", label: "", prompt: "", query: "")
     /// Nothing at all (TERM=dumb, --color=bw).
     static let plain = Theme(highlight: "", highlightSelected: "", selected: "", pointer: "", marker: "",
                              section: "", chip: "", info: "", spinner: "", ghost: "", header: "",
