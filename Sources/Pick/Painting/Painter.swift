@@ -135,7 +135,7 @@ enum Painter {
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     static func paint(_ frame: Frame, geometry g: Geometry, theme: Theme, spinnerPhase: Int = 0,
-                      overlay: [String]? = nil, ghost: Ghost? = nil, gutter: Gutter = Gutter(),
+                      overlay: [String]? = nil, ghost: Ghost? = nil, gutter: Gutter = Gutter(), separator: String? = nil,
                       preview: PreviewFrame? = nil) -> [UInt8] {
         // DECSC saves libedit's query style with the cursor; DECRC gives both back.
         var out = "\u{1B}[?25l\u{1B}7" + theme.reset
@@ -160,7 +160,7 @@ enum Painter {
         // Info line.
         if g.info.hasOwnRow && isFree(g.infoRow) {
             move(g.infoRow)
-            out += line(infoLine(frame.info, width: width, theme: theme, phase: spinnerPhase,
+            out += line(infoLine(frame.info, width: width, theme: theme, phase: spinnerPhase, separator: separator,
                                  alignedRight: g.info == .right))
             drawn.insert(g.infoRow)
         }
@@ -363,9 +363,27 @@ enum Painter {
 
     /// The info line on a row of its own: the counts, then the scope bar; or, aligned right,
     /// the scope bar at the left and the counts at the row's right end.
-    static func infoLine(_ info: InfoLine, width: Int, theme: Theme, phase: Int, alignedRight: Bool = false) -> String {
+    /// With no scope bar, the counts are followed by fzf's rule (`separator`) to the row's
+    /// end; never in words, where a screen reader would read it out.
+    static func infoLine(_ info: InfoLine, width: Int, theme: Theme, phase: Int, separator: String? = nil,
+                         alignedRight: Bool = false) -> String {
         let counts = infoCounts(info, theme: theme, phase: phase)
         let scopes = scopeBar(info, room: width - 2 - counts.width - 3, theme: theme)
+        if !alignedRight, scopes.width == 0, !info.inWords, let separator, !separator.isEmpty {
+            // As fzf's: the rule stops a column short of the edge, cut mid-string if need be.
+            let room = width - 2 - counts.width - 2
+            guard room > 0, TerminalText.width(separator) > 0 else { return "  " + counts.text }
+            var rule = "", used = 0
+            fill: while true {
+                for ch in separator {
+                    let w = TerminalText.width(String(ch))
+                    if used + w > room { break fill }
+                    rule.append(ch)
+                    used += w
+                }
+            }
+            return "  " + counts.text + theme.styled(theme.separator ?? theme.border, " " + rule)
+        }
         if alignedRight {
             let gap = max(1, width - 2 - scopes.width - counts.width)
             return "  " + scopes.text + String(repeating: " ", count: gap) + counts.text
@@ -398,12 +416,15 @@ enum Painter {
             plain += " +T"
             text += styled(theme.info, " +T")
         }
-        // As fzf: with a limit, marked out of the limit, always; without, once something is.
+        // As fzf: under --multi, how many are marked, always (` (0)`), out of the limit if
+        // there is one; in words, once something is.
         var marks = ""
         if let marked = info.marked, info.markLimit > 0 {
             marks = " (\(marked)/\(info.markLimit))"
-        } else if let marked = info.marked, marked > 0 {
-            marks = " (\(marked) marked)"
+        } else if let marked = info.marked, info.inWords {
+            marks = marked > 0 ? " (\(marked) marked)" : ""
+        } else if let marked = info.marked {
+            marks = " (\(marked))"
         }
         plain += marks
         text += marks.isEmpty ? "" : styled(theme.info, marks)

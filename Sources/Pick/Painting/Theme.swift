@@ -21,6 +21,8 @@ struct Theme {
     /// The border's lines and its label (fzf's dark colours).
     var border = "38;5;59"
     var label = "38;5;145"
+    /// The rule after the counts; nil: the border's colour, as fzf's.
+    var separator: String? = nil
     /// The background under everything pick draws (`bg`); "" is the terminal's.
     var background = ""
     /// Marked rows (`selected-fg`, `selected-bg`) and their matches (`selected-hl`).
@@ -122,6 +124,7 @@ struct Theme {
                 case .chip: theme.chip = value
                 case .border: theme.border = value
                 case .label: theme.label = value
+                case .separator: theme.separator = value
                 }
             }
         }

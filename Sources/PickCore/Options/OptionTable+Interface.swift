@@ -88,6 +88,11 @@ extension OptionTable {
             $0.pointer = try OptionParsing.glyph($1, columns: 2)
         },
         OptionRow("--marker", .required) { $0.marker = try OptionParsing.glyph($1, columns: 2) },
+        OptionRow("--separator", .required,
+                  help: help(.interface, "--separator=STR", "a rule after the counts (default none)")) {
+            $0.separator = TerminalText.sanitize($1.string)
+        },
+        .flag("--no-separator") { $0.separator = nil },
         OptionRow("--ellipsis", .required, help: help(.interface, "--ellipsis=STR", "marks a title cut short (default '…')")) {
             $0.ellipsis = try OptionParsing.glyph($1, columns: 3)
         },

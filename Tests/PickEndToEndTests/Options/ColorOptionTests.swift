@@ -52,7 +52,10 @@ final class ColorOptionTests: InteractiveTestCase {
         tmux.type("e")
         tmux.waitFor(text: "2/3")
         tmux.keys("Tab")
-        tmux.waitFor(text: "(1")
+        // The mark is drawn a frame before the pointer moves: wait for both.
+        tmux.waitFor("apple marked, the pointer on cherry") { rows in
+            rows.contains { $0.contains("(1)") } && rows.contains { $0.hasPrefix("> cherry") }
+        }
         return StyledScreen(tmux.screenWithEscapes())
     }
 
@@ -100,16 +103,28 @@ final class ColorOptionTests: InteractiveTestCase {
         XCTAssertFalse(prompt[2].bold, "query:…:regular takes fzf's bold away")
         XCTAssertEqual(screen.cells(of: "2/3").first?.foreground, "2;84;92;126", "info")
         XCTAssertEqual(screen.cells(of: "*").first?.foreground, "2;255;0;124", "marker")
-        // fzf's layout: the prompt at the bottom, and Tab on the bottom line stays there.
-        let pointerRow = try XCTUnwrap(screen.row(containing: "apple"))
+        let pointerRow = try XCTUnwrap(screen.row(containing: "cherry"))
         XCTAssertEqual(pointerRow.first?.foreground, "2;255;0;124", "pointer")
-        XCTAssertEqual(screen.cells(of: "apple").map(\.background), Array(repeating: "2;40;52;87", count: 5), "bg+")
-        XCTAssertEqual(screen.cells(of: "apple").first?.foreground, "5;254", "fzf's fg+ where the theme has none")
-        XCTAssertEqual(screen.cells(of: "cherry").map(\.background), Array(repeating: base, count: 6))
-        XCTAssertEqual(screen.cells(of: "cherry").first?.foreground, "2;192;202;245", "fg")
-        XCTAssertEqual(screen.cells(of: "cherry")[2].foreground, "2;42;195;222", "hl")
+        XCTAssertEqual(screen.cells(of: "cherry").map(\.background), Array(repeating: "2;40;52;87", count: 6), "bg+")
+        XCTAssertEqual(screen.cells(of: "cherry").first?.foreground, "5;254", "fzf's fg+ where the theme has none")
+        XCTAssertEqual(screen.cells(of: "apple").map(\.background), Array(repeating: base, count: 5),
+                       "no selected-bg in the theme: a marked row on bg")
+        XCTAssertEqual(screen.cells(of: "apple").first?.foreground, "2;192;202;245", "fg")
+        XCTAssertEqual(screen.cells(of: "apple")[4].foreground, "2;42;195;222", "hl")
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "apple\n")
+    }
+
+    /// As fzf 0.74 draws `--multi --separator=-=` at 30 columns: ` (0)` before anything is
+    /// marked, the rule cut one column short of the edge, in the separator's colour.
+    func testSeparatorAndTheMarkedCountAsFzfs() throws {
+        try tmux.file("input.txt", "apple\nbanana\n")
+        try tmux.start(input: "cat input.txt", args: "--multi --separator=-= --color=separator:red", width: 30, height: 6)
+        let rows = tmux.waitFor(text: "2/2")
+        XCTAssertEqual(rows.first { $0.contains("2/2") }, "  2/2 (0) -=-=-=-=-=-=-=-=-=-")
+        XCTAssertEqual(StyledScreen(tmux.screenWithEscapes()).cells(of: "-=").first?.foreground, "31")
+        tmux.keys("Tab")
+        tmux.waitFor(text: "2/2 (1) -=")
     }
 }
