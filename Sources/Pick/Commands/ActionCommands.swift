@@ -116,6 +116,13 @@ extension Picker {
     }
 
     func runCommand(_ action: BoundAction, _ trigger: BindTrigger) {
+        // With no line focused, a command that needs one does not run (fzf's); a
+        // transform's does, its output replacing what it transforms.
+        let template = action.argument ?? ""
+        if session.highlighted == nil, [.execute, .executeSilent, .become, .reload, .reloadSync].contains(action.kind),
+           !CommandTemplate(template).runsWithoutFocus(marked: !session.marks.isEmpty) {
+            return
+        }
         // A command that pick waits for removes its files when it ends; the others' go when
         // pick exits (become's stay for the command that replaces pick).
         let files = TemporaryFiles()

@@ -102,7 +102,9 @@ extension Picker {
         case .ignore: break
         case .accept: outcome = .accept(key: nil)
         case .acceptNonEmpty:
+            // As fzf: an empty input, read whole, accepts too (with --print-query, the query).
             if let lines = chosenLines(), !lines.isEmpty { outcome = .accept(key: nil) }
+            else if !input.isLoading && session.candidates == 0 { outcome = .accept(key: nil) }
         case .abort: outcome = .cancel(130)
         case .cancel:
             if query.isEmpty { outcome = .cancel(130) } else { pendingAction = .replaceQuery("") }

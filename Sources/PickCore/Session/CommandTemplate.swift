@@ -131,6 +131,19 @@ public struct CommandTemplate: Sendable {
     /// `{*…}` present: the context must hold every matching line.
     public var usesMatches: Bool { any { $0.all } }
 
+    /// Whether execute, become or reload runs with no line focused (an empty list, no
+    /// match), as fzf decides: when the template needs no line (no placeholder, or the
+    /// query's, the prompt's, the action's, every match's), or takes the marked lines and
+    /// some are (`marked`). Otherwise the action does nothing.
+    public func runsWithoutFocus(marked: Bool) -> Bool {
+        !hasPlaceholders || any {
+            switch $0.subject {
+            case .query, .queryFields, .action, .prompt: return true
+            case .line, .fields: return $0.all || ($0.plus && marked)
+            }
+        }
+    }
+
     /// Whether the template has any placeholder at all.
     public var hasPlaceholders: Bool { any { _ in true } }
 
