@@ -39,68 +39,102 @@ public struct AnsiStyle: Hashable, Sendable {
 
     /// Applies one SGR sequence's parameters (the bytes between `ESC [` and `m`): numbers
     /// separated by `;`, a colour's parts also by `:` (`38:2::R:G:B`). An empty parameter
-    /// reads as 0; codes pick does not draw are ignored.
+    /// reads as 0; codes pick does not draw are ignored. On the `--ansi` input's hot path:
+    /// one pass, no allocation.
     public mutating func apply<C: Collection>(_ parameters: C) where C.Element == UInt8 {
-        // Every parameter with its sub-parameters (after `:`), as numbers.
-        var codes: [Int] = []
-        var subs: [[Int]] = []
+        var code = 0
+        var subs = SIMD8<Int32>()  // a parameter's sub-parameters (after `:`), the first 8
+        var subCount = 0
         var number = 0
-        var current: [Int] = []
-        func push() {
-            current.append(number)
+        var inSubs = false
+        var pending = Pending.none
+        func endNumber() {
+            if inSubs {
+                if subCount < 8 { subs[subCount] = Int32(number) }
+                subCount += 1
+            } else {
+                code = number
+            }
             number = 0
         }
         for byte in parameters {
             switch byte {
-            case 0x30...0x39: number = min(number * 10 + Int(byte - 0x30), 1 << 20)
-            case 0x3A: push()
+            case 0x30...0x39: number = min(number &* 10 &+ Int(byte &- 0x30), 1 << 20)
+            case 0x3A:
+                endNumber()
+                inSubs = true
             default:  // `;`: the next parameter
-                push()
-                codes.append(current[0])
-                subs.append(Array(current.dropFirst()))
-                current = []
+                endNumber()
+                apply(code: code, subs: subs, subCount: subCount, pending: &pending)
+                code = 0
+                subCount = 0
+                inSubs = false
             }
         }
-        push()
-        codes.append(current[0])
-        subs.append(Array(current.dropFirst()))
+        endNumber()
+        apply(code: code, subs: subs, subCount: subCount, pending: &pending)
+    }
 
-        var i = 0
-        while i < codes.count {
-            let code = codes[i]
-            switch code {
-            case 0: self = .plain
-            case 4 where subs[i].first == 0: attributes &= ~(1 << 4)  // `4:0`: no underline
-            case 1...9: attributes |= 1 << code
-            case 21, 22: attributes &= ~(1 << 1 | 1 << 2)
-            case 23: attributes &= ~(1 << 3)
-            case 24: attributes &= ~(1 << 4)
-            case 25: attributes &= ~(1 << 5 | 1 << 6)
-            case 27: attributes &= ~(1 << 7)
-            case 28: attributes &= ~(1 << 8)
-            case 29: attributes &= ~(1 << 9)
-            case 30...37: foreground = .basic(UInt8(code - 30))
-            case 90...97: foreground = .basic(UInt8(code - 90 + 8))
-            case 39: foreground = .none
-            case 40...47: background = .basic(UInt8(code - 40))
-            case 100...107: background = .basic(UInt8(code - 100 + 8))
-            case 49: background = .none
-            case 38, 48:
-                let color: Color?
-                if !subs[i].isEmpty {  // `38:5:N`, `38:2:R:G:B` or `38:2:ID:R:G:B`
-                    color = Self.color(subs[i])
-                } else {  // `38;5;N`, `38;2;R;G;B`: the next parameters are the colour's
-                    let kind = i + 1 < codes.count ? codes[i + 1] : -1
-                    let parts = kind == 5 ? 2 : kind == 2 ? 4 : 1
-                    color = i + parts < codes.count ? Self.color(Array(codes[(i + 1)...(i + parts)])) : nil
-                    i += min(parts, codes.count - 1 - i)
-                }
-                if let color {
-                    if code == 38 { foreground = color } else { background = color }
-                }
-            default: break
+    /// What the parameters after a `38` or `48` without sub-parameters are read as.
+    private enum Pending {
+        case none
+        /// The colour's kind: 5 (an index follows) or 2 (red, green, blue follow).
+        case kind(foreground: Bool)
+        case index(foreground: Bool)
+        case rgb(foreground: Bool, got: Int, red: Int, green: Int)
+    }
+
+    /// One parameter: `code` with its first sub-parameters.
+    private mutating func apply(code: Int, subs: SIMD8<Int32>, subCount: Int, pending: inout Pending) {
+        func byte(_ n: Int) -> UInt8? { n >= 0 && n <= 255 ? UInt8(n) : nil }
+        func set(_ color: Color?, foreground: Bool) {
+            guard let color else { return }
+            if foreground { self.foreground = color } else { background = color }
+        }
+        switch pending {
+        case .none: break
+        case .kind(let fg):
+            pending = code == 5 ? .index(foreground: fg) : code == 2 ? .rgb(foreground: fg, got: 0, red: 0, green: 0) : .none
+            return
+        case .index(let fg):
+            set(byte(code).map { .indexed($0) }, foreground: fg)
+            pending = .none
+            return
+        case .rgb(let fg, let got, let red, let green):
+            switch got {
+            case 0: pending = .rgb(foreground: fg, got: 1, red: code, green: 0)
+            case 1: pending = .rgb(foreground: fg, got: 2, red: red, green: code)
+            default:
+                if let r = byte(red), let g = byte(green), let b = byte(code) { set(.rgb(r, g, b), foreground: fg) }
+                pending = .none
             }
-            i += 1
+            return
+        }
+        switch code {
+        case 0: self = .plain
+        case 4 where subCount > 0 && subs[0] == 0: attributes &= ~(1 << 4)  // `4:0`: no underline
+        case 1...9: attributes |= 1 << code
+        case 21, 22: attributes &= ~(1 << 1 | 1 << 2)
+        case 23: attributes &= ~(1 << 3)
+        case 24: attributes &= ~(1 << 4)
+        case 25: attributes &= ~(1 << 5 | 1 << 6)
+        case 27: attributes &= ~(1 << 7)
+        case 28: attributes &= ~(1 << 8)
+        case 29: attributes &= ~(1 << 9)
+        case 30...37: foreground = .basic(UInt8(code - 30))
+        case 90...97: foreground = .basic(UInt8(code - 90 + 8))
+        case 39: foreground = .none
+        case 40...47: background = .basic(UInt8(code - 40))
+        case 100...107: background = .basic(UInt8(code - 100 + 8))
+        case 49: background = .none
+        case 38, 48:
+            if subCount == 0 {  // `38;5;N`, `38;2;R;G;B`: the next parameters are the colour's
+                pending = .kind(foreground: code == 38)
+            } else {  // `38:5:N`, `38:2:R:G:B` or `38:2:ID:R:G:B`
+                let n = min(subCount, 8)
+                set(Self.color((0..<n).map { Int(subs[$0]) }), foreground: code == 38)
+            }
+        default: break
         }
     }
 
