@@ -41,12 +41,11 @@ enum ColourTarget {
             if !line.contains(0x1B) {
                 check(visible.elementsEqual(line), "a line without ESC changed: \(Array(line)) to \(visible)")
             }
-            var last = carried
             for run in runs {
                 check(run.offset >= 0 && run.offset <= visible.count, "run at \(run.offset) of \(visible.count)")
                 checkBounded(run.style)
-                last = run.style
             }
+            let last = runs.last?.style ?? .plain  // no run: the line is drawn plain
             check(zip(runs, runs.dropFirst()).allSatisfy { $0.offset < $1.offset && $0.style != $1.style },
                   "runs out of order or repeated: \(runs)")
             let after = AnsiText.style(after: line, from: carried)
