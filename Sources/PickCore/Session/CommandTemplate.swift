@@ -1,4 +1,4 @@
-// A command with fzf's placeholders (`--preview`, `execute`, …), expanded for `/bin/sh -c`.
+// A command with fzf's placeholders (`--preview`, `execute`, …), expanded for `$SHELL -c`.
 //
 // Placeholders, as fzf spells them:
 //   {}        the focused line                {n}      its 0-based index in the input
@@ -10,8 +10,9 @@
 // (`{x}`, `${HOME}`, `{*}`, fzf's `{f}` temporary file) stays as written.
 //
 // Quoting: every byte that comes from a line or the query is inside single quotes, with
-// `'` written `'\''` (fish's quotes: `\'`, and `\\` for a backslash), so no byte of it ever runs as shell code: quotes, `$( )`,
-// backticks, `;`, newlines, leading dashes and invalid UTF-8 all arrive as they were. fzf's
+// `'` written `'\''` (for fish, `\'`, and `\\` for a backslash, as fzf quotes for it), so
+// no byte of it ever runs as shell code: quotes, `$( )`, backticks, `;`, newlines, leading
+// dashes and invalid UTF-8 all arrive as they were. fzf's
 // `{r}` (raw, unquoted) is quoted too. A NUL byte cannot travel in an argument (the kernel
 // ends every argument at one), so a line or the query is cut at its first NUL, as C would
 // read it, before a value is taken from it. With no
@@ -166,7 +167,7 @@ public struct CommandTemplate: Sendable {
         return p
     }
 
-    /// The command line for `/bin/sh -c`, every placeholder shell-quoted: raw bytes, since a
+    /// The command line for `$SHELL -c`, every placeholder shell-quoted: raw bytes, since a
     /// line need not be UTF-8.
     public func expand(_ c: TemplateContext) -> [UInt8] {
         var out: [UInt8] = []
