@@ -75,24 +75,54 @@ final class CommandRun: @unchecked Sendable {
 }
 
 extension Picker {
-    /// The environment a command gets: fzf's FZF_* variables under pick's names.
+    /// The environment a command gets: the session's, and the action and key that ran it.
     func commandEnvironment(_ action: BoundAction, _ trigger: BindTrigger) -> [(String, String)] {
-        [("PICK_ACTION", action.kind.rawValue), ("PICK_KEY", trigger.name)] + sessionEnvironment()
+        [("FZF_ACTION", action.kind.rawValue), ("FZF_KEY", trigger.name),
+         ("PICK_ACTION", action.kind.rawValue), ("PICK_KEY", trigger.name)] + sessionEnvironment()
     }
 
-    /// What every command pick runs is told of the picker (the preview's too, as fzf's).
+    /// What every command pick runs is told of the picker (the preview's too): every
+    /// variable fzf exports, and the same under PICK_ names for pick's own.
     func sessionEnvironment() -> [(String, String)] {
         // As fzf's FZF_LINES and FZF_COLUMNS: the rows and columns pick takes (--height).
         let size = (rows: region.geometry.height, cols: region.geometry.width)
-        return [
-            ("PICK_QUERY", query),
-            ("PICK_POS", String(session.highlighted == nil ? 0 : session.selection + 1)),
-            ("PICK_LINES", String(size.rows)), ("PICK_COLUMNS", String(size.cols)),
-            ("PICK_SELECT_COUNT", String(session.marks.count)),
-            ("PICK_MATCH_COUNT", String(session.shown?.matchCount ?? 0)),
-            ("PICK_TOTAL_COUNT", String(session.candidates)), ("PICK_PROMPT", prompt),
+        let shared: [(String, String)] = [
+            ("QUERY", query), ("PROMPT", prompt),
+            ("POS", String(session.highlighted == nil ? 0 : session.selection + 1)),
+            ("LINES", String(size.rows)), ("COLUMNS", String(size.cols)),
+            ("SELECT_COUNT", String(session.marks.count)),
+            ("MATCH_COUNT", String(session.shown?.matchCount ?? 0)),
+            ("TOTAL_COUNT", String(session.candidates)),
         ]
+        var fzf: [(String, String)] = [
+            ("FZF_POINTER", options.pointer), ("FZF_GHOST", ""),
+            ("FZF_BORDER_LABEL", options.surround.label), ("FZF_PREVIEW_LABEL", ""), ("FZF_LIST_LABEL", ""),
+            ("FZF_INPUT_LABEL", ""), ("FZF_HEADER_LABEL", ""),
+            ("FZF_DIRECTION", options.layout == .bottom ? "up" : "down"),
+            ("FZF_INPUT_STATE", options.disabled ? "disabled" : "enabled"),
+            ("FZF_IDLE_TIME", String(idleMillis / 1000)), ("FZF_IDLE_TIME_MS", String(idleMillis)),
+            ("FZF_CLICK_HEADER_LINE", "0"), ("FZF_CLICK_HEADER_COLUMN", "0"),
+            ("FZF_CLICK_FOOTER_LINE", "0"), ("FZF_CLICK_FOOTER_COLUMN", "0"),
+        ]
+        if let nth = options.nth { fzf.append(("FZF_NTH", nth.expression)) }
+        if let withNth = options.withNth { fzf.append(("FZF_WITH_NTH", withNth.expression)) }
+        if let line = session.highlighted {
+            // As fzf: not when it holds a NUL (no variable can) or is too long for exec.
+            let bytes = linesAsRead.bytes(of: Int(line))
+            if !bytes.contains(0), bytes.count <= Tunables.Children.currentItemBytes {
+                fzf.append(("FZF_CURRENT_ITEM", String(decoding: bytes, as: UTF8.self)))
+            }
+        }
+        if let pane = preview?.rect, !pane.window.hidden {
+            let text = pane.text
+            fzf += [("FZF_PREVIEW_LINES", String(text.height)), ("FZF_PREVIEW_COLUMNS", String(text.width)),
+                    ("FZF_PREVIEW_TOP", String(text.top - 1)), ("FZF_PREVIEW_LEFT", String(text.left - 1))]
+        }
+        return shared.map { ("FZF_" + $0.0, $0.1) } + fzf + shared.map { ("PICK_" + $0.0, $0.1) }
     }
+
+    /// Milliseconds since the last key (fzf's FZF_IDLE_TIME_MS).
+    private var idleMillis: Int { max(0, monotonicMillis() - lastKeyBytes) }
 
     /// The lines as read (`store` holds the `--nth`/`--with-nth` text the engine searches).
     var linesAsRead: LineStore { fieldView?.original ?? store }
@@ -105,7 +135,8 @@ extension Picker {
         let context = TemplateContext(lines: linesAsRead, current: session.highlighted, marked: session.marks,
                                       matched: template.usesMatches ? matchingLines : [],
                                       query: query, delimiter: delimiter, action: bound.lastAction,
-                                      prompt: prompt, separator: options.print0 ? 0 : 0x0A)
+                                      prompt: prompt, separator: options.print0 ? 0 : 0x0A,
+                                      quoting: ChildProcess.quoting)
         return template.expand(context, writeFile: files.map { $0.write })
     }
 
@@ -206,11 +237,11 @@ extension Picker {
         for (name, value) in environment { setenv(name, value, 1) }
         var line = CommandTemplate.cutAtNul(command)
         line.append(0)
-        let shell = strdup(ChildProcess.shell), flag = strdup("-c")
+        let words = ChildProcess.shellWords.map { strdup($0) }
         line.withUnsafeMutableBufferPointer { bytes in
             bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { text in
-                var argv: [UnsafeMutablePointer<CChar>?] = [shell, flag, text, nil]
-                _ = execv(ChildProcess.shell, &argv)
+                var argv: [UnsafeMutablePointer<CChar>?] = words + [text, nil]
+                _ = execvp(ChildProcess.shell, &argv)
             }
         }
         fail("become: cannot run \(ChildProcess.shell): \(String(cString: strerror(errno)))")

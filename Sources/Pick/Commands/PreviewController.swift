@@ -102,7 +102,7 @@ final class PreviewController {
 
     private func context(for subject: PreviewSubject) -> TemplateContext {
         TemplateContext(lines: store, current: subject.line, marked: subject.marked,
-                        query: subject.query ?? "", delimiter: delimiter)
+                        query: subject.query ?? "", delimiter: delimiter, quoting: ChildProcess.quoting)
     }
 
     /// How long the loop may sleep before the pane has something to do.

@@ -87,7 +87,9 @@ enum TmuxLauncher {
         // As fzf: the popup is the picker's whole screen (a widget's --height would leave
         // most of it empty).
         pickWords += ["--no-height", "--no-tmux"]
-        var script = "unset PICK_DEFAULT_OPTS PICK_DEFAULT_OPTS_FILE\n"
+        // The words carry the defaults already: the popup's pick reads neither pick's nor
+        // (PICK_DEFAULT_OPTS set, empty) fzf's.
+        var script = "unset PICK_DEFAULT_OPTS_FILE\nexport PICK_DEFAULT_OPTS=''\n"
         script += exports()
         script += "cd \(quoted(currentDirectory())) || exit 2\n"
         script += ([quoted(executablePath())] + pickWords.map(quoted)).joined(separator: " ")

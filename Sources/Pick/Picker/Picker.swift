@@ -85,12 +85,12 @@ final class Picker {
                                               track: options.track,
                                               typos: options.typos == false ? nil : options.matching),
                               startedAt: monotonicMillis())
-        region = ScreenRegion(height: options.height, layout: options.layout, mouse: options.mouse)
+        region = ScreenRegion(height: options.height, minHeight: options.minHeight, layout: options.layout, mouse: options.mouse)
         prompt = TerminalText.sanitize(options.prompt)
         gutter = Gutter(pointer: options.pointer, marker: options.marker)
         pendingScope = options.scope
         shortcuts = LineShortcuts(headerLines: options.headerLines)
-        history = QueryHistory(path: options.history)
+        history = QueryHistory(path: options.history, limit: options.historySize)
         session.filters = !options.disabled
         bound.togglesSort = options.bindings.triggers.contains { options.bindings[$0]?.contains { $0.kind == .toggleSort } ?? false }
         // Commands get the lines as read, not the --nth/--with-nth text `store` holds.

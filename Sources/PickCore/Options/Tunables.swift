@@ -232,6 +232,10 @@ extension Tunables {
         /// The most live commands a crash handler can kill (it reads a fixed table): far
         /// more than run at once (a preview, a reload, a transform).
         public static let crashTableSlots = 256
+        /// The longest focused line passed to commands as FZF_CURRENT_ITEM: a huge line
+        /// would push the environment past what exec takes, and no command could start
+        /// (fzf's limit, the same).
+        public static let currentItemBytes = 64 * 1024
     }
 }
 

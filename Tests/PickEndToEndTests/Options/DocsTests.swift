@@ -59,12 +59,8 @@ final class DocsTests: XCTestCase {
     }
 
     func testManPageDocumentsEveryOptionThatExists() throws {
-        let parser = try read("Sources/PickCore/Options/Options.swift")
-        let regex = try NSRegularExpression(pattern: #""(--[a-z0-9-]+)""#)
-        let parsed = Set(regex.matches(in: parser, range: NSRange(parser.startIndex..., in: parser)).map {
-            String(parser[Range($0.range(at: 1), in: parser)!])
-        })
-        XCTAssertGreaterThan(parsed.count, 30)
+        let parsed = Set(OptionTable.rows.map(\.name) + [Options.previewBuiltinMode])
+        XCTAssertGreaterThan(parsed.count, 200)
         let man = longOptions(in: try read("man/pick.1"))
         XCTAssertEqual(parsed.subtracting(man).sorted(), [], "options pick accepts that man/pick.1 does not mention")
         let extra = man.subtracting(parsed).subtracting(["--name", "--format", "--oneline", "--global", "--list-commands",
@@ -72,6 +68,32 @@ final class DocsTests: XCTestCase {
                                                              // the release archive's install.sh
                                                              "--fzf-link", "--no-fzf-link"])
         XCTAssertEqual(extra.sorted(), [], "man/pick.1 mentions options pick does not accept")
+    }
+
+    /// One place for every deliberate difference: each option pick accepts and does not
+    /// honour (or refuses) is named in docs/fzf-differences.md and the man page.
+    func testEveryOptionNotHonouredIsListedWithTheDifferences() throws {
+        let differences = try read("docs/fzf-differences.md")
+        let man = try manCompatibility()
+        let rows = OptionTable.rows.filter { $0.support != .honoured }
+        XCTAssertGreaterThan(rows.count, 100)
+        for row in rows {
+            XCTAssertTrue(differences.contains("`\(row.name)`"), "\(row.name) is not in docs/fzf-differences.md")
+            XCTAssertTrue(man.contains(row.name), "\(row.name) is not in man/pick.1's FZF COMPATIBILITY")
+        }
+        for case let .ignored(reason) in rows.map(\.support) {
+            XCTAssertTrue(differences.contains(reason), "the reason '\(reason)' is not in docs/fzf-differences.md")
+        }
+    }
+
+    /// The man page's FZF COMPATIBILITY section, roff's `\-` read as `-`, lines joined.
+    private func manCompatibility() throws -> String {
+        let man = try read("man/pick.1").replacingOccurrences(of: "\\-", with: "-")
+        guard let start = man.range(of: ".SH FZF COMPATIBILITY"), let end = man.range(of: ".SH EXIT STATUS") else {
+            XCTFail("man page has no FZF COMPATIBILITY")
+            return ""
+        }
+        return String(man[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "\n", with: " ")
     }
 
     func testReadmeOptionsOverviewNamesEveryHelpOption() throws {

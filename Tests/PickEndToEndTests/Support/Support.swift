@@ -25,14 +25,20 @@ struct PickRun {
     var text: String { String(decoding: stdout, as: UTF8.self) }
 }
 
-/// Runs pick with `arguments`, feeding `input` on stdin, with `environment` added.
-func runPick(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws -> PickRun {
+/// The variables that set pick's (or fzf's) defaults, unset for every run unless a test sets them.
+let defaultsVariables = ["PICK_DEFAULT_OPTS", "PICK_DEFAULT_OPTS_FILE", "PICK_DEFAULT_COMMAND",
+                         "FZF_DEFAULT_OPTS", "FZF_DEFAULT_OPTS_FILE", "FZF_DEFAULT_COMMAND"]
+
+/// Runs pick with `arguments`, feeding `input` on stdin, with `environment` added; `binary`
+/// is the executable to start (a link to pick named `fzf`, say).
+func runPick(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
+             binary: String = pickBinaryPath()) throws -> PickRun {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: pickBinaryPath())
+    process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
-    env.removeValue(forKey: "PICK_DEFAULT_OPTS")
-    env.removeValue(forKey: "PICK_DEFAULT_OPTS_FILE")
+    // pick reads fzf's defaults when its own are unset: neither may leak in from the tester.
+    for name in defaultsVariables { env.removeValue(forKey: name) }
     for (k, v) in environment { env[k] = v }
     process.environment = env
     let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
@@ -69,8 +75,10 @@ private final class ReadResult: @unchecked Sendable {
 }
 
 /// Runs pick with text input (lines joined with newlines).
-func runPick(_ arguments: [String], lines: [String], environment: [String: String] = [:]) throws -> PickRun {
-    try runPick(arguments, input: Data((lines.joined(separator: "\n") + "\n").utf8), environment: environment)
+func runPick(_ arguments: [String], lines: [String], environment: [String: String] = [:],
+             binary: String = pickBinaryPath()) throws -> PickRun {
+    try runPick(arguments, input: Data((lines.joined(separator: "\n") + "\n").utf8), environment: environment,
+                binary: binary)
 }
 
 /// The repository's root (this file is Tests/PickEndToEndTests/Support/Support.swift).
