@@ -195,6 +195,10 @@ public enum Tunables {
         public static let rowsPerName = 10_000
         public static let rowsAfterPruning = 9_000
         public static let forgottenWeight = 0.01
+        /// The picker records an accept of at most this many lines: more (a select-all,
+        /// a marked screenful) are no choice of each line, and would crowd out what was
+        /// learned; writing them would also hold the exit (seconds for a million).
+        public static let linesPerPick = 100
         /// Longer lines are not remembered (they would make the store large), and a
         /// longer query is remembered cut to this many characters.
         public static let longestLine = 4096
