@@ -93,6 +93,10 @@ public enum Tunables {
         /// The most bytes a term may have to carry a typo: a pasted line is no typed word,
         /// and a longer term would try as many variants on every line.
         public static let longestTermBytes = 64
+        /// Two characters this far apart or less, exchanged, are one typo (`ramdon` for
+        /// `random`: 3); adjacent ones are a character left out (CloseMatches.swift).
+        /// Farther, a word of six letters has a dozen readings more.
+        public static let farthestSwap = 3
         /// Lines a worker claims at once while looking for close matches: small enough
         /// for both cores to finish together, large enough that claiming costs nothing.
         static let chunkLines = 1 << 12
