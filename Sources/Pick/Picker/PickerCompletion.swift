@@ -26,25 +26,26 @@ extension Picker {
         return TerminalText.sanitize(rest)
     }
 
-    /// What the highlighted line adds to the query, when it extends it: the ghost and
-    /// Tab's first completion come from the line the person sees highlighted, not from
-    /// another that the suggestion ranker puts first.
+    /// What the highlighted line adds to the query, when it extends it and the suggestion
+    /// ranker offers that too: the ghost and Tab's first completion come from the line the
+    /// person sees highlighted, not from another that the ranker puts first.
     func highlightedRest() -> String? {
-        guard !query.isEmpty, let line = session.highlighted, Int(line) < store.count else { return nil }
+        guard !query.isEmpty, session.suggestionGeneration == session.generation,
+              let line = session.highlighted, Int(line) < store.count else { return nil }
         let title = Array(store.bytes(of: Int(line))[store.fields(of: Int(line)).title])
-        return Completion.extensions(of: query, from: [title], limit: 1,
-                                     lowercased: Completion.lowercasesRest(of: query, caseMode: options.matching.caseMode)).first
+        let own = Completion.extensions(of: query, from: [title], limit: 1,
+                                        lowercased: Completion.lowercasesRest(of: query, caseMode: options.matching.caseMode)).first
+        return own.flatMap { session.suggestions.contains($0) ? $0 : nil }
     }
 
     /// The queries Tab offers, best first: the query as typed with what each suggestion
     /// from the list adds (Completion); for an empty query, the recent queries.
     func completions() -> [String] {
         if query.isEmpty { return history.recent(Tunables.Picker.suggestions) }
-        let own = highlightedRest()
-        guard session.suggestionGeneration == session.generation else { return own.map { [query + $0] } ?? [] }
+        guard session.suggestionGeneration == session.generation else { return [] }
         var rests = session.suggestions
-        if let own {
-            rests.removeAll { $0.lowercased() == own.lowercased() }
+        if let own = highlightedRest() {
+            rests.removeAll { $0 == own }
             rests.insert(own, at: 0)
         }
         return rests.map { query + $0 }

@@ -634,6 +634,17 @@ final class EventWatchTests: XCTestCase {
         XCTAssertEqual(watch.events(in: d.session, loading: false), [.focus, .result, .zero])
     }
 
+    func testACloseMatchIsNoOne() {
+        // `--bind one:accept` must not pick a line the query did not match.
+        var d = Driver(lines: ["Settings", "Save All"], loading: false, settings: .init(typos: MatchingOptions()))
+        var watch = EventWatch()
+        d.type("setitngs", at: 0)
+        d.workerAnswers()
+        d.workerAnswers()
+        XCTAssertEqual(d.session.shown?.closeMatches, 1, "the close match is listed")
+        XCTAssertEqual(watch.events(in: d.session, loading: false).last, .zero)
+    }
+
     func testNoOneWhileInputStillLoads() {
         var d = Driver(lines: ["alpha", "beta"], loading: true)
         var watch = EventWatch()
