@@ -83,7 +83,8 @@ final class Picker {
         session = PickSession(settings: .init(multi: options.multi, multiLimit: options.multiLimit,
                                               cycle: options.cycle, headerLines: options.headerLines,
                                               track: options.track,
-                                              typos: options.typos == false ? nil : options.matching),
+                                              typos: options.typos == false ? nil : options.matching,
+                                              forgivesTypos: options.palette || options.demo),
                               startedAt: monotonicMillis())
         region = ScreenRegion(height: options.height, minHeight: options.minHeight, layout: options.layout, mouse: options.mouse)
         prompt = TerminalText.sanitize(options.prompt)

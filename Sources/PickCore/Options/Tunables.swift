@@ -93,6 +93,10 @@ public enum Tunables {
         /// The most bytes a term may have to carry a typo: a pasted line is no typed word,
         /// and a longer term would try as many variants on every line.
         public static let longestTermBytes = 64
+        /// Two characters this far apart or less, exchanged, are one typo (`ramdon` for
+        /// `random`: 3); adjacent ones are a character left out (CloseMatches.swift).
+        /// Farther, a word of six letters has a dozen readings more.
+        public static let farthestSwap = 3
         /// Lines a worker claims at once while looking for close matches: small enough
         /// for both cores to finish together, large enough that claiming costs nothing.
         static let chunkLines = 1 << 12
@@ -197,6 +201,10 @@ public enum Tunables {
         public static let rowsPerName = 10_000
         public static let rowsAfterPruning = 9_000
         public static let forgottenWeight = 0.01
+        /// The picker records an accept of at most this many lines: more (a select-all,
+        /// a marked screenful) are no choice of each line, and would crowd out what was
+        /// learned; writing them would also hold the exit (seconds for a million).
+        public static let linesPerPick = 100
         /// Longer lines are not remembered (they would make the store large), and a
         /// longer query is remembered cut to this many characters.
         public static let longestLine = 4096
