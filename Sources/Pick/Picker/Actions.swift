@@ -87,92 +87,55 @@ extension Picker {
         }
     }
 
+    /// Runs one action: PickCore decides (`PickSession.decide`), this carries it out.
     func run(_ action: BoundAction, _ trigger: BindTrigger) {
-        let up = options.layout.listReadsDown ? -1 : 1
-        let page = max(1, geometry.listHeight(headers: headerCount) - 1)
+        let context = ActionContext(pageRows: geometry.listHeight(headers: headerCount) - 1,
+                                    listReadsDown: options.layout.listReadsDown,
+                                    awaitsReloadedLines: awaitsReloadedLines, rowsBeforeReload: bound.rowsBeforeReload)
+        for effect in session.decide(action, trigger: trigger, context: context) { carryOut(effect, trigger) }
+    }
+
+    /// Does what an action's effect says; decides nothing.
+    func carryOut(_ effect: ActionEffect, _ trigger: BindTrigger) {
+        switch effect {
+        case .event(let event): perform(event)
+        case .rankWholeList:
+            while let job = session.wholeResultJob(), let answer = worker.run(job) { perform(.answered(answer)) }
+        case .highlightOnceReloaded(let row):
+            bound.reloadRow = row
+            bound.reloadTrack = nil
+        case .replaceQuery(let text): pendingAction = .replaceQuery(text)
+        case .insert(let text): pendingAction = .insert(text)
+        case .edit(let key): passThrough = [PrivateKey.of(key)]
+        case .end(.accept): outcome = .accept(key: nil)
+        case .end(.acceptIfChosen):
+            if let lines = chosenLines(), !lines.isEmpty { outcome = .accept(key: nil) }
+        case .end(.printQuery): outcome = .printQuery
+        case .end(.cancel): outcome = .cancel(130)
+        case .exclude(let marked): exclude(marked: marked)
+        case .setPrompt(let text): changePrompt(text)
+        case .setHeader(let text): changeHeader(text ?? "")
+        case .setBorderLabel(let text): changeBorderLabel(text)
+        case .setFilters(let filters):
+            session.filters = filters
+            parsedQuery = worker.engine.parse(filters ? query : "")
+            perform(.searchAgain)
+        case .unbind(let targets): bound.unbound.formUnion(targets)
+        case .rebind(let targets): bound.unbound.subtract(targets)
+        case .carryOut(let action): runOwn(action, trigger)
+        }
+    }
+
+    /// The actions PickCore does not decide yet: commands, the preview pane, fields, sort.
+    func runOwn(_ action: BoundAction, _ trigger: BindTrigger) {
         let argument = action.argument ?? ""
         switch action.kind {
-        case .ignore: break
-        case .accept: outcome = .accept(key: nil)
-        case .acceptNonEmpty:
-            if let lines = chosenLines(), !lines.isEmpty { outcome = .accept(key: nil) }
-        case .abort: outcome = .cancel(130)
-        case .cancel:
-            if query.isEmpty { outcome = .cancel(130) } else { pendingAction = .replaceQuery("") }
-        case .printQuery: outcome = .printQuery
-        case .pos where awaitsReloadedLines, .first where awaitsReloadedLines, .last where awaitsReloadedLines:
-            let before = bound.rowsBeforeReload
-            let position = action.kind == .first ? 1 : action.kind == .last ? -1 : Int(argument) ?? 1
-            bound.reloadRow = max(0, position > 0 ? position - 1 : before + position)
-            bound.reloadTrack = nil
-        case .pos:
-            // fzf's positions: 1 the first line, -1 the last.
-            let position = Int(argument) ?? 1
-            perform(.move(by: position < 0 ? Int(Int32.max) : -Int(Int32.max), wraps: false))
-            if position > 1 || position < -1 { perform(.move(by: position < 0 ? position + 1 : position - 1, wraps: false)) }
-        case .up: move(up)
-        case .down: move(-up)
-        case .first: perform(.move(by: -Int(Int32.max), wraps: false))
-        case .last: perform(.move(by: Int(Int32.max), wraps: false))
-        case .pageUp: move(up * page, wraps: false)
-        case .pageDown: move(-up * page, wraps: false)
-        case .halfPageUp: move(up * max(1, page / 2), wraps: false)
-        case .halfPageDown: move(-up * max(1, page / 2), wraps: false)
-        case .toggle: if options.multi { toggleMark() }
-        case .beginningOfLine: passThrough = [PrivateKey.home]
-        case .endOfLine: passThrough = [PrivateKey.end]
-        case .backwardChar: passThrough = [PrivateKey.left]
-        case .forwardChar: passThrough = [PrivateKey.right]
-        case .backwardWord: passThrough = [PrivateKey.wordBefore]
-        case .forwardWord: passThrough = [PrivateKey.wordAfter]
-        case .deleteChar: passThrough = [PrivateKey.delete]
-        case .backwardDeleteChar: passThrough = [PrivateKey.backspace]
-        case .deleteCharEOF, .backwardDeleteCharEOF:
-            if query.isEmpty { outcome = .cancel(130); break }
-            passThrough = [action.kind == .deleteCharEOF ? PrivateKey.delete : PrivateKey.backspace]
-        case .killLine: passThrough = [PrivateKey.killToEnd]
-        case .unixLineDiscard: passThrough = [PrivateKey.killToStart]
-        case .killWord: passThrough = [PrivateKey.killWordAfter]
-        case .backwardKillWord, .unixWordRubout: passThrough = [PrivateKey.killWordBefore]
-        case .yank: passThrough = [PrivateKey.yank]
-        case .toggleIn, .toggleOut:
-            // fzf's: toggle-in moves toward the prompt (up when the list reads down from it),
-            // toggle-out away from it.
-            if options.multi { toggleMark() }
-            move((action.kind == .toggleIn) == options.layout.listReadsDown ? up : -up)
-        case .select, .deselect:
-            if options.multi, let line = session.highlighted, session.markSet.contains(line) == (action.kind == .deselect) {
-                toggleMark()
-            }
-        case .selectAll, .toggleAll:
-            guard options.multi else { break }
-            while let job = session.wholeResultJob(), let answer = worker.run(job) { perform(.answered(answer)) }
-            perform(.marks(action.kind == .selectAll ? .all : .invert))
-        case .deselectAll: perform(.marks(.none))
-        case .exclude, .excludeMulti: exclude(marked: action.kind == .excludeMulti)
-        case .changeNth, .changeWithNth: changeFields(argument, withNth: action.kind == .changeWithNth)
-        case .clearQuery: pendingAction = .replaceQuery("")
-        case .changeQuery: pendingAction = .replaceQuery(argument)
-        case .put:
-            let key: Key? = if case .key(let k) = trigger { k } else { nil }
-            if let text = action.argument ?? key.flatMap(KeyNames.printable) { pendingAction = .insert(text) }
-        case .changePrompt: changePrompt(argument)
-        case .changeHeader: changeHeader(argument)
-        case .changeBorderLabel: changeBorderLabel(argument)
+        case .changeNth, .changeWithNth:
+            if case .fields(let choices) = action.value { changeFields(choices, spec: argument, withNth: action.kind == .changeWithNth) }
         case .toggleSort:
             bound.sorts = !(bound.sorts ?? options.ranking.sorts)
             replaceEngine(over: store)
             perform(.searchAgain)
-        case .enableSearch, .disableSearch, .toggleSearch:
-            let filters = action.kind == .toggleSearch ? !session.filters : action.kind == .enableSearch
-            guard filters != session.filters else { break }
-            session.filters = filters
-            parsedQuery = worker.engine.parse(filters ? query : "")
-            perform(.searchAgain)
-        case .unbind, .rebind:
-            for target in (try? Bindings.triggers(in: argument)) ?? [] {
-                if action.kind == .unbind { bound.unbound.insert(target) } else { bound.unbound.remove(target) }
-            }
         case .togglePreview: togglePreview()
         case .showPreview, .hidePreview:
             if preview != nil, (geometry.pane != nil) != (action.kind == .showPreview) { togglePreview() }
@@ -192,10 +155,12 @@ extension Picker {
         case .changePreview:
             preview?.template = CommandTemplate(argument)
             refreshPreview()
-        case .changePreviewWindow: changePreviewWindow(argument)
+        case .changePreviewWindow:
+            if case .layouts(let layouts) = action.value { changePreviewWindow(layouts, spec: argument) }
         case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
              .transformPrompt, .transformHeader, .transformBorderLabel:
             runCommand(action, trigger)
+        default: break  // decided in PickCore
         }
     }
 
@@ -237,20 +202,14 @@ extension Picker {
     /// the option as given), as fzf cycles them. The lines the engine searches are derived
     /// again from the lines as read (FieldView) and searched again; the highlight stays on
     /// its line, as after a reload.
-    func changeFields(_ spec: String, withNth: Bool) {
-        let choices = spec.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    func changeFields(_ choices: [FieldRanges?], spec: String, withNth: Bool) {
+        guard !choices.isEmpty else { return }
         let key = (withNth ? "with-nth:" : "nth:") + spec
         let index = bound.fieldCycle[key, default: 0] % choices.count
         bound.fieldCycle[key] = index + 1
         let started = bound.fieldsAsStarted ?? (options.nth, options.withNth)
         bound.fieldsAsStarted = started
-        let ranges: FieldRanges?
-        if choices[index].isEmpty {
-            ranges = withNth ? started.withNth : started.nth
-        } else {
-            guard let parsed = try? FieldRanges(parsing: choices[index]) else { return }
-            ranges = parsed
-        }
+        let ranges = choices[index] ?? (withNth ? started.withNth : started.nth)
         if withNth { options.withNth = ranges } else { options.nth = ranges }
         let lines = linesAsRead
         let view: FieldView?
@@ -286,9 +245,8 @@ extension Picker {
 
     /// change-preview-window(A|B|…): the next of the layouts, each applied over
     /// `--preview-window` as fzf does (an empty one is `--preview-window` itself).
-    func changePreviewWindow(_ spec: String) {
-        guard let preview else { return }
-        let choices = spec.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    func changePreviewWindow(_ choices: [String], spec: String) {
+        guard let preview, !choices.isEmpty else { return }
         let index = bound.windowCycle[spec, default: 0] % choices.count
         bound.windowCycle[spec] = index + 1
         guard let window = try? options.previewWindow.applying(choices[index]) else { return }

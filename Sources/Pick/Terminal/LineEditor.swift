@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLibEdit
 import CLibEditShim
+import PickCore
 
 // The query prompt: libedit. libedit edits the line and draws the prompt; pick's own read
 // function (EL_GETCFN) sits under it, redraws the list before every key, polls the tty and
@@ -39,6 +40,25 @@ enum PrivateKey {
     static let wordBefore: wchar_t = 0x8B
     static let wordAfter: wchar_t = 0x8C
     static let yank: wchar_t = 0x8D
+
+    /// The key that does what an action asks of the query line.
+    static func of(_ edit: QueryEdit) -> wchar_t {
+        switch edit {
+        case .home: home
+        case .end: end
+        case .left: left
+        case .right: right
+        case .wordBefore: wordBefore
+        case .wordAfter: wordAfter
+        case .delete: delete
+        case .backspace: backspace
+        case .killToEnd: killToEnd
+        case .killToStart: killToStart
+        case .killWordBefore: killWordBefore
+        case .killWordAfter: killWordAfter
+        case .yank: yank
+        }
+    }
 }
 
 /// A private character as a key in libedit's notation (itself).
