@@ -38,16 +38,13 @@ extension Picker {
             return nil
         }
         if fire(.key(key)) { return nil }
+        if key == .escape && isVi { return [0x1B] }
         if let chain = DefaultKeys.chain(for: key) {
             for action in chain { run(action, .key(key)) }
             return nil
         }
         let up = options.layout.listReadsDown ? -1 : 1
         switch key {
-        case .escape:
-            if isVi { return [0x1B] }
-            outcome = .cancel(130)
-            return nil
         case .char(9):
             if options.multi { toggleMark(); move(-up, wraps: false) } else { complete() }
             return nil

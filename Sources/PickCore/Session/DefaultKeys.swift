@@ -6,7 +6,8 @@ public enum DefaultKeys {
     /// Each key and the chain it runs.
     public static let table: [(keys: [Key], chain: [BoundAction])] = [
         ([.char(13)], [BoundAction(.accept)]),
-        ([.char(3), .char(7)], [BoundAction(.abort)]),
+        // In vi mode Escape is vi's (the executable gives it to libedit first).
+        ([.escape, .char(3), .char(7)], [BoundAction(.abort)]),
         ([.up, .char(16), .char(11)], [BoundAction(.up)]),
         ([.down, .char(14), .char(10)], [BoundAction(.down)]),
         ([.pageUp], [BoundAction(.pageUp)]),
