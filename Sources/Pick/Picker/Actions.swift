@@ -13,42 +13,13 @@ import PickCore
 // process unless the action is a command: a `change:` binding costs a dictionary lookup
 // and the actions it names, per keystroke.
 
-/// What the bindings add to the picker's state.
-struct BindingState {
-    /// Actions waiting to run, and what set each off.
-    var queue: [(action: BoundAction, trigger: BindTrigger)] = []
-    /// Triggers turned off by `unbind`.
-    var unbound: Set<BindTrigger> = []
-    /// Which of its layouts each change-preview-window spec showed last.
-    var windowCycle: [String: Int] = [:]
-    /// Which of its field ranges each change-nth/change-with-nth spec took last, and the
-    /// field options pick started with (what an empty choice goes back to).
-    var fieldCycle: [String: Int] = [:]
-    var fieldsAsStarted: (nth: FieldRanges?, withNth: FieldRanges?)? = nil
-    /// When the events fire (PickCore decides).
-    var events = EventWatch()
-    /// Whether the list is sorted, once toggle-sort turned it from what the options say.
-    var sorts: Bool? = nil
-    /// A binding toggles the sort: the info line says which way it is.
-    var togglesSort = false
+/// The processes behind `--bind`'s actions (their state is the session's: `PickSession.bound`).
+struct BoundCommands {
     /// A running reload, its store, and whether the list waits for the whole of it
     /// (reload-sync) before it shows.
     var reload: (run: CommandRun, store: LineStore, fields: FieldView?, styles: AnsiStyles?, sync: Bool)? = nil
     /// The reload whose store the picker shows, while it may still stream.
     var streaming: CommandRun? = nil
-    /// The line highlighted when a reload came, looked for in the new list.
-    var reloadTrack: [UInt8]? = nil
-    /// Where that line was in the list, for the query then: the highlight's place when the
-    /// reload lacks the line and the query is the same.
-    var reloadPosition = (row: 0, query: "")
-    var trackSeen = (generation: -1, searched: -1)
-    /// The row to highlight once the list's lines come (clamped to the list): for
-    /// first/last/pos right after a reload, counted over the list before the reload (as
-    /// fzf keeps its cursor's index), and that list's length; the row exclude leaves.
-    var reloadRow: Int? = nil
-    /// A reload ran earlier in the chain now running: a move acts on its lines to come.
-    var reloadInChain = false
-    var rowsBeforeReload = 0
     /// A transform running: the chain waits for its output.
     var transform: (run: CommandRun, action: BoundAction, trigger: BindTrigger)? = nil
 }
@@ -59,29 +30,29 @@ extension Picker {
     /// all, pick's own use of a key included, as in fzf (true: the key was taken).
     @discardableResult
     func fire(_ trigger: BindTrigger) -> Bool {
-        if bound.unbound.contains(trigger) { return true }
+        if session.bound.unbound.contains(trigger) { return true }
         guard let chain = options.bindings[trigger] else { return false }
-        bound.reloadInChain = false
-        if let waiting = bound.transform {
+        session.bound.reloadInChain = false
+        if let waiting = commands.transform {
             // Another event (focus and result fire in one turn) runs after the waiting
             // chain, as fzf runs them in turn; a key, or the same event again, replaces it.
             if case .event = trigger, trigger != waiting.trigger {
-                bound.queue += chain.map { ($0, trigger) }
+                session.bound.queue += chain.map { ($0, trigger) }
                 return true
             }
             waiting.run.cancel()
-            bound.transform = nil
-            bound.queue = []
+            commands.transform = nil
+            session.bound.queue = []
         }
-        bound.queue += chain.map { ($0, trigger) }
+        session.bound.queue += chain.map { ($0, trigger) }
         runBoundActions()
         return true
     }
 
     /// Runs queued actions until one must wait for libedit or a command, or pick ends.
     func runBoundActions() {
-        while !bound.queue.isEmpty, pendingAction == nil, outcome == nil, bound.transform == nil, passThrough.isEmpty {
-            let (action, trigger) = bound.queue.removeFirst()
+        while !session.bound.queue.isEmpty, pendingAction == nil, outcome == nil, commands.transform == nil, passThrough.isEmpty {
+            let (action, trigger) = session.bound.queue.removeFirst()
             keyPressed = true
             run(action, trigger)
         }
@@ -91,7 +62,7 @@ extension Picker {
     func run(_ action: BoundAction, _ trigger: BindTrigger) {
         let context = ActionContext(pageRows: geometry.listHeight(headers: headerCount) - 1,
                                     listReadsDown: options.layout.listReadsDown,
-                                    awaitsReloadedLines: awaitsReloadedLines, rowsBeforeReload: bound.rowsBeforeReload)
+                                    awaitsReloadedLines: awaitsReloadedLines, rowsBeforeReload: session.bound.rowsBeforeReload)
         for effect in session.decide(action, trigger: trigger, context: context) { carryOut(effect, trigger) }
     }
 
@@ -102,8 +73,8 @@ extension Picker {
         case .rankWholeList:
             while let job = session.wholeResultJob(), let answer = worker.run(job) { perform(.answered(answer)) }
         case .highlightOnceReloaded(let row):
-            bound.reloadRow = row
-            bound.reloadTrack = nil
+            session.bound.reloadRow = row
+            session.bound.reloadTrack = nil
         case .replaceQuery(let text): pendingAction = .replaceQuery(text)
         case .insert(let text): pendingAction = .insert(text)
         case .edit(let key): passThrough = [PrivateKey.of(key)]
@@ -120,8 +91,8 @@ extension Picker {
             session.filters = filters
             parsedQuery = worker.engine.parse(filters ? query : "")
             perform(.searchAgain)
-        case .unbind(let targets): bound.unbound.formUnion(targets)
-        case .rebind(let targets): bound.unbound.subtract(targets)
+        case .unbind(let targets): session.bound.unbound.formUnion(targets)
+        case .rebind(let targets): session.bound.unbound.subtract(targets)
         case .carryOut(let action): runOwn(action, trigger)
         }
     }
@@ -133,7 +104,7 @@ extension Picker {
         case .changeNth, .changeWithNth:
             if case .fields(let choices) = action.value { changeFields(choices, spec: argument, withNth: action.kind == .changeWithNth) }
         case .toggleSort:
-            bound.sorts = !(bound.sorts ?? options.ranking.sorts)
+            session.bound.sorts = !(session.bound.sorts ?? options.ranking.sorts)
             replaceEngine(over: store)
             perform(.searchAgain)
         case .togglePreview: togglePreview()
@@ -167,14 +138,14 @@ extension Picker {
     /// Whether a reload ran earlier in this chain: a move waits for its lines
     /// (`reload(…)+last`), as in fzf, where they always come after the chain.
     var awaitsReloadedLines: Bool {
-        bound.streaming != nil && bound.reloadInChain
+        commands.streaming != nil && session.bound.reloadInChain
     }
 
     /// Searches `store` with a new engine: the sort toggle-sort left, the matching options,
     /// and the memory of `--remember` the old engine had.
     func replaceEngine(over store: LineStore) {
         var ranking = options.ranking
-        ranking.sorts = bound.sorts ?? options.ranking.sorts
+        ranking.sorts = session.bound.sorts ?? options.ranking.sorts
         let engine = SearchEngine(store: store, matching: options.matching, ranking: ranking,
                                   skippedLines: options.headerLines)
         engine.remember(as: worker.engine, lines: linesAsRead)
@@ -194,7 +165,7 @@ extension Picker {
             toggleMark()
         }
         // The highlight keeps its row once the list is searched again.
-        bound.reloadRow = session.selection
+        session.bound.reloadRow = session.selection
         perform(.searchAgain)
     }
 
@@ -205,10 +176,10 @@ extension Picker {
     func changeFields(_ choices: [FieldRanges?], spec: String, withNth: Bool) {
         guard !choices.isEmpty else { return }
         let key = (withNth ? "with-nth:" : "nth:") + spec
-        let index = bound.fieldCycle[key, default: 0] % choices.count
-        bound.fieldCycle[key] = index + 1
-        let started = bound.fieldsAsStarted ?? (options.nth, options.withNth)
-        bound.fieldsAsStarted = started
+        let index = session.bound.fieldCycle[key, default: 0] % choices.count
+        session.bound.fieldCycle[key] = index + 1
+        let started = session.bound.fieldsAsStarted ?? (options.nth, options.withNth)
+        session.bound.fieldsAsStarted = started
         let ranges = choices[index] ?? (withNth ? started.withNth : started.nth)
         if withNth { options.withNth = ranges } else { options.nth = ranges }
         let lines = linesAsRead
@@ -216,9 +187,7 @@ extension Picker {
         do { view = try FieldView(options: options, store: lines) } catch { return }
         view?.catchUp(finishing: !input.isLoading)
         let excluded = worker.engine.excludedLines
-        bound.reloadTrack = session.highlighted.map { Array(lines.bytes(of: Int($0))) }
-        bound.reloadPosition = (session.selection, query)
-        bound.trackSeen = (-1, -1)
+        session.followHighlight(text: session.highlighted.map { Array(lines.bytes(of: Int($0))) })
         fieldView = view
         store = view?.searched ?? lines
         replaceEngine(over: store)
@@ -231,7 +200,7 @@ extension Picker {
     /// thread reading the input (or a reload) feeds the view it started with. Calls are
     /// serialised by the view, so one both feed is derived once.
     func catchUpChangedFields() {
-        guard bound.fieldsAsStarted != nil, let view = fieldView, view.derives,
+        guard session.bound.fieldsAsStarted != nil, let view = fieldView, view.derives,
               !view.searched.isFinished else { return }
         view.catchUp(finishing: !input.isLoading)
     }
@@ -247,8 +216,8 @@ extension Picker {
     /// `--preview-window` as fzf does (an empty one is `--preview-window` itself).
     func changePreviewWindow(_ choices: [String], spec: String) {
         guard let preview, !choices.isEmpty else { return }
-        let index = bound.windowCycle[spec, default: 0] % choices.count
-        bound.windowCycle[spec] = index + 1
+        let index = session.bound.windowCycle[spec, default: 0] % choices.count
+        session.bound.windowCycle[spec] = index + 1
         guard let window = try? options.previewWindow.applying(choices[index]) else { return }
         preview.window = window
         preview.pane.restart()
@@ -287,33 +256,14 @@ extension Picker {
     private func notice() {
         takeFinishedCommands()
         followReloadedLine()
-        for event in bound.events.events(in: session, loading: input.isLoading) { fire(.event(event)) }
+        var watch = session.bound.events
+        let events = watch.events(in: session, loading: input.isLoading)
+        session.bound.events = watch
+        for event in events { fire(.event(event)) }
     }
 
-    /// After a reload, highlights the line that was highlighted before, once the new list
-    /// holds it (as `--track` does), until the reload has been read whole; without it (the
-    /// branch just deleted), the same place in the list, as fzf keeps it.
+    /// After a reload or change-nth, where the highlight goes (PickCore decides).
     func followReloadedLine() {
-        if let row = bound.reloadRow {
-            guard session.resultGeneration == session.generation, let shown = session.shown,
-                  !shown.lines.isEmpty else { return }
-            bound.reloadRow = nil
-            perform(.select(min(row, shown.lines.count - 1)))
-            return
-        }
-        guard let wanted = bound.reloadTrack else { return }
-        guard session.resultGeneration == session.generation, let shown = session.shown else { return }
-        let seen = (session.generation, shown.searched)
-        guard seen != bound.trackSeen else { return }
-        bound.trackSeen = seen
-        let lines = linesAsRead
-        if let at = shown.lines.firstIndex(where: { lines.bytes(of: Int($0)).elementsEqual(wanted) }) {
-            bound.reloadTrack = nil
-            if at != session.selection { perform(.select(at)) }
-        } else if !input.isLoading && shown.isComplete {
-            bound.reloadTrack = nil
-            let position = min(bound.reloadPosition.row, shown.lines.count - 1)
-            if session.selection == 0 && position > 0 && query == bound.reloadPosition.query { perform(.select(position)) }
-        }
+        if let event = session.reloadedHighlight(lines: linesAsRead, loading: input.isLoading) { perform(event) }
     }
 }

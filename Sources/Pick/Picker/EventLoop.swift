@@ -33,7 +33,7 @@ extension Picker {
             return 1
         }
         while true {
-            if !bound.queue.isEmpty { syncQuery(); runBoundActions() }
+            if !session.bound.queue.isEmpty { syncQuery(); runBoundActions() }
             // An editing action's key for libedit (the rest of its chain runs after it).
             if !passThrough.isEmpty {
                 cursorBackToEditor()
@@ -60,7 +60,7 @@ extension Picker {
 
             // Keys already read (unless a key's transform that just started is to act first;
             // an event's, such as focus:transform-header, never holds the keys).
-            let holdKeysUntil = bound.transform.flatMap { waiting -> Int? in
+            let holdKeysUntil = commands.transform.flatMap { waiting -> Int? in
                 guard case .key = waiting.trigger else { return nil }
                 return waiting.run.startedAt + Tunables.Children.transformHoldsKeysMillis
             }

@@ -61,8 +61,8 @@ final class Picker {
     /// A key was handled since the last turn: the screen may show it (the help, a mark).
     var keyPressed = false
     var history: QueryHistory
-    /// What `--bind` adds (Actions.swift).
-    var bound = BindingState()
+    /// The processes behind `--bind`'s actions (their state is `session.bound`).
+    var commands = BoundCommands()
     /// The preview pane (`--preview`), if any.
     let preview: PreviewController?
 
@@ -89,7 +89,7 @@ final class Picker {
         shortcuts = LineShortcuts(headerLines: options.headerLines)
         history = QueryHistory(path: options.history)
         session.filters = !options.disabled
-        bound.togglesSort = options.bindings.triggers.contains { options.bindings[$0]?.contains { $0.kind == .toggleSort } ?? false }
+        session.bound.togglesSort = options.bindings.triggers.contains { options.bindings[$0]?.contains { $0.kind == .toggleSort } ?? false }
         // Commands get the lines as read, not the --nth/--with-nth text `store` holds.
         delimiter = (try? FieldDelimiter(options.delimiter)) ?? .blanks
         preview = PreviewController(options: options, store: fieldView?.original ?? store, delimiter: delimiter)
@@ -219,7 +219,7 @@ final class Picker {
         input.fieldView = fieldView
         var frame = FrameBuilder.build(input, store: store)
         frame.info.inWords = options.accessible
-        if bound.togglesSort { frame.info.sorts = bound.sorts ?? options.ranking.sorts }
+        if session.bound.togglesSort { frame.info.sorts = session.bound.sorts ?? options.ranking.sorts }
         session.scroll = frame.scroll
         var ghost: Ghost? = nil
         if geometry.promptRows == 1 {

@@ -196,4 +196,31 @@ final class ActionPolicyTests: XCTestCase {
             for key in entry.keys { XCTAssertTrue(KeyNames.isReserved(key), "\(KeyNames.name(of: key)!) is pick's") }
         }
     }
+
+    func testAfterAReloadTheHighlightFindsItsLineInTheNewList() {
+        var d = driver()
+        press(&d, "pos(5)")
+        d.session.followHighlight(text: Array("line5".utf8))
+        d.replaceInput(with: ["new", "line1", "line5", "line9"])
+        d.type("", at: 200)
+        XCTAssertEqual(highlighted(d), "new", "the new list shows first from the top")
+        guard case .select(let row)? = d.session.reloadedHighlight(lines: d.store, loading: false) else {
+            return XCTFail("the highlight does not follow its line")
+        }
+        d.send(.select(row))
+        XCTAssertEqual(highlighted(d), "line5")
+        XCTAssertNil(d.session.reloadedHighlight(lines: d.store, loading: false), "found once, then it stays")
+    }
+
+    func testAfterAReloadWithoutTheLineTheHighlightKeepsItsPlace() {
+        var d = driver()
+        press(&d, "pos(3)")
+        d.session.followHighlight(text: Array("line3".utf8))
+        d.replaceInput(with: ["a", "b", "c", "d"])
+        d.type("", at: 200)
+        guard case .select(let row)? = d.session.reloadedHighlight(lines: d.store, loading: false) else {
+            return XCTFail()
+        }
+        XCTAssertEqual(row, 2, "the third row, as fzf keeps its cursor")
+    }
 }
