@@ -63,6 +63,7 @@ extension Picker {
         let context = ActionContext(pageRows: geometry.listHeight(headers: headerCount) - 1,
                                     listReadsDown: options.layout.listReadsDown,
                                     awaitsReloadedLines: awaitsReloadedLines, rowsBeforeReload: session.bound.rowsBeforeReload)
+        session.bound.ran(action.kind)
         for effect in session.decide(action, trigger: trigger, context: context) { carryOut(effect, trigger) }
     }
 
@@ -80,7 +81,9 @@ extension Picker {
         case .edit(let key): passThrough = [PrivateKey.of(key)]
         case .end(.accept): outcome = .accept(key: nil)
         case .end(.acceptIfChosen):
+            // As fzf: an empty input, read whole, accepts too (with --print-query, the query).
             if let lines = chosenLines(), !lines.isEmpty { outcome = .accept(key: nil) }
+            else if !input.isLoading && session.candidates == 0 { outcome = .accept(key: nil) }
         case .end(.printQuery): outcome = .printQuery
         case .end(.cancel): outcome = .cancel(130)
         case .exclude(let marked): exclude(marked: marked)

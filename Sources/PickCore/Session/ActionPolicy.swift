@@ -39,7 +39,7 @@ public struct ActionContext: Sendable {
 }
 
 /// A key of the query line's editor that an action presses.
-public enum QueryEdit: Equatable, Sendable {
+public enum EditorKey: Equatable, Sendable {
     case home, end, left, right, wordBefore, wordAfter, delete, backspace
     case killToEnd, killToStart, killWordBefore, killWordAfter, yank
 }
@@ -70,7 +70,7 @@ public enum ActionEffect {
     /// Type this at the cursor.
     case insert(String)
     /// Press this key of the query editor.
-    case edit(QueryEdit)
+    case edit(EditorKey)
     /// End pick.
     case end(Ending)
     /// exclude (the highlighted line) or exclude-multi (the marked ones, or the highlighted).

@@ -34,8 +34,19 @@ public struct BoundState {
     /// A reload ran earlier in the chain now running: a move acts on its lines to come.
     public var reloadInChain = false
     public var rowsBeforeReload = 0
+    /// `{fzf:action}`: the last action that ran no command, as fzf names it.
+    public private(set) var lastAction = "start"
 
     public init() {}
+
+    /// Notes that `kind` runs (for `{fzf:action}`: commands and the preview's do not count).
+    public mutating func ran(_ kind: BindActionKind) {
+        switch kind {
+        case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .transformPrompt,
+             .transformHeader, .transformBorderLabel, .changePreview, .refreshPreview: break
+        default: lastAction = kind.rawValue
+        }
+    }
 }
 
 extension PickSession {
