@@ -163,6 +163,8 @@ public struct PickSession {
     }
 
     public let settings: Settings
+    /// What `--bind`'s actions and events keep between keys (BoundState.swift).
+    public var bound = BoundState()
     /// Whether the query filters the list (fzf's enable-search and disable-search: off, every
     /// line is listed in input order whatever the query; see `searchAgain`).
     public var filters = true

@@ -3,7 +3,7 @@ import XCTest
 
 /// Plays the picker's part for a session, with no terminal: a real store and engine, a
 /// clock the test moves, and a worker whose jobs wait until the test lets them finish.
-private struct Driver {
+struct Driver {
     var session: PickSession
     var store: LineStore
     var engine: SearchEngine
