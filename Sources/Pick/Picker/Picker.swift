@@ -220,6 +220,7 @@ final class Picker {
             syncQuery()
             takeWakes()
             if outcome != nil { continue }
+            if serveRemote() { continue }  // --listen (PickerRemote.swift)
             if keyPressed {
                 keyPressed = false
                 perform(.redraw)

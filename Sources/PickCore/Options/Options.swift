@@ -151,6 +151,10 @@ public struct Options: Sendable {
     /// `--accessible`: the cursor rests on the selected row, the spinner stands still, and
     /// the info line says the counts in words (for screen readers).
     public var accessible = false
+    /// `--listen[=ADDRESS]`: the remote control's address (ListenAddress.swift), and whether
+    /// `--listen-unsafe` lets clients on another address than loopback run commands.
+    public var listen: ListenAddress? = nil
+    public var listenUnsafe = false
 
     public init() {}
 }
@@ -233,6 +237,7 @@ extension Options {
         "--track": .none, "--no-track": .none, "--pointer": .required, "--marker": .required,
         "--ellipsis": .required, "--scheme": .required, "--delimiter": .required,
         "--nth": .required, "--with-nth": .required, "--accept-nth": .required,
+        "--listen": .optional, "--listen-unsafe": .optional, "--no-listen": .none, "--no-listen-unsafe": .none,
         "--remember": .required, "--no-remember": .none, "--record": .none, "--forget": .none, "--list": .none,
         "--preview": .required, "--no-preview": .none, "--preview-window": .required,
         // fzf's, for elements pick does not have: accepted, and they change nothing.
@@ -252,14 +257,14 @@ extension Options {
         "--header-first", "--header-label", "--header-label-pos", "--header-lines-border", "--history-size",
         "--hscroll", "--hscroll-off", "--id-nth", "--info-command", "--input-border", "--input-label",
         "--input-label-pos", "--jump-labels", "--keep-right", "--list-border", "--list-label",
-        "--list-label-pos", "--listen", "--listen-unsafe", "--man", "--marker-multi-line", "--min-height",
+        "--list-label-pos", "--man", "--marker-multi-line", "--min-height",
         "--multi-line", "--no-256", "--no-ambidouble", "--no-black", "--no-bold", "--no-clear",
         "--no-expect", "--no-extended", "--no-filepath-word", "--no-footer", "--no-footer-border",
         "--no-footer-label", "--no-force-tty-in", "--no-gap", "--no-gap-line", "--no-header",
         "--no-header-border", "--no-header-first", "--no-header-label", "--no-header-lines",
         "--no-header-lines-border", "--no-highlight-line", "--no-history", "--no-hscroll", "--no-id-nth",
         "--no-info-command", "--no-input", "--no-input-border", "--no-input-label", "--no-keep-right",
-        "--no-list-border", "--no-list-label", "--no-listen", "--no-listen-unsafe",
+        "--no-list-border", "--no-list-label",
         "--no-preview-border", "--no-preview-label", "--no-raw", "--no-sync",
         "--no-tail", "--no-tty-default", "--no-unicode", "--no-winpty", "--no-wrap",
         "--no-wrap-word", "--nushell", "--preview-border",
@@ -669,6 +674,14 @@ extension Options {
             tmux = popup
         case "--no-tmux", "--no-popup": tmux = nil
         case "--accessible": accessible = true
+        case "--listen", "--listen-unsafe":
+            // As fzf: the address may be the next word when it does not look like an option.
+            let text = inline ?? nextWord { !$0.hasPrefix("-") && !$0.hasPrefix("+") }
+            listen = try text.map(ListenAddress.parse) ?? .automatic
+            listenUnsafe = name == "--listen-unsafe"
+        case "--no-listen", "--no-listen-unsafe":
+            listen = nil
+            listenUnsafe = false
         case "--no-accessible": accessible = false
         case "--no-scrollbar", "--no-separator", "--highlight-line", "--no-multi-line": break
         default: throw OptionError(message: "unknown option: \(name)")  // listed but not handled
