@@ -190,6 +190,9 @@ final class ListenServer: @unchecked Sendable {
             expire(now: now2)
             connections.removeAll { $0.fd < 0 }
         }
+        // Answers the picker gave before it stopped us (a POST of accept, of become) still
+        // go out: small, they fit in the socket's buffer.
+        collectAnswers(now: monotonicMillis())
         for c in connections where c.fd >= 0 { close(c.fd) }
         connections = []
     }

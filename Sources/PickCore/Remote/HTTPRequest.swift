@@ -40,6 +40,13 @@ public struct HTTPRequest: Equatable, Sendable {
     public var offset: Int
     /// POST's body, exactly Content-Length bytes.
     public var body: [UInt8]
+
+    public init(method: Method, limit: Int, offset: Int, body: [UInt8]) {
+        self.method = method
+        self.limit = limit
+        self.offset = offset
+        self.body = body
+    }
 }
 
 /// An HTTP error answer: the status, its reason phrase, and a one-line message for the body.
