@@ -21,7 +21,8 @@ BUILD_PACKAGES := libedit-dev libncurses-dev pkg-config libsqlite3-dev
 # mandoc, groff-base: the tests check that man/pick.1 renders without warnings.
 # man-db: the install test checks that `man` finds the installed page.
 # git, zsh, fish: the shell-integration and git-recipe tests run them (bash is there).
-TEST_PACKAGES := tmux mandoc groff-base man-db git zsh fish
+# curl: the --listen tests talk to the picker's server with it.
+TEST_PACKAGES := tmux mandoc groff-base man-db git zsh fish curl
 
 .PHONY: all deps build-deps test-deps build release demo test install uninstall bench bench-interactive clean
 

@@ -102,6 +102,14 @@ Preview
                           border-STYLE, noborder, wrap, hidden, follow, +SCROLL[/D],
                           ~HEADER, <COLS(ALTERNATIVE) for narrow terminals
 
+Remote control
+      --listen[=[ADDR:]PORT|SOCKET]
+                          serve fzf's remote control: POST actions (--bind syntax),
+                          GET the state as JSON; a free localhost port by default
+                          (FZF_PORT), a 0600 Unix socket for a .sock path (FZF_SOCK);
+                          FZF_API_KEY or PICK_API_KEY: every request needs x-api-key
+      --listen-unsafe[=ADDR]  as --listen; clients beyond loopback may run commands
+
 Output
       --print-query       print the query before the result
       --expect=KEYS       keys that also accept; the key is printed first, as written
