@@ -677,7 +677,7 @@ extension Options {
         case "--listen", "--listen-unsafe":
             // As fzf: the address may be the next word when it does not look like an option.
             let text = inline ?? nextWord { !$0.hasPrefix("-") && !$0.hasPrefix("+") }
-            listen = try text.map(ListenAddress.parse) ?? .automatic
+            listen = try text.map { try ListenAddress.parse($0, option: name) } ?? .automatic
             listenUnsafe = name == "--listen-unsafe"
         case "--no-listen", "--no-listen-unsafe":
             listen = nil

@@ -21,21 +21,21 @@ public enum ListenAddress: Equatable, Sendable {
     /// fzf's default: a free port on localhost.
     public static let automatic = ListenAddress.tcp(host: "localhost", port: 0)
 
-    /// Parses `--listen`'s value.
-    public static func parse(_ text: String) throws(OptionError) -> ListenAddress {
+    /// Parses the value of `option` (`--listen` or `--listen-unsafe`).
+    public static func parse(_ text: String, option: String = "--listen") throws(OptionError) -> ListenAddress {
         if text.hasSuffix(".sock") || text.contains("/") {
             guard !text.utf8.contains(0), text.utf8.count < 108 else {
-                throw OptionError(message: "invalid value for --listen: \(OptionError.quote(text)) (a socket path is at most 107 bytes)")
+                throw OptionError(message: "invalid value for \(option): \(OptionError.quote(text)) (a socket path is at most 107 bytes)")
             }
             return .socket(path: text)
         }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count <= 2 else {
-            throw OptionError(message: "invalid listen address: \(OptionError.quote(text)) (expected [ADDR:]PORT or a path ending in .sock)")
+            throw OptionError(message: "invalid value for \(option): \(OptionError.quote(text)) (expected [ADDR:]PORT or a path ending in .sock)")
         }
         let portText = String(parts.last!)
         guard let port = Int(portText), portText.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), port <= 65535 else {
-            throw OptionError(message: "invalid listen port: \(OptionError.quote(portText)) (expected 0 to 65535)")
+            throw OptionError(message: "invalid value for \(option): \(OptionError.quote(text)) (expected a port from 0 to 65535, [ADDR:]PORT or a path ending in .sock)")
         }
         let host = parts.count == 2 && !parts[0].isEmpty ? String(parts[0]) : "localhost"
         return .tcp(host: host, port: port)
