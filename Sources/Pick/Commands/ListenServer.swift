@@ -174,8 +174,9 @@ final class ListenServer: @unchecked Sendable {
             var nearest = Int.max
             for c in connections {
                 let writing = c.written < c.output.count
-                let events = writing ? POLLOUT : (c.pending == nil ? POLLIN : 0)
-                fds.append(pollfd(fd: c.fd, events: Int16(events), revents: 0))
+                // A request with the picker is not watched (a client hanging up meanwhile
+                // would wake every poll): its answer's write finds out.
+                fds.append(pollfd(fd: c.pending == nil ? c.fd : -1, events: Int16(writing ? POLLOUT : POLLIN), revents: 0))
                 nearest = min(nearest, c.lingerUntil ?? c.deadline, c.pending?.until ?? Int.max)
             }
             let timeout = nearest == Int.max ? -1 : Int32(max(1, min(nearest - now, 1_000)))

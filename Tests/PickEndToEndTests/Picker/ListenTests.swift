@@ -147,6 +147,17 @@ final class ListenTests: InteractiveTestCase {
         XCTAssertEqual(try state(url)["query"] as? String, "", "the cut-off request changed nothing")
     }
 
+    func testARequestThePickerCannotTakeInTimeIs503AndChangesNothing() throws {
+        let url = try startListening()
+        tmux.waitFor(text: "20/20")
+        // execute's command holds the picker (the terminal is the command's) for 4 s.
+        XCTAssertEqual(try curl("-d", "execute(sleep 4)", url).status, 200)
+        let late = try curl("-d", "change-query(late)", url)
+        XCTAssertEqual(late.status, 503, late.body)
+        tmux.waitFor(text: "20/20")
+        XCTAssertEqual(try state(url)["query"] as? String, "")
+    }
+
     func testAUnixSocketIsTheOwnersOnlyAndGoesWithPick() throws {
         let path = tmux.dir.appendingPathComponent("pick.sock").path
         try tmux.start(input: "seq 5", args: "--listen '\(path)' --bind 'start:execute-silent:echo \"$FZF_SOCK\" > sock'")
