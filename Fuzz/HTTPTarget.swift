@@ -97,7 +97,8 @@ enum HTTPTarget {
         var text = post ? "POST / HTTP/1.\(dice.below(2))" + end
                         : "GET /?limit=\(limit)&x=1&offset=\(offset) HTTP/1.1" + end
         var fields = 0
-        for part in parts.dropFirst().prefix(limits.headerFields - 2) {
+        for part in parts.dropFirst().prefix(limits.headerFields - 2) where !part.isEmpty {
+            // (A field name is one token byte at least: an empty part gives no field.)
             // A name of token bytes, a value of visible bytes (both from the input).
             let name = String(decoding: part.prefix(8).map { tokenByte($0) }, as: UTF8.self)
             let value = String(decoding: part.dropFirst(8).prefix(40).map { $0 < 0x21 || $0 > 0x7E ? 0x61 : $0 }, as: UTF8.self)
