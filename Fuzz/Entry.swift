@@ -13,7 +13,7 @@ import Glibc
 
 /// The fuzz targets, in the order the first byte selects them.
 enum Target: String, CaseIterable {
-    case lines, search, positions, frame, options, template, bind, colour, preview
+    case lines, search, positions, frame, options, template, bind, colour, preview, http
 }
 
 /// The target PICK_FUZZ_TARGET forces, read once.
@@ -43,6 +43,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case .bind: BindTarget.run(input)
     case .colour: ColourTarget.run(input)
     case .preview: PreviewTarget.run(input)
+    case .http: HTTPTarget.run(input)
     }
     return 0
 }

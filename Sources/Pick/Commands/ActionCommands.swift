@@ -228,6 +228,7 @@ extension Picker {
     /// become: the terminal as pick found it, every command pick started ended, then the
     /// command in pick's place (its input the terminal, as fzf gives it).
     func become(_ command: [UInt8], _ environment: [(String, String)]) -> Never {
+        ListenServer.current?.stop()
         region.leave(terminal)
         terminal.restoreMode()
         terminal.releaseSignals()

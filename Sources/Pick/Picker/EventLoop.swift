@@ -49,6 +49,7 @@ extension Picker {
             syncQuery()
             takeWakes()
             if outcome != nil { continue }
+            if serveRemote() { continue }  // --listen (PickerRemote.swift)
             if keyPressed {
                 keyPressed = false
                 perform(.redraw)

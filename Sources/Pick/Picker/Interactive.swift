@@ -56,6 +56,9 @@ enum Interactive {
             fail("no terminal: the picker draws on /dev/tty, which cannot be opened (use --filter QUERY without one)")
         }
         Picker.restoreOnCrash(terminal, options: options)
+        if let address = options.listen {
+            if case .failure(let failure) = ListenServer.start(address, unsafe: options.listenUnsafe) { fail(failure.message) }
+        }
         // libedit needs a UTF-8 locale to insert non-ASCII characters. (Set while the input
         // loads: reading it needs no locale.)
         let locale = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"
@@ -69,6 +72,7 @@ enum Interactive {
                             input: input, fieldView: fields)
         picker.worker.engine.remember(Remember.picks(options), lines: original)
         let outcome = picker.run()
+        ListenServer.current?.stop()
         switch outcome {
         case .cancel(let status):
             return status

@@ -164,6 +164,10 @@ public struct Options: Sendable {
     public var accessible = false
     /// `--walker`, `--walker-root`, `--walker-skip`: the files listed when stdin is a terminal.
     public var walker = WalkerOptions()
+    /// `--listen[=ADDRESS]`: the remote control's address (ListenAddress.swift), and whether
+    /// `--listen-unsafe` lets clients on another address than loopback run commands.
+    public var listen: ListenAddress? = nil
+    public var listenUnsafe = false
 
     public init() {}
 }

@@ -256,3 +256,35 @@ extension Tunables {
         public static let clientQueryMillis = 1000
     }
 }
+
+extension Tunables {
+    /// `--listen`'s server: what one request may cost it. fzf's protocol is a line of
+    /// actions or a GET: every bound is far above what a client of it sends, and low enough
+    /// that no client can hold memory or the picker's attention for long.
+    public enum Listen {
+        /// The most bytes of a POST body: fzf's limit (1 MiB), far more than any chain of actions.
+        public static let bodyBytes = 1 << 20
+        /// The most bytes of the request line and headers together: curl, Ruby's Net::HTTP and
+        /// Python's clients send a few hundred.
+        public static let headerBytes = 8 << 10
+        /// The most header fields: clients send about five.
+        public static let headerFields = 32
+        /// How long a client has to send its whole request (not each piece of it, so a
+        /// client trickling a byte at a time is cut off too). fzf gives 10 s; a local
+        /// client sends its request in well under a millisecond.
+        public static let requestMillis = 5_000
+        /// How long a response may take to be read by the client before it is dropped.
+        public static let responseMillis = 5_000
+        /// How long a request waits for the picker to take it (fzf's 2 s): a picker busy
+        /// running `execute`'s command answers 503 and the request changes nothing.
+        public static let pickerMillis = 2_000
+        /// Connections served at once; one more is answered 503 and closed.
+        public static let connections = 16
+        /// The most rows a GET may ask for (`limit`), and the largest `offset`: bounds the
+        /// answer the picker builds for one request.
+        public static let stateRows = 100_000
+        /// After answering an error before the request was read whole, how long the rest of
+        /// it is read and dropped, so that the client gets the answer rather than a reset.
+        public static let lingerMillis = 200
+    }
+}

@@ -106,9 +106,13 @@ final class OptionValueTests: XCTestCase {
         "--walker-skip": text(".git,node_modules,target"),
         "--shell": Rule(valid: "bash", acceptsEmpty: false, acceptsHuge: false, malformed: ["sh", "BASH", "bash ", "pwsh"]),
         "--completion": Rule(valid: "zsh", acceptsEmpty: false, acceptsHuge: false, malformed: ["sh", "Zsh", "zsh "]),
+        // --listen's address: a port, HOST:PORT, or a socket path (ListenAddress.swift).
+        "--listen": Rule(valid: "localhost:6266", acceptsEmpty: false, acceptsHuge: false, malformed: listenAddresses),
+        "--listen-unsafe": Rule(valid: "/tmp/pick.sock", acceptsEmpty: false, acceptsHuge: false, malformed: listenAddresses),
         "--tmux": Rule(valid: "bottom,40%", acceptsEmpty: false, acceptsHuge: false, malformed: tmuxSpecs),
         "--popup": Rule(valid: "80%,60%", acceptsEmpty: false, acceptsHuge: false, malformed: tmuxSpecs),
     ]
+    private static let listenAddresses = ["65536", "x", "a:b:1", "-1", "+1", "1.5", " 80", "80 ", "host:", "::1"]
     private static let tmuxSpecs = ["middle", "0%", "101%", "1,2,3", "x%", "center,", "10 ", "-5", "bottom,40%,50%,60%"]
 
     private let huge = String(repeating: "x", count: 1 << 20)
