@@ -121,6 +121,19 @@ public final class LineStore: @unchecked Sendable {
 
     // MARK: Reading lines
 
+    /// The boundary check of the public readers: a line number from another store (an old
+    /// one, before a reload) is a logic slip that must stop pick with a message naming it,
+    /// not read another allocation's bytes. One compare; the hot loops use `record`.
+    @inline(__always)
+    func checkLine(_ index: Int) {
+        if UInt(bitPattern: index) >= UInt(bitPattern: count) { LineStore.lineOutOfRange(index, count: count) }
+    }
+
+    @inline(never)
+    static func lineOutOfRange(_ index: Int, count: Int) -> Never {
+        fatalError("pick: line \(index) read from a list of \(count) lines (a line number from another list)")
+    }
+
     /// Whether every byte of the line is ASCII (known from loading, no scan).
     @inline(__always)
     func isASCII(_ index: Int) -> Bool {
@@ -139,6 +152,7 @@ public final class LineStore: @unchecked Sendable {
 
     /// The line's bytes exactly as read, without its separator.
     public func bytes(of index: Int) -> UnsafeBufferPointer<UInt8> {
+        checkLine(index)
         let r = record(index)
         return UnsafeBufferPointer(start: r.start, count: Int(r.length))
     }
@@ -161,7 +175,8 @@ public final class LineStore: @unchecked Sendable {
 
     /// The line's fields as ranges of `bytes(of:)`; without `--palette` the whole line is the title.
     public func fields(of index: Int) -> LineFields {
-        fields(of: record(index))
+        checkLine(index)
+        return fields(of: record(index))
     }
 
     /// The fields of a line from its record: a packed record already says where the title
@@ -192,6 +207,7 @@ public final class LineStore: @unchecked Sendable {
     /// The 1-based section id of the line, 0 when it has none.
     @inline(__always)
     public func section(of index: Int) -> Int {
+        checkLine(index)
         let extra = self.extra(of: index)
         if extra == 0 { return 0 }
         if extra & LineRecord.packedBit != 0 { return LineRecord.packedSection(extra) }

@@ -259,7 +259,7 @@ public struct PickSession {
             } ?? false
             // With --track, the highlight stays where it is until the answer says where its
             // line went.
-            actions += startGeneration(tracking: settings.track ? highlighted : nil, at: now)
+            actions += beginGeneration(.queryEdited(tracking: settings.track ? highlighted : nil), at: now)
         case .inputRead(let lines, let loading):
             if lines != inputLines || loading != isLoading { needsDraw = true }
             inputLines = lines
@@ -308,33 +308,9 @@ public struct PickSession {
         case .marks(let change):
             changeMarks(change)
         case .inputReplaced:
-            inputLines = 0
-            isLoading = true
-            searchedLines = -1
-            result = nil
-            shown = nil
-            resultGeneration = -1
-            marks = []
-            markSet = []
-            generation += 1
-            selection = 0
-            moved = false
-            tracked = nil
-            scroll = 0
-            pendingMove = nil
-            isSearching = false
-            drewLoaded = false
-            suggestions = []
-            suggestionGeneration = -1
-            needsDraw = true
+            actions += beginGeneration(.inputReplaced, at: now)
         case .searchAgain:
-            generation += 1
-            selection = 0
-            moved = false
-            scroll = 0
-            pendingMove = nil
-            actions += startSearch(at: now)
-            needsDraw = true
+            actions += beginGeneration(.searchAgain, at: now)
         case .listHeight(let rows):
             listHeight = max(rows, 16)
         case .redraw:
@@ -342,7 +318,7 @@ public struct PickSession {
         case .tick:
             break
         case .rankingChanged:
-            actions += startGeneration(tracking: nil, at: now)
+            actions += beginGeneration(.queryEdited(tracking: nil), at: now)
         }
         // A job run at once answers before anything is drawn; its answer schedules.
         if actions.contains(where: { if case .searchNow = $0 { return true } else { return false } }) {
@@ -465,20 +441,54 @@ public struct PickSession {
         return actions
     }
 
-    /// The query as it now is (edited, or ranked anew) is a new generation, searched: the
-    /// highlight goes back to the first line, or follows `tracking` to its new place.
-    private mutating func startGeneration(tracking line: Int32?, at now: Int) -> [SessionAction] {
+    /// What ends a generation of the list: the one reason `beginGeneration` takes.
+    enum GenerationChange {
+        /// The query was edited (or the ranking changed under it); with `--track`, the line
+        /// whose new place the answer says.
+        case queryEdited(tracking: Int32?)
+        /// The same query searched again: sort or search toggled, lines excluded, the
+        /// searched fields changed (change-nth).
+        case searchAgain
+        /// The store was replaced (a reload): its line numbers are not the old store's.
+        case inputReplaced
+    }
+
+    /// The one reset: a new generation, and everything derived from the old one cleared —
+    /// close matches, a move waiting for the whole ranking, the scroll, the highlight
+    /// (unless `--track` follows a line), and for a new store every line number of the old
+    /// one (result, marks, suggestions). Searches for the new generation unless the input
+    /// was replaced (the store's lines come first).
+    private mutating func beginGeneration(_ change: GenerationChange, at now: Int) -> [SessionAction] {
         generation += 1
         closeMatches = []
-        tracked = line
-        if line == nil {
+        closeGeneration = -1
+        closeAsked = -1
+        pendingMove = nil
+        scroll = 0
+        needsDraw = true
+        tracked = nil
+        if case .queryEdited(let line?) = change {
+            tracked = line
+        } else {
             selection = 0
             moved = false
         }
-        scroll = 0
-        pendingMove = nil
-        needsDraw = true
-        return startSearch(at: now)
+        guard case .inputReplaced = change else { return startSearch(at: now) }
+        inputLines = 0
+        isLoading = true
+        searchedLines = -1
+        result = nil
+        shown = nil
+        resultGeneration = -1
+        marks = []
+        markSet = []
+        isSearching = false
+        drewLoaded = false
+        suggestions = []
+        suggestionGeneration = -1
+        suggestionsAsked = -1
+        restAsked = -1
+        return []
     }
 
     private mutating func startSearch(at now: Int) -> [SessionAction] {

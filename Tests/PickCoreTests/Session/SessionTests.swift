@@ -5,8 +5,8 @@ import XCTest
 /// clock the test moves, and a worker whose jobs wait until the test lets them finish.
 private struct Driver {
     var session: PickSession
-    let store: LineStore
-    let engine: SearchEngine
+    var store: LineStore
+    var engine: SearchEngine
     var now = 0
     /// Jobs handed to the worker, newest last (each replaces the one before).
     var workerJob: SearchJob? = nil
@@ -57,6 +57,17 @@ private struct Driver {
         guard let job = workerJob else { return XCTFail("the worker has no job") }
         workerJob = nil
         send(.answered(answer(job)))
+    }
+
+    /// A reload: a new store (read whole) in place of the old one.
+    mutating func replaceInput(with lines: [String]) {
+        store = LineStore(separator: 0x0A, parsesFields: true)
+        for line in lines { store.append(Array(line.utf8) + [0x0A]) }
+        store.finish()
+        engine = SearchEngine(store: store)
+        workerJob = nil
+        send(.inputReplaced)
+        send(.inputRead(lines: store.count, loading: false))
     }
 
     mutating func type(_ text: String, at time: Int) {
@@ -522,6 +533,26 @@ final class SessionBindingTests: XCTestCase {
         d.send(.searchAgain)
         if d.workerJob != nil { d.workerAnswers() }
         XCTAssertEqual(d.session.shown?.lines.count, 0, "searched again, the query filters")
+    }
+
+    func testAReloadWhileCloseMatchesAreListedShowsOnlyTheNewLines() {
+        var d = Driver(lines: (1...20).map(String.init) + ["9999", "99199", "99999"], loading: false,
+                       settings: .init(typos: MatchingOptions()))
+        d.type("99x99", at: 0)
+        d.workerAnswers()
+        guard case .closeMatches = d.workerJob?.kind else { return XCTFail("close matches were not asked for") }
+        d.workerAnswers()
+        XCTAssertGreaterThan(d.session.shown?.closeMatches ?? 0, 0, "close matches listed before the reload")
+        d.replaceInput(with: (1...10).map(String.init))
+        // Every answer, the first one for the new list included (a frame follows each).
+        while d.workerJob != nil {
+            d.workerAnswers()
+            let shown = d.session.shown?.lines ?? []
+            XCTAssertTrue(shown.allSatisfy { Int($0) < d.store.count }, "a line listed is not one of the new list's")
+        }
+        d.type("", at: 1000)
+        while d.workerJob != nil { d.workerAnswers() }
+        XCTAssertEqual(d.session.shown?.lines.map { d.text($0)! }, (1...10).map(String.init))
     }
 
     func testAReplacedInputDropsTheOldAnswerAndMarks() {

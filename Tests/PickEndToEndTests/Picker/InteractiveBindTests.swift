@@ -191,6 +191,24 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "10\n")
     }
 
+    /// A reload while close matches are listed: the new, shorter list shows, and pick goes
+    /// on (the close matches' line numbers were the old list's).
+    func testReloadWhileCloseMatchesAreListed() throws {
+        try tmux.start(input: "seq 100000", args: "--bind 'ctrl-x:reload(seq 10)'")
+        tmux.waitFor(text: "100000/100000")
+        tmux.type("99x99")
+        tmux.waitFor("close matches follow the few matches") { $0.contains { $0.contains("close matches") } }
+        tmux.keys("C-x")
+        tmux.waitFor("the reloaded list, no close matches of the old one") {
+            $0.contains { $0.contains("/10") } && !$0.contains { $0.contains("close matches") }
+        }
+        tmux.keys("C-u")
+        tmux.waitFor(text: "10/10")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0, "pick went on after the reload")
+        XCTAssertEqual(tmux.stdout, "1\n")
+    }
+
     func testChangeNthWhileTheInputStreams() throws {
         try tmux.file("slow.sh", "echo 'a x'; sleep 1; echo 'b y'; echo 'c y'\n")
         try tmux.start(input: "sh slow.sh", args: "--nth 1 --bind 'ctrl-n:change-nth(2)'")
