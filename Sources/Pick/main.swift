@@ -72,7 +72,7 @@ func loadInput(mapsFile: Bool = false) {
         store.append(Array(demoPalette.utf8))
         store.finish()
     } else if isatty(0) == 1 {
-        FileWalker.walk(".", into: store, onChunk: { fieldView?.catchUp() })
+        FileWalker.walk(options.walker, into: store, onChunk: { fieldView?.catchUp() })
     } else {
         InputReader.readAll(fd: 0, into: store, mapsFile: mapsFile, styles: styles, onChunk: { fieldView?.catchUp() })
     }

@@ -99,23 +99,46 @@ extension Picker {
 
     /// The command line for `template`: the highlighted line, the marked ones (as read) and
     /// the query, each shell-quoted.
-    func commandLine(_ template: String) -> [UInt8] {
+    /// `files` receives the temporary files of `f` placeholders.
+    func commandLine(_ template: String, files: TemporaryFiles? = nil) -> [UInt8] {
+        let template = CommandTemplate(template)
         let context = TemplateContext(lines: linesAsRead, current: session.highlighted, marked: session.marks,
-                                      query: query, delimiter: delimiter)
-        return CommandTemplate(template).expand(context)
+                                      matched: template.usesMatches ? matchingLines : [],
+                                      query: query, delimiter: delimiter, action: bound.lastAction,
+                                      prompt: prompt, separator: options.print0 ? 0 : 0x0A)
+        return template.expand(context, writeFile: files.map { $0.write })
+    }
+
+    /// `{*}`: every line the query matches, in the list's order (close matches left out).
+    var matchingLines: [Int32] {
+        guard let shown = session.shown else { return [] }
+        return Array(shown.lines.dropLast(shown.closeMatches))
     }
 
     func runCommand(_ action: BoundAction, _ trigger: BindTrigger) {
-        let command = commandLine(action.argument ?? "")
+        // With no line focused, a command that needs one does not run (fzf's); a
+        // transform's does, its output replacing what it transforms.
+        let template = action.argument ?? ""
+        if session.highlighted == nil, [.execute, .executeSilent, .become, .reload, .reloadSync].contains(action.kind),
+           !CommandTemplate(template).runsWithoutFocus(marked: !session.marks.isEmpty) {
+            return
+        }
+        // A command that pick waits for removes its files when it ends; the others' go when
+        // pick exits (become's stay for the command that replaces pick).
+        let files = TemporaryFiles()
+        let command = commandLine(action.argument ?? "", files: files)
         guard !command.allSatisfy({ $0 == 0x20 }) else { return }
         let environment = commandEnvironment(action, trigger)
         switch action.kind {
-        case .execute: executeOnTerminal(command, environment)
+        case .execute:
+            executeOnTerminal(command, environment)
+            files.remove()
         case .executeSilent:
             if let child = try? ChildProcess.spawn(command, environment: environment, output: .discard),
                !waitUnlessInterrupted(child) {
                 bound.queue = []
             }
+            files.remove()
         case .become: become(command, environment)
         case .reload, .reloadSync: reload(command, environment, sync: action.kind == .reloadSync)
         default:

@@ -51,6 +51,8 @@ struct BindingState {
     var rowsBeforeReload = 0
     /// A transform running: the chain waits for its output.
     var transform: (run: CommandRun, action: BoundAction, trigger: BindTrigger)? = nil
+    /// `{fzf:action}`: the last action that ran no command, as fzf names it.
+    var lastAction = "start"
 }
 
 extension Picker {
@@ -92,10 +94,17 @@ extension Picker {
         let page = max(1, geometry.listHeight(headers: headerCount) - 1)
         let argument = action.argument ?? ""
         switch action.kind {
+        case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .transformPrompt,
+             .transformHeader, .transformBorderLabel, .changePreview, .refreshPreview: break
+        default: bound.lastAction = action.kind.rawValue
+        }
+        switch action.kind {
         case .ignore: break
         case .accept: outcome = .accept(key: nil)
         case .acceptNonEmpty:
+            // As fzf: an empty input, read whole, accepts too (with --print-query, the query).
             if let lines = chosenLines(), !lines.isEmpty { outcome = .accept(key: nil) }
+            else if !input.isLoading && session.candidates == 0 { outcome = .accept(key: nil) }
         case .abort: outcome = .cancel(130)
         case .cancel:
             if query.isEmpty { outcome = .cancel(130) } else { pendingAction = .replaceQuery("") }

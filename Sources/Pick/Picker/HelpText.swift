@@ -31,6 +31,9 @@ Search
       --palette           lines are TITLE<TAB>SECTION<TAB>KEYWORDS<TAB>SHORTCUT
       --plain             tabs are text (the default): undoes --palette; --no-palette too
       --read0             lines end with NUL instead of newline
+      --walker=OPTS       nothing piped: list [file][,dir][,follow][,hidden] (file,follow,hidden)
+      --walker-root=DIR.. the folders to list from (default .)
+      --walker-skip=DIRS  folders not walked into (default .git,node_modules)
       --typos             --filter also prints close matches (one typo away), last
       --no-typos          no close matches in the picker (default: fill a short list)
 

@@ -49,8 +49,9 @@ enum Interactive {
             }
         }
 
-        let input = alreadyRead ? InputLoad.alreadyRead() : InputLoad.start(into: original, fromTerminal: isatty(0) == 1, styles: styles,
-                                                                       fields: fields)
+        let input = alreadyRead ? InputLoad.alreadyRead()
+            : InputLoad.start(into: original, fromTerminal: isatty(0) == 1, walker: options.walker, styles: styles,
+                              fields: fields)
         guard let terminal = Terminal() else {
             fail("no terminal: the picker draws on /dev/tty, which cannot be opened (use --filter QUERY without one)")
         }

@@ -330,10 +330,13 @@ final class Picker {
         let line = editor.line
         cursorAtEnd = line.cursor == line.count
         guard line.text != session.queryText else { return }
+        // The first query (empty, or --query's) is where pick starts, not a change: as in
+        // fzf, `change` fires on an edit only.
+        let starting = session.queryText == nil
         parsedQuery = worker.engine.parse(session.filters ? line.text : "")
         tabCycle.queryChanged(to: line.text)
         perform(.queryEdited(line.text))
-        fire(.event(.change))
+        if !starting { fire(.event(.change)) }
     }
 
     // MARK: Drawing

@@ -151,6 +151,8 @@ public struct Options: Sendable {
     /// `--accessible`: the cursor rests on the selected row, the spinner stands still, and
     /// the info line says the counts in words (for screen readers).
     public var accessible = false
+    /// `--walker`, `--walker-root`, `--walker-skip`: the files listed when stdin is a terminal.
+    public var walker = WalkerOptions()
 
     public init() {}
 }
@@ -235,6 +237,7 @@ extension Options {
         "--nth": .required, "--with-nth": .required, "--accept-nth": .required,
         "--remember": .required, "--no-remember": .none, "--record": .none, "--forget": .none, "--list": .none,
         "--preview": .required, "--no-preview": .none, "--preview-window": .required,
+        "--walker": .required, "--walker-root": .required, "--walker-skip": .required,
         // fzf's, for elements pick does not have: accepted, and they change nothing.
         "--tmux": .optional, "--no-tmux": .none, "--popup": .optional, "--no-popup": .none,
         "--accessible": .none, "--no-accessible": .none, "--completion": .required,
@@ -266,8 +269,7 @@ extension Options {
         "--preview-label", "--preview-label-pos", "--preview-wrap-sign",
         "--profile-block", "--profile-cpu", "--profile-mem", "--profile-mutex", "--proxy-script", "--raw",
         "--scroll-off", "--scrollbar", "--separator", "--style", "--sync", "--tabstop", "--tail",
-        "--threads", "--toggle-sort", "--tty-default", "--unicode", "--walker", "--walker-root",
-        "--walker-skip", "--with-shell", "--wrap", "--wrap-sign", "--wrap-word",
+        "--threads", "--toggle-sort", "--tty-default", "--unicode", "--with-shell", "--wrap", "--wrap-sign", "--wrap-word",
     ]
 
     /// `pick --preview-builtin PATH`: the built-in path previewer, a mode of its own that
@@ -654,6 +656,17 @@ extension Options {
                 throw OptionError(message: "--\(other.rawValue) and \(name) cannot be combined")
             }
             memoryCommand = command
+        case "--walker":
+            let roots = walker.roots, skip = walker.skip
+            walker = try WalkerOptions.parse(value(name, inline))
+            (walker.roots, walker.skip) = (roots, skip)
+        case "--walker-root":
+            // fzf's: the folders that follow are roots too (pick has no positional words).
+            var roots = [try value(name, inline)]
+            while let more = nextWord({ !$0.hasPrefix("-") && !$0.hasPrefix("+") }) { roots.append(more) }
+            walker.roots = roots
+        case "--walker-skip":
+            walker.skip = try value(name, inline).split(separator: ",").map(String.init)
         case "--preview": preview = try value(name, inline)
         case "--no-preview": preview = nil
         case "--preview-window": previewWindow = try previewWindow.applying(value(name, inline))

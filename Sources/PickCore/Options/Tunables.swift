@@ -145,17 +145,19 @@ public enum Tunables {
         /// While the focus keeps moving, at most one preview command starts in this many
         /// milliseconds (for the line focused then); after a quiet spell the next starts at once.
         public static let startIntervalMillis = 40
-        /// How long the pane keeps the last line's text while the new command has written
-        /// nothing yet (longer, and a slow command's pane would show the wrong line's text).
+        /// How long the new command may write nothing before the pane, which keeps the last
+        /// line's text until the new one comes, marks that text as loading (sooner, and
+        /// every quick command's pane would flicker with the mark).
         public static let staleTextMillis = 200
         /// Output lines kept (the first ones, or the last with `follow`): what the pane can
-        /// scroll through. The reader stops reading a command that has written this many.
+        /// scroll through. A command that has written this many is ended, its pipe closed.
         public static let keptLines = 10_000
-        /// Output bytes kept, and the most kept of any one line.
+        /// Output bytes read (a command that has written this many is ended, as above), and
+        /// the most kept of any one line.
         public static let keptBytes = 4 << 20
         public static let lineBytes = 64 << 10
-        /// How often a preview reader that waits (its buffer full, or its command silent)
-        /// looks whether its command went stale: how long a replaced command may linger.
+        /// How often a preview reader whose command is silent looks whether the command went
+        /// stale: how long a replaced command may linger.
         public static let readerPollMillis = 50
     }
 

@@ -90,6 +90,12 @@ final class OptionValueTests: XCTestCase {
                                  acceptsHuge: false,
                                  malformed: ["middle", "100%", "50%%", "-5", "+", "+x", "+{2", "+{x}", "+1/0", "~x",
                                              "~-1", "border-round", "<80(", "right;50%", "1.5", "1.5%"]),
+        // The walker: fzf's words, file or dir among them; folders and names are free text
+        // (an empty --walker-skip skips nothing).
+        "--walker": Rule(valid: "file,dir,follow,hidden", acceptsEmpty: false, acceptsHuge: false,
+                         malformed: ["hidden", "follow,hidden", "files", "file,x", "file dir", ","]),
+        "--walker-root": text("src"),
+        "--walker-skip": text(".git,node_modules,target"),
         "--shell": Rule(valid: "bash", acceptsEmpty: false, acceptsHuge: false, malformed: ["sh", "BASH", "bash ", "pwsh"]),
         "--completion": Rule(valid: "zsh", acceptsEmpty: false, acceptsHuge: false, malformed: ["sh", "Zsh", "zsh "]),
         "--tmux": Rule(valid: "bottom,40%", acceptsEmpty: false, acceptsHuge: false, malformed: tmuxSpecs),

@@ -68,7 +68,9 @@ final class DocsTests: XCTestCase {
         let man = longOptions(in: try read("man/pick.1"))
         XCTAssertEqual(parsed.subtracting(man).sorted(), [], "options pick accepts that man/pick.1 does not mention")
         let extra = man.subtracting(parsed).subtracting(["--name", "--format", "--oneline", "--global", "--list-commands",
-                                                             "--porcelain", "--stat", "--no-renames"])
+                                                             "--porcelain", "--stat", "--no-renames",
+                                                             // the release archive's install.sh
+                                                             "--fzf-link", "--no-fzf-link"])
         XCTAssertEqual(extra.sorted(), [], "man/pick.1 mentions options pick does not accept")
     }
 

@@ -15,23 +15,8 @@ final class InstallTests: XCTestCase {
         try? FileManager.default.removeItem(at: temp)
     }
 
-    /// Runs a command with a clean make environment (a `make test` above must not leak into it).
     private func run(_ args: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = args
-        process.currentDirectoryURL = repositoryRoot
-        var env = ProcessInfo.processInfo.environment
-        for key in ["MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MANPATH", "PREFIX", "DESTDIR"] { env.removeValue(forKey: key) }
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try runTool(args, environment: environment)
     }
 
     func testMakeInstallPutsPickAndItsManPageWhereManFindsThem() throws {
@@ -81,6 +66,7 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(files(under: stage), [
             "usr/bin/pick", "usr/share/bash-completion/completions/pick",
             "usr/share/fish/vendor_completions.d/pick.fish", "usr/share/man/man1/pick.1",
+            "usr/share/pick/key-bindings.bash", "usr/share/pick/key-bindings.fish", "usr/share/pick/key-bindings.zsh",
             "usr/share/zsh/site-functions/_other", "usr/share/zsh/site-functions/_pick",
         ])
         for (shell, path) in [("bash", "usr/share/bash-completion/completions/pick"),
@@ -88,6 +74,8 @@ final class InstallTests: XCTestCase {
                               ("fish", "usr/share/fish/vendor_completions.d/pick.fish")] {
             let installed = try String(contentsOf: stage.appendingPathComponent(path), encoding: .utf8)
             XCTAssertEqual(installed, try runPick(["--completion", shell]).text, path)
+            let integration = try String(contentsOf: stage.appendingPathComponent("usr/share/pick/key-bindings.\(shell)"), encoding: .utf8)
+            XCTAssertEqual(integration, try runPick(["--shell", shell]).text, shell)
         }
         let uninstall = try run(["make", "uninstall", "PREFIX=/usr", "DESTDIR=\(stage.path)"])
         XCTAssertEqual(uninstall.status, 0, uninstall.output)
@@ -100,5 +88,38 @@ final class InstallTests: XCTestCase {
         XCTAssertTrue(dry.output.contains("build -c release"), dry.output)
         XCTAssertTrue(dry.output.contains("install -m 755 .build/release/pick \"/usr/local/bin/pick\""), dry.output)
         XCTAssertTrue(dry.output.contains("install -m 644 man/pick.1 \"/usr/local/share/man/man1/pick.1\""), dry.output)
+    }
+
+    func testInstallFzfLinkMakesFzfRunPickAndUninstallFzfLinkTakesOnlyTheLink() throws {
+        let prefix = temp.appendingPathComponent("usr").path
+        XCTAssertEqual(try run(["make", "install", "INSTALL_BIN=\(pickBinaryPath())", "PREFIX=\(prefix)"]).status, 0)
+        let link = try run(["make", "install-fzf-link", "PREFIX=\(prefix)"])
+        XCTAssertEqual(link.status, 0, link.output)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/bin/fzf"), "pick")
+        let fzf = try runTool(["fzf", "--filter", "nan"], environment: ["PATH": "\(prefix)/bin:/usr/bin:/bin"], input: "apple\nbanana\n")
+        XCTAssertEqual(fzf.output, "banana\n")
+        let unlink = try run(["make", "uninstall-fzf-link", "PREFIX=\(prefix)"])
+        XCTAssertEqual(unlink.status, 0, unlink.output)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: prefix + "/bin/fzf"))
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: prefix + "/bin/pick"))
+        // make uninstall takes the link too, which would point at nothing once pick is gone.
+        XCTAssertEqual(try run(["make", "install-fzf-link", "PREFIX=\(prefix)"]).status, 0)
+        XCTAssertEqual(try run(["make", "uninstall", "PREFIX=\(prefix)"]).status, 0)
+        XCTAssertEqual(files(under: temp), [])
+        XCTAssertNil(try? FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/bin/fzf"))
+    }
+
+    func testInstallFzfLinkRefusesInOneLineToReplaceARealFzf() throws {
+        let prefix = temp.appendingPathComponent("usr").path
+        XCTAssertEqual(try run(["make", "install", "INSTALL_BIN=\(pickBinaryPath())", "PREFIX=\(prefix)"]).status, 0)
+        let realFzf = "#!/bin/sh\necho the real fzf\n"
+        try realFzf.write(toFile: prefix + "/bin/fzf", atomically: true, encoding: .utf8)
+        let link = try run(["make", "--no-print-directory", "install-fzf-link", "PREFIX=\(prefix)"])
+        XCTAssertNotEqual(link.status, 0, link.output)
+        XCTAssertEqual(link.output.split(separator: "\n").first.map(String.init),
+                       "fzf-link: \(prefix)/bin/fzf is another fzf, not a link to pick: left as it is (remove it first to have pick answer as fzf)")
+        XCTAssertEqual(try String(contentsOfFile: prefix + "/bin/fzf", encoding: .utf8), realFzf)
+        XCTAssertEqual(try run(["make", "uninstall-fzf-link", "PREFIX=\(prefix)"]).status, 0)
+        XCTAssertEqual(try String(contentsOfFile: prefix + "/bin/fzf", encoding: .utf8), realFzf)
     }
 }

@@ -76,3 +76,29 @@ func runPick(_ arguments: [String], lines: [String], environment: [String: Strin
 /// The repository's root (this file is Tests/PickEndToEndTests/Support/Support.swift).
 let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Runs a tool (make, dpkg, man, a shell) in the repository's root with a clean make
+/// environment (a `make test` above must not leak into it), stdout and stderr together.
+func runTool(_ args: [String], environment: [String: String] = [:], input: String? = nil) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = args
+    process.currentDirectoryURL = repositoryRoot
+    var env = ProcessInfo.processInfo.environment
+    for key in ["MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MANPATH", "PREFIX", "DESTDIR"] { env.removeValue(forKey: key) }
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    let inPipe = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : inPipe
+    try process.run()
+    if let input {
+        try? inPipe.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+        try? inPipe.fileHandleForWriting.close()
+    }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
