@@ -14,7 +14,8 @@ import PickCore
 /// first 0xFE).
 enum TemplateTarget {
     static let forms = ["{}", "{q}", "{+}", "{1}", "{-1}", "{2..}", "{..2}", "{1,3}", "{s2}", "{+1}", "{q:1}",
-                        "{n}", "{+n}"]
+                        "{n}", "{+n}", "{*}", "{*n}", "{*2}", "{fzf:query}", "{fzf:prompt}", "{q:s1}", "{+*}",
+                        "{f}", "{+f}", "{*sf1}", "{fn}"]
     static let delimiters: [String?] = [nil, ":", "\\t", "[:,]+", " *\\| *", "--", "\\s+"]
 
     static func run(_ input: [UInt8]) {
@@ -26,13 +27,21 @@ enum TemplateTarget {
         let query = parts.count > 1 ? parts[1] : []
         let marked = parts.count > 2 ? Array(parts[2...]) : []
         let delimiter = try! FieldDelimiter(delimiters[Int(delimiterChoice) % delimiters.count])
+        // The marked lines stand for the matches too ({*}); the query for the prompt.
         let context = TemplateContext(current: current, currentIndex: Int(selector), marked: marked,
-                                      markedIndices: marked.indices.map { $0 * 3 }, query: query,
-                                      delimiter: delimiter)
+                                      markedIndices: marked.indices.map { $0 * 3 }, matched: marked,
+                                      matchedIndices: marked.indices.map { $0 * 2 }, query: query,
+                                      delimiter: delimiter, prompt: query)
+        // A file placeholder's contents, kept; its path is the word `FILE<n>`.
+        var files: [[UInt8]] = []
+        let writeFile = { (contents: [UInt8]) -> [UInt8] in
+            files.append(contents)
+            return Array("FILE\(files.count - 1)".utf8)
+        }
 
         if selector & 0x80 != 0 {
             let text = String(decoding: current, as: UTF8.self)
-            let expanded = CommandTemplate(text).expand(context)
+            let expanded = CommandTemplate(text).expand(context, writeFile: writeFile)
             // (Bytes, not Characters: a prepended mark makes "\u{0605}{" one Character.)
             if !Array(text.utf8).contains(UInt8(ascii: "{")) {
                 check(expanded == CommandTemplate.cutAtNul(Array(text.utf8)), "a template without braces changed")
@@ -42,7 +51,7 @@ enum TemplateTarget {
         }
 
         let form = forms[Int(selector) % forms.count]
-        let expanded = CommandTemplate("printf %s \(form) end").expand(context)
+        let expanded = CommandTemplate("printf %s \(form) end").expand(context, writeFile: writeFile)
         check(!expanded.contains(0), "a NUL byte in an expansion")
         guard let words = ShellWordOracle.split(expanded) else {
             check(false, "\(form) gave an expansion the shell would not parse: \(expanded)")
@@ -65,6 +74,23 @@ enum TemplateTarget {
         case "{+1}": want = all.map { fields("1", $0) }
         case "{q:1}": want = [fields("1", query, .blanks)]
         case "{n}": want = [Array(String(selector).utf8)]
+        case "{*}", "{+*}": want = marked.map(cut)
+        case "{*n}": want = marked.indices.map { Array(String($0 * 2).utf8) }
+        case "{*2}": want = marked.map { fields("2", $0) }
+        case "{fzf:query}", "{fzf:prompt}": want = [cut(query)]
+        case "{q:s1}": want = [fields("1", query, spaces: true, .blanks)]
+        case "{f}", "{+f}", "{*sf1}", "{fn}":
+            let values: [[UInt8]]
+            switch form {
+            case "{f}": values = [cut(current)]
+            case "{+f}": values = all.map(cut)
+            case "{*sf1}": values = marked.map { fields("1", $0, spaces: true) }
+            default: values = [Array(String(selector).utf8)]
+            }
+            check(got == [Array("FILE0".utf8)] && files.count == 1, "\(form): not one file's path: \(got)")
+            check(files.first == values.map { $0 + [0x0A] }.joined().map { $0 } + (values.isEmpty ? [0x0A] : []),
+                  "\(form): the file holds \(files), expected \(values)")
+            return
         case "{+n}": want = marked.isEmpty ? [Array(String(selector).utf8)]
                                            : marked.indices.map { Array(String($0 * 3).utf8) }
         default: want = [fields(String(form.dropFirst().dropLast()), current)]

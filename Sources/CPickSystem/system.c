@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <stdlib.h>
+#include <sys/socket.h>
 #include "CPickSystem.h"
 
 // A new thread that is to work alongside its starter: the kernel tends to queue it on the
@@ -50,4 +51,8 @@ int pick_spawn_elsewhere(void *(*body)(void *), void *argument) {
 
 int pick_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
+}
+
+int pick_accept_cloexec(int fd) {
+    return accept4(fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
 }

@@ -3,6 +3,8 @@ import Glibc
 #endif
 import PickCore
 
+let version = "0.1.0"
+
 // The built-in previewer starts on every focus change: before anything else.
 if CommandLine.argc >= 2, let first = CommandLine.unsafeArgv[1], strcmp(first, Options.previewBuiltinMode) == 0 {
     BuiltinPreview.main()
@@ -43,7 +45,7 @@ if options.help {
     exit(0)
 }
 if options.version {
-    stdout.write(invocation.version + "\n")
+    stdout.write(invocation.version(pick: version) + "\n")
     stdout.flush()
     exit(0)
 }
@@ -75,7 +77,7 @@ func loadInput(mapsFile: Bool = false) {
         store.append(Array(demoPalette.utf8))
         store.finish()
     } else if isatty(0) == 1 {
-        DefaultCommand.list(into: store, onChunk: { fieldView?.catchUp() })
+        DefaultCommand.list(options.walker, into: store, onChunk: { fieldView?.catchUp() })
     } else {
         InputReader.readAll(fd: 0, into: store, mapsFile: mapsFile, styles: styles, onChunk: { fieldView?.catchUp() })
     }

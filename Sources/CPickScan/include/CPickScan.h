@@ -207,6 +207,56 @@ static inline long pick_last_byte(const uint8_t *p, long n, uint8_t c, uint8_t f
     return pick_last_byte_after(p, 0, n, c, fold);
 }
 
+/// Where a line's file name lies, and what occurs around it (`BoundsPass.bound`).
+typedef struct {
+    /// One past the last '/' of the line (0: none).
+    long nameStart;
+    /// Whether a byte b with (b | cfold) == c occurs from nameStart on.
+    int inName;
+    /// The last place before nameStart of a byte b with (b | dfold) == d (-1: none).
+    long before;
+} pick_name_places;
+
+/// `pick_name_places` of p[0..<n], as three backward scans would find them (the last '/',
+/// the last c in the name, the last d before it), but for most paths from one look at the
+/// line's last 32 bytes, where the name and the folder before it lie: the scans are left
+/// for lines whose name does not fit there. `before` is looked for only with `wantsBefore`
+/// and c in the name (otherwise -1).
+static inline pick_name_places pick_name_places_of(const uint8_t *p, long n, uint8_t c, uint8_t cfold,
+                                                   uint8_t d, uint8_t dfold, int wantsBefore) {
+    pick_name_places r;
+#if defined(__SSE2__)
+    if (n >= 32) {
+        const __m128i v0 = _mm_loadu_si128((const __m128i *)(p + n - 32));
+        const __m128i v1 = _mm_loadu_si128((const __m128i *)(p + n - 16));
+        const __m128i slash = _mm_set1_epi8('/');
+        uint32_t slashes = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, slash))
+            | (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, slash)) << 16;
+        if (slashes) {
+            const int at = 31 - __builtin_clz(slashes);
+            r.nameStart = n - 32 + at + 1;
+            const __m128i cn = _mm_set1_epi8((char)c), cf = _mm_set1_epi8((char)cfold);
+            uint32_t cs = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(v0, cf), cn))
+                | (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(v1, cf), cn)) << 16;
+            r.inName = at < 31 && (cs >> (at + 1)) != 0;
+            r.before = -1;
+            if (r.inName && wantsBefore) {
+                const __m128i dn = _mm_set1_epi8((char)d), df = _mm_set1_epi8((char)dfold);
+                uint32_t ds = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(v0, df), dn))
+                    | (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(v1, df), dn)) << 16;
+                ds &= (2u << at) - 1u; /* up to the '/' itself (d may be one); all 32 bits when at is 31 */
+                r.before = ds ? n - 32 + 31 - __builtin_clz(ds) : pick_last_byte(p, n - 32, d, dfold);
+            }
+            return r;
+        }
+    }
+#endif
+    r.nameStart = pick_last_byte(p, n, '/', 0) + 1;
+    r.inName = pick_last_byte_after(p, r.nameStart, n, c, cfold) >= 0;
+    r.before = r.inName && wantsBefore ? pick_last_byte(p, r.nameStart, d, dfold) : -1;
+    return r;
+}
+
 /// The index of the first byte in p[from..<n] at or below 0x20 (white space or a control
 /// character), or -1.
 static inline long pick_find_white(const uint8_t *p, long from, long n) {
@@ -252,6 +302,24 @@ static inline long pick_common_prefix(const uint8_t *a, const uint8_t *b, long n
 #endif
     while (i < n && a[i] == b[i]) i++;
     return i;
+}
+
+/// Bit k set where sets[k] holds every bit of `required`, for k in 0..<64: which of 64
+/// lines hold a query's characters (`LineStore.characterSets`), four lines a step, so that
+/// a search passes over the others without looking at them one by one.
+static inline uint64_t pick_holding64(const uint32_t *sets, uint32_t required) {
+    uint64_t bits = 0;
+#if defined(__SSE2__)
+    const __m128i r = _mm_set1_epi32((int)required);
+    for (int k = 0; k < 64; k += 4) {
+        __m128i v = _mm_and_si128(_mm_loadu_si128((const __m128i *)(sets + k)), r);
+        uint64_t held = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, r)));
+        bits |= held << k;
+    }
+#else
+    for (int k = 0; k < 64; k++) bits |= (uint64_t)((sets[k] & required) == required) << k;
+#endif
+    return bits;
 }
 
 /// Asks the CPU to start loading the cache line at p (no fault, no effect on the result).

@@ -13,4 +13,8 @@ int pick_spawn_elsewhere(void *(*body)(void *), void *argument);
 /// (ChildProcess). 0, or -1 with errno set.
 int pick_pipe_cloexec(int fds[2]);
 
+/// accept4(fd, SOCK_CLOEXEC | SOCK_NONBLOCK): a connection to `--listen`'s server that no
+/// child inherits and that never blocks (ListenServer). The descriptor, or -1 with errno set.
+int pick_accept_cloexec(int fd);
+
 #endif

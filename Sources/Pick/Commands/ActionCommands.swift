@@ -129,28 +129,52 @@ extension Picker {
 
     /// The command line for `template`: the highlighted line, the marked ones (as read) and
     /// the query, each shell-quoted.
-    func commandLine(_ template: String) -> [UInt8] {
+    /// `files` receives the temporary files of `f` placeholders.
+    func commandLine(_ template: String, files: TemporaryFiles? = nil) -> [UInt8] {
+        let template = CommandTemplate(template)
         let context = TemplateContext(lines: linesAsRead, current: session.highlighted, marked: session.marks,
-                                      query: query, delimiter: delimiter, quoting: ChildProcess.quoting)
-        return CommandTemplate(template).expand(context)
+                                      matched: template.usesMatches ? matchingLines : [],
+                                      query: query, delimiter: delimiter, action: session.bound.lastAction,
+                                      prompt: prompt, separator: options.print0 ? 0 : 0x0A,
+                                      quoting: ChildProcess.quoting)
+        return template.expand(context, writeFile: files.map { $0.write })
+    }
+
+    /// `{*}`: every line the query matches, in the list's order (close matches left out).
+    var matchingLines: [Int32] {
+        guard let shown = session.shown else { return [] }
+        return Array(shown.lines.dropLast(shown.closeMatches))
     }
 
     func runCommand(_ action: BoundAction, _ trigger: BindTrigger) {
-        let command = commandLine(action.argument ?? "")
+        // With no line focused, a command that needs one does not run (fzf's); a
+        // transform's does, its output replacing what it transforms.
+        let template = action.argument ?? ""
+        if session.highlighted == nil, [.execute, .executeSilent, .become, .reload, .reloadSync].contains(action.kind),
+           !CommandTemplate(template).runsWithoutFocus(marked: !session.marks.isEmpty) {
+            return
+        }
+        // A command that pick waits for removes its files when it ends; the others' go when
+        // pick exits (become's stay for the command that replaces pick).
+        let files = TemporaryFiles()
+        let command = commandLine(action.argument ?? "", files: files)
         guard !command.allSatisfy({ $0 == 0x20 }) else { return }
         let environment = commandEnvironment(action, trigger)
         switch action.kind {
-        case .execute: executeOnTerminal(command, environment)
+        case .execute:
+            executeOnTerminal(command, environment)
+            files.remove()
         case .executeSilent:
             if let child = try? ChildProcess.spawn(command, environment: environment, output: .discard),
                !waitUnlessInterrupted(child) {
-                bound.queue = []
+                session.bound.queue = []
             }
+            files.remove()
         case .become: become(command, environment)
         case .reload, .reloadSync: reload(command, environment, sync: action.kind == .reloadSync)
         default:
             guard let child = try? ChildProcess.spawn(command, environment: environment, output: .outputPipe) else { return }
-            bound.transform = (CommandRun(child), action, trigger)
+            commands.transform = (CommandRun(child), action, trigger)
         }
     }
 
@@ -204,6 +228,7 @@ extension Picker {
     /// become: the terminal as pick found it, every command pick started ended, then the
     /// command in pick's place (its input the terminal, as fzf gives it).
     func become(_ command: [UInt8], _ environment: [(String, String)]) -> Never {
+        ListenServer.current?.stop()
         region.leave(terminal)
         terminal.restoreMode()
         terminal.releaseSignals()
@@ -227,10 +252,10 @@ extension Picker {
     /// (reload-sync: once it is all in, the old list staying until then), the highlight
     /// going back to the line it was on once that line is read again.
     func reload(_ command: [UInt8], _ environment: [(String, String)], sync: Bool) {
-        bound.reload?.run.cancel()
-        bound.reload = nil
-        bound.streaming?.cancel()
-        bound.streaming = nil
+        commands.reload?.run.cancel()
+        commands.reload = nil
+        commands.streaming?.cancel()
+        commands.streaming = nil
         let newStore = LineStore(separator: options.read0 ? 0 : 0x0A, parsesFields: options.palette)
         guard let child = try? ChildProcess.spawn(command, environment: environment, output: .outputPipe) else { return }
         let newStyles: AnsiStyles? = options.ansi ? AnsiStyles() : nil
@@ -239,24 +264,22 @@ extension Picker {
                       acceptNth: $0.acceptNth, palette: $0.palette)
         }
         let run = CommandRun(child, into: newStore, styles: newStyles, fields: newFields)
-        bound.reload = (run, newStore, newFields, newStyles, sync)
+        commands.reload = (run, newStore, newFields, newStyles, sync)
         if !sync {
             showReload()
-            bound.reloadInChain = true
+            session.bound.reloadInChain = true
         }
     }
 
     /// Makes the running reload's store the picker's.
     func showReload() {
-        guard let (run, newStore, newFields, newStyles, _) = bound.reload, let load = run.load else { return }
-        bound.reload = nil
-        bound.streaming = run
-        bound.rowsBeforeReload = session.shown?.lines.count ?? 0
-        bound.reloadRow = nil
-        bound.reloadTrack = session.highlighted.map { Array(linesAsRead.bytes(of: Int($0))) }
-        bound.reloadPosition = (session.selection, query)
-        bound.trackSeen = (-1, -1)
-        bound.events.inputReplaced()
+        guard let (run, newStore, newFields, newStyles, _) = commands.reload, let load = run.load else { return }
+        commands.reload = nil
+        commands.streaming = run
+        session.bound.rowsBeforeReload = session.shown?.lines.count ?? 0
+        session.bound.reloadRow = nil
+        session.followHighlight(text: session.highlighted.map { Array(linesAsRead.bytes(of: Int($0))) })
+        session.bound.events.inputReplaced()
         fieldView = newFields
         store = newFields?.searched ?? newStore
         styles = newStyles
@@ -271,9 +294,9 @@ extension Picker {
     /// Takes in what finished in the background: a reload-sync read whole, a transform's
     /// output (which then lets its chain go on).
     func takeFinishedCommands() {
-        if let reload = bound.reload, reload.sync, reload.run.isFinished { showReload() }
-        guard let (run, action, trigger) = bound.transform, run.isFinished else { return }
-        bound.transform = nil
+        if let reload = commands.reload, reload.sync, reload.run.isFinished { showReload() }
+        guard let (run, action, trigger) = commands.transform, run.isFinished else { return }
+        commands.transform = nil
         var text = String(decoding: run.output, as: UTF8.self)
         while text.hasSuffix("\n") { text.removeLast() }
         switch action.kind {
@@ -284,7 +307,7 @@ extension Picker {
         default:
             // transform: the output is a chain of actions; a bad one is dropped, as fzf does.
             if let chain = try? Bindings.chain(text, for: trigger) {
-                bound.queue.insert(contentsOf: chain.map { ($0, trigger) }, at: 0)
+                session.bound.queue.insert(contentsOf: chain.map { ($0, trigger) }, at: 0)
             }
         }
         runBoundActions()

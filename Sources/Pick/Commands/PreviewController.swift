@@ -68,7 +68,15 @@ final class PreviewController {
             case .start(let subject, let generation):
                 guard let rect else { break }
                 let area = rect.text
-                let command = template.expand(context(for: subject))
+                // The last run's files go as the next starts.
+                files.remove()
+                var context = context(for: subject)
+                if template.usesMatches, let shown = session.shown {
+                    let lines = shown.lines.dropLast(shown.closeMatches)
+                    context.matched = lines.map { Array(store.bytes(of: Int($0))) }
+                    context.matchedIndices = lines.map { Int($0) }
+                }
+                let command = template.expand(context, writeFile: files.write)
                 let environment = [("PICK_PREVIEW_LINES", String(area.height)), ("PICK_PREVIEW_COLUMNS", String(area.width)),
                                    ("FZF_PREVIEW_LINES", String(area.height)), ("FZF_PREVIEW_COLUMNS", String(area.width))]
                     + extraEnvironment + environment()
@@ -89,6 +97,8 @@ final class PreviewController {
     }
 
     private let delimiter: FieldDelimiter
+    /// The temporary files of the running command's `f` placeholders.
+    private let files = TemporaryFiles()
 
     private func context(for subject: PreviewSubject) -> TemplateContext {
         TemplateContext(lines: store, current: subject.line, marked: subject.marked,
@@ -103,11 +113,13 @@ final class PreviewController {
     /// The pane's frame, for a pane at `rect`.
     func frame(in rect: PaneRect, at now: Int) -> PreviewFrame {
         let area = rect.text
+        let loading = runner.isLoading(at: now)
         return runner.withText(at: now) { text in
             let first = pane.firstLine(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
                                        follow: rect.window.follow)
             return PreviewFrameBuilder.build(count: text.count, line: text.line, style: text.style, first: first, window: rect.window,
-                                             width: area.width, height: area.height, cut: text.isFull)
+                                             width: area.width, height: area.height, cut: text.isFull,
+                                             loading: loading)
         }
     }
 
@@ -144,7 +156,7 @@ extension Picker {
         preview.rect = rect
         let now = monotonicMillis()
         if preview.turn(session: session, at: now, environment: sessionEnvironment) && redraws { perform(.redraw) }
-        // A silent command: after a while its (empty) text replaces the last line's.
+        // A silent command: after a while the last line's text is marked as loading.
         if redraws && preview.runner.takeFirstText(at: now) { perform(.redraw) }
     }
 

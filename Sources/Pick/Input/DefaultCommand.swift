@@ -1,6 +1,6 @@
 // With stdin a terminal (nothing piped), the candidates are the output of the default
 // command (PICK_DEFAULT_COMMAND or FZF_DEFAULT_COMMAND, Invocation.swift), run as any
-// command pick runs, or, with none set, the files below the current directory.
+// command pick runs, or, with none set, the file walker (`--walker`, `--walker-root`, `--walker-skip`).
 
 #if canImport(Glibc)
 import Glibc
@@ -9,9 +9,9 @@ import PickCore
 
 enum DefaultCommand {
     /// Fills `store` from the default command's output, or from the file walker.
-    static func list(into store: LineStore, onChunk: @escaping () -> Void) {
+    static func list(_ walker: WalkerOptions, into store: LineStore, onChunk: @escaping () -> Void) {
         guard let command = Invocation.current.defaultCommand else {
-            FileWalker.walk(".", into: store, onChunk: onChunk)
+            FileWalker.walk(walker, into: store, onChunk: onChunk)
             return
         }
         guard let child = try? ChildProcess.spawn(Array(command.utf8), output: .outputPipe) else {

@@ -73,45 +73,133 @@ func waitUntilReady(_ fd: Int32, for event: Int32) {
     while poll(&entry, 1, -1) < 0 && errno == EINTR {}
 }
 
-/// Lists the files below a directory, as fzf does when nothing is piped in:
-/// hidden folders and `.git` are skipped, paths are relative, one per line.
-enum FileWalker {
-    static func walk(_ root: String, into store: LineStore, onChunk: () -> Void = {}) {
-        var pending: [UInt8] = []
-        var stack: [String] = [""]
-        while let dir = stack.popLast() {
-            guard let handle = opendir(dir.isEmpty ? root : (root == "." ? dir : root + "/" + dir)) else { continue }
-            var subdirs: [String] = []
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-                }
-                if name == "." || name == ".." { continue }
-                let path = dir.isEmpty ? name : dir + "/" + name
-                var isDir = entry.pointee.d_type == UInt8(DT_DIR)
-                if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
-                    var st = stat()
-                    let full = root == "." ? path : root + "/" + path
-                    if lstat(full, &st) == 0 { isDir = (st.st_mode & S_IFMT) == S_IFDIR }
-                }
-                if isDir {
-                    if !name.hasPrefix(".") { subdirs.append(path) }
-                } else {
-                    pending.append(contentsOf: path.utf8)
-                    pending.append(store.separator)
-                }
-            }
-            closedir(handle)
-            stack.append(contentsOf: subdirs.sorted().reversed())
-            if pending.count > 1 << 15 {
-                store.append(pending)
-                pending.removeAll(keepingCapacity: true)
-                onChunk()
+/// Lists the files below the walker's roots, as fzf does when nothing is piped in
+/// (`WalkerOptions`: what is listed, followed and skipped), one path a line, relative to
+/// the root as it was written (`.` gives bare names). In each folder files come first, then
+/// folders, each by name; fzf walks in parallel, so only the set of paths is the same.
+struct FileWalker {
+    let options: WalkerOptions
+    let store: LineStore
+    let onChunk: () -> Void
+    private var pending: [UInt8] = []
+    /// The real paths of the roots: a followed symlink that leads to one of them, or above
+    /// one, would walk the tree again (a link to `/` the whole disk), so it is not followed.
+    private var realRoots: [String] = []
+    /// The folders being walked, as device and inode: a symlink back to one is a loop.
+    private var ancestors: [(dev_t, ino_t)] = []
+
+    private init(options: WalkerOptions, store: LineStore, onChunk: @escaping () -> Void) {
+        self.options = options
+        self.store = store
+        self.onChunk = onChunk
+    }
+
+    static func walk(_ options: WalkerOptions, into store: LineStore, onChunk: @escaping () -> Void = {}) {
+        var walker = FileWalker(options: options, store: store, onChunk: onChunk)
+        if options.follows {
+            walker.realRoots = options.roots.compactMap { root in
+                guard let real = realpath(root, nil) else { return nil }
+                defer { free(real) }
+                return String(cString: real)
             }
         }
-        store.append(pending)
+        for root in options.roots { walker.walkRoot(root) }
+        store.append(walker.pending)
         store.finish()
         onChunk()
+    }
+
+    private mutating func walkRoot(_ written: String) {
+        var root = written
+        while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+        var st = stat()
+        // A root is walked through a symlink, followed or not, as fzf's.
+        guard stat(root, &st) == 0 else { return }
+        let path = WalkerOptions.trimmed(root)
+        guard (st.st_mode & S_IFMT) == S_IFDIR else {
+            if options.files { emit(path) }
+            return
+        }
+        if path != "." {
+            let name = root.split(separator: "/").last.map(String.init) ?? root
+            if options.skips(path, name: name) { return }
+            if options.directories { emit(path + "/") }
+        }
+        ancestors = [(st.st_dev, st.st_ino)]
+        walkFolder(root, shown: path == "." ? "" : path)
+    }
+
+    /// Walks the folder at `dir` (as opened), listed as `shown` (empty for the root `.`).
+    private mutating func walkFolder(_ dir: String, shown: String) {
+        guard let handle = opendir(dir) else { return }
+        var files: [String] = [], folders: [(name: String, isLink: Bool)] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name == "." || name == ".." { continue }
+            var type = entry.pointee.d_type
+            if type == UInt8(DT_UNKNOWN) {
+                var st = stat()
+                if lstat(dir + "/" + name, &st) == 0 {
+                    switch st.st_mode & S_IFMT {
+                    case S_IFDIR: type = UInt8(DT_DIR)
+                    case S_IFLNK: type = UInt8(DT_LNK)
+                    default: type = UInt8(DT_REG)
+                    }
+                }
+            }
+            if type == UInt8(DT_DIR) {
+                folders.append((name, false))
+            } else if type == UInt8(DT_LNK) {
+                var st = stat()
+                if stat(dir + "/" + name, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
+                    folders.append((name, true))
+                } else {
+                    files.append(name)   // a link to a file, or a broken one
+                }
+            } else {
+                files.append(name)
+            }
+        }
+        closedir(handle)
+        let prefix = shown.isEmpty ? "" : (shown.hasSuffix("/") ? shown : shown + "/")
+        if options.files { for name in files.sorted() { emit(prefix + name) } }
+        for (name, isLink) in folders.sorted(by: { $0.name < $1.name }) {
+            let path = prefix + name, opened = dir + "/" + name
+            var st = stat()
+            guard stat(opened, &st) == 0 else { continue }
+            if isLink {
+                guard options.follows, follows(opened) else { continue }
+            }
+            if options.skips(path, name: name) { continue }
+            if options.directories { emit(path + "/") }
+            // A symlink back to a folder being walked is listed, not walked again (fzf's).
+            if isLink && ancestors.contains(where: { $0.0 == st.st_dev && $0.1 == st.st_ino }) { continue }
+            ancestors.append((st.st_dev, st.st_ino))
+            walkFolder(opened, shown: path)
+            ancestors.removeLast()
+        }
+    }
+
+    /// Whether a symlink to the folder at `path` may be walked into: not to `/`, a root, or
+    /// a folder above one.
+    private func follows(_ path: String) -> Bool {
+        guard let real = realpath(path, nil) else { return false }
+        defer { free(real) }
+        let target = String(cString: real)
+        if target == "/" { return false }
+        return !realRoots.contains { $0 == target || $0.hasPrefix(target + "/") }
+    }
+
+    private mutating func emit(_ path: String) {
+        pending.append(contentsOf: path.utf8)
+        pending.append(store.separator)
+        if pending.count > 1 << 15 {
+            store.append(pending)
+            pending.removeAll(keepingCapacity: true)
+            onChunk()
+        }
     }
 }
 
@@ -167,13 +255,13 @@ final class InputLoad: @unchecked Sendable {
     /// thread of its own.
     /// With `fields`, each chunk's lines are derived for the search (FieldView) before the
     /// picker hears of them.
-    static func start(into store: LineStore, fromTerminal: Bool, styles: AnsiStyles?,
+    static func start(into store: LineStore, fromTerminal: Bool, walker: WalkerOptions, styles: AnsiStyles?,
                       fields: FieldView? = nil) -> InputLoad {
         let load = InputLoad()
         spawnThread {
             let onChunk = { fields?.catchUp(); wakeEventLoop(Wake.input) }
             if fromTerminal {
-                DefaultCommand.list(into: store, onChunk: onChunk)
+                DefaultCommand.list(walker, into: store, onChunk: onChunk)
             } else {
                 InputReader.readAll(fd: 0, into: store, mapsFile: true, helpAtOnce: false, styles: styles,
                                     onChunk: onChunk,

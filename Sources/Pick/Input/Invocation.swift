@@ -16,8 +16,6 @@ enum Invocation {
     case pick
     case fzf
 
-    /// pick's own version.
-    static let pickVersion = "0.1.0"
     /// The fzf release whose options, actions and environment pick implements.
     static let fzfVersion = "0.74.5"
 
@@ -27,9 +25,10 @@ enum Invocation {
         return name == "fzf" ? .fzf : .pick
     }()
 
-    /// What `--version` prints: fzf's form (`0.74.5 (pick 0.1.0)`) as fzf.
-    var version: String {
-        self == .fzf ? "\(Self.fzfVersion) (pick \(Self.pickVersion))" : "pick \(Self.pickVersion)"
+    /// What `--version` prints for pick's version `pick`: fzf's form (`0.74.5 (pick 0.1.0)`)
+    /// as fzf, since scripts compare the first word.
+    func version(pick: String) -> String {
+        self == .fzf ? "\(Self.fzfVersion) (pick \(pick))" : "pick \(pick)"
     }
 
     /// The options before any are read.

@@ -26,31 +26,41 @@ See man pick (or man ./man/pick.1 in the source tree).
 
 """
 
-/// The picker's F1 help: what each key does (every line's own shortcut follows).
+/// The picker's F1 help: what each key does (every line's own shortcut follows). The keys
+/// that are plain actions are read from `DefaultKeys`, the table `--bind` overrides.
 func keyHelp(multi: Bool, preview: Bool = false) -> [String] {
-    let previewKeys = [
-        "  shift-Up shift-Down                   scroll the preview",
-        "  shift-PageUp shift-PageDown           page the preview",
-        "  ctrl-/                                toggle the preview",
+    func line(_ keys: String, _ what: String) -> String {
+        "  " + keys + String(repeating: " ", count: max(1, 38 - keys.count)) + what
+    }
+    var lines = ["Keys (Up/Down scroll this help; / searches it; any other key returns)"]
+    var entries = DefaultKeys.table.filter { preview || !$0.chain.contains(where: \.kind.isPreviewAction) }.map {
+        (keys: $0.keys.compactMap(KeyNames.name), what: $0.chain.map(\.kind.summary).joined(separator: ", then "))
+    }
+    while !entries.isEmpty {
+        var entry = entries.removeFirst()
+        // "move up" and "move down" make one line, their keys in pairs: up down ctrl-p ctrl-n.
+        if entry.what.hasSuffix(" up"), let next = entries.first, next.what == entry.what.dropLast(3) + " down",
+           next.keys.count == entry.keys.count {
+            entries.removeFirst()
+            entry.keys = zip(entry.keys, next.keys).flatMap { [$0, $1] }
+            entry.what += ", down"
+        }
+        lines.append(line(entry.keys.joined(separator: " "), entry.what))
+    }
+    lines += [
+        multi ? line("tab  shift-tab", "mark and move") : line("tab", "complete the query"),
+        line("right (at the end)", "take the dim suggestion"),
+        line("ctrl-s", "next scope"),
+        line("ctrl-r", "next line (older, in history)"),
+        line("ctrl-l", "draw the screen again"),
+        line("shift-delete", "forget the line (--remember)"),
+        line("alt-p  alt-n", "older, newer query"),
+        line("f1  alt-?", "this help"),
+        line("ctrl-z", "suspend (fg resumes)"),
+        line("ctrl-a ctrl-e ctrl-w ctrl-u alt-b …", "edit (libedit, ~/.editrc)"),
     ]
-    return [
-        "Keys (Up/Down scroll this help; / searches it; any other key returns)",
-        "  Up Down  ctrl-p ctrl-n  ctrl-k ctrl-j  move",
-        "  PageUp PageDown                       move a page",
-        "  Return                                pick",
-        "  Escape  ctrl-c  ctrl-g                cancel",
-        multi ? "  Tab  shift-Tab                        mark and move"
-              : "  Tab                                   complete the query",
-        "  Right (at the end)                    take the dim suggestion",
-        "  ctrl-s                                next scope",
-        "  ctrl-r                                next line (older, in history)",
-        "  ctrl-l                                draw the screen again",
-        "  shift-Delete                          forget the line (--remember)",
-        "  alt-p  alt-n                          older, newer query",
-        "  F1  alt-?                             this help",
-        "  ctrl-z                                suspend (fg resumes)",
-        "  ctrl-a ctrl-e ctrl-w ctrl-u alt-b …   edit (libedit, ~/.editrc)",
-    ] + (preview ? previewKeys : [])
+    if preview { lines.append(line("ctrl-/", "toggle the preview")) }
+    return lines
 }
 
 /// The F1 help over the list: its lines, how far they are scrolled, and what `/` searches

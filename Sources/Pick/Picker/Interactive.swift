@@ -43,18 +43,22 @@ enum Interactive {
             if options.selectOne && result.lines.count == 1 {
                 write(query: options.query, key: nil, lines: result.lines, options: options, store: original,
                       fields: fields, stdout: stdout, terminator: terminator)
-                Remember.recordPick(result.lines.map { Array(original.bytes(of: Int($0))) }, query: options.query,
-                                    options: options)
+                Remember.recordPick(result.lines.count, lines: { result.lines.map { Array(original.bytes(of: Int($0))) } },
+                                    query: options.query, options: options)
                 return 0
             }
         }
 
-        let input = alreadyRead ? InputLoad.alreadyRead() : InputLoad.start(into: original, fromTerminal: isatty(0) == 1, styles: styles,
-                                                                       fields: fields)
+        let input = alreadyRead ? InputLoad.alreadyRead()
+            : InputLoad.start(into: original, fromTerminal: isatty(0) == 1, walker: options.walker, styles: styles,
+                              fields: fields)
         guard let terminal = Terminal() else {
             fail("no terminal: the picker draws on /dev/tty, which cannot be opened (use --filter QUERY without one)")
         }
         Picker.restoreOnCrash(terminal, options: options)
+        if let address = options.listen {
+            if case .failure(let failure) = ListenServer.start(address, unsafe: options.listenUnsafe) { fail(failure.message) }
+        }
         // libedit needs a UTF-8 locale to insert non-ASCII characters. (Set while the input
         // loads: reading it needs no locale.)
         let locale = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"
@@ -68,6 +72,7 @@ enum Interactive {
                             input: input, fieldView: fields)
         picker.worker.engine.remember(Remember.picks(options), lines: original)
         let outcome = picker.run()
+        ListenServer.current?.stop()
         switch outcome {
         case .cancel(let status):
             return status
@@ -92,7 +97,8 @@ enum Interactive {
             let shown = picker.fieldView?.original ?? picker.store
             write(query: picker.query, key: key, lines: lines, options: options, store: shown,
                   fields: picker.fieldView, stdout: stdout, terminator: terminator)
-            Remember.recordPick(lines.map { Array(shown.bytes(of: Int($0))) }, query: picker.query, options: options)
+            Remember.recordPick(lines.count, lines: { lines.map { Array(shown.bytes(of: Int($0))) } }, query: picker.query,
+                                options: options)
             return 0
         }
     }

@@ -47,6 +47,8 @@ enum ShellScripts {
     # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
     # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
     # PICK_NO_REMEMBER=1 (do not learn from picks: --remember files, commands, dirs).
+    # fzf's FZF_CTRL_T_COMMAND, FZF_ALT_C_COMMAND (set and empty: the key is not bound),
+    # FZF_CTRL_T_OPTS, FZF_CTRL_R_OPTS and FZF_ALT_C_OPTS count too, pick's after them.
     # ctrl-t and alt-c preview the focused path in terminals of 120 columns or more (in
     # narrower ones ctrl-/ shows it); --no-preview in PICK_CTRL_T_OPTS or PICK_ALT_C_OPTS
     # turns that off.
@@ -78,8 +80,8 @@ enum ShellScripts {
       local picked item preview='--preview builtin --preview-window hidden'
       (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
       picked=$(set +o pipefail
-        eval "${PICK_CTRL_T_COMMAND:-__pick_list_paths}" |
-          PICK_DEFAULT_OPTS="--height 40% --multi --remember files $preview ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain |
+        eval "${PICK_CTRL_T_COMMAND:-${FZF_CTRL_T_COMMAND:-__pick_list_paths}}" |
+          PICK_DEFAULT_OPTS="--height 40% --multi --remember files $preview ${PICK_DEFAULT_OPTS-} ${FZF_CTRL_T_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain |
           while IFS= read -r item; do printf '%q ' "$item"; done)
       READLINE_LINE=${READLINE_LINE:0:READLINE_POINT}$picked${READLINE_LINE:READLINE_POINT}
       READLINE_POINT=$(( READLINE_POINT + ${#picked} ))
@@ -89,7 +91,7 @@ enum ShellScripts {
       local picked
       picked=$(set +o pipefail
         __pick_history_entries |
-          PICK_DEFAULT_OPTS="--height 40% --tiebreak=index --remember commands ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_R_OPTS-}" \
+          PICK_DEFAULT_OPTS="--height 40% --tiebreak=index --remember commands ${PICK_DEFAULT_OPTS-} ${FZF_CTRL_R_OPTS-} ${PICK_CTRL_R_OPTS-}" \
           command pick --plain --read0 +m --query "$READLINE_LINE") || return 0
       READLINE_LINE=$picked
       READLINE_POINT=${#picked}
@@ -101,8 +103,8 @@ enum ShellScripts {
       local dir preview='--preview builtin --preview-window hidden'
       (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
       dir=$(set +o pipefail
-        eval "${PICK_ALT_C_COMMAND:-__pick_list_dirs}" |
-          PICK_DEFAULT_OPTS="--height 40% --remember dirs $preview ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
+        eval "${PICK_ALT_C_COMMAND:-${FZF_ALT_C_COMMAND:-__pick_list_dirs}}" |
+          PICK_DEFAULT_OPTS="--height 40% --remember dirs $preview ${PICK_DEFAULT_OPTS-} ${FZF_ALT_C_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
       [[ -n $dir ]] && builtin cd -- "$dir"
       __pick_saved_line=$READLINE_LINE
       __pick_saved_point=$READLINE_POINT
@@ -116,12 +118,16 @@ enum ShellScripts {
       unset __pick_saved_line __pick_saved_point
     }
 
+    # As fzf's: FZF_CTRL_T_COMMAND or FZF_ALT_C_COMMAND set and empty leaves its key alone.
     for __pick_keymap in emacs-standard vi-insert vi-command; do
-      bind -m "$__pick_keymap" -x '"\C-t": __pick_ctrl_t'
+      [[ -n ${PICK_CTRL_T_COMMAND-} || -n ${FZF_CTRL_T_COMMAND-x} ]] &&
+        bind -m "$__pick_keymap" -x '"\C-t": __pick_ctrl_t'
       bind -m "$__pick_keymap" -x '"\C-r": __pick_ctrl_r'
-      bind -m "$__pick_keymap" -x '"\C-x\C-p1": __pick_alt_c'
-      bind -m "$__pick_keymap" -x '"\C-x\C-p2": __pick_restore_line'
-      bind -m "$__pick_keymap" '"\ec": "\C-x\C-p1\C-m\C-x\C-p2"'
+      if [[ -n ${PICK_ALT_C_COMMAND-} || -n ${FZF_ALT_C_COMMAND-x} ]]; then
+        bind -m "$__pick_keymap" -x '"\C-x\C-p1": __pick_alt_c'
+        bind -m "$__pick_keymap" -x '"\C-x\C-p2": __pick_restore_line'
+        bind -m "$__pick_keymap" '"\ec": "\C-x\C-p1\C-m\C-x\C-p2"'
+      fi
     done
     unset __pick_keymap
 
@@ -137,6 +143,8 @@ enum ShellScripts {
     # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
     # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
     # PICK_NO_REMEMBER=1 (do not learn from picks: --remember files, commands, dirs).
+    # fzf's FZF_CTRL_T_COMMAND, FZF_ALT_C_COMMAND (set and empty: the key is not bound),
+    # FZF_CTRL_T_OPTS, FZF_CTRL_R_OPTS and FZF_ALT_C_OPTS count too, pick's after them.
     # ctrl-t and alt-c preview the focused path in terminals of 120 columns or more (in
     # narrower ones ctrl-/ shows it); --no-preview in PICK_CTRL_T_OPTS or PICK_ALT_C_OPTS
     # turns that off.
@@ -163,8 +171,8 @@ enum ShellScripts {
       setopt localoptions pipefail no_aliases 2>/dev/null
       local item picked="" preview='--preview builtin --preview-window hidden'
       (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
-      for item in "${(@f)$(eval "${PICK_CTRL_T_COMMAND:-__pick_list_paths}" |
-          PICK_DEFAULT_OPTS="--height 40% --multi --remember files $preview ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain)}"; do
+      for item in "${(@f)$(eval "${PICK_CTRL_T_COMMAND:-${FZF_CTRL_T_COMMAND:-__pick_list_paths}}" |
+          PICK_DEFAULT_OPTS="--height 40% --multi --remember files $preview ${PICK_DEFAULT_OPTS-} ${FZF_CTRL_T_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain)}"; do
         [[ -n $item ]] && picked+="${(q)item} "
       done
       LBUFFER+=$picked
@@ -179,7 +187,7 @@ enum ShellScripts {
       zmodload zsh/parameter 2>/dev/null
       local picked
       picked=$({ (( ${#history} )) && print -rN -- "${(@u)history}"; } |
-        PICK_DEFAULT_OPTS="--height 40% --tiebreak=index --remember commands ${PICK_DEFAULT_OPTS-} ${PICK_CTRL_R_OPTS-}" \
+        PICK_DEFAULT_OPTS="--height 40% --tiebreak=index --remember commands ${PICK_DEFAULT_OPTS-} ${FZF_CTRL_R_OPTS-} ${PICK_CTRL_R_OPTS-}" \
         command pick --plain --read0 +m --query "$BUFFER")
       if [[ $? -eq 0 && -n $picked ]]; then
         BUFFER=$picked
@@ -194,8 +202,8 @@ enum ShellScripts {
       setopt localoptions pipefail no_aliases 2>/dev/null
       local dir hook preview='--preview builtin --preview-window hidden'
       (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
-      dir=$(eval "${PICK_ALT_C_COMMAND:-__pick_list_dirs}" |
-        PICK_DEFAULT_OPTS="--height 40% --remember dirs $preview ${PICK_DEFAULT_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
+      dir=$(eval "${PICK_ALT_C_COMMAND:-${FZF_ALT_C_COMMAND:-__pick_list_dirs}}" |
+        PICK_DEFAULT_OPTS="--height 40% --remember dirs $preview ${PICK_DEFAULT_OPTS-} ${FZF_ALT_C_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
       if [[ -n $dir ]] && builtin cd -- "$dir"; then
         for hook in precmd $precmd_functions; do
           (( $+functions[$hook] )) && $hook
@@ -208,10 +216,11 @@ enum ShellScripts {
     zle -N pick-file-widget
     zle -N pick-history-widget
     zle -N pick-cd-widget
+    # As fzf's: FZF_CTRL_T_COMMAND or FZF_ALT_C_COMMAND set and empty leaves its key alone.
     for __pick_keymap in emacs viins vicmd; do
-      bindkey -M $__pick_keymap '^T' pick-file-widget
+      [[ -n ${PICK_CTRL_T_COMMAND-} || -n ${FZF_CTRL_T_COMMAND-x} ]] && bindkey -M $__pick_keymap '^T' pick-file-widget
       bindkey -M $__pick_keymap '^R' pick-history-widget
-      bindkey -M $__pick_keymap '\ec' pick-cd-widget
+      [[ -n ${PICK_ALT_C_COMMAND-} || -n ${FZF_ALT_C_COMMAND-x} ]] && bindkey -M $__pick_keymap '\ec' pick-cd-widget
     done
     unset __pick_keymap
 
@@ -227,6 +236,8 @@ enum ShellScripts {
     # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
     # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
     # PICK_NO_REMEMBER=1 (do not learn from picks: --remember files, commands, dirs).
+    # fzf's FZF_CTRL_T_COMMAND, FZF_ALT_C_COMMAND (set and empty: the key is not bound),
+    # FZF_CTRL_T_OPTS, FZF_CTRL_R_OPTS and FZF_ALT_C_OPTS count too, pick's after them.
     # ctrl-t and alt-c preview the focused path in terminals of 120 columns or more (in
     # narrower ones ctrl-/ shows it); --no-preview in PICK_CTRL_T_OPTS or PICK_ALT_C_OPTS
     # turns that off.
@@ -250,10 +261,11 @@ enum ShellScripts {
 
     function pick-file-widget -d 'Insert picked paths at the cursor'
         set -l list __pick_list_paths
+        test -n "$FZF_CTRL_T_COMMAND"; and set list $FZF_CTRL_T_COMMAND
         test -n "$PICK_CTRL_T_COMMAND"; and set list $PICK_CTRL_T_COMMAND
         set -l preview --preview builtin --preview-window hidden
         test "$COLUMNS" -ge 120 2>/dev/null; and set preview --preview builtin
-          set -l picked (eval $list | PICK_DEFAULT_OPTS="--height 40% --multi --remember files $preview $PICK_DEFAULT_OPTS $PICK_CTRL_T_OPTS" command pick --plain)
+          set -l picked (eval $list | PICK_DEFAULT_OPTS="--height 40% --multi --remember files $preview $PICK_DEFAULT_OPTS $FZF_CTRL_T_OPTS $PICK_CTRL_T_OPTS" command pick --plain)
         for item in $picked
             commandline -i -- (string escape -- $item)' '
         end
@@ -264,7 +276,7 @@ enum ShellScripts {
     # `history` lists each command once, newest first.
     function pick-history-widget -d 'Put a command from history on the line'
           set -l query (commandline | string collect)
-        set -l picked (history --null | PICK_DEFAULT_OPTS="--height 40% --tiebreak=index --remember commands $PICK_DEFAULT_OPTS $PICK_CTRL_R_OPTS" command pick --plain --read0 --print0 +m --query "$query" | string split0)
+        set -l picked (history --null | PICK_DEFAULT_OPTS="--height 40% --tiebreak=index --remember commands $PICK_DEFAULT_OPTS $FZF_CTRL_R_OPTS $PICK_CTRL_R_OPTS" command pick --plain --read0 --print0 +m --query "$query" | string split0)
         and commandline -- $picked
         __pick_bracketed_paste
         commandline -f repaint
@@ -272,10 +284,11 @@ enum ShellScripts {
 
     function pick-cd-widget -d 'cd into a picked directory'
         set -l list __pick_list_dirs
+        test -n "$FZF_ALT_C_COMMAND"; and set list $FZF_ALT_C_COMMAND
         test -n "$PICK_ALT_C_COMMAND"; and set list $PICK_ALT_C_COMMAND
         set -l preview --preview builtin --preview-window hidden
         test "$COLUMNS" -ge 120 2>/dev/null; and set preview --preview builtin
-          set -l dir (eval $list | PICK_DEFAULT_OPTS="--height 40% --remember dirs $preview $PICK_DEFAULT_OPTS $PICK_ALT_C_OPTS" command pick --plain +m)
+          set -l dir (eval $list | PICK_DEFAULT_OPTS="--height 40% --remember dirs $preview $PICK_DEFAULT_OPTS $FZF_ALT_C_OPTS $PICK_ALT_C_OPTS" command pick --plain +m)
         and test -n "$dir"
         and cd -- $dir
         __pick_bracketed_paste
@@ -285,10 +298,15 @@ enum ShellScripts {
     # fish reads config.fish for scripts too: bind only in interactive shells. With vi key
     # bindings, load this after fish_vi_key_bindings (which clears every binding).
     if status is-interactive
+        # As fzf's: FZF_CTRL_T_COMMAND or FZF_ALT_C_COMMAND set and empty leaves its key alone.
         for mode in default insert
-            bind -M $mode \ct pick-file-widget
+            if test -n "$PICK_CTRL_T_COMMAND"; or not set -q FZF_CTRL_T_COMMAND; or test -n "$FZF_CTRL_T_COMMAND"
+                bind -M $mode \ct pick-file-widget
+            end
             bind -M $mode \cr pick-history-widget
-            bind -M $mode \ec pick-cd-widget
+            if test -n "$PICK_ALT_C_COMMAND"; or not set -q FZF_ALT_C_COMMAND; or test -n "$FZF_ALT_C_COMMAND"
+                bind -M $mode \ec pick-cd-widget
+            end
         end
     end
 

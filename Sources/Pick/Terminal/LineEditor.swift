@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLibEdit
 import CLibEditShim
+import PickCore
 
 // The query prompt: libedit. libedit edits the line and draws the prompt; pick's own read
 // function (EL_GETCFN) sits under it, redraws the list before every key, polls the tty and
@@ -39,6 +40,25 @@ enum PrivateKey {
     static let wordBefore: wchar_t = 0x8B
     static let wordAfter: wchar_t = 0x8C
     static let yank: wchar_t = 0x8D
+
+    /// The key that does what an action asks of the query line.
+    static func of(_ edit: EditorKey) -> wchar_t {
+        switch edit {
+        case .home: home
+        case .end: end
+        case .left: left
+        case .right: right
+        case .wordBefore: wordBefore
+        case .wordAfter: wordAfter
+        case .delete: delete
+        case .backspace: backspace
+        case .killToEnd: killToEnd
+        case .killToStart: killToStart
+        case .killWordBefore: killWordBefore
+        case .killWordAfter: killWordAfter
+        case .yank: yank
+        }
+    }
 }
 
 /// A private character as a key in libedit's notation (itself).
@@ -69,6 +89,8 @@ nonisolated(unsafe) private var promptText: UnsafeMutablePointer<wchar_t> = perm
 // emacs, editing: ctrl-a ctrl-e ctrl-b ctrl-f ctrl-h Backspace ctrl-t ctrl-u ctrl-w ctrl-y,
 //   ctrl-d (on an empty query it cancels, as fzf's), alt-b alt-f alt-c alt-l alt-u alt-d
 //   alt-w (either case), alt-Backspace, ctrl-alt-h, ctrl-alt-_ (copies the word before).
+//   ctrl-u ctrl-w ctrl-y alt-b alt-f alt-d alt-Backspace ctrl-alt-h are fzf's and readline's
+//   (`fzfEmacsKeys`, QueryEdit), bound before ~/.editrc; the other keys are libedit's.
 // emacs, nothing: ctrl-o ctrl-q ctrl-] do nothing; ctrl-^ ctrl-_ and the alt keys libedit
 //   leaves unbound (alt-. alt-_ alt-a …) ring the bell once. ctrl-\ is the terminal's
 //   quit: pick cancels.
@@ -78,6 +100,43 @@ nonisolated(unsafe) private var promptText: UnsafeMutablePointer<wchar_t> = perm
 //   p P ~ u . U (U clears the query: libedit keeps none of it to go back to), counts 1–9;
 //   f F t T r and the operators c d y take one more key, as in vi. Keys vi leaves unbound
 //   ring the bell once.
+
+/// What ctrl-y puts back: the last kill of pick's editing functions (fzf's, not libedit's
+/// kill buffer).
+nonisolated(unsafe) private var yankedText: [Unicode.Scalar] = []
+
+/// Runs `edit` on libedit's line, inside libedit (a bound function).
+private func runQueryEdit(_ el: OpaquePointer?, _ edit: QueryEdit) -> UInt8 {
+    guard let el, let info = el_wline(el)?.pointee else { return UInt8(CC_ERROR) }
+    let count = info.lastchar - info.buffer
+    var text: [Unicode.Scalar] = []
+    for i in 0..<count { text.append(Unicode.Scalar(UInt32(bitPattern: info.buffer[i])) ?? "?") }
+    let before = QueryEdit.Line(text: text, cursor: info.cursor - info.buffer, yanked: yankedText)
+    let after = edit.applied(to: before)
+    yankedText = after.yanked
+    if after.text != before.text {
+        _ = el_cursor(el, Int32(count - before.cursor))
+        el_deletestr(el, Int32(count))
+        let wide = after.text.map { wchar_t(bitPattern: $0.value) } + [0]
+        wide.withUnsafeBufferPointer { _ = el_winsertstr(el, $0.baseAddress) }
+        _ = el_cursor(el, Int32(after.cursor - after.text.count))
+    } else {
+        _ = el_cursor(el, Int32(after.cursor - before.cursor))
+    }
+    return UInt8(CC_REFRESH)
+}
+
+/// pick's editing functions in libedit, by name, with fzf's meaning (QueryEdit).
+private let queryEditFunctions: [(name: String, help: String, fn: @convention(c) (OpaquePointer?, Int32) -> UInt8)] = [
+    ("pick-unix-line-discard", "pick: kill to the start of the line", { el, _ in runQueryEdit(el, .killToStart) }),
+    ("pick-kill-line", "pick: kill to the end of the line", { el, _ in runQueryEdit(el, .killToEnd) }),
+    ("pick-unix-word-rubout", "pick: kill the blank-separated word before", { el, _ in runQueryEdit(el, .killBlankWordBefore) }),
+    ("pick-backward-kill-word", "pick: kill the word before", { el, _ in runQueryEdit(el, .killWordBefore) }),
+    ("pick-kill-word", "pick: kill to the end of the next word", { el, _ in runQueryEdit(el, .killWordAfter) }),
+    ("pick-backward-word", "pick: to the start of the word before", { el, _ in runQueryEdit(el, .wordBefore) }),
+    ("pick-forward-word", "pick: to the end of the next word", { el, _ in runQueryEdit(el, .wordAfter) }),
+    ("pick-yank", "pick: put back the last kill", { el, _ in runQueryEdit(el, .yank) }),
+]
 
 /// libedit on /dev/tty.
 final class LineEditor {
@@ -140,6 +199,17 @@ final class LineEditor {
         "^L",
     ].map { Rebinding(key: $0, function: "ed-ignore", commandMode: true) }
 
+    /// fzf's and readline's editing keys in emacs mode, bound before ~/.editrc is read (so
+    /// a person's own bindings win, and `bind -v` leaves vi's keys as vi has them).
+    static let fzfEmacsKeys: [Rebinding] = [
+        .init(key: "^U", function: "pick-unix-line-discard"),  // libedit's kills the whole line
+        .init(key: "^W", function: "pick-unix-word-rubout"),   // libedit's kills from the mark
+        .init(key: "^Y", function: "pick-yank"),
+        .init(key: "^[b", function: "pick-backward-word"), .init(key: "^[f", function: "pick-forward-word"),
+        .init(key: "^[d", function: "pick-kill-word"),
+        .init(key: "^[^?", function: "pick-backward-kill-word"), .init(key: "^[^H", function: "pick-backward-kill-word"),
+    ]
+
     let el: OpaquePointer
     private let input: UnsafeMutablePointer<FILE>
     private let output: UnsafeMutablePointer<FILE>
@@ -173,6 +243,12 @@ final class LineEditor {
         _ = pick_el_set_int(el, EL_SIGNAL, 0)
         _ = pick_el_set_prompt_esc(el, { _ in promptText }, wchar_t(Self.promptDelimiter.unicodeScalars.first!.value))
         _ = pick_el_set_getcfn(el, read)
+        for f in queryEditFunctions {
+            _ = pick_el_addfn(el, permanentWide(f.name), permanentWide(f.help), f.fn)
+        }
+        for rebinding in Self.fzfEmacsKeys {
+            _ = pick_el_bind(el, permanentWide(rebinding.key), permanentWide(rebinding.function), 0)
+        }
         _ = el_source(el, nil)
         _ = pick_el_addfn(el, permanentWide("pick-action"), permanentWide("pick: run a picker action"), action)
         _ = pick_el_addfn(el, permanentWide("pick-down"), permanentWide("pick: select the line below"), down)
@@ -181,10 +257,10 @@ final class LineEditor {
             (PrivateKey.action, "pick-action"), (PrivateKey.left, "ed-prev-char"),
             (PrivateKey.right, "ed-next-char"), (PrivateKey.home, "ed-move-to-beg"),
             (PrivateKey.end, "ed-move-to-end"), (PrivateKey.delete, "ed-delete-next-char"),
-            (PrivateKey.backspace, "ed-delete-prev-char"), (PrivateKey.killToEnd, "ed-kill-line"),
-            (PrivateKey.killToStart, "vi-kill-line-prev"), (PrivateKey.killWordBefore, "ed-delete-prev-word"),
-            (PrivateKey.killWordAfter, "em-delete-next-word"), (PrivateKey.wordBefore, "ed-prev-word"),
-            (PrivateKey.wordAfter, "em-next-word"), (PrivateKey.yank, "em-yank"),
+            (PrivateKey.backspace, "ed-delete-prev-char"), (PrivateKey.killToEnd, "pick-kill-line"),
+            (PrivateKey.killToStart, "pick-unix-line-discard"), (PrivateKey.killWordBefore, "pick-backward-kill-word"),
+            (PrivateKey.killWordAfter, "pick-kill-word"), (PrivateKey.wordBefore, "pick-backward-word"),
+            (PrivateKey.wordAfter, "pick-forward-word"), (PrivateKey.yank, "pick-yank"),
         ]
         for (key, fn) in bindings {
             let k = UnsafeMutablePointer<wchar_t>.allocate(capacity: 2)

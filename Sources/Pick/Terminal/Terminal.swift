@@ -16,6 +16,8 @@ enum Wake {
     static let search: UInt8 = 201
     /// The preview command wrote something, or ended.
     static let preview: UInt8 = 202
+    /// `--listen`'s server has a request for the picker (ListenServer.swift).
+    static let remote: UInt8 = 203
 }
 
 /// The write end of the self-pipe, for signal handlers and worker threads.
@@ -279,6 +281,7 @@ final class Terminal {
                 case Wake.input: input = true
                 case Wake.search: search = true
                 case Wake.preview: preview = true
+                case Wake.remote: break  // the loop looks at the server's requests every turn
                 default: if !signals.contains(Int32(b)) { signals.append(Int32(b)) }
                 }
             }

@@ -128,6 +128,12 @@ public final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
         UnsafeRawPointer(directory[index >> Self.pageShift].unsafelyUnwrapped + (index & (Self.pageSize - 1)))
     }
 
+    /// The pages, for a reader in a hot loop that must not hold the array itself (no
+    /// reference counting): element i is at `pages[i >> pageShift]![i & (pageSize - 1)]`,
+    /// for i below `count`. A page holds a whole number of runs of 64 elements.
+    var pages: UnsafePointer<UnsafeMutablePointer<Element>?> { UnsafePointer(directory) }
+    static var elementsPerPageShift: Int { pageShift }
+
     /// Elements `index - 1` and `index` (`index` > 0), with one page lookup when they share a page.
     @inline(__always)
     func pair(endingAt index: Int) -> (previous: Element, current: Element) {

@@ -83,7 +83,11 @@ final class LineMatcher {
         sharedPrefix = scoresSharedPrefixes ? SharedPrefixScorer(terms[0]) : SharedPrefixScorer()
         requiredCharacters = CharacterSets.required(by: query)
         notedLines = requiredCharacters == 0 ? 0 : store.characterSetCount
+        characterFilter = CharacterFilter(store: store, required: requiredCharacters)
     }
+
+    /// The lines that may hold the query's characters, 64 at a time (nil: any may).
+    let characterFilter: CharacterFilter?
 
     /// Characters every matching line holds, and how many lines' characters are noted: a
     /// line below that lacking one is rejected without being read.

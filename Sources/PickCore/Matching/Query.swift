@@ -42,6 +42,10 @@ public struct Query: Sendable, Equatable {
     /// Whether the query matches every line (no terms).
     public var isEmpty: Bool { groups.isEmpty }
 
+    /// Whether every term is a negation (`!foo !bar`): every line it keeps scores alike, so,
+    /// as in fzf, the list keeps input order.
+    public var hasOnlyNegations: Bool { !groups.isEmpty && groups.allSatisfy { $0.allSatisfy(\.inverse) } }
+
     /// Parses `text` as fzf's extended syntax.
     ///
     /// Works on Unicode scalars, never on Swift's grapheme clusters: in `^\u{301}` or `!'ा`

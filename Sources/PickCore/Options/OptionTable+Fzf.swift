@@ -31,13 +31,20 @@ extension OptionTable {
         .ignored("--force-tty-in", "pick always reads keys from /dev/tty"),
         .ignored("--no-force-tty-in", "as --force-tty-in"),
         .ignored("--no-winpty", "for Windows"),
-        .ignored("--listen", takes: .optional, "pick has no HTTP server yet: actions cannot be posted to it"),
-        .ignored("--listen-unsafe", takes: .optional, "as --listen"),
-        .ignored("--no-listen", "as --listen"),
-        .ignored("--no-listen-unsafe", "as --listen"),
-        .ignored("--walker", takes: .required, "pick's walker lists the files below here, hidden folders skipped"),
-        .ignored("--walker-root", takes: .required, "as --walker"),
-        .ignored("--walker-skip", takes: .required, "as --walker"),
+        // As fzf: the address may be the next word when it does not look like an option.
+        OptionRow("--listen", .optional, nextWord: OptionRow.notAnOption,
+                  help: OptionHelp(.interface, "--listen[=[ADDR:]PORT|SOCKET]",
+                                   "\nserve fzf's remote control: POST actions (--bind syntax),\nGET the state as JSON; a free localhost port by default\n(FZF_PORT), a 0600 Unix socket for a .sock path (FZF_SOCK);\nFZF_API_KEY or PICK_API_KEY: every request needs x-api-key")) {
+            $0.listen = try $1.text.map { try ListenAddress.parse($0, option: "--listen") } ?? .automatic
+            $0.listenUnsafe = false
+        },
+        OptionRow("--listen-unsafe", .optional, nextWord: OptionRow.notAnOption,
+                  help: OptionHelp(.interface, "--listen-unsafe[=ADDR]", "as --listen; clients beyond loopback may run commands")) {
+            $0.listen = try $1.text.map { try ListenAddress.parse($0, option: "--listen-unsafe") } ?? .automatic
+            $0.listenUnsafe = true
+        },
+        .flag("--no-listen") { $0.listen = nil; $0.listenUnsafe = false },
+        .flag("--no-listen-unsafe") { $0.listen = nil; $0.listenUnsafe = false },
         .ignored("--id-nth", takes: .required, "--track follows the line itself"),
         .ignored("--no-id-nth", "as --id-nth"),
         .ignored("--filepath-word", "libedit's word motions edit the query"),

@@ -91,6 +91,21 @@ public enum OptionTable {
         .flag("--no-palette", origin: .pick) { $0.palette = false },
         .flag("--read0", help: help(.search, "--read0", "lines end with NUL instead of newline")) { $0.read0 = true },
         .flag("--no-read0") { $0.read0 = false },
+        OptionRow("--walker", .required,
+                  help: help(.search, "--walker=OPTS", "nothing piped: list [file][,dir][,follow][,hidden] (file,follow,hidden)")) {
+            let roots = $0.walker.roots, skip = $0.walker.skip
+            $0.walker = try WalkerOptions.parse($1.string)
+            ($0.walker.roots, $0.walker.skip) = (roots, skip)
+        },
+        // fzf's: the folders that follow are roots too (Options.long takes them).
+        OptionRow("--walker-root", .required,
+                  help: help(.search, "--walker-root=DIR..", "the folders to list from (default .)")) {
+            $0.walker.roots = [$1.string]
+        },
+        OptionRow("--walker-skip", .required,
+                  help: help(.search, "--walker-skip=DIRS", "folders not walked into (default .git,node_modules)")) {
+            $0.walker.skip = $1.string.split(separator: ",").map(String.init)
+        },
         .flag("--typos", origin: .pick, help: help(.search, "--typos", "--filter also prints close matches (one typo away), last")) {
             $0.typos = true
         },

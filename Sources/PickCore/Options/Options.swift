@@ -165,6 +165,12 @@ public struct Options: Sendable {
     /// `--accessible`: the cursor rests on the selected row, the spinner stands still, and
     /// the info line says the counts in words (for screen readers).
     public var accessible = false
+    /// `--walker`, `--walker-root`, `--walker-skip`: the files listed when stdin is a terminal.
+    public var walker = WalkerOptions()
+    /// `--listen[=ADDRESS]`: the remote control's address (ListenAddress.swift), and whether
+    /// `--listen-unsafe` lets clients on another address than loopback run commands.
+    public var listen: ListenAddress? = nil
+    public var listenUnsafe = false
 
     public init() {}
 }
@@ -341,6 +347,9 @@ extension Options {
         case .optional: text = inline ?? row.takesNextWord.flatMap { words.next(if: $0) }
         }
         try row.apply(&self, OptionValue(name: name, text: text))
+        if name == "--walker-root" {
+            while let more = words.next(if: { !$0.hasPrefix("-") && !$0.hasPrefix("+") }) { walker.roots.append(more) }
+        }
     }
 
     /// `-q VALUE`, `-qVALUE`, and bundled flags (`-ei`); `-m5` is a limit, `-mi` two flags.

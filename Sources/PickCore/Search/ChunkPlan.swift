@@ -82,7 +82,8 @@ struct ChunkPlan {
 }
 
 /// The lines a chunk looks at, in order: those of `previous` below `upTo` (all of them
-/// without `previous`), then every line from `upTo`, within `from..<to`.
+/// without `previous`), then every line from `upTo`, within `from..<to`; with `characters`,
+/// only those of them that may hold the query's characters (`remaining` counts them all).
 struct CandidateCursor {
     /// The earlier search's bits (not the object: no reference counting in the loop).
     private let previous: UnsafeMutablePointer<UInt64>?
@@ -93,15 +94,24 @@ struct CandidateCursor {
     /// The word being read, its bits not yet taken, and where the next word starts.
     private var word: UInt64 = 0
     private var wordStart: Int
+    private let characters: CharacterFilter?
 
-    init(previous lines: LineBits?, upTo: Int, from: Int, to: Int) {
+    init(previous lines: LineBits?, upTo: Int, from: Int, to: Int, characters: CharacterFilter? = nil) {
         previous = lines?.words
         previousWords = lines?.wordCount ?? 0
         self.upTo = upTo
         self.from = from
         self.to = to
+        self.characters = characters
         wordStart = from & ~63
-        word = bits(at: wordStart)
+        word = filtered(bits(at: wordStart), at: wordStart)
+    }
+
+    /// `word`, the bits of the 64 lines from `start`, without the lines `characters` rules out.
+    @inline(__always)
+    private func filtered(_ word: UInt64, at start: Int) -> UInt64 {
+        guard word != 0, let characters else { return word }
+        return word & characters.holding(start)
     }
 
     /// How many lines there are to look at, from the word being read on.
@@ -134,7 +144,7 @@ struct CandidateCursor {
         while word == 0 {
             wordStart += 64
             if wordStart >= to { return nil }
-            word = bits(at: wordStart)
+            word = filtered(bits(at: wordStart), at: wordStart)
         }
         let i = wordStart + word.trailingZeroBitCount
         word &= word - 1

@@ -175,13 +175,15 @@ struct BoundsPass {
         let oldBase = Int32(bases[index])
         let base = oldBase &+ gain &* added
         var score = base
-        let n = Int(record.length)
-        let nameStart = pick_last_byte(record.start, n, 0x2F, 0) &+ 1
-        if pick_last_byte(record.start, n, bytes[m &- 1], folds[m &- 1]) >= nameStart {
+        // Where the name starts, whether the new last character is in it, and where the old
+        // last character last occurs before it: for most paths from the line's last bytes.
+        let places = pick_name_places_of(record.start, Int(record.length), bytes[m &- 1], folds[m &- 1],
+                                         bytes[kept &- 1], folds[kept &- 1], added == 1 ? 1 : 0)
+        if places.inName != 0 {
             if added == 1 {
                 // Ending in the name, from the row above in the name or before it.
                 score = max(score, Int32(scores[index]) &+ gain)
-                let before = pick_last_byte(record.start, nameStart, bytes[kept &- 1], folds[kept &- 1])
+                let nameStart = places.nameStart, before = places.before
                 if before >= 0 {
                     // A gap of g characters costs 3 + (g - 1).
                     let gap = Int32(nameStart &- before &- 1)

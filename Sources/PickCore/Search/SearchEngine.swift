@@ -205,11 +205,12 @@ public final class SearchEngine: @unchecked Sendable {
     /// Ranks the lines of `scope` (see `Ranker`), keyed as the ranking options need.
     private func rank(_ query: Query, _ scope: RankScope, cancellation: Cancellation?, bounds: BoundsPass? = nil,
                       top: Int? = nil) -> RankedLines? {
+        let sorts = ranking.sorts && !query.hasOnlyNegations
         if let keys = CompactKeyMaker(ranking) {
-            return Ranker(store: store, query: query, keys: keys, sorts: ranking.sorts, reversesInput: ranking.reversesInput,
+            return Ranker(store: store, query: query, keys: keys, sorts: sorts, reversesInput: ranking.reversesInput,
                           scope: scope, pass: bounds, top: top, cancellation: cancellation).run()
         }
-        return Ranker(store: store, query: query, keys: RankKeyMaker(ranking), sorts: ranking.sorts,
+        return Ranker(store: store, query: query, keys: RankKeyMaker(ranking), sorts: sorts,
                       reversesInput: ranking.reversesInput, scope: scope, pass: bounds, top: top,
                       cancellation: cancellation).run()
     }

@@ -114,6 +114,50 @@ final class ByteScanTests: XCTestCase {
         }
     }
 
+    func testTheNamesPlacesAreWhatBackwardLoopsFind() {
+        var generator = SeededGenerator(seed: 0x9A3E)
+        func last(_ p: UnsafePointer<UInt8>, _ range: Range<Int>, _ c: UInt8, _ fold: UInt8) -> Int {
+            for i in range.reversed() where p[i] | fold == c { return i }
+            return -1
+        }
+        for n in Self.lengths {
+            for _ in 0..<4 {
+                let text = randomText(n, &generator)
+                for (c, cf, d, df) in [(UInt8(0x61), UInt8(0x20), UInt8(0x62), UInt8(0)), (0x78, 0, 0x2F, 0),
+                                       (0x2F, 0, 0x78, 0), (0x41, 0, 0x61, 0x20)] {
+                    everyPlacement(of: text) { p in
+                        let nameStart = last(p, 0..<n, 0x2F, 0) + 1
+                        let inName = last(p, nameStart..<n, c, cf) >= 0
+                        for wantsBefore in [false, true] {
+                            let before = inName && wantsBefore ? last(p, 0..<nameStart, d, df) : -1
+                            let found = pick_name_places_of(p, n, c, cf, d, df, wantsBefore ? 1 : 0)
+                            same([found.nameStart, found.inName != 0 ? 1 : 0, found.before],
+                                 [nameStart, inName ? 1 : 0, before], "places of \(c), \(d) in \(text)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func testHoldingBitsMarkTheLinesThatHoldEveryRequiredCharacter() {
+        var generator = SeededGenerator(seed: 0x4011D)
+        let sets = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)
+        defer { sets.deallocate() }
+        for _ in 0..<2000 {
+            // Few bits required and sets that often hold them, or many and sets that rarely do.
+            let required = UInt32.random(in: 0...UInt32.max, using: &generator)
+                & (Bool.random(using: &generator) ? 0x0000_0105 : UInt32.random(in: 0...UInt32.max, using: &generator))
+            for k in 0..<64 {
+                sets[k] = Bool.random(using: &generator) ? required | UInt32.random(in: 0...UInt32.max, using: &generator)
+                                                         : UInt32.random(in: 0...UInt32.max, using: &generator)
+            }
+            var expected: UInt64 = 0
+            for k in 0..<64 where sets[k] & required == required { expected |= 1 << UInt64(k) }
+            same(pick_holding64(sets, required), expected, "required \(required)")
+        }
+    }
+
     func testTheLoadersScanStopsAtSeparatorsTabsAndHighBytes() {
         var generator = SeededGenerator(seed: 0x5BEC)
         for n in Self.lengths {

@@ -98,11 +98,21 @@ final class OptionValueTests: XCTestCase {
                                  acceptsHuge: false,
                                  malformed: ["middle", "100%", "50%%", "-5", "+", "+x", "+{2", "+{x}", "+1/0", "~x",
                                              "~-1", "border-round", "<80(", "right;50%", "1.5", "1.5%"]),
+        // The walker: fzf's words, file or dir among them; folders and names are free text
+        // (an empty --walker-skip skips nothing).
+        "--walker": Rule(valid: "file,dir,follow,hidden", acceptsEmpty: false, acceptsHuge: false,
+                         malformed: ["hidden", "follow,hidden", "files", "file,x", "file dir", ","]),
+        "--walker-root": text("src"),
+        "--walker-skip": text(".git,node_modules,target"),
         "--shell": Rule(valid: "bash", acceptsEmpty: false, acceptsHuge: false, malformed: ["sh", "BASH", "bash ", "pwsh"]),
         "--completion": Rule(valid: "zsh", acceptsEmpty: false, acceptsHuge: false, malformed: ["sh", "Zsh", "zsh "]),
+        // --listen's address: a port, HOST:PORT, or a socket path (ListenAddress.swift).
+        "--listen": Rule(valid: "localhost:6266", acceptsEmpty: false, acceptsHuge: false, malformed: listenAddresses),
+        "--listen-unsafe": Rule(valid: "/tmp/pick.sock", acceptsEmpty: false, acceptsHuge: false, malformed: listenAddresses),
         "--tmux": Rule(valid: "bottom,40%", acceptsEmpty: false, acceptsHuge: false, malformed: tmuxSpecs),
         "--popup": Rule(valid: "80%,60%", acceptsEmpty: false, acceptsHuge: false, malformed: tmuxSpecs),
     ]
+    private static let listenAddresses = ["65536", "x", "a:b:1", "-1", "+1", "1.5", " 80", "80 ", "host:", "::1"]
     private static let tmuxSpecs = ["middle", "0%", "101%", "1,2,3", "x%", "center,", "10 ", "-5", "bottom,40%,50%,60%"]
 
     private let huge = String(repeating: "x", count: 1 << 20)

@@ -55,8 +55,52 @@ final class CommandTemplateTests: XCTestCase {
 
     func testOtherBracesStayAsWritten() {
         let c = line("x")
-        XCTAssertEqual(expand("awk '{print $1}' ${HOME} {x} {*} {f} {0} \\{} {}", c),
-                       "awk '{print $1}' ${HOME} {x} {*} {f} {0} {} 'x'")
+        XCTAssertEqual(expand("awk '{print $1}' ${HOME} {x} {sn} {+*n} {0} \\{} \\{+f} {}", c),
+                       "awk '{print $1}' ${HOME} {x} {sn} {+*n} {0} {} {+f} 'x'")
+        // fzf's pattern matches, the fields do not parse: the text stays, its flags gone.
+        XCTAssertEqual(expand("{+1-} {q:1-}", c), "{1-} {q:1-}")
+    }
+
+    func testEveryMatchingLineAndTheirIndexesWithTheStar() {
+        let c = TemplateContext(current: Array("b".utf8), currentIndex: 1, matched: [Array("a x".utf8), Array("b".utf8)],
+                                matchedIndices: [0, 1])
+        XCTAssertEqual(expand("{*} {*n} {*1}", c), "'a x' 'b' 0 1 'a' 'b'")
+        XCTAssertEqual(expand("[{*}] [{*n}]", TemplateContext()), "[] []")
+        XCTAssertTrue(CommandTemplate("wc {*f}").usesMatches)
+        XCTAssertFalse(CommandTemplate("wc {+f}").usesMatches)
+    }
+
+    /// fzf's `r` flag means unquoted; pick takes the values fzf's would and quotes them all
+    /// the same, so that a line's bytes never run as shell code (docs/fzf-differences.md).
+    func testRawPlaceholdersAreTakenButStillQuoted() {
+        let c = line("a b:it's", 3, marked: ["x y", "z"], delimiter: ":")
+        XCTAssertEqual(expand("{r} {r1} {+r} {rs2}", c), "'a b:it'\\''s' 'a b' 'x y' 'z' 'it'\\''s'")
+    }
+
+    func testFileFlagWritesTheValuesOneALineAndGivesThePath() {
+        var written: [[UInt8]] = []
+        func file(_ contents: [UInt8]) -> [UInt8] {
+            written.append(contents)
+            return Array("'/tmp/f\(written.count)'".utf8)
+        }
+        let c = line("c d", 2, marked: ["a b", "c d"], markedIndices: [0, 2])
+        let out = String(decoding: CommandTemplate("cat {f} {+f} {+fn} {f2}").expand(c, writeFile: file), as: UTF8.self)
+        XCTAssertEqual(out, "cat '/tmp/f1' '/tmp/f2' '/tmp/f3' '/tmp/f4'")
+        XCTAssertEqual(written.map { String(decoding: $0, as: UTF8.self) }, ["c d\n", "a b\nc d\n", "0\n2\n", "d\n"])
+        var nul = c
+        nul.separator = 0
+        written = []
+        _ = CommandTemplate("{+f}").expand(nul, writeFile: file)
+        XCTAssertEqual(written, [Array("a b".utf8) + [0] + Array("c d".utf8) + [0]])
+        // As fzf's: a file of no values holds one empty line.
+        written = []
+        _ = CommandTemplate("{*f}").expand(TemplateContext(), writeFile: file)
+        XCTAssertEqual(written, [[0x0A]])
+    }
+
+    func testFzfsOwnNamesForTheQueryPromptAndAction() {
+        let c = TemplateContext(query: Array("it's".utf8), action: "up", prompt: Array("> ".utf8))
+        XCTAssertEqual(expand("{fzf:query} {fzf:prompt} {fzf:action}", c), "'it'\\''s' '> ' up")
     }
 
     func testWithNoFocusedLineEachPlaceholderIsAnEmptyArgument() {
@@ -99,10 +143,19 @@ final class CommandTemplateTests: XCTestCase {
             XCTAssertEqual(try runShell(CommandTemplate("printf %s {}").expand(c)), current, d)
             XCTAssertEqual(try runShell(CommandTemplate("printf %s {q}").expand(c)), query, d)
             XCTAssertEqual(try runShell(CommandTemplate("printf %s {n}").expand(c)), Array(String(round).utf8), d)
-            // {+}: as many arguments as lines, each intact.
+            // {+}: as many arguments as lines, each intact; {*} likewise for the matches.
             let all = marked.isEmpty ? [current] : marked
             XCTAssertEqual(try runShell(CommandTemplate("set -- {+}; printf '%s:' $#; printf %s \"$@\"").expand(c)),
                            Array("\(all.count):".utf8) + all.joined(), d)
+            var matching = c
+            matching.matched = marked
+            XCTAssertEqual(try runShell(CommandTemplate("set -- {*}; printf '%s:' $#; printf %s \"$@\"").expand(matching)),
+                           Array("\(marked.count):".utf8) + marked.joined(), d)
+            // {+f}: a file the shell reads back, each line ended by a newline.
+            let files = TemporaryFiles()
+            XCTAssertEqual(try runShell(CommandTemplate("cat {+f}").expand(c, writeFile: files.write)),
+                           all.map { $0 + [0x0A] }.joined().map { $0 }, d)
+            files.remove()
             for form in ["1", "-1", "2..", "..2", "1,3", "-2..-1", "s1", "+1"] {
                 let want: [UInt8]
                 if form.hasPrefix("+") {

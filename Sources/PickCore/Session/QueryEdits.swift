@@ -1,0 +1,94 @@
+/// The query-editing keys fzf and readline give (ctrl-u, ctrl-w, ctrl-y, alt-b, alt-f,
+/// alt-d, alt-backspace), as pure functions of the line and cursor: libedit runs them as
+/// functions of its own (LineEditor), where its defaults differ (its ctrl-u kills the whole
+/// line, its words take `_-.` and more as letters, its kill buffer is not fzf's).
+///
+/// A word is a run of letters and digits (Unicode's L and N categories), as fzf's default;
+/// ctrl-w's "word" is a run of anything but white space, as readline's unix-word-rubout.
+/// Every kill replaces what ctrl-y puts back.
+public enum QueryEdit: Sendable, Equatable {
+    /// ctrl-u: kill from the start of the line to the cursor (fzf's unix-line-discard).
+    case killToStart
+    /// ctrl-k as an action (kill-line): kill from the cursor to the end.
+    case killToEnd
+    /// ctrl-w: kill the white-space-separated word before the cursor.
+    case killBlankWordBefore
+    /// alt-backspace: kill back to the start of the word before the cursor.
+    case killWordBefore
+    /// alt-d: kill to the end of the next word.
+    case killWordAfter
+    /// alt-b, alt-f: to the start of the word before, to the end of the next one.
+    case wordBefore, wordAfter
+    /// ctrl-y: put back what the last kill took.
+    case yank
+
+    /// The line being edited, its cursor (an index into `text`), and the text ctrl-y puts back.
+    public struct Line: Sendable, Equatable {
+        public var text: [Unicode.Scalar]
+        public var cursor: Int
+        public var yanked: [Unicode.Scalar]
+
+        public init(text: [Unicode.Scalar], cursor: Int, yanked: [Unicode.Scalar] = []) {
+            self.text = text
+            self.cursor = max(0, min(cursor, text.count))
+            self.yanked = yanked
+        }
+    }
+
+    static func isWord(_ c: Unicode.Scalar) -> Bool {
+        switch c.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return false
+        }
+    }
+
+    /// Where the word before `cursor` starts: after the last non-word character that a word
+    /// character follows (0 if none), as fzf finds it.
+    static func wordStart(_ text: [Unicode.Scalar], before cursor: Int, isWord: (Unicode.Scalar) -> Bool) -> Int {
+        var i = cursor - 1
+        while i > 0 {
+            if !isWord(text[i - 1]) && isWord(text[i]) { return i }
+            i -= 1
+        }
+        return 0
+    }
+
+    /// Where the next word after `cursor` ends: after the first word character that a
+    /// non-word one follows, or the end of the line.
+    static func wordEnd(_ text: [Unicode.Scalar], after cursor: Int) -> Int {
+        guard cursor < text.count else { return cursor }
+        var i = cursor
+        while i + 1 < text.count {
+            if isWord(text[i]) && !isWord(text[i + 1]) { return i + 1 }
+            i += 1
+        }
+        return text.count
+    }
+
+    /// The line after this edit.
+    public func applied(to line: Line) -> Line {
+        var l = line
+        func kill(_ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            l.yanked = Array(l.text[range])
+            l.text.removeSubrange(range)
+            l.cursor = range.lowerBound
+        }
+        switch self {
+        case .killToStart: kill(0..<l.cursor)
+        case .killToEnd: kill(l.cursor..<l.text.count)
+        case .killBlankWordBefore:
+            let blank = { (c: Unicode.Scalar) in c.properties.isWhitespace }
+            kill(Self.wordStart(l.text, before: l.cursor, isWord: { !blank($0) })..<l.cursor)
+        case .killWordBefore: kill(Self.wordStart(l.text, before: l.cursor, isWord: Self.isWord)..<l.cursor)
+        case .killWordAfter: kill(l.cursor..<Self.wordEnd(l.text, after: l.cursor))
+        case .wordBefore: l.cursor = Self.wordStart(l.text, before: l.cursor, isWord: Self.isWord)
+        case .wordAfter: l.cursor = Self.wordEnd(l.text, after: l.cursor)
+        case .yank:
+            l.text.insert(contentsOf: l.yanked, at: l.cursor)
+            l.cursor += l.yanked.count
+        }
+        return l
+    }
+}

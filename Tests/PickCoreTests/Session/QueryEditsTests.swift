@@ -1,0 +1,43 @@
+@testable import PickCore
+import XCTest
+
+/// fzf's and readline's editing keys, on the line as text and cursor (`|`).
+final class QueryEditsTests: XCTestCase {
+    /// `line` with `|` at the cursor, after `edits`; then the text ctrl-y would put back.
+    private func edit(_ line: String, _ edits: QueryEdit...) -> (String, String) {
+        let scalars = Array(line.unicodeScalars)
+        let cursor = scalars.firstIndex(of: "|")!
+        var l = QueryEdit.Line(text: scalars.filter { $0 != "|" }, cursor: cursor)
+        for e in edits { l = e.applied(to: l) }
+        var shown = l.text
+        shown.insert("|", at: l.cursor)
+        return (String(String.UnicodeScalarView(shown)), String(String.UnicodeScalarView(l.yanked)))
+    }
+
+    func testCtrlUKillsToTheStartOfTheLine() {
+        XCTAssertEqual(edit("foo b|ar", .killToStart).0, "|ar")
+        XCTAssertEqual(edit("|foo", .killToStart).0, "|foo")
+    }
+
+    func testCtrlWKillsBackToABlank() {
+        XCTAssertEqual(edit("foo a/b-c|", .killBlankWordBefore).0, "foo |")
+        XCTAssertEqual(edit("foo bar  |", .killBlankWordBefore).0, "foo |")
+        XCTAssertEqual(edit("bar|", .killBlankWordBefore).0, "|")
+    }
+
+    func testWordsAreLettersAndDigitsOfEveryScript() {
+        XCTAssertEqual(edit("foo-bar_9|", .killWordBefore).0, "foo-bar_|")
+        XCTAssertEqual(edit("über straße|", .wordBefore).0, "über |straße")
+        XCTAssertEqual(edit("|über straße", .wordAfter).0, "über| straße")
+        XCTAssertEqual(edit("a |-- b c", .wordAfter).0, "a -- b| c")
+        XCTAssertEqual(edit("a b|", .wordAfter).0, "a b|")
+    }
+
+    func testAltDKillsToTheEndOfTheNextWordAndCtrlYPutsItBack() {
+        XCTAssertEqual(edit("one| two three", .killWordAfter).0, "one| three")
+        XCTAssertEqual(edit("one| two three", .killWordAfter).1, " two")
+        XCTAssertEqual(edit("one| two three", .killWordAfter, .wordAfter, .yank).0, "one three two|")
+        // Each kill replaces the last one.
+        XCTAssertEqual(edit("a b c|", .killBlankWordBefore, .killBlankWordBefore, .yank).0, "a b |")
+    }
+}

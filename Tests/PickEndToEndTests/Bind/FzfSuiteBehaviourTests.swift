@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+
+/// Behaviour fzf's own test suite found different, now as fzf's: each test is one scenario
+/// of that suite, seen by a user.
+final class FzfSuiteBehaviourTests: InteractiveTestCase {
+    /// fzf's `change:reload(seq $FZF_QUERY)`: the list starts as read, since `change`
+    /// fires on an edit, not at start.
+    func testChangeDoesNotFireAtStart() throws {
+        try tmux.start(input: "seq 1000", args: "--bind 'change:reload(seq $PICK_QUERY)' --header-lines 2")
+        tmux.waitFor(text: "998/998")
+        tmux.type("5")
+        // seq 5 less its two header lines, searched for 5.
+        tmux.waitFor("an edit fires change") { $0.contains { $0.contains("1/3") } }
+    }
+
+    /// With the input empty (read whole), accept-non-empty accepts, and --print-query prints
+    /// the query.
+    func testAcceptNonEmptyOnAnEmptyInputPrintsTheQuery() throws {
+        try tmux.start(input: ":", args: "-q foo --print-query --bind enter:accept-non-empty")
+        tmux.waitFor(text: "0/0")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 1)
+        XCTAssertEqual(tmux.stdout, "foo\n")
+    }
+
+    /// accept-non-empty with lines but no match still waits, as fzf's.
+    func testAcceptNonEmptyWithNoMatchWaits() throws {
+        try tmux.start(input: "seq 100", args: "-q xyz --print-query --bind enter:accept-non-empty,ctrl-x:abort")
+        tmux.waitFor(text: "0/100")
+        tmux.keys("Enter")
+        tmux.keys("BSpace", "BSpace", "BSpace")
+        tmux.waitFor("Enter did not end pick: the query is edited") { $0.contains { $0.contains("100/100") } }
+        tmux.keys("C-x")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
+    /// become, execute and reload with no line focused do nothing when their command needs
+    /// the line; one that needs none still runs.
+    func testCommandsNeedingTheFocusedLineDoNothingWithNoMatch() throws {
+        try tmux.start(input: "seq 10", args: """
+            -q xyz --bind 'enter:become(echo became {}),ctrl-x:execute-silent(touch ran-{}),ctrl-y:reload(echo {q})'
+            """)
+        tmux.waitFor(text: "0/10")
+        tmux.keys("Enter", "C-x")
+        tmux.keys("C-y")
+        tmux.waitFor("reload with {q} runs: its one line") { $0.contains { $0.contains("1/1") } }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tmux.dir.appendingPathComponent("ran-").path))
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+        XCTAssertEqual(tmux.stdout, "")
+    }
+
+    /// {+f} and {*f}: files the command reads, gone once pick has ended.
+    func testFilePlaceholdersAreReadAndRemoved() throws {
+        try tmux.start(input: "seq 20", args: """
+            --multi -q 1 --bind 'ctrl-x:execute-silent(cat {*f} > all.txt; echo {+f} > name.txt)+select-all+accept'
+            """, before: "export TMPDIR=$PWD/tmp; mkdir -p tmp")
+        tmux.waitFor(text: "11/20")
+        tmux.keys("C-x")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        let all = try String(contentsOf: tmux.dir.appendingPathComponent("all.txt"), encoding: .utf8)
+        XCTAssertEqual(all.split(separator: "\n").count, 11, all)
+        let name = try String(contentsOf: tmux.dir.appendingPathComponent("name.txt"), encoding: .utf8)
+        XCTAssertTrue(name.contains("/tmp/pick-temp-"), name)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmux.dir.appendingPathComponent("tmp").path), [])
+    }
+}
