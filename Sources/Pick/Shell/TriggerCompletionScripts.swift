@@ -122,7 +122,7 @@ enum TriggerCompletionScripts {
       command ps -eo user,pid,ppid,start,time,command 2>/dev/null || command ps -eo user,pid,ppid,time,args
     }
     _fzf_complete_kill() {
-      _fzf_complete --multi --header-lines=1 --no-sort -- "$@" < <(__pick_list_processes)
+      _fzf_complete --multi --header-lines=1 -- "$@" < <(__pick_list_processes)
     }
     _fzf_complete_kill_post() { command awk '{ print $2 }'; }
 
@@ -265,7 +265,7 @@ enum TriggerCompletionScripts {
       command ps -eo user,pid,ppid,start,time,command 2>/dev/null || command ps -eo user,pid,ppid,time,args
     }
     _fzf_complete_kill() {
-      _fzf_complete --multi --header-lines=1 --no-sort -- "$@" < <(__pick_list_processes)
+      _fzf_complete --multi --header-lines=1 -- "$@" < <(__pick_list_processes)
     }
     _fzf_complete_kill_post() { command awk '{ print $2 }'; }
 
