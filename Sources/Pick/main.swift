@@ -14,23 +14,28 @@ signal(SIGPIPE, SIG_IGN)
 
 Memory.start()
 
+let invocation = Invocation.current
 let options: Options
-let defaults = getenv("PICK_DEFAULT_OPTS").map { String(cString: $0) }
-/// `PICK_DEFAULT_OPTS_FILE`: its path and text (a file that cannot be read is an error, as in fzf).
-let defaultsFile: (path: String, text: String)? = getenv("PICK_DEFAULT_OPTS_FILE").flatMap { raw in
+/// The defaults variable and file read (pick's, or fzf's: Invocation.swift).
+let defaultsNames = invocation.defaultsNames
+let defaults = getenv(defaultsNames.opts).map { String(cString: $0) }
+/// The defaults file: its path and text (a file that cannot be read is an error, as in fzf).
+let defaultsFile: (path: String, text: String)? = getenv(defaultsNames.file).flatMap { raw in
     let path = String(cString: raw)
     guard !path.isEmpty else { return nil }
     guard let text = readWholeFile(path) else {
-        fail("PICK_DEFAULT_OPTS_FILE: cannot read \(OptionError.quote(path)): \(String(cString: strerror(errno)))")
+        fail("\(defaultsNames.file): cannot read \(OptionError.quote(path)): \(String(cString: strerror(errno)))")
     }
     return (path, text)
 }
 do {
     options = try Options.parse(arguments: Array(CommandLine.arguments.dropFirst()), defaults: defaults,
-                                defaultsFile: defaultsFile)
+                                defaultsFile: defaultsFile, defaultsName: defaultsNames.opts,
+                                start: invocation.startingOptions)
 } catch {
     fail("\(error)")
 }
+if let shell = options.withShell { ChildProcess.shellWords = shell }
 if let problem = options.memoryCommandProblem { fail(problem) }
 
 let stdout = Output(fd: 1)
@@ -40,7 +45,7 @@ if options.help {
     exit(0)
 }
 if options.version {
-    stdout.write("pick \(version)\n")
+    stdout.write(invocation.version(pick: version) + "\n")
     stdout.flush()
     exit(0)
 }
@@ -73,7 +78,7 @@ func loadInput(mapsFile: Bool = false) {
         store.append(Array(demoPalette.utf8))
         store.finish()
     } else if isatty(0) == 1 {
-        FileWalker.walk(options.walker, into: store, onChunk: { fieldView?.catchUp() })
+        DefaultCommand.list(options.walker, into: store, onChunk: { fieldView?.catchUp() })
     } else {
         InputReader.readAll(fd: 0, into: store, mapsFile: mapsFile, styles: styles, onChunk: { fieldView?.catchUp() })
     }
@@ -147,9 +152,11 @@ if let path = options.history, let problem = historyProblem(path) {
 }
 
 if let popup = options.tmux, let client = TmuxLauncher.client() {
-    // The popup's pick gets every option word: the file's, PICK_DEFAULT_OPTS's, the command line's.
-    var words = (defaultsFile.flatMap { try? DefaultsFile.lines($0.text, path: $0.path) } ?? []).flatMap(\.words)
-    words += defaults.flatMap { try? ShellWords.split($0) } ?? []
+    // The popup's pick gets every option word: fzf's defaults when invoked as fzf, the
+    // file's, the defaults variable's, the command line's.
+    var words = invocation == .fzf ? ["--layout=default", "--no-typos"] : []
+    words += (defaultsFile.flatMap { try? DefaultsFile.lines($0.text, path: $0.path) } ?? []).flatMap(\.words)
+    words += defaults.flatMap { try? ShellWords.split($0, comments: true) } ?? []
     words += CommandLine.arguments.dropFirst()
     exit(TmuxLauncher.run(popup: popup.fitting(width: client.width, height: client.height), words: words))
 }

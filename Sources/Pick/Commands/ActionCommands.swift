@@ -75,24 +75,54 @@ final class CommandRun: @unchecked Sendable {
 }
 
 extension Picker {
-    /// The environment a command gets: fzf's FZF_* variables under pick's names.
+    /// The environment a command gets: the session's, and the action and key that ran it.
     func commandEnvironment(_ action: BoundAction, _ trigger: BindTrigger) -> [(String, String)] {
-        [("PICK_ACTION", action.kind.rawValue), ("PICK_KEY", trigger.name)] + sessionEnvironment()
+        [("FZF_ACTION", action.kind.rawValue), ("FZF_KEY", trigger.name),
+         ("PICK_ACTION", action.kind.rawValue), ("PICK_KEY", trigger.name)] + sessionEnvironment()
     }
 
-    /// What every command pick runs is told of the picker (the preview's too, as fzf's).
+    /// What every command pick runs is told of the picker (the preview's too): every
+    /// variable fzf exports, and the same under PICK_ names for pick's own.
     func sessionEnvironment() -> [(String, String)] {
         // As fzf's FZF_LINES and FZF_COLUMNS: the rows and columns pick takes (--height).
         let size = (rows: region.geometry.height, cols: region.geometry.width)
-        return [
-            ("PICK_QUERY", query),
-            ("PICK_POS", String(session.highlighted == nil ? 0 : session.selection + 1)),
-            ("PICK_LINES", String(size.rows)), ("PICK_COLUMNS", String(size.cols)),
-            ("PICK_SELECT_COUNT", String(session.marks.count)),
-            ("PICK_MATCH_COUNT", String(session.shown?.matchCount ?? 0)),
-            ("PICK_TOTAL_COUNT", String(session.candidates)), ("PICK_PROMPT", prompt),
+        let shared: [(String, String)] = [
+            ("QUERY", query), ("PROMPT", prompt),
+            ("POS", String(session.highlighted == nil ? 0 : session.selection + 1)),
+            ("LINES", String(size.rows)), ("COLUMNS", String(size.cols)),
+            ("SELECT_COUNT", String(session.marks.count)),
+            ("MATCH_COUNT", String(session.shown?.matchCount ?? 0)),
+            ("TOTAL_COUNT", String(session.candidates)),
         ]
+        var fzf: [(String, String)] = [
+            ("FZF_POINTER", options.pointer), ("FZF_GHOST", ""),
+            ("FZF_BORDER_LABEL", options.surround.label), ("FZF_PREVIEW_LABEL", ""), ("FZF_LIST_LABEL", ""),
+            ("FZF_INPUT_LABEL", ""), ("FZF_HEADER_LABEL", ""),
+            ("FZF_DIRECTION", options.layout == .bottom ? "up" : "down"),
+            ("FZF_INPUT_STATE", options.disabled ? "disabled" : "enabled"),
+            ("FZF_IDLE_TIME", String(idleMillis / 1000)), ("FZF_IDLE_TIME_MS", String(idleMillis)),
+            ("FZF_CLICK_HEADER_LINE", "0"), ("FZF_CLICK_HEADER_COLUMN", "0"),
+            ("FZF_CLICK_FOOTER_LINE", "0"), ("FZF_CLICK_FOOTER_COLUMN", "0"),
+        ]
+        if let nth = options.nth { fzf.append(("FZF_NTH", nth.expression)) }
+        if let withNth = options.withNth { fzf.append(("FZF_WITH_NTH", withNth.expression)) }
+        if let line = session.highlighted {
+            // As fzf: not when it holds a NUL (no variable can) or is too long for exec.
+            let bytes = linesAsRead.bytes(of: Int(line))
+            if !bytes.contains(0), bytes.count <= Tunables.Children.currentItemBytes {
+                fzf.append(("FZF_CURRENT_ITEM", String(decoding: bytes, as: UTF8.self)))
+            }
+        }
+        if let pane = preview?.rect, !pane.window.hidden {
+            let text = pane.text
+            fzf += [("FZF_PREVIEW_LINES", String(text.height)), ("FZF_PREVIEW_COLUMNS", String(text.width)),
+                    ("FZF_PREVIEW_TOP", String(text.top - 1)), ("FZF_PREVIEW_LEFT", String(text.left - 1))]
+        }
+        return shared.map { ("FZF_" + $0.0, $0.1) } + fzf + shared.map { ("PICK_" + $0.0, $0.1) }
     }
+
+    /// Milliseconds since the last key (fzf's FZF_IDLE_TIME_MS).
+    private var idleMillis: Int { max(0, monotonicMillis() - lastKeyBytes) }
 
     /// The lines as read (`store` holds the `--nth`/`--with-nth` text the engine searches).
     var linesAsRead: LineStore { fieldView?.original ?? store }
@@ -104,8 +134,9 @@ extension Picker {
         let template = CommandTemplate(template)
         let context = TemplateContext(lines: linesAsRead, current: session.highlighted, marked: session.marks,
                                       matched: template.usesMatches ? matchingLines : [],
-                                      query: query, delimiter: delimiter, action: bound.lastAction,
-                                      prompt: prompt, separator: options.print0 ? 0 : 0x0A)
+                                      query: query, delimiter: delimiter, action: session.bound.lastAction,
+                                      prompt: prompt, separator: options.print0 ? 0 : 0x0A,
+                                      quoting: ChildProcess.quoting)
         return template.expand(context, writeFile: files.map { $0.write })
     }
 
@@ -136,14 +167,14 @@ extension Picker {
         case .executeSilent:
             if let child = try? ChildProcess.spawn(command, environment: environment, output: .discard),
                !waitUnlessInterrupted(child) {
-                bound.queue = []
+                session.bound.queue = []
             }
             files.remove()
         case .become: become(command, environment)
         case .reload, .reloadSync: reload(command, environment, sync: action.kind == .reloadSync)
         default:
             guard let child = try? ChildProcess.spawn(command, environment: environment, output: .outputPipe) else { return }
-            bound.transform = (CommandRun(child), action, trigger)
+            commands.transform = (CommandRun(child), action, trigger)
         }
     }
 
@@ -206,11 +237,11 @@ extension Picker {
         for (name, value) in environment { setenv(name, value, 1) }
         var line = CommandTemplate.cutAtNul(command)
         line.append(0)
-        let shell = strdup(ChildProcess.shell), flag = strdup("-c")
+        let words = ChildProcess.shellWords.map { strdup($0) }
         line.withUnsafeMutableBufferPointer { bytes in
             bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { text in
-                var argv: [UnsafeMutablePointer<CChar>?] = [shell, flag, text, nil]
-                _ = execv(ChildProcess.shell, &argv)
+                var argv: [UnsafeMutablePointer<CChar>?] = words + [text, nil]
+                _ = execvp(ChildProcess.shell, &argv)
             }
         }
         fail("become: cannot run \(ChildProcess.shell): \(String(cString: strerror(errno)))")
@@ -220,10 +251,10 @@ extension Picker {
     /// (reload-sync: once it is all in, the old list staying until then), the highlight
     /// going back to the line it was on once that line is read again.
     func reload(_ command: [UInt8], _ environment: [(String, String)], sync: Bool) {
-        bound.reload?.run.cancel()
-        bound.reload = nil
-        bound.streaming?.cancel()
-        bound.streaming = nil
+        commands.reload?.run.cancel()
+        commands.reload = nil
+        commands.streaming?.cancel()
+        commands.streaming = nil
         let newStore = LineStore(separator: options.read0 ? 0 : 0x0A, parsesFields: options.palette)
         guard let child = try? ChildProcess.spawn(command, environment: environment, output: .outputPipe) else { return }
         let newStyles: AnsiStyles? = options.ansi ? AnsiStyles() : nil
@@ -232,24 +263,22 @@ extension Picker {
                       acceptNth: $0.acceptNth, palette: $0.palette)
         }
         let run = CommandRun(child, into: newStore, styles: newStyles, fields: newFields)
-        bound.reload = (run, newStore, newFields, newStyles, sync)
+        commands.reload = (run, newStore, newFields, newStyles, sync)
         if !sync {
             showReload()
-            bound.reloadInChain = true
+            session.bound.reloadInChain = true
         }
     }
 
     /// Makes the running reload's store the picker's.
     func showReload() {
-        guard let (run, newStore, newFields, newStyles, _) = bound.reload, let load = run.load else { return }
-        bound.reload = nil
-        bound.streaming = run
-        bound.rowsBeforeReload = session.shown?.lines.count ?? 0
-        bound.reloadRow = nil
-        bound.reloadTrack = session.highlighted.map { Array(linesAsRead.bytes(of: Int($0))) }
-        bound.reloadPosition = (session.selection, query)
-        bound.trackSeen = (-1, -1)
-        bound.events.inputReplaced()
+        guard let (run, newStore, newFields, newStyles, _) = commands.reload, let load = run.load else { return }
+        commands.reload = nil
+        commands.streaming = run
+        session.bound.rowsBeforeReload = session.shown?.lines.count ?? 0
+        session.bound.reloadRow = nil
+        session.followHighlight(text: session.highlighted.map { Array(linesAsRead.bytes(of: Int($0))) })
+        session.bound.events.inputReplaced()
         fieldView = newFields
         store = newFields?.searched ?? newStore
         styles = newStyles
@@ -264,9 +293,9 @@ extension Picker {
     /// Takes in what finished in the background: a reload-sync read whole, a transform's
     /// output (which then lets its chain go on).
     func takeFinishedCommands() {
-        if let reload = bound.reload, reload.sync, reload.run.isFinished { showReload() }
-        guard let (run, action, trigger) = bound.transform, run.isFinished else { return }
-        bound.transform = nil
+        if let reload = commands.reload, reload.sync, reload.run.isFinished { showReload() }
+        guard let (run, action, trigger) = commands.transform, run.isFinished else { return }
+        commands.transform = nil
         var text = String(decoding: run.output, as: UTF8.self)
         while text.hasSuffix("\n") { text.removeLast() }
         switch action.kind {
@@ -277,7 +306,7 @@ extension Picker {
         default:
             // transform: the output is a chain of actions; a bad one is dropped, as fzf does.
             if let chain = try? Bindings.chain(text, for: trigger) {
-                bound.queue.insert(contentsOf: chain.map { ($0, trigger) }, at: 0)
+                session.bound.queue.insert(contentsOf: chain.map { ($0, trigger) }, at: 0)
             }
         }
         runBoundActions()

@@ -86,13 +86,13 @@ final class ChildProcess: @unchecked Sendable {
 
         var commandText = CommandTemplate.cutAtNul(command)
         commandText.append(0)
-        let arguments: [[UInt8]] = [Array(shell.utf8) + [0], Array("-c".utf8) + [0], commandText]
+        let arguments: [[UInt8]] = shellWords.map { Array($0.utf8) + [0] } + [commandText]
         let environment = mergedEnvironment(extra)
 
         var pid: pid_t = 0
         let result = withCStrings(arguments) { argv in
             withCStrings(environment) { envp in
-                posix_spawn(&pid, shell, &actions, &attributes, argv, envp)
+                posix_spawnp(&pid, shell, &actions, &attributes, argv, envp)
             }
         }
         if fds[1] >= 0 { close(fds[1]) }
@@ -218,17 +218,20 @@ final class ChildProcess: @unchecked Sendable {
 
     /// pick's environment with `extra` set (replacing a variable of the same name), each
     /// entry NUL-terminated.
-    /// The shell commands run in: `$SHELL`, as fzf does (its recipes are written for bash:
-    /// `[[ … ]]`), when it is one whose single quotes mean what pick's quoting means (bash,
-    /// zsh, POSIX shells) and it can be run; `/bin/sh` otherwise (fish, say, would read a
-    /// quoted line's backslashes).
-    static let shell: String = {
-        guard let value = getenv("SHELL").map({ String(cString: $0) }), value.hasPrefix("/"),
-              let name = value.split(separator: "/").last,
-              ["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash"].contains(String(name)),
-              access(value, X_OK) == 0 else { return "/bin/sh" }
-        return value
+    /// The shell and its arguments that run a command, the command last: `--with-shell`'s
+    /// words, or `$SHELL -c` as fzf does, whatever the shell (fish too: placeholders are
+    /// quoted for it, `quoting`), and `sh -c` with no `$SHELL`. Set once by main.swift from
+    /// the options, before any thread starts; read-only after that.
+    nonisolated(unsafe) static var shellWords: [String] = {
+        guard let value = getenv("SHELL").map({ String(cString: $0) }), !value.isEmpty else { return ["sh", "-c"] }
+        return [value, "-c"]
     }()
+
+    /// The program that runs commands (a path, or a name looked up in PATH).
+    static var shell: String { shellWords[0] }
+
+    /// How placeholders are quoted for `shell`.
+    static var quoting: ShellQuoting { ShellQuoting(shell: shell) }
 
     private static func mergedEnvironment(_ extra: [(String, String)]) -> [[UInt8]] {
         let names = Set(extra.map { $0.0 })

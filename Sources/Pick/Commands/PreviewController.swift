@@ -102,7 +102,7 @@ final class PreviewController {
 
     private func context(for subject: PreviewSubject) -> TemplateContext {
         TemplateContext(lines: store, current: subject.line, marked: subject.marked,
-                        query: subject.query ?? "", delimiter: delimiter)
+                        query: subject.query ?? "", delimiter: delimiter, quoting: ChildProcess.quoting)
     }
 
     /// How long the loop may sleep before the pane has something to do.
@@ -113,11 +113,13 @@ final class PreviewController {
     /// The pane's frame, for a pane at `rect`.
     func frame(in rect: PaneRect, at now: Int) -> PreviewFrame {
         let area = rect.text
+        let loading = runner.isLoading(at: now)
         return runner.withText(at: now) { text in
             let first = pane.firstLine(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
                                        follow: rect.window.follow)
             return PreviewFrameBuilder.build(count: text.count, line: text.line, style: text.style, first: first, window: rect.window,
-                                             width: area.width, height: area.height, cut: text.isFull)
+                                             width: area.width, height: area.height, cut: text.isFull,
+                                             loading: loading)
         }
     }
 
@@ -154,7 +156,7 @@ extension Picker {
         preview.rect = rect
         let now = monotonicMillis()
         if preview.turn(session: session, at: now, environment: sessionEnvironment) && redraws { perform(.redraw) }
-        // A silent command: after a while its (empty) text replaces the last line's.
+        // A silent command: after a while the last line's text is marked as loading.
         if redraws && preview.runner.takeFirstText(at: now) { perform(.redraw) }
     }
 

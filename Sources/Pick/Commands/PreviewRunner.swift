@@ -10,6 +10,8 @@ import PickCore
 // A stopped command is signalled at once (SIGTERM to its group, from the event loop, which
 // never waits); its reader thread sees the pipe close, or notices it is stale within
 // `Tunables.Preview.readerPollMillis`, and reaps it (SIGKILL after a grace: `ChildProcess.terminate`).
+// A command whose output fills what the pane keeps is ended the same way, its pipe closed:
+// once a command has ended or filled its text, nothing of it is polled or read.
 
 final class PreviewRunner {
     private let lock = Lock()
@@ -22,6 +24,8 @@ final class PreviewRunner {
     private var running: ChildProcess? = nil
     /// The new command's text has not been drawn yet.
     private var firstTextPending = false
+    /// The last text has been drawn marked as loading (the new command is slow).
+    private var loadingDrawn = false
 
     /// Runs `command` for generation `generation`; the last command is stopped.
     func start(_ command: [UInt8], environment: [(String, String)], generation: Int, follows: Bool, at now: Int) {
@@ -35,6 +39,7 @@ final class PreviewRunner {
             startedAt = now
             running = child
             firstTextPending = true
+            loadingDrawn = false
         }
         guard let child else { return }
         spawnThread { [self] in read(child, generation: generation) }
@@ -62,58 +67,71 @@ final class PreviewRunner {
     }
 
     /// The text the pane shows now: the new command's, once it has written something or
-    /// ended (or kept the pane waiting too long), else the last one's.
+    /// ended, else the last one's.
     func withText<R>(at now: Int, _ body: (PreviewText) -> R) -> R {
         lock.locked {
-            let new = PreviewPane.showsNewText(hasOutput: current.hasOutput, finished: finished,
-                                               startedAt: startedAt, at: now)
-            return body(new ? current : previous)
+            body(PreviewPane.showsNewText(hasOutput: current.hasOutput, finished: finished) ? current : previous)
+        }
+    }
+
+    /// Whether the pane shows the last text because the new command, running a while, has
+    /// written nothing yet (the pane then says it is loading).
+    func isLoading(at now: Int) -> Bool {
+        lock.locked {
+            PreviewPane.isLoading(hasOutput: current.hasOutput, finished: finished, startedAt: startedAt, at: now)
         }
     }
 
     /// Once per command, when its first output (or its end) has come: the pane then shows
-    /// the new line's text, and is drawn at once rather than at the next frame's time.
+    /// the new line's text, and is drawn at once rather than at the next frame's time. And
+    /// once when a slow command's pane is to be marked as loading.
     func takeFirstText(at now: Int) -> Bool {
         lock.locked {
-            guard firstTextPending, PreviewPane.showsNewText(hasOutput: current.hasOutput, finished: finished,
-                                                             startedAt: startedAt, at: now) else { return false }
-            firstTextPending = false
+            guard firstTextPending else { return false }
+            if PreviewPane.showsNewText(hasOutput: current.hasOutput, finished: finished) {
+                firstTextPending = false
+                return true
+            }
+            guard !loadingDrawn, PreviewPane.isLoading(hasOutput: false, finished: false, startedAt: startedAt,
+                                                      at: now) else { return false }
+            loadingDrawn = true
             return true
         }
     }
 
-    /// While the pane shows the last command's text, how long until the new one's shows
-    /// however little it has (ms; nil: it shows).
+    /// While the pane shows the last command's text, how long until it is marked as
+    /// loading (ms; nil: nothing to wait for).
     func waitsForText(at now: Int) -> Int? {
         lock.locked {
-            guard firstTextPending else { return nil }
+            guard firstTextPending, !loadingDrawn else { return nil }
             return max(1, startedAt + Tunables.Preview.staleTextMillis - now)
         }
     }
 
+    /// Reads the command's output until it ends, goes stale or fills its text; then the
+    /// pipe is closed and the command ended. A descriptor is only ever polled for input
+    /// while it is open and wanted: a hung-up pipe ends the loop (it never spins).
     private func read(_ child: ChildProcess, generation: Int) {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var full = false
-        loop: while true {
-            var p = pollfd(fd: child.output, events: full ? 0 : Int16(POLLIN), revents: 0)
+        while true {
+            var p = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
             _ = poll(&p, 1, Int32(Tunables.Preview.readerPollMillis))
             if lock.locked({ self.generation != generation }) { break }
-            if full || p.revents == 0 { continue }
+            if p.revents == 0 { continue }
             let n = buffer.withUnsafeMutableBytes { Glibc.read(child.output, $0.baseAddress, $0.count) }
             if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }
-            let stillCurrent: Bool = lock.locked {
-                guard self.generation == generation else { return false }
+            let ended: Bool? = lock.locked {
+                guard self.generation == generation else { return nil }
                 if n > 0 {
                     buffer.withUnsafeBytes { current.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
-                    full = current.isFull
-                } else {
-                    finished = true
                 }
-                return true
+                // The end of the output, or all pick keeps of it: either way nothing more is read.
+                if n <= 0 || current.isFull { finished = true }
+                return finished
             }
-            if !stillCurrent { break }
+            guard let ended else { break }
             wakeEventLoop(Wake.preview)
-            if n <= 0 { break loop }
+            if ended { break }
         }
         lock.locked { if running === child { running = nil } }
         child.terminate()

@@ -87,14 +87,20 @@ enum TmuxLauncher {
         // As fzf: the popup is the picker's whole screen (a widget's --height would leave
         // most of it empty).
         pickWords += ["--no-height", "--no-tmux"]
-        var script = "unset PICK_DEFAULT_OPTS PICK_DEFAULT_OPTS_FILE\n"
+        // The script deletes itself first: sh reads on from the file it opened, and no copy
+        // of the environment outlives this pick, even killed with SIGKILL. Values and the
+        // directory are bytes, as the environment holds them (not always UTF-8). The words
+        // carry the defaults already: the popup's pick reads neither pick's nor
+        // (PICK_DEFAULT_OPTS set, empty) fzf's.
+        var script = Array("rm -f \(quoted(files.run))\nunset PICK_DEFAULT_OPTS_FILE\nexport PICK_DEFAULT_OPTS=''\n".utf8)
         script += exports()
-        script += "cd \(quoted(currentDirectory())) || exit 2\n"
-        script += ([quoted(executablePath())] + pickWords.map(quoted)).joined(separator: " ")
-        if pipesInput { script += " < \(quoted(files.input))" }
-        script += " > \(quoted(files.output)) 2> \(quoted(files.errors))\n"
-        script += "echo $? > \(quoted(files.status))\n"
-        guard write(Array(script.utf8), to: files.run) else { failClean("cannot write \(files.run)") }
+        script += Array("cd ".utf8) + CommandTemplate.quote(currentDirectory()) + Array(" || exit 2\n".utf8)
+        var command = ([quoted(executablePath())] + pickWords.map(quoted)).joined(separator: " ")
+        if pipesInput { command += " < \(quoted(files.input))" }
+        command += " > \(quoted(files.output)) 2> \(quoted(files.errors))\n"
+        command += "echo $? > \(quoted(files.status))\n"
+        script += Array(command.utf8)
+        guard write(script, to: files.run) else { failClean("cannot write \(files.run)") }
 
         if pipesInput {
             let fifo = files.input
@@ -145,19 +151,22 @@ enum TmuxLauncher {
         String(decoding: CommandTemplate.quote(Array(word.utf8)), as: UTF8.self)
     }
 
-    /// `export NAME='value'` for every variable with a name sh can take.
-    private static func exports() -> String {
-        var out = ""
+    /// `export NAME='value'` for every variable with a name sh can take, the value byte for
+    /// byte.
+    private static func exports() -> [UInt8] {
+        func isNameByte(_ b: UInt8, first: Bool) -> Bool {
+            b == 0x5F || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || (!first && (0x30...0x39).contains(b))
+        }
+        var out: [UInt8] = []
         var p = environ
         while let entry = p.pointee {
-            let pair = String(cString: entry)
             p += 1
-            guard let eq = pair.firstIndex(of: "=") else { continue }
-            let name = pair[..<eq]
-            guard let first = name.first, first == "_" || first.isASCII && first.isLetter,
-                  name.allSatisfy({ $0 == "_" || $0.isASCII && ($0.isLetter || $0.isNumber) }),
-                  name != "PICK_DEFAULT_OPTS", name != "PICK_DEFAULT_OPTS_FILE" else { continue }
-            out += "export \(name)=\(quoted(String(pair[pair.index(after: eq)...])))\n"
+            let pair = UnsafeRawBufferPointer(start: entry, count: strlen(entry))
+            guard let eq = pair.firstIndex(of: 0x3D), eq > 0 else { continue }
+            let name = Array(pair[..<eq])
+            guard name.indices.allSatisfy({ isNameByte(name[$0], first: $0 == 0) }),
+                  name != Array("PICK_DEFAULT_OPTS".utf8), name != Array("PICK_DEFAULT_OPTS_FILE".utf8) else { continue }
+            out += Array("export ".utf8) + name + [0x3D] + CommandTemplate.quote(Array(pair[(eq + 1)...])) + [0x0A]
         }
         return out
     }
@@ -177,9 +186,11 @@ enum TmuxLauncher {
         return String(cString: template)
     }
 
-    private static func currentDirectory() -> String {
+    /// The current directory's path, as bytes.
+    private static func currentDirectory() -> [UInt8] {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        return getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : "."
+        guard getcwd(&buffer, buffer.count) != nil else { return [0x2E] }
+        return buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
     }
 
     private static func write(_ bytes: [UInt8], to path: String) -> Bool {

@@ -261,7 +261,7 @@ final class InputLoad: @unchecked Sendable {
         spawnThread {
             let onChunk = { fields?.catchUp(); wakeEventLoop(Wake.input) }
             if fromTerminal {
-                FileWalker.walk(walker, into: store, onChunk: onChunk)
+                DefaultCommand.list(walker, into: store, onChunk: onChunk)
             } else {
                 InputReader.readAll(fd: 0, into: store, mapsFile: true, helpAtOnce: false, styles: styles,
                                     onChunk: onChunk,

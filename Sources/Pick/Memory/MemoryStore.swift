@@ -16,7 +16,13 @@ import PickCore
 //   nothing: each write is a transaction of its own, and a writer that finds the file
 //   locked waits (busy timeout).
 // - Bounded: a write drops the name's rows that have faded below `forgottenWeight`, and
-//   past `rowsPerName` rows the lightest, down to `rowsAfterPruning`.
+//   past `rowsPerName` rows the least valuable (the rows it just added, then the
+//   lightest), down to `rowsAfterPruning`; a write of more lines than that is refused.
+//   The picker records no accept of more than `linesPerPick` lines (Remember.swift).
+// - Trusted only when it is this user's own: the folder and the file are opened without
+//   following symbolic links, must belong to this user and be writable by no one else,
+//   and a database holding other tables (another program's) is left alone. A store this
+//   user can read but not write is read: ranking and --list work, nothing is written.
 // - Private: the directories pick creates are 0700 and the file 0600 (SQLite gives its
 //   -wal and -shm files the file's mode).
 // pick never fails for the store's sake: a store that cannot be opened or written is one
@@ -45,17 +51,46 @@ final class MemoryStore {
     }
 
     /// Opens (creating if need be) the store; a write waits at most `busyMillis` for
-    /// another process's.
+    /// another process's. A store this user may read but not write opens read-only
+    /// (`isReadOnly`): it ranks and lists, and records nothing.
     init(busyMillis: Int32) throws(Failure) {
         let directory = try Self.directory()
         path = directory + "/memory.sqlite"
         try Self.makeDirectories(directory)
-        // Created private before SQLite opens it (SQLite would make it 0644).
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Failure(description: "memory store \(path): \(String(cString: strerror(errno)))") }
+        try Self.checkPrivate(directory, kind: "folder")
+        // Created private before SQLite opens it (SQLite would make it 0644), never through
+        // a symbolic link (a dangling one would have its target created).
+        var fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        var writable = true
+        if fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM) {
+            fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            writable = false
+        }
+        guard fd >= 0 else {
+            let reason = errno == ELOOP ? "a symbolic link, not followed" : String(cString: strerror(errno))
+            throw Failure(description: "memory store \(path): \(reason)")
+        }
+        var info = stat()
+        let checked: Failure? = fstat(fd, &info) != 0 ? Failure(description: "memory store \(path): \(String(cString: strerror(errno)))")
+            : Self.trustProblem(info, path: path, kind: "file", regular: true)
+        // A file of this user's that others may read (made by hand, or by another tool) is
+        // made private, as pick would have created it.
+        if checked == nil && writable && info.st_mode & 0o077 != 0 { fchmod(fd, info.st_mode & 0o700) }
         close(fd)
+        if let checked { throw checked }
+        isReadOnly = !writable
         var handle: OpaquePointer? = nil
-        let status = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        var flags = (writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+        var name = path
+        var wal = stat()
+        if !writable && lstat(path + "-wal", &wal) != 0 && errno == ENOENT {
+            // Read-only, with no write-ahead log: nothing but the file holds the picks, and
+            // SQLite is told so, so that reading creates no -wal and -shm beside it.
+            flags |= SQLITE_OPEN_URI
+            name = "file:" + path.map { c in c == "%" ? "%25" : c == "?" ? "%3f" : c == "#" ? "%23" : String(c) }.joined()
+                + "?immutable=1"
+        }
+        let status = sqlite3_open_v2(name, &handle, flags, nil)
         guard status == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
             sqlite3_close_v2(handle)
@@ -68,7 +103,22 @@ final class MemoryStore {
             let age = sqlite3_value_double(values![1])
             sqlite3_result_double(context, RememberedPicks.decayed(weight, age: age))
         }, nil, nil, nil)
-        do {
+        do throws(Failure) {
+            // Another program's database at this path is left as it is: pick adds no table
+            // to it.
+            var tables: [String] = []
+            try retryingWhileBusy(for: busyMillis) { () throws(Failure) in
+                tables = []
+                try query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
+                          bind: { _ in }, row: { tables.append(String(cString: sqlite3_column_text($0, 0))) })
+            }
+            let others = tables.filter { $0 != "picks" }
+            hasTable = tables.contains("picks")
+            if !others.isEmpty {
+                throw Failure(description: "memory store \(path): another program's database (its tables: \(others.prefix(3).joined(separator: ", ")))")
+            }
+            guard writable else { return }
+            hasTable = true
             // Processes opening a new store at once race to switch it to WAL and to create
             // the table; SQLite answers some of those races with SQLITE_BUSY at once, without
             // its busy handler, so the set-up is retried for as long as a write would wait.
@@ -90,6 +140,35 @@ final class MemoryStore {
         }
     }
 
+    /// The store could be read but not written (its file or folder is read-only to this
+    /// user): it ranks and lists; recording and forgetting fail.
+    let isReadOnly: Bool
+    /// Whether the file holds pick's table (a new read-only file does not).
+    private var hasTable = false
+
+    /// Why a store folder or file with status `info` is not to be trusted, if it is not:
+    /// a symbolic link, not a folder (a regular file), another user's, or writable by
+    /// others (who could then change what pick ranks first, or replace the file).
+    private static func trustProblem(_ info: stat, path: String, kind: String, regular: Bool) -> Failure? {
+        let type = info.st_mode & S_IFMT
+        let problem: String? =
+            type == S_IFLNK ? "a symbolic link, not followed"
+            : type != (regular ? S_IFREG : S_IFDIR) ? "not a \(regular ? "regular file" : "directory")"
+            : info.st_uid != geteuid() ? "owned by another user (uid \(info.st_uid))"
+            : info.st_mode & 0o022 != 0 ? "writable by others (mode \(String(info.st_mode & 0o777, radix: 8)))"
+            : nil
+        return problem.map { Failure(description: "memory store \(kind) \(path): \($0)") }
+    }
+
+    /// Throws unless the store's folder is this user's own, private to writing.
+    private static func checkPrivate(_ directory: String, kind: String) throws(Failure) {
+        var info = stat()
+        guard lstat(directory, &info) == 0 else {
+            throw Failure(description: "memory store: \(directory): \(String(cString: strerror(errno)))")
+        }
+        if let problem = trustProblem(info, path: directory, kind: kind, regular: false) { throw problem }
+    }
+
     deinit { sqlite3_close_v2(db) }
 
     /// Creates `directory` and any missing parent, each 0700 (the XDG spec's mode).
@@ -101,10 +180,6 @@ final class MemoryStore {
                 throw Failure(description: "memory store: cannot create \(built): \(String(cString: strerror(errno)))")
             }
         }
-        var info = stat()
-        guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw Failure(description: "memory store: \(directory) is not a directory")
-        }
     }
 
     // MARK: Reading
@@ -113,6 +188,7 @@ final class MemoryStore {
     /// `forgottenWeight` count as forgotten.
     func picks(of name: String, now: Double) throws(Failure) -> RememberedPicks {
         var picks = RememberedPicks()
+        guard hasTable else { return picks }
         // (In the table's order, a line's rows together: RememberedPicks.add looks each line up once.)
         try query("SELECT line, query, weight, at FROM picks WHERE name = ?1 ORDER BY line",
                   bind: { statement in bindText(statement, 1, name) }, row: { statement in
@@ -131,8 +207,12 @@ final class MemoryStore {
 
     /// Records `lines` as picked after typing `query`, at `now`, in one transaction, and
     /// keeps the name's rows bounded. Empty lines and lines longer than `longestLine` are
-    /// not remembered.
+    /// not remembered; more lines than a name keeps (`rowsPerName`) are refused whole.
     func record(_ lines: [[UInt8]], query typed: String, name: String, now: Double) throws(Failure) {
+        try checkWritable()
+        guard lines.count <= Tunables.Memory.rowsPerName else {
+            throw Failure(description: "memory store: \(lines.count) lines are more than a name keeps (\(Tunables.Memory.rowsPerName)); nothing recorded")
+        }
         let kept = lines.filter { !$0.isEmpty && $0.count <= Tunables.Memory.longestLine }
         guard !kept.isEmpty else { return }
         // Kept folded, as memory compares queries (reading it then folds nothing).
@@ -157,6 +237,7 @@ final class MemoryStore {
 
     /// Forgets `lines` of `name` (every query they were picked with).
     func forget(_ lines: [[UInt8]], name: String) throws(Failure) {
+        try checkWritable()
         try transaction { () throws(Failure) in
             for line in lines {
                 try query("DELETE FROM picks WHERE name = ?1 AND line = ?2", bind: { statement in
@@ -167,7 +248,13 @@ final class MemoryStore {
         }
     }
 
-    /// Drops the name's faded rows and, past `rowsPerName`, its lightest.
+    private func checkWritable() throws(Failure) {
+        if isReadOnly { throw Failure(description: "memory store \(path): read-only, nothing written") }
+    }
+
+    /// Drops the name's faded rows and, past `rowsPerName`, the least valuable: first the
+    /// rows this write added (a row picked for the first time just now, weight 1 at `now`),
+    /// then the lightest. A large write so never evicts what was learned before it.
     private func prune(_ name: String, now: Double) throws(Failure) {
         try query("DELETE FROM picks WHERE name = ?1 AND pick_decayed(weight, ?2 - at) < ?3", bind: { statement in
             bindText(statement, 1, name)
@@ -181,7 +268,7 @@ final class MemoryStore {
         try query("""
             DELETE FROM picks WHERE name = ?1 AND (line, query) IN (
               SELECT line, query FROM picks WHERE name = ?1
-              ORDER BY pick_decayed(weight, ?2 - at) LIMIT ?3)
+              ORDER BY (weight = 1 AND at = ?2) DESC, pick_decayed(weight, ?2 - at) LIMIT ?3)
             """, bind: { statement in
                 bindText(statement, 1, name)
                 sqlite3_bind_double(statement, 2, now)

@@ -25,6 +25,10 @@ enum Remember {
         guard let name = name(options) else { return nil }
         do {
             let store = try MemoryStore(busyMillis: Tunables.Memory.readBusyMillis)
+            if store.isReadOnly {
+                warn("memory store \(store.path) is read-only: ranking with it, remembering nothing")
+                storeReadOnly = true
+            }
             let picks = try store.picks(of: name, now: now())
             return picks.isEmpty ? nil : picks
         } catch {
@@ -36,14 +40,19 @@ enum Remember {
 
     /// The store failed as pick started (and said so): it is not tried again.
     nonisolated(unsafe) private static var storeFailed = false
+    /// The store was read-only as pick started (and said so): nothing is written.
+    nonisolated(unsafe) private static var storeReadOnly = false
 
-    /// The picker accepted `lines` after `query`: recorded under the name (one line on
-    /// stderr if that fails; the pick stands).
-    static func recordPick(_ lines: [[UInt8]], query: String, options: Options) {
-        guard let name = name(options), !lines.isEmpty, !storeFailed else { return }
+    /// The picker accepted `count` lines after `query`: `lines` (their bytes) are recorded
+    /// under the name (one line on stderr if that fails; the pick stands). An accept of
+    /// more than `linesPerPick` lines (a select-all) is no choice of each: it records
+    /// nothing, and costs the exit nothing.
+    static func recordPick(_ count: Int, lines: () -> [[UInt8]], query: String, options: Options) {
+        guard let name = name(options), count > 0, count <= Tunables.Memory.linesPerPick,
+              !storeFailed, !storeReadOnly else { return }
         do {
             try MemoryStore(busyMillis: Tunables.Memory.pickerRecordBusyMillis)
-                .record(lines, query: query, name: name, now: now())
+                .record(lines(), query: query, name: name, now: now())
         } catch {
             warn("\(error); the pick was not remembered")
         }
@@ -52,7 +61,7 @@ enum Remember {
     /// The picker's forget key: `line` is forgotten in the store; false when the store
     /// failed (nothing is printed: the picker is on the screen).
     static func forget(_ line: [UInt8], options: Options) -> Bool {
-        guard let name = name(options), !storeFailed else { return false }
+        guard let name = name(options), !storeFailed, !storeReadOnly else { return false }
         do {
             try MemoryStore(busyMillis: Tunables.Memory.pickerRecordBusyMillis).forget([line], name: name)
             return true
@@ -69,6 +78,7 @@ enum Remember {
         do {
             let busy = command == .list ? Tunables.Memory.readBusyMillis : Tunables.Memory.recordBusyMillis
             let store = try MemoryStore(busyMillis: busy)
+            if store.isReadOnly && command == .list { warn("memory store \(store.path) is read-only") }
             switch command {
             case .record: try store.record(lines(), query: options.query, name: name, now: now())
             case .forget: try store.forget(lines(), name: name)

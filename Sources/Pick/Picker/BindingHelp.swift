@@ -12,7 +12,7 @@ extension Picker {
             var what = chain.isEmpty ? "nothing" : chain.map(describe).joined(separator: ", then ")
             if case .event(let event) = trigger { what += " (" + event.summary + ")" }
             if case .key(let key) = trigger, !KeyNames.isFreeForShortcut(key) { what += " (instead of pick's)" }
-            if bound.unbound.contains(trigger) { what += " [unbound]" }
+            if session.bound.unbound.contains(trigger) { what += " [unbound]" }
             let name = trigger.name
             lines.append("  " + name + String(repeating: " ", count: max(1, 14 - name.count)) + what)
         }

@@ -43,8 +43,8 @@ enum Interactive {
             if options.selectOne && result.lines.count == 1 {
                 write(query: options.query, key: nil, lines: result.lines, options: options, store: original,
                       fields: fields, stdout: stdout, terminator: terminator)
-                Remember.recordPick(result.lines.map { Array(original.bytes(of: Int($0))) }, query: options.query,
-                                    options: options)
+                Remember.recordPick(result.lines.count, lines: { result.lines.map { Array(original.bytes(of: Int($0))) } },
+                                    query: options.query, options: options)
                 return 0
             }
         }
@@ -93,7 +93,8 @@ enum Interactive {
             let shown = picker.fieldView?.original ?? picker.store
             write(query: picker.query, key: key, lines: lines, options: options, store: shown,
                   fields: picker.fieldView, stdout: stdout, terminator: terminator)
-            Remember.recordPick(lines.map { Array(shown.bytes(of: Int($0))) }, query: picker.query, options: options)
+            Remember.recordPick(lines.count, lines: { lines.map { Array(shown.bytes(of: Int($0))) } }, query: picker.query,
+                                options: options)
             return 0
         }
     }

@@ -4,11 +4,8 @@ import Glibc
 import CLibEdit
 import PickCore
 
-// The interactive picker: libedit, keys, painting, and running what the session decides.
-// The loop lives in libedit's read function (`readCharacter`): before every key it tells
-// the session what happened (the query changed, input arrived, the worker answered) and
-// runs the actions it returns (search, draw), then waits on the tty and the self-pipe
-// together for as long as the session allows.
+// The interactive picker: its state, starting and ending, running what the session decides
+// (`perform`), and drawing. The loop itself is libedit's read function (EventLoop.swift).
 
 final class Picker {
     /// The running picker, for libedit's C callbacks (which cannot capture context).
@@ -64,8 +61,8 @@ final class Picker {
     /// A key was handled since the last turn: the screen may show it (the help, a mark).
     var keyPressed = false
     var history: QueryHistory
-    /// What `--bind` adds (Actions.swift).
-    var bound = BindingState()
+    /// The processes behind `--bind`'s actions (their state is `session.bound`).
+    var commands = BoundCommands()
     /// The preview pane (`--preview`), if any.
     let preview: PreviewController?
 
@@ -83,16 +80,17 @@ final class Picker {
         session = PickSession(settings: .init(multi: options.multi, multiLimit: options.multiLimit,
                                               cycle: options.cycle, headerLines: options.headerLines,
                                               track: options.track,
-                                              typos: options.typos == false ? nil : options.matching),
+                                              typos: options.typos == false ? nil : options.matching,
+                                              forgivesTypos: options.palette || options.demo),
                               startedAt: monotonicMillis())
-        region = ScreenRegion(height: options.height, layout: options.layout, mouse: options.mouse)
+        region = ScreenRegion(height: options.height, minHeight: options.minHeight, layout: options.layout, mouse: options.mouse)
         prompt = TerminalText.sanitize(options.prompt)
         gutter = Gutter(pointer: options.pointer, marker: options.marker)
         pendingScope = options.scope
         shortcuts = LineShortcuts(headerLines: options.headerLines)
-        history = QueryHistory(path: options.history)
+        history = QueryHistory(path: options.history, limit: options.historySize)
         session.filters = !options.disabled
-        bound.togglesSort = options.bindings.triggers.contains { options.bindings[$0]?.contains { $0.kind == .toggleSort } ?? false }
+        session.bound.togglesSort = options.bindings.triggers.contains { options.bindings[$0]?.contains { $0.kind == .toggleSort } ?? false }
         // Commands get the lines as read, not the --nth/--with-nth text `store` holds.
         delimiter = (try? FieldDelimiter(options.delimiter)) ?? .blanks
         preview = PreviewController(options: options, store: fieldView?.original ?? store, delimiter: delimiter)
@@ -181,164 +179,6 @@ final class Picker {
     /// and padding) and the `--prompt` text.
     var promptWidth: Int { TerminalText.width(geometry.promptPrefix + prompt) }
 
-    // MARK: The read function
-
-    /// libedit's read function: the event loop. Returns 1 with a character for libedit.
-    func readCharacter(_ out: UnsafeMutablePointer<wchar_t>) -> Int32 {
-        if !modeAdjusted {
-            // Start-up is done: a large mapped file may now load on this core too.
-            MappedInput.helpLoading()
-            terminal.separateReturnFromCtrlJ()
-            // libedit measured the terminal again as it started reading: its lines end
-            // short of a right border only from now on.
-            if geometry.right < terminal.size().cols {
-                placePrompt()
-                editor.refresh()
-            }
-            modeAdjusted = true
-            if suspension.editorStarted(terminal) { suspend() }
-        }
-        if !passThrough.isEmpty {
-            cursorBackToEditor()
-            out.pointee = passThrough.removeFirst()
-            return 1
-        }
-        while true {
-            if !bound.queue.isEmpty { syncQuery(); runBoundActions() }
-            // An editing action's key for libedit (the rest of its chain runs after it).
-            if !passThrough.isEmpty {
-                cursorBackToEditor()
-                out.pointee = passThrough.removeFirst()
-                return 1
-            }
-            if pendingAction != nil || outcome != nil {
-                if pendingAction == nil { pendingAction = .finish }
-                cursorBackToEditor()
-                out.pointee = PrivateKey.action
-                return 1
-            }
-            syncQuery()
-            takeWakes()
-            if outcome != nil { continue }
-            if keyPressed {
-                keyPressed = false
-                perform(.redraw)
-            }
-            catchUpChangedFields()
-            perform(.inputRead(lines: store.count, loading: input.isLoading))
-            if noticeEvents() || !passThrough.isEmpty { continue }
-            previewTurn()
-
-            // Keys already read (unless a key's transform that just started is to act first;
-            // an event's, such as focus:transform-header, never holds the keys).
-            let holdKeysUntil = bound.transform.flatMap { waiting -> Int? in
-                guard case .key = waiting.trigger else { return nil }
-                return waiting.run.startedAt + Tunables.Children.transformHoldsKeysMillis
-            }
-            let holdingKeys = holdKeysUntil.map { monotonicMillis() < $0 } ?? false
-            if !holdingKeys, let key = decoder.next(final: false) {
-                if let chars = handle(key) {
-                    cursorBackToEditor()
-                    passThrough = Array(chars.dropFirst())
-                    out.pointee = chars[0]
-                    return 1
-                }
-                continue
-            }
-
-            let now = monotonicMillis()
-            var timeout = Int32([session.wait(at: now), preview?.wait(at: now)].compactMap { $0 }.min() ?? -1)
-            if decoder.isPending {
-                timeout = Int32(max(1, decoder.pendingDelay - (now - lastKeyBytes)))
-            }
-            if holdingKeys, let until = holdKeysUntil {
-                timeout = Int32(max(1, min(timeout < 0 ? Int.max : Int(timeout), until - now)))
-            }
-            if let watch = suspension.watch(terminal, now: now).map(Int32.init) {
-                timeout = timeout < 0 ? watch : min(timeout, watch)
-            }
-            let waited = terminal.waitForKeys(timeout: timeout)
-            switch waited {
-            case .failed: outcome = .cancel(2); continue
-            case .closed: outcome = .cancel(129); continue  // the terminal went away
-            case .keys(let bytes):
-                decoder.buffer.append(contentsOf: bytes)
-                lastKeyBytes = monotonicMillis()
-            case .woken, .timedOut:
-                // Nothing followed: a lone Escape (or a broken sequence, or a paste whose
-                // end marker was lost).
-                if !holdingKeys, decoder.isPending && monotonicMillis() - lastKeyBytes >= decoder.pendingDelay,
-                   let key = decoder.next(final: true), let chars = handle(key) {
-                    cursorBackToEditor()
-                    passThrough = Array(chars.dropFirst())
-                    out.pointee = chars[0]
-                    return 1
-                }
-            }
-            if case .timedOut = waited, session.isBusy, !options.accessible {
-                spinnerPhase += 1
-                perform(.redraw)
-            }
-        }
-    }
-
-    /// `pick-action`, bound in libedit to `PrivateKey.action`.
-    func runAction() -> UInt8 {
-        let action = pendingAction
-        pendingAction = nil
-        switch action {
-        case .replaceQuery(let text):
-            editor.replaceLine(with: text)
-            return UInt8(CC_REFRESH)
-        case .insert(let text):
-            editor.insert(text)
-            return UInt8(CC_REFRESH)
-        case .finish, .none:
-            if outcome == nil { outcome = .cancel(130) }
-            return UInt8(CC_EOF)
-        }
-    }
-
-    // MARK: What happened
-
-    func takeWakes() {
-        let wakes = terminal.drainWakes()
-        for signo in wakes.signals {
-            switch signo {
-            case SIGWINCH: resized()
-            case SIGTSTP: suspend()
-            case SIGCONT: resized()
-            case SIGINT: outcome = .cancel(130)
-            default: outcome = .cancel(128 + signo)
-            }
-        }
-        if wakes.input, let message = input.error { outcome = .failure(message) }
-        for answer in worker.takeAnswers() { perform(.answered(answer)) }
-        if wakes.preview { previewWritten() }
-        if wakes.input || wakes.search { applyPendingScope() }
-    }
-
-    /// Enters the section `--scope` names, once the input holds it.
-    func applyPendingScope() {
-        if let name = pendingScope, let index = Scopes.index(named: name, in: store) {
-            pendingScope = nil
-            perform(.scope(index))
-        }
-    }
-
-    func syncQuery() {
-        let line = editor.line
-        cursorAtEnd = line.cursor == line.count
-        guard line.text != session.queryText else { return }
-        // The first query (empty, or --query's) is where pick starts, not a change: as in
-        // fzf, `change` fires on an edit only.
-        let starting = session.queryText == nil
-        parsedQuery = worker.engine.parse(session.filters ? line.text : "")
-        tabCycle.queryChanged(to: line.text)
-        perform(.queryEdited(line.text))
-        if !starting { fire(.event(.change)) }
-    }
-
     // MARK: Drawing
 
     var headerCount: Int {
@@ -380,7 +220,7 @@ final class Picker {
         input.fieldView = fieldView
         var frame = FrameBuilder.build(input, store: store)
         frame.info.inWords = options.accessible
-        if bound.togglesSort { frame.info.sorts = bound.sorts ?? options.ranking.sorts }
+        if session.bound.togglesSort { frame.info.sorts = session.bound.sorts ?? options.ranking.sorts }
         session.scroll = frame.scroll
         var ghost: Ghost? = nil
         if geometry.promptRows == 1 {

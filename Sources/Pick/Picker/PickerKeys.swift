@@ -38,28 +38,19 @@ extension Picker {
             return nil
         }
         if fire(.key(key)) { return nil }
+        if key == .escape && isVi { return [0x1B] }
+        if let chain = DefaultKeys.chain(for: key) {
+            for action in chain { run(action, .key(key)) }
+            return nil
+        }
         let up = options.layout.listReadsDown ? -1 : 1
         switch key {
-        case .char(13): outcome = .accept(key: nil); return nil
-        case .char(3), .char(7): outcome = .cancel(130); return nil
-        case .escape:
-            if isVi { return [0x1B] }
-            outcome = .cancel(130)
-            return nil
-        case .up, .char(16), .char(11): move(up); return nil
-        case .down, .char(14), .char(10): move(-up); return nil
-        case .pageUp: move(up * max(1, geometry.listHeight(headers: headerCount) - 1)); return nil
-        case .pageDown: move(-up * max(1, geometry.listHeight(headers: headerCount) - 1)); return nil
         case .char(9):
             if options.multi { toggleMark(); move(-up, wraps: false) } else { complete() }
             return nil
         case .shiftTab:
             if options.multi { toggleMark(); move(up, wraps: false) }
             return nil
-        case .modified(.up, .shift): preview?.scroll(by: -1, at: monotonicMillis()); return nil
-        case .modified(.down, .shift): preview?.scroll(by: 1, at: monotonicMillis()); return nil
-        case .modified(.pageUp, .shift): preview?.scroll(by: -1, pages: true, at: monotonicMillis()); return nil
-        case .modified(.pageDown, .shift): preview?.scroll(by: 1, pages: true, at: monotonicMillis()); return nil
         case .char(31) where preview != nil: togglePreview(); return nil
         case .function(1), .alt(0x3F):
             shortcuts.learn(from: store)

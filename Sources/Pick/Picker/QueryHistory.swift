@@ -11,7 +11,11 @@ struct QueryHistory {
     private var index: Int? = nil
     private var stash = ""
 
-    init(path: String?) {
+    /// `--history-size`: how many queries the file keeps.
+    var limit = Tunables.Picker.historyEntries
+
+    init(path: String?, limit: Int = Tunables.Picker.historyEntries) {
+        self.limit = limit
         self.path = path
         if let path { entries = Self.load(path) }
     }
@@ -52,8 +56,7 @@ struct QueryHistory {
         return bytes.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Appends `query` to the history file (not twice in a row; the last
-    /// `Tunables.Picker.historyEntries` kept).
+    /// Appends `query` to the history file (not twice in a row; the last `limit` kept).
     ///
     /// Written atomically: a new file next to it (created afresh, with the user's umask,
     /// never through a symlink), then renamed over it, so a crash leaves the old file whole
@@ -62,7 +65,7 @@ struct QueryHistory {
         guard let path, !query.isEmpty else { return }
         var kept = entries
         if kept.last != query { kept.append(query) }
-        kept = Array(kept.suffix(Tunables.Picker.historyEntries))
+        kept = Array(kept.suffix(limit))
         let text = Array((kept.joined(separator: "\n") + "\n").utf8)
         // A short name next to the history (the same file system, for the rename), which
         // a history name near the 255-byte limit cannot push past it.

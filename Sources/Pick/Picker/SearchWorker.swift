@@ -91,7 +91,9 @@ final class SearchWorker {
             }
             let found = Suggestions.suggest(job.text, in: engine.store, limit: Tunables.Picker.suggestionsLookedAt,
                                             skipping: engine.skippedLines, among: matches)
-            let list = Completion.extensions(of: job.text, from: found, limit: Tunables.Picker.suggestions)
+            let list = Completion.extensions(of: job.text, from: found, limit: Tunables.Picker.suggestions,
+                                             lowercased: Completion.lowercasesRest(of: job.text,
+                                                                                   caseMode: engine.matching.caseMode))
             lock.locked {
                 if recentSuggestions.count == 16 { recentSuggestions.removeFirst() }
                 recentSuggestions.append((job.text, searched, scope, list))

@@ -40,6 +40,25 @@ enum PrivateKey {
     static let wordBefore: wchar_t = 0x8B
     static let wordAfter: wchar_t = 0x8C
     static let yank: wchar_t = 0x8D
+
+    /// The key that does what an action asks of the query line.
+    static func of(_ edit: EditorKey) -> wchar_t {
+        switch edit {
+        case .home: home
+        case .end: end
+        case .left: left
+        case .right: right
+        case .wordBefore: wordBefore
+        case .wordAfter: wordAfter
+        case .delete: delete
+        case .backspace: backspace
+        case .killToEnd: killToEnd
+        case .killToStart: killToStart
+        case .killWordBefore: killWordBefore
+        case .killWordAfter: killWordAfter
+        case .yank: yank
+        }
+    }
 }
 
 /// A private character as a key in libedit's notation (itself).

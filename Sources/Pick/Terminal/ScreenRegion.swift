@@ -17,8 +17,12 @@ struct ScreenRegion {
     /// With `--height=~N`: the rows the input needs, when fewer than N (nil: N).
     var fitRows: Int? = nil
 
-    init(height: Height, layout: Layout, mouse: Bool) {
+    /// `--min-height`: the fewest rows a percentage or `-N` height takes.
+    let minHeight: Int
+
+    init(height: Height, minHeight: Int = 0, layout: Layout, mouse: Bool) {
         self.height = height
+        self.minHeight = minHeight
         self.layout = layout
         self.mouse = mouse
         geometry = Geometry(top: 1, height: 24, width: 80, layout: layout)
@@ -48,7 +52,7 @@ struct ScreenRegion {
         case .full:
             terminal.write("\u{1B}[?1049h" + modesOn + "\u{1B}[H\u{1B}[2J")
             geometry = Geometry(top: 1, height: size.rows, width: size.cols, layout: layout)
-        case .rows, .percent:
+        case .rows, .percent, .allBut:
             let rows = regionHeight(rows: size.rows)
             var row = size.rows
             var typeahead: [UInt8] = []
@@ -146,7 +150,8 @@ struct ScreenRegion {
         switch height {
         case .full: most = rows
         case .rows(let n): most = min(rows, max(3, min(n, rows)))
-        case .percent(let p): most = min(rows, max(3, min(rows, rows * p / 100)))
+        case .percent(let p): most = min(rows, max(3, minHeight, rows * p / 100))
+        case .allBut(let n): most = min(rows, max(3, minHeight, rows - n))
         }
         return fitRows.map { min(most, max(1, $0)) } ?? most
     }

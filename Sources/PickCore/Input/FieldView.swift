@@ -176,9 +176,9 @@ public final class FieldView: @unchecked Sendable {
         var at = 0
         for span in spans where !span.isEmpty {
             let inForce = runs.last { $0.offset <= span.lowerBound }
-            result.append(StyleRun(offset: at, sgr: inForce?.sgr ?? ""))
+            result.append(StyleRun(offset: at, style: inForce?.style ?? .plain))
             for run in runs where run.offset > span.lowerBound && run.offset < span.upperBound {
-                result.append(StyleRun(offset: at + run.offset - span.lowerBound, sgr: run.sgr))
+                result.append(StyleRun(offset: at + run.offset - span.lowerBound, style: run.style))
             }
             at += span.count
         }

@@ -51,6 +51,10 @@ public struct FieldDelimiter: Sendable {
         let metacharacters = Set("\\.+*?()|[]{}^$".utf8)
         if spec.unicodeScalars.count == 1 || !bytes.contains(where: { metacharacters.contains($0) }) {
             self.kind = .literal(bytes)
+        } else if let literal = FieldDelimiter.goLiteral(bytes, metacharacters) {
+            // Go's escapes of single bytes (`\x00`, `\x1f\x1e`, `\.`): the bytes themselves,
+            // which a regular expression could not hold (a NUL) or would only slow down.
+            self.kind = .literal(literal)
         } else if let pattern = DelimiterPattern(bytes) {
             self.kind = .pattern(pattern)
         } else {
@@ -62,6 +66,60 @@ public struct FieldDelimiter: Sendable {
     public var isBlanks: Bool {
         if case .blanks = kind { return true }
         return false
+    }
+
+    /// The bytes `spec` stands for when it is a literal written with Go's escapes (`\xHH`,
+    /// `\x{H…}`, octal `\NNN`, `\t \n \r \f \v \a`, a backslash before punctuation); nil
+    /// when it needs a regular expression (an unescaped metacharacter, `\d`, `\s`…).
+    static func goLiteral(_ spec: [UInt8], _ metacharacters: Set<UInt8>) -> [UInt8]? {
+        func hex(_ b: UInt8) -> UInt32? { UInt32(String(UnicodeScalar(b)), radix: 16) }
+        var out: [UInt8] = []
+        var i = 0
+        while i < spec.count {
+            let c = spec[i]
+            guard c == UInt8(ascii: "\\") else {
+                if metacharacters.contains(c) { return nil }
+                out.append(c)
+                i += 1
+                continue
+            }
+            guard i + 1 < spec.count else { return nil }
+            let e = spec[i + 1]
+            i += 2
+            switch e {
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "v"): out.append(0x0B)
+            case UInt8(ascii: "a"): out.append(0x07)
+            case UInt8(ascii: "x") where i < spec.count && spec[i] == UInt8(ascii: "{"):
+                guard let close = spec[i...].firstIndex(of: UInt8(ascii: "}")), close > i + 1,
+                      let value = UInt32(String(decoding: spec[(i + 1)..<close], as: UTF8.self), radix: 16),
+                      let scalar = Unicode.Scalar(value) else { return nil }
+                out += Array(String(Character(scalar)).utf8)
+                i = close + 1
+            case UInt8(ascii: "x"):
+                guard i + 1 < spec.count, let high = hex(spec[i]), let low = hex(spec[i + 1]) else { return nil }
+                let value = high * 16 + low
+                // Go reads \x80 and above as a code point, as UTF-8.
+                if value < 0x80 { out.append(UInt8(value)) } else { out += Array(String(Character(Unicode.Scalar(value)!)).utf8) }
+                i += 2
+            case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                guard i + 1 < spec.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(spec[i]),
+                      (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(spec[i + 1]) else { return nil }
+                let value = UInt32(e - 0x30) * 64 + UInt32(spec[i] - 0x30) * 8 + UInt32(spec[i + 1] - 0x30)
+                if value < 0x80 { out.append(UInt8(value)) } else { out += Array(String(Character(Unicode.Scalar(value)!)).utf8) }
+                i += 2
+            default:
+                // A backslash before punctuation is the character; before a letter or a
+                // digit it is a class or an assertion (\d, \b): a regular expression.
+                let isAlnum = (0x30...0x39).contains(e) || (0x41...0x5A).contains(e) || (0x61...0x7A).contains(e)
+                guard !isAlnum, e < 0x80 else { return nil }
+                out.append(e)
+            }
+        }
+        return out.isEmpty ? nil : out
     }
 
     private static func replacingTabEscapes(_ bytes: [UInt8]) -> [UInt8] {
@@ -195,6 +253,19 @@ public struct FieldRanges: Sendable, Equatable {
     }
 
     public init(_ ranges: [FieldRange]) { self.ranges = ranges }
+
+    /// The expression as fzf writes it back (`FZF_NTH`): `1`, `2..`, `..-2`, `1..3`, comma-separated.
+    public var expression: String {
+        ranges.map { r in
+            switch (r.begin, r.end) {
+            case let (b?, e?) where b == e: return "\(b)"
+            case let (b?, e?): return "\(b)..\(e)"
+            case let (b?, nil): return "\(b).."
+            case let (nil, e?): return "..\(e)"
+            case (nil, nil): return ".."
+            }
+        }.joined(separator: ",")
+    }
 
     /// nil when `text` is not a valid expression (as fzf's splitNth decides).
     static func parse(_ text: String) -> [FieldRange]? {

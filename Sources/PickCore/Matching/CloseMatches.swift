@@ -44,6 +44,17 @@ import Synchronization
 //   every close match of T+s (s typed after it) holds T less one character (if the typo
 //   is in T) or all of T (if it is in s), so it was a close or a real match of T.
 //
+// Two refinements of that definition, so that a close match is one a person meant:
+//
+// - Plausible placement (`isPlausible`): a term less one character is in most long lines
+//   when its characters may lie anywhere (`single` in a file list, `tmux` in `ps -ef`).
+//   A typo is made in a word typed out, so the variant's characters must lie together:
+//   at most one other character among them (where the typo was), separators aside.
+// - Exchanged characters a little apart (`ramdon` for `random`, up to
+//   `Tunables.Typos.farthestSwap`): leaving one character out does not read them, so they
+//   are variants of their own (the term with the two exchanged). They need every
+//   character of the term; lines the quick check rules out are tried with them alone.
+//
 // Which terms may carry the typo: fuzzy, positive terms of at least
 // `Tunables.Typos.leastTermCharacters` characters (fewer, and a term less one character,
 // two letters, is in nearly every line) and at most `longestTermBytes` bytes. Exact terms
@@ -75,6 +86,16 @@ public enum CloseMatches {
         var group: Int
         var term: Int
         var skips: UInt64
+        /// The term with two characters a little apart exchanged (`swapVariants`), not
+        /// less one character.
+        var swaps = false
+        /// The variant's term alone, whose placement in the line must look typed
+        /// (`isPlausible`).
+        var alone: Query {
+            var lone = query
+            lone.groups = [[query.groups[group][term]]]
+            return lone
+        }
     }
 
     static func skipVariants(of query: Query) -> [Variant] {
@@ -98,9 +119,60 @@ public enum CloseMatches {
                     made[text] = variants.count
                     variants.append(Variant(query: variant, group: g, term: t, skips: bit))
                 }
+                // Two characters exchanged a little apart (`ramdon` for `random`): leaving
+                // one out does not read them; adjacent ones it does (see above).
+                for i in scalars.indices {
+                    for j in stride(from: i + 2, through: min(scalars.count - 1, i + Tunables.Typos.farthestSwap), by: 1) {
+                        guard scalars[i] != scalars[j] else { continue }
+                        var swapped = scalars
+                        swapped.swapAt(i, j)
+                        var text: [UInt8] = []
+                        for scalar in swapped { text.append(contentsOf: String(Unicode.Scalar(scalar)!).utf8) }
+                        guard made[text] == nil else { continue }
+                        var variant = query
+                        variant.groups[g][t].text = text
+                        made[text] = variants.count
+                        variants.append(Variant(query: variant, group: g, term: t, skips: .max, swaps: true))
+                    }
+                }
             }
         }
         return variants
+    }
+
+    /// Whether a variant's term, placed at title bytes `begin..<end` of a line (`title`,
+    /// the line's bytes when ASCII), looks like a word typed with one typo rather than letters
+    /// strewn along the line: its characters lie together, with at most one other
+    /// character among them (the typo's) besides separators (space, `/ _ - .`). Fuzzy
+    /// matching's gaps are for abbreviations, which nobody types with a typo in them;
+    /// without this a term of six letters less one is in most long lines (`single` in a
+    /// file list, `tmux` in `ps -ef`). A term the scorer placed in the section or keywords
+    /// (`end` 0) of a line that is not ASCII is not judged.
+    /// On an ASCII title every placement counts (the scorer's may start far off, at a
+    /// word start); otherwise the scorer's placement `begin..<end` in the folded text,
+    /// with twice the room (bytes, not characters).
+    static func isPlausible(term: Term, begin: Int, end: Int, title: UnsafeBufferPointer<UInt8>?) -> Bool {
+        guard let title else { return end <= begin || end - begin <= 2 * (term.text.count + 1) }
+        let t = term.text
+        guard let first = t.first else { return true }
+        let folds = !term.caseSensitive
+        @inline(__always) func same(_ a: UInt8, _ b: UInt8) -> Bool {
+            a == b || folds && (0x41...0x5A).contains(a) && a | 0x20 == b
+        }
+        @inline(__always) func isSeparator(_ b: UInt8) -> Bool {
+            b == 0x20 || b == 0x2F || b == 0x5F || b == 0x2D || b == 0x2E
+        }
+        for start in title.indices where same(title[start], first) {
+            // The nearest placement from here: each next character as early as it comes.
+            var k = 1, at = start + 1, others = 0
+            while k < t.count && at < title.count {
+                if same(title[at], t[k]) { k += 1 } else if !isSeparator(title[at]) { others += 1 }
+                if others > 1 { break }
+                at += 1
+            }
+            if k == t.count && others <= 1 { return true }
+        }
+        return false
     }
 
     /// Whether some term of `query` may carry a typo.
@@ -184,6 +256,11 @@ extension SearchEngine {
         let found = Locked<[RankedHit]>([])
         Parallel.run(min(Parallel.cores, chunks)) { _ in
             let matchers = variants.map { LineMatcher(store: store, query: $0.query) }
+            // Each variant's term alone, for where it lies in the line (isPlausible).
+            let alone = variants.map { LineMatcher(store: store, query: $0.alone) }
+            let terms = variants.map { $0.query.groups[$0.group][$0.term] }
+            let hasSwaps = variants.contains(where: \.swaps)
+            let allCharacters = check.allCharacters
             // Which quick-checked term each variant changes (-1: none), and which
             // characters it leaves out.
             let checked = variants.map { check.index(ofGroup: $0.group) }
@@ -203,21 +280,44 @@ extension SearchEngine {
                     if let withinWords, withinWords[i >> 6] & bit == 0 { continue }
                     if realWords[i >> 6] & bit != 0 { continue }
                     if scope > 0 && store.section(of: i) != scope { continue }
-                    if i < noted && check.lacksCharacters(store.characterSet(of: i)) { continue }
+                    // (Exchanged characters need every character of the terms.)
+                    var swapsFit = hasSwaps
+                    if i < noted {
+                        let set = store.characterSet(of: i)
+                        if check.lacksCharacters(set) { continue }
+                        swapsFit = swapsFit && allCharacters & ~set == 0
+                    }
                     let record = store.record(i)
                     let ascii = store.isASCII(i)
+                    var onlySwaps = false
                     if ascii && !check.passes(record.start, Int(record.length), scratch: scratch, skippable: skippable) {
-                        continue
+                        guard swapsFit else { continue }
+                        onlySwaps = true
                     }
                     var best: LineMatch? = nil
+                    var matched = false
                     for (v, matcher) in matchers.enumerated() {
+                        if onlySwaps && !variants[v].swaps || !swapsFit && variants[v].swaps { continue }
                         // (A variant that leaves out a character the line cannot spare fails.)
-                        if ascii, checked[v] >= 0, skippable[checked[v]] & skips[v] == 0 { continue }
+                        if ascii, !onlySwaps, checked[v] >= 0, skippable[checked[v]] & skips[v] == 0 { continue }
                         guard let m = matcher.match(i, matcher.lookAhead(i), next: nil) else { continue }
-                        if best == nil || m.score > best!.score { best = m }
+                        matched = true
+                        if let b = best, m.score <= b.score { continue }
+                        // (The whole line: a term may match in the section or keywords.)
+                        let title = ascii ? UnsafeBufferPointer(start: record.start, count: Int(record.length)) : nil
+                        var placed = (begin: 0, end: 0)
+                        if title == nil {
+                            guard let p = alone[v].match(i, alone[v].lookAhead(i), next: nil) else { continue }
+                            placed = (p.begin, p.end)
+                        }
+                        guard CloseMatches.isPlausible(term: terms[v], begin: placed.begin, end: placed.end,
+                                                       title: title) else { continue }
+                        best = m
                     }
+                    // (Kept for the next keystroke whether or not plausible: the next term's
+                    // close matches are among what this one's variants matched.)
+                    if matched, let keptWords { keptWords[i >> 6] |= bit }
                     guard let best else { continue }
-                    if let keptWords { keptWords[i >> 6] |= bit }
                     hits.append(keys.hit(index: i, match: best, titleLength: store.titleLength(of: i, record: record)))
                 }
                 if let limit, hits.count > limit * 4 {
@@ -273,6 +373,8 @@ final class OneSkipCheck: @unchecked Sendable {
     /// it may lack one (a term that may carry the typo needs them).
     private let required: UInt32
     private let spared: UInt32
+    /// Every character (`CharacterSets` bits) the terms hold.
+    let allCharacters: UInt32
 
     init(_ query: Query) {
         var required: UInt32 = 0, spared: UInt32 = 0
@@ -283,6 +385,7 @@ final class OneSkipCheck: @unchecked Sendable {
         }
         self.required = required
         self.spared = spared & ~required
+        allCharacters = required | spared
         var terms: [(group: Int, term: Term)] = []
         for (g, group) in query.groups.enumerated() where group.count == 1 {
             let term = group[0]

@@ -41,29 +41,30 @@ public struct ColorSpec: Equatable, Sendable {
         func refuse(_ item: Substring, _ why: String) -> OptionError {
             OptionError(message: "invalid value for --color: \(OptionError.quote(item)) (\(why))")
         }
-        if text == "bw" || text == "never" { return ColorSpec(isPlain: true) }
+        if text == "bw" || text == "never" || text == "no" { return ColorSpec(isPlain: true) }
         var spec = ColorSpec()
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             switch item {
             case "dark", "light", "16": spec.steps.append(.scheme(Scheme(rawValue: String(item))!))
             case "always": spec.isForced = true
             case "auto": break
-            case "bw", "never": throw refuse(item, "it draws no colours at all, so it stands alone")
+            case "bw", "never", "no": throw refuse(item, "it draws no colours at all, so it stands alone")
             default:
                 let parts = item.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
                 guard parts.count == 2 else {
                     throw refuse(item, "expected a scheme such as dark, or name:color")
                 }
-                let name = String(parts[0])
-                if let why = ColorPart.notDrawn[name] { throw refuse(item, why) }
-                guard let part = ColorPart(rawValue: name) else {
+                let name = ColorPart.aliases[String(parts[0])] ?? String(parts[0])
+                let part = ColorPart(rawValue: name)
+                guard part != nil || ColorPart.notYetDrawn.contains(name) else {
                     throw refuse(item, "expected a scheme such as dark, or name:color with name one of "
-                                 + ColorPart.allCases.map(\.rawValue).joined(separator: " "))
+                                 + ColorPart.allCases.map(\.rawValue).joined(separator: " ") + " or another of fzf's")
                 }
                 guard let style = ColorStyle(String(parts[1])) else {
                     throw refuse(item, "expected a color from -1 to 255, #rrggbb, a color name or an attribute")
                 }
-                spec.steps.append(.style(part, style))
+                // fzf's other parts are accepted and not drawn yet (issue 31).
+                if let part { spec.steps.append(.style(part, style)) }
             }
         }
         return spec
@@ -88,12 +89,17 @@ public enum ColorPart: String, CaseIterable, Sendable {
     /// Whether the part's colours are backgrounds.
     public var isBackground: Bool { self == .selectedBg }
 
-    /// fzf's names for what pick does not draw (or lets libedit draw), and why they are
-    /// refused rather than accepted and ignored.
-    static let notDrawn: [String: String] = [
-        "bg": "pick does not colour the background yet",
-        "prompt": "pick does not colour the prompt yet: the line editor draws it",
-        "query": "pick does not colour the query yet: the line editor draws it",
+    /// fzf's other names for the parts above.
+    static let aliases = ["current-fg": "fg+", "current-bg": "bg+", "current-hl": "hl+", "header-fg": "header"]
+
+    /// fzf's names for parts pick does not colour yet (the prompt and query libedit draws,
+    /// the background, the parts issue 31 adds): accepted, their style checked, not drawn.
+    static let notYetDrawn: Set<String> = [
+        "bg", "prompt", "query", "input", "input-fg", "input-bg", "input-border", "input-label", "disabled",
+        "list-fg", "list-bg", "list-border", "list-label", "preview-fg", "preview-bg", "preview-border",
+        "preview-label", "preview-scrollbar", "alt-bg", "selected-fg", "selected-bg", "selected-hl", "nth",
+        "nomatch", "gutter", "alt-gutter", "separator", "scrollbar", "header-bg", "header-border", "header-label",
+        "footer", "footer-fg", "footer-bg", "footer-border", "footer-label", "gap-line",
     ]
 }
 
@@ -139,7 +145,13 @@ public struct ColorStyle: Equatable, Sendable {
             } else {
                 switch part {
                 case "default": words.append(.terminalDefault)
-                case "bold": words.append(.bold)
+                case "bold", "strong": words.append(.bold)
+                case "gray", "grey": words.append(.basic(0, bright: true))
+                case "underline-double", "underline-curly", "underline-dotted", "underline-dashed":
+                    words.append(.underline)
+                // fzf's attributes pick does not draw yet: accepted, drawn plainly.
+                case "strip", "blink", "strikethrough": words.append(.regular)
+                case "": break  // `hl:` and `red:` as fzf takes them
                 case "dim": words.append(.dim)
                 case "italic": words.append(.italic)
                 case "underline": words.append(.underline)

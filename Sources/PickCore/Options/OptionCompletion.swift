@@ -1,5 +1,6 @@
 // What the shell completion of pick's own options offers (`pick --completion SHELL`, and
-// the same script in `pick --shell SHELL`): every long option of `Options.longOptions`,
+// the same script in `pick --shell SHELL`): every long option of OptionTable but those
+// refused as not implemented,
 // and for an option's value the words below. OptionCompletionTests checks that each word
 // is one the parser takes and each option one it knows, so the two cannot drift.
 

@@ -1,11 +1,13 @@
 // Command-line options, with fzf's spellings wherever the meaning is the same.
 //
-// Accepted forms: `--name=value`, `--name value`, `-q value`, `-qvalue`, bundled short
-// flags (`-ei`), and `+i`/`+s`/`+m`/`+e` to turn a flag off as fzf does; an optional value
-// may be the next word where fzf takes it so (`--multi 5`, `--border sharp`).
-// `PICK_DEFAULT_OPTS` is read first, then the command line, so the command line wins. An
-// `FZF_DEFAULT_OPTS` copied there works: fzf's options pick lacks are refused by name
-// (`fzfOptionsNotImplemented`), never taken for unknown or silently ignored.
+// What each option is and where its value lands is one row of OptionTable; this file holds
+// the values themselves and the parser that walks the words. Accepted forms: `--name=value`,
+// `--name value`, `-q value`, `-qvalue`, bundled short flags (`-ei`), and `+i`/`+s`/`+m`/`+e`
+// to turn a flag off as fzf does; an optional value may be the next word where fzf takes it
+// so (`--multi 5`, `--border sharp`). The defaults file, then the defaults variable, then the
+// command line: the command line wins. Every option fzf 0.74.5 accepts is accepted; those
+// pick cannot honour yet are ignored, as a terminal that cannot draw them would
+// (docs/fzf-differences.md lists them), and a few are refused by name.
 
 /// Where the prompt sits, and which way the list reads.
 public enum Layout: String, Sendable {
@@ -67,6 +69,8 @@ public enum Height: Sendable, Equatable {
     case full
     case rows(Int)
     case percent(Int)
+    /// `--height=-N`: all the terminal's rows but N.
+    case allBut(Int)
 }
 
 /// What `pick` was asked to do, parsed from `PICK_DEFAULT_OPTS` and the command line.
@@ -96,6 +100,8 @@ public struct Options: Sendable {
     public var height: Height = .full
     /// `--height=~N`: fewer rows when the input needs fewer (at most the height).
     public var heightAdapts = false
+    /// `--min-height`: the fewest rows a percentage or `-N` height takes (fzf's default).
+    public var minHeight = 10
     public var layout: Layout = .top
     /// Margin, border, label and padding around the picker.
     public var surround = Surround()
@@ -123,6 +129,11 @@ public struct Options: Sendable {
     /// Clicks select, a double-click picks, the wheel scrolls (`--no-mouse`: off).
     public var mouse = true
     public var history: String? = nil
+    /// `--history-size`: how many queries the history keeps.
+    public var historySize = Tunables.Picker.historyEntries
+    /// `--with-shell`: the shell and its arguments that run commands, the command last
+    /// (nil: `$SHELL -c`).
+    public var withShell: [String]? = nil
     public var cycle = false
     /// `--palette`: a line is TITLE<TAB>SECTION<TAB>KEYWORDS<TAB>SHORTCUT. Off, a line is
     /// one title, tabs and all, as fzf reads it (`--plain`, `--no-palette`).
@@ -205,92 +216,43 @@ public enum OptionArgument: Sendable, Equatable {
 }
 
 extension Options {
-    /// Every long option pick accepts and how it takes a value. The parser refuses a name
-    /// not listed here; OptionValueTests drives each one with missing, empty, huge and
-    /// malformed values, so a new option cannot slip in without deciding what they do.
-    public static let longOptions: [String: OptionArgument] = [
-        "--query": .required, "--filter": .required, "--complete": .required, "--limit": .required,
-        "--select-1": .none, "--no-select-1": .none, "--exit-0": .none, "--no-exit-0": .none,
-        "--multi": .optional, "--no-multi": .none,
-        "--exact": .none, "--no-exact": .none, "--extended": .none,
-        "--ignore-case": .none, "--no-ignore-case": .none, "--smart-case": .none,
-        "--literal": .none, "--no-literal": .none,
-        "--sort": .none, "--no-sort": .none, "--tac": .none, "--no-tac": .none, "--tiebreak": .required,
-        "--read0": .none, "--no-read0": .none, "--print0": .none, "--no-print0": .none,
-        "--print-query": .none, "--no-print-query": .none, "--expect": .required, "--bind": .required,
-        "--disabled": .none, "--phony": .none, "--enabled": .none, "--no-phony": .none,
-        "--prompt": .required, "--header": .required, "--header-lines": .required,
-        "--height": .required, "--no-height": .none,
-        "--layout": .required, "--reverse": .none, "--no-reverse": .none,
-        "--mouse": .none, "--no-mouse": .none,
-        "--color": .required, "--no-color": .none, "--ansi": .none, "--no-ansi": .none,
-        "--history": .required, "--cycle": .none, "--no-cycle": .none,
-        "--palette": .none, "--no-palette": .none, "--plain": .none,
-        "--scope": .required, "--demo": .none, "--shell": .required, "--help": .none, "--version": .none,
-        "--typos": .none, "--no-typos": .none,
-        "--border": .optional, "--no-border": .none, "--border-label": .required, "--no-border-label": .none,
-        "--border-label-pos": .required, "--margin": .required, "--no-margin": .none,
-        "--padding": .required, "--no-padding": .none,
-        "--info": .required, "--no-info": .none, "--inline-info": .none, "--no-inline-info": .none,
-        "--track": .none, "--no-track": .none, "--pointer": .required, "--marker": .required,
-        "--ellipsis": .required, "--scheme": .required, "--delimiter": .required,
-        "--nth": .required, "--with-nth": .required, "--accept-nth": .required,
-        "--remember": .required, "--no-remember": .none, "--record": .none, "--forget": .none, "--list": .none,
-        "--preview": .required, "--no-preview": .none, "--preview-window": .required,
-        "--walker": .required, "--walker-root": .required, "--walker-skip": .required,
-        // fzf's, for elements pick does not have: accepted, and they change nothing.
-        "--tmux": .optional, "--no-tmux": .none, "--popup": .optional, "--no-popup": .none,
-        "--accessible": .none, "--no-accessible": .none, "--completion": .required,
-        "--no-scrollbar": .none, "--no-separator": .none, "--highlight-line": .none, "--no-multi-line": .none,
-    ]
+    /// Every long option pick accepts and how it takes a value (from OptionTable). The
+    /// parser refuses a name not listed; OptionValueTests drives each one with missing,
+    /// empty, huge and malformed values, so a new option cannot slip in without deciding
+    /// what they do.
+    public static let longOptions: [String: OptionArgument] = OptionTable.byName.filter {
+        $0.value.support != .notImplemented
+    }.mapValues(\.argument)
 
-    /// fzf's options that pick does not implement (yet): refused with a message that says so,
-    /// not as unknown, so that an `FZF_DEFAULT_OPTS` copied into `PICK_DEFAULT_OPTS` tells
-    /// what is missing. The man page's FZF COMPATIBILITY section lists them.
-    public static let fzfOptionsNotImplemented: Set<String> = [
-        "--algo", "--ambidouble", "--async", "--bench", "--black", "--bold",
-        "--clear", "--extended-exact", "--filepath-word", "--footer",
-        "--footer-border", "--footer-label", "--footer-label-pos", "--force-tty-in", "--freeze-left",
-        "--freeze-right", "--gap", "--gap-line", "--ghost", "--gutter", "--gutter-raw", "--header-border",
-        "--header-first", "--header-label", "--header-label-pos", "--header-lines-border", "--history-size",
-        "--hscroll", "--hscroll-off", "--id-nth", "--info-command", "--input-border", "--input-label",
-        "--input-label-pos", "--jump-labels", "--keep-right", "--list-border", "--list-label",
-        "--list-label-pos", "--listen", "--listen-unsafe", "--man", "--marker-multi-line", "--min-height",
-        "--multi-line", "--no-256", "--no-ambidouble", "--no-black", "--no-bold", "--no-clear",
-        "--no-expect", "--no-extended", "--no-filepath-word", "--no-footer", "--no-footer-border",
-        "--no-footer-label", "--no-force-tty-in", "--no-gap", "--no-gap-line", "--no-header",
-        "--no-header-border", "--no-header-first", "--no-header-label", "--no-header-lines",
-        "--no-header-lines-border", "--no-highlight-line", "--no-history", "--no-hscroll", "--no-id-nth",
-        "--no-info-command", "--no-input", "--no-input-border", "--no-input-label", "--no-keep-right",
-        "--no-list-border", "--no-list-label", "--no-listen", "--no-listen-unsafe",
-        "--no-preview-border", "--no-preview-label", "--no-raw", "--no-sync",
-        "--no-tail", "--no-tty-default", "--no-unicode", "--no-winpty", "--no-wrap",
-        "--no-wrap-word", "--nushell", "--preview-border",
-        "--preview-label", "--preview-label-pos", "--preview-wrap-sign",
-        "--profile-block", "--profile-cpu", "--profile-mem", "--profile-mutex", "--proxy-script", "--raw",
-        "--scroll-off", "--scrollbar", "--separator", "--style", "--sync", "--tabstop", "--tail",
-        "--threads", "--toggle-sort", "--tty-default", "--unicode", "--with-shell", "--wrap", "--wrap-sign", "--wrap-word",
-    ]
+    /// The short options (`-q VALUE`, bundled flags like `-ei`) and how they take a value.
+    public static let shortOptions: [Character: OptionArgument] = {
+        var map: [Character: OptionArgument] = [:]
+        for (short, row) in OptionTable.byShort where short.hasPrefix("-") { map[short.last!] = row.argument }
+        return map
+    }()
 
     /// `pick --preview-builtin PATH`: the built-in path previewer, a mode of its own that
     /// `--preview builtin` runs. It must be the first argument (main.swift looks for it before
     /// parsing anything); anywhere else it is refused.
     public static let previewBuiltinMode = "--preview-builtin"
 
-    /// fzf's shell-integration options, which pick spells `--shell NAME`.
-    static let fzfShellOptions: [String: String] = ["--bash": "bash", "--zsh": "zsh", "--fish": "fish"]
-
-    /// The short options (`-q VALUE`, bundled flags like `-ei`) and how they take a value.
-    public static let shortOptions: [Character: OptionArgument] = [
-        "q": .required, "f": .required, "m": .optional, "d": .required,
-        "1": .none, "0": .none, "e": .none, "i": .none, "h": .none, "x": .none, "s": .none,
-    ]
-
-    /// Parses the `PICK_DEFAULT_OPTS_FILE` file (its path and text; may be nil), then
-    /// `PICK_DEFAULT_OPTS` (may be nil), then `arguments` (without argv[0]).
-    public static func parse(arguments: [String], defaults: String? = nil,
-                             defaultsFile: (path: String, text: String)? = nil) throws -> Options {
+    /// Options as fzf starts (pick invoked as `fzf`): its layout, prompt at the bottom, and no
+    /// close matches below the real ones.
+    public static var fzfDefaults: Options {
         var options = Options()
+        options.layout = .bottom
+        options.typos = false
+        return options
+    }
+
+    /// Parses the defaults file (its path and text; may be nil), then the defaults variable
+    /// (`defaults`, named `defaultsName` in errors; may be nil), then `arguments` (without
+    /// argv[0]), over `start` (pick's defaults, or `fzfDefaults`). `#` comment lines and
+    /// blank lines are allowed in the file and the variable, as fzf allows them.
+    public static func parse(arguments: [String], defaults: String? = nil,
+                             defaultsFile: (path: String, text: String)? = nil,
+                             defaultsName: String = "PICK_DEFAULT_OPTS", start: Options = Options()) throws -> Options {
+        var options = start
         if let file = defaultsFile {
             for (line, words) in try DefaultsFile.lines(file.text, path: file.path) {
                 do {
@@ -301,16 +263,10 @@ extension Options {
             }
         }
         if let defaults, !defaults.isEmpty {
-            let words: [String]
             do {
-                words = try ShellWords.split(defaults)
+                try options.apply(ShellWords.split(defaults, comments: true))
             } catch let error as OptionError {
-                throw OptionError(message: "PICK_DEFAULT_OPTS: \(error.message)")
-            }
-            do {
-                try options.apply(words)
-            } catch let error as OptionError {
-                throw OptionError(message: "PICK_DEFAULT_OPTS: \(error.message)")
+                throw OptionError(message: "\(defaultsName): \(error.message)")
             }
         }
         try options.apply(arguments)
@@ -338,385 +294,128 @@ extension Options {
         }
     }
 
+    /// Applies `args` in order, each through its row of OptionTable.
     private mutating func apply(_ args: [String]) throws {
-        var i = 0
-        func value(_ name: String, inline: String?) throws -> String {
-            if let inline { return inline }
-            i += 1
-            guard i < args.count else { throw OptionError(message: "option \(name) needs a value") }
-            return args[i]
-        }
-        // An optional value may also be the next word, as fzf takes it (`--multi 5`,
-        // `--border sharp`): pick has no positional arguments, so it can be nothing else.
-        func nextWord(if wanted: (String) -> Bool) -> String? {
-            guard i + 1 < args.count, wanted(args[i + 1]) else { return nil }
-            i += 1
-            return args[i]
-        }
-        while i < args.count {
-            let arg = args[i]
+        var words = OptionWords(args)
+        while let arg = words.next() {
+            if arg == "--" { continue }  // fzf ignores it
             if arg.hasPrefix("--") {
-                var name = arg
-                var inline: String? = nil
-                // By scalars: a value may start with a combining mark, which as a Character
-                // would fuse with the `=`.
-                let scalars = arg.unicodeScalars
-                if let eq = scalars.firstIndex(of: "=") {
-                    name = String(scalars[..<eq])
-                    inline = String(scalars[scalars.index(after: eq)...])
-                }
-                try long(name, inline: inline, value: value, nextWord: nextWord)
+                try long(arg, &words)
             } else if arg.hasPrefix("+"), arg.count > 1 {
                 for c in arg.dropFirst() {
-                    switch c {
-                    case "i": matching.caseMode = .respect
-                    case "s": ranking.sorts = false
-                    case "m": multi = false
-                    case "e": matching.fuzzy = true
-                    case "1": selectOne = false
-                    case "0": exitZero = false
-                    case "x": throw OptionError(message: "+x (--no-extended) is not implemented yet (fzf option)")
-                    default: throw OptionError(message: "unknown option: +\(c)")
-                    }
+                    guard let row = OptionTable.byShort["+\(c)"] else { throw OptionError(message: "unknown option: +\(c)") }
+                    try row.apply(&self, OptionValue(name: "+\(c)", text: nil))
                 }
             } else if arg.hasPrefix("-"), arg.count > 1 {
-                var rest = Substring.UnicodeScalarView(arg.unicodeScalars.dropFirst())
-                while let c = rest.first {
-                    rest = Substring.UnicodeScalarView(rest.dropFirst())
-                    let attached: String? = rest.isEmpty ? nil : String(rest)
-                    switch c {
-                    case "q": query = try value("-q", inline: attached); rest = Substring.UnicodeScalarView()
-                    case "f": filter = try value("-f", inline: attached); rest = Substring.UnicodeScalarView()
-                    case "m":
-                        multi = true
-                        // `-m5` and `-m 5` are a limit; `-mi` is two bundled flags.
-                        let limit = attached ?? nextWord(if: Self.startsWithDigit)
-                        if let limit, limit.unicodeScalars.first!.properties.numericType != nil {
-                            guard let n = Int(limit), n >= 0 else {
-                                throw OptionError(message: "invalid value for -m: \(OptionError.quote(limit)) (expected a number)")
-                            }
-                            multiLimit = n
-                            rest = Substring.UnicodeScalarView()
-                        }
-                    case "d":
-                        delimiter = try value("-d", inline: attached)
-                        if delimiter == "" { throw OptionError(message: "invalid value for -d: empty delimiter") }
-                        rest = Substring.UnicodeScalarView()
-                    case "n":
-                        nth = try Self.fieldRanges(value("-n", inline: attached), "-n")
-                        rest = Substring.UnicodeScalarView()
-                    case "1": selectOne = true
-                    case "0": exitZero = true
-                    case "e": matching.fuzzy = false
-                    case "i": matching.caseMode = .ignore
-                    case "h": help = true
-                    case "x": matching.fuzzy = true
-                    case "s": ranking.sorts = true
-                    default: throw OptionError(message: "unknown option: -\(c)")
-                    }
-                }
+                try shortBundle(arg, &words)
             } else {
                 throw OptionError(message: "unexpected argument: \(OptionError.quote(arg)) (pick reads candidates on stdin; see pick --help)")
             }
-            i += 1
         }
     }
 
-    private static func startsWithDigit(_ word: String) -> Bool {
-        word.unicodeScalars.first.map { ("0"..."9").contains($0) } ?? false
-    }
-
-    private mutating func long(_ name: String, inline: String?, value: (String, String?) throws -> String,
-                               nextWord: ((String) -> Bool) -> String?) throws {
-        guard let argument = Self.longOptions[name] else {
-            if Self.fzfOptionsNotImplemented.contains(name) {
-                throw OptionError(message: "\(name) is not implemented yet (fzf option)")
-            }
+    /// `--name`, `--name=VALUE`, `--name VALUE`.
+    private mutating func long(_ arg: String, _ words: inout OptionWords) throws {
+        var name = arg
+        var inline: String? = nil
+        // By scalars: a value may start with a combining mark, which as a Character would
+        // fuse with the `=`.
+        let scalars = arg.unicodeScalars
+        if let eq = scalars.firstIndex(of: "=") {
+            name = String(scalars[..<eq])
+            inline = String(scalars[scalars.index(after: eq)...])
+        }
+        guard let row = OptionTable.byName[name] else {
             if name == Self.previewBuiltinMode {
                 throw OptionError(message: "\(name) must come first, alone with its path: pick \(name) PATH")
             }
-            if let shell = Self.fzfShellOptions[name] {
-                throw OptionError(message: "\(name) is fzf's spelling: pick --shell \(shell) prints the key bindings")
-            }
             throw OptionError(message: "unknown option: \(OptionError.shorten(name))")
         }
-        if argument == .none, let inline {
-            throw OptionError(message: "option \(name) takes no value (got \(OptionError.quote(inline)))")
+        let text: String?
+        switch row.argument {
+        case .none:
+            if let inline { throw OptionError(message: "option \(name) takes no value (got \(OptionError.quote(inline)))") }
+            text = nil
+        case .required: text = try inline ?? words.value(for: name)
+        case .optional: text = inline ?? row.takesNextWord.flatMap { words.next(if: $0) }
         }
-        func number(_ text: String, min: Int = 0) throws -> Int {
-            guard let n = Int(text), n >= min, n <= 1_000_000_000 else {
-                throw OptionError(message: "invalid value for \(name): \(OptionError.quote(text)) (expected a whole number\(min > 0 ? " from \(min)" : ""))")
-            }
-            return n
-        }
-        switch name {
-        case "--query": query = try value(name, inline)
-        case "--filter": filter = try value(name, inline)
-        case "--complete": complete = try value(name, inline)
-        case "--limit": limit = try number(value(name, inline), min: 1)
-        case "--select-1": selectOne = true
-        case "--no-select-1": selectOne = false
-        case "--exit-0": exitZero = true
-        case "--no-exit-0": exitZero = false
-        case "--multi":
-            multi = true
-            if let limit = inline ?? nextWord(Self.startsWithDigit) { multiLimit = try number(limit) }
-        case "--no-multi": multi = false
-        case "--exact": matching.fuzzy = false
-        case "--no-exact", "--extended": matching.fuzzy = true
-        case "--ignore-case": matching.caseMode = .ignore
-        case "--no-ignore-case": matching.caseMode = .respect
-        case "--smart-case": matching.caseMode = .smart
-        case "--literal": matching.normalize = false
-        case "--no-literal": matching.normalize = true
-        case "--sort": ranking.sorts = true
-        case "--no-sort": ranking.sorts = false
-        case "--tac": ranking.reversesInput = true
-        case "--no-tac": ranking.reversesInput = false
-        case "--tiebreak":
-            let text = try value(name, inline)
-            var criteria: [Tiebreak] = []
-            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let t = Tiebreak(rawValue: String(part)) else {
-                    throw OptionError(message: "invalid value for --tiebreak: \(OptionError.quote(part)) (expected length, begin, end or index)")
-                }
-                guard !criteria.contains(t) else {
-                    throw OptionError(message: "invalid value for --tiebreak: \(OptionError.quote(part)) is listed twice")
-                }
-                criteria.append(t)
-            }
-            if let idx = criteria.firstIndex(of: .index), idx != criteria.count - 1 {
-                throw OptionError(message: "invalid value for --tiebreak: 'index' must come last")
-            }
-            guard criteria.filter({ $0 != .index }).count <= 2 else {
-                throw OptionError(message: "invalid value for --tiebreak: at most two criteria before index")
-            }
-            ranking.tiebreaks = criteria
-        case "--read0": read0 = true
-        case "--no-read0": read0 = false
-        case "--print0": print0 = true
-        case "--no-print0": print0 = false
-        case "--print-query": printQuery = true
-        case "--no-print-query": printQuery = false
-        case "--expect":
-            let text = try value(name, inline)
-            var keys: [NamedKey] = []
-            for part in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-                guard let key = KeyNames.key(named: part) else {
-                    throw OptionError(message: "invalid value for --expect: \(KeyNames.refusal(part))")
-                }
-                // A key named twice prints as it was written last, as in fzf.
-                keys.removeAll { $0.key == key }
-                keys.append(NamedKey(key: key, written: part))
-            }
-            expect = keys
-        case "--bind": try bindings.parse(value(name, inline))
-        case "--disabled", "--phony": disabled = true
-        case "--enabled", "--no-phony": disabled = false
-        case "--prompt": prompt = try value(name, inline)
-        case "--header": header = try value(name, inline)
-        case "--header-lines": headerLines = try number(value(name, inline))
-        case "--height":
-            let text = try value(name, inline)
-            // `~N`: adapt to the input, at most N (`~100%` stays inline).
-            let adapts = text.hasPrefix("~")
-            let size = adapts ? String(text.dropFirst()) : text
-            if size.hasSuffix("%"), let p = Int(size.dropLast()), p >= 1, p <= 100 {
-                height = p == 100 && !adapts ? .full : .percent(p)
-            } else if let n = Int(size), n >= 3, n <= 100_000 {
-                height = .rows(n)
-            } else {
-                throw OptionError(message: "invalid value for --height: \(OptionError.quote(text)) (expected rows from 3, or a percentage like 40%)")
-            }
-            heightAdapts = adapts
-            tmux = nil  // as in fzf, the later of --height and --tmux wins
-        case "--no-height":
-            height = .full
-            heightAdapts = false
-        case "--layout":
-            let text = try value(name, inline)
-            switch text {
-            case "top", "reverse": layout = .top
-            case "bottom", "default": layout = .bottom
-            case "reverse-list": layout = .reverseList
-            default:
-                throw OptionError(message: "invalid value for --layout: \(OptionError.quote(text)) (expected top, bottom, or fzf's reverse, default, reverse-list)")
-            }
-        case "--reverse": layout = .top
-        case "--no-reverse": layout = .bottom
-        case "--color":
-            color = try ColorSpec.parse(value(name, inline))
-        case "--mouse": mouse = true
-        case "--no-mouse": mouse = false
-        case "--no-color": noColor = true
-        case "--ansi": ansi = true
-        case "--no-ansi": ansi = false
-        case "--history":
-            let text = try value(name, inline)
-            guard !text.isEmpty else { throw OptionError(message: "invalid value for --history: empty file name") }
-            history = text
-        case "--cycle": cycle = true
-        case "--no-cycle": cycle = false
-        case "--palette": palette = true
-        case "--no-palette", "--plain": palette = false
-        case "--scope":
-            let text = try value(name, inline)
-            guard !text.isEmpty else { throw OptionError(message: "invalid value for --scope: empty section name") }
-            scope = text
-        case "--demo":
-            demo = true
-            palette = true  // the demo is a palette; a later --plain still shows its raw lines
-        case "--shell":
-            let text = try value(name, inline)
-            guard ["bash", "zsh", "fish"].contains(text) else {
-                throw OptionError(message: "invalid value for --shell: \(OptionError.quote(text)) (expected bash, zsh or fish)")
-            }
-            shell = text
-        case "--typos": typos = true
-        case "--no-typos": typos = false
-        case "--completion":
-            let text = try value(name, inline)
-            guard OptionCompletion.shells.contains(text) else {
-                throw OptionError(message: "invalid value for --completion: \(OptionError.quote(text)) (expected bash, zsh or fish)")
-            }
-            completion = text
-        case "--help": help = true
-        case "--version": version = true
-        case "--border":
-            // As fzf: `--border` alone is rounded; a style may follow as the next word.
-            let text = inline ?? nextWord { !$0.hasPrefix("-") && !$0.hasPrefix("+") } ?? "rounded"
-            guard let style = BorderStyle(rawValue: text) else {
-                let names = BorderStyle.allCases.map(\.rawValue).joined(separator: ", ")
-                throw OptionError(message: "invalid value for --border: \(OptionError.quote(text)) (expected \(names))")
-            }
-            surround.border = style
-        case "--no-border": surround.border = .none
-        case "--border-label": surround.label = try value(name, inline)
-        case "--no-border-label": surround.label = ""
-        case "--border-label-pos":
-            let text = try value(name, inline)
-            guard let position = LabelPosition.parse(text) else {
-                throw OptionError(message: "invalid value for --border-label-pos: \(OptionError.quote(text)) (expected a column such as 3 or -3, or center, optionally with :bottom)")
-            }
-            surround.labelPosition = position
-        case "--margin", "--padding":
-            let text = try value(name, inline)
-            guard let spacing = Spacing.parse(text) else {
-                throw OptionError(message: "invalid value for \(name): \(OptionError.quote(text)) (expected 1 to 4 comma-separated sizes, each N or N% up to 49%)")
-            }
-            if name == "--margin" { surround.margin = spacing } else { surround.padding = spacing }
-        case "--no-margin": surround.margin = .zero
-        case "--no-padding": surround.padding = .zero
-        case "--info":
-            let text = try value(name, inline)
-            guard let style = Self.infoStyle(text) else {
-                throw OptionError(message: "invalid value for --info: \(OptionError.quote(text)) (expected default, right, hidden, inline or inline-right, the last two optionally with :PREFIX)")
-            }
-            info = style
-        case "--no-info": info = .hidden
-        case "--inline-info": info = .inline(prefix: " < ")
-        case "--no-inline-info": info = .default
-        case "--track": track = true
-        case "--no-track": track = false
-        case "--pointer", "--marker", "--ellipsis":
-            let text = TerminalText.sanitize(try value(name, inline))
-            let most = name == "--ellipsis" ? 3 : 2
-            guard TerminalText.width(text) <= most else {
-                throw OptionError(message: "invalid value for \(name): \(OptionError.quote(text)) (at most \(most) columns wide)")
-            }
-            switch name {
-            case "--pointer": pointer = text
-            case "--marker": marker = text
-            default: ellipsis = text
-            }
-        case "--scheme":
-            let text = try value(name, inline)
-            guard let s = Scheme(rawValue: text.lowercased()) else {
-                throw OptionError(message: "invalid value for --scheme: \(OptionError.quote(text)) (expected default, path or history)")
-            }
-            scheme = s
-            ranking.tiebreaks = s.tiebreaks
-        case "--delimiter":
-            let text = try value(name, inline)
-            guard !text.isEmpty else { throw OptionError(message: "invalid value for --delimiter: empty delimiter") }
-            delimiter = text
-        case "--nth": nth = try Self.fieldRanges(value(name, inline), name)
-        case "--with-nth": withNth = try Self.fieldRanges(value(name, inline), name)
-        case "--accept-nth": acceptNth = try Self.fieldRanges(value(name, inline), name)
-        case "--remember":
-            let text = try value(name, inline)
-            guard Self.isMemoryName(text) else {
-                throw OptionError(message: "invalid value for --remember: \(OptionError.quote(text)) (expected a name of letters, digits, '.', '_' or '-', up to 64)")
-            }
-            remember = text
-        case "--no-remember": remember = nil
-        case "--record", "--forget", "--list":
-            let command = MemoryCommand(rawValue: String(name.dropFirst(2)))!
-            if let other = memoryCommand, other != command {
-                throw OptionError(message: "--\(other.rawValue) and \(name) cannot be combined")
-            }
-            memoryCommand = command
-        case "--walker":
-            let roots = walker.roots, skip = walker.skip
-            walker = try WalkerOptions.parse(value(name, inline))
-            (walker.roots, walker.skip) = (roots, skip)
-        case "--walker-root":
-            // fzf's: the folders that follow are roots too (pick has no positional words).
-            var roots = [try value(name, inline)]
-            while let more = nextWord({ !$0.hasPrefix("-") && !$0.hasPrefix("+") }) { roots.append(more) }
-            walker.roots = roots
-        case "--walker-skip":
-            walker.skip = try value(name, inline).split(separator: ",").map(String.init)
-        case "--preview": preview = try value(name, inline)
-        case "--no-preview": preview = nil
-        case "--preview-window": previewWindow = try previewWindow.applying(value(name, inline))
-        case "--tmux", "--popup":
-            // As fzf: a spec may follow as the next word when it does not look like an option.
-            guard let text = inline ?? nextWord({ !$0.hasPrefix("-") && !$0.hasPrefix("+") }) else {
-                tmux = TmuxPopup()
-                break
-            }
-            guard let popup = TmuxPopup(parsing: text) else {
-                throw OptionError(message: "invalid value for \(name): \(OptionError.quote(text)) (expected [center|top|bottom|left|right][,SIZE[%]][,SIZE[%]])")
-            }
-            tmux = popup
-        case "--no-tmux", "--no-popup": tmux = nil
-        case "--accessible": accessible = true
-        case "--no-accessible": accessible = false
-        case "--no-scrollbar", "--no-separator", "--highlight-line", "--no-multi-line": break
-        default: throw OptionError(message: "unknown option: \(name)")  // listed but not handled
+        try row.apply(&self, OptionValue(name: name, text: text))
+        if name == "--walker-root" {
+            while let more = words.next(if: { !$0.hasPrefix("-") && !$0.hasPrefix("+") }) { walker.roots.append(more) }
         }
     }
 
-    /// fzf's `--info` styles; `inline` and `inline-right` may carry a prefix after a colon.
-    private static func infoStyle(_ text: String) -> InfoStyle? {
-        switch text {
-        case "default": return .default
-        case "right": return .right
-        case "hidden": return .hidden
-        case "inline": return .inline(prefix: " < ")
-        case "inline-right": return .inlineRight(prefix: "")
-        default: break
+    /// `-q VALUE`, `-qVALUE`, and bundled flags (`-ei`); `-m5` is a limit, `-mi` two flags.
+    private mutating func shortBundle(_ arg: String, _ words: inout OptionWords) throws {
+        var rest = Substring.UnicodeScalarView(arg.unicodeScalars.dropFirst())
+        while let c = rest.first {
+            rest = Substring.UnicodeScalarView(rest.dropFirst())
+            let name = "-\(c)"
+            guard let row = OptionTable.byShort[name] else { throw OptionError(message: "unknown option: \(name)") }
+            let attached: String? = rest.isEmpty ? nil : String(rest)
+            var text: String? = nil
+            switch row.argument {
+            case .none: break
+            case .required:
+                text = try attached ?? words.value(for: name)
+                rest = Substring.UnicodeScalarView()
+            case .optional:
+                let wanted = row.takesNextWord ?? { _ in false }
+                if let attached {
+                    if wanted(attached) { text = attached; rest = Substring.UnicodeScalarView() }
+                } else {
+                    text = words.next(if: wanted)
+                }
+            }
+            try row.apply(&self, OptionValue(name: name, text: text))
         }
-        for name in ["inline-right", "inline"] where text.hasPrefix(name + ":") {
-            let prefix = TerminalText.sanitize(String(text.dropFirst(name.count + 1)))
-            guard TerminalText.width(prefix) <= 20 else { return nil }
-            return name == "inline" ? .inline(prefix: prefix) : .inlineRight(prefix: prefix)
-        }
-        return nil
+    }
+}
+
+/// The words being parsed, and the parser's place in them.
+struct OptionWords {
+    private let words: [String]
+    private var i = 0
+
+    init(_ words: [String]) { self.words = words }
+
+    /// The next word, moving past it.
+    mutating func next() -> String? {
+        guard i < words.count else { return nil }
+        defer { i += 1 }
+        return words[i]
+    }
+
+    /// The next word as `name`'s value; missing at the end, it is an error.
+    mutating func value(for name: String) throws -> String {
+        guard let word = next() else { throw OptionError(message: "option \(name) needs a value") }
+        return word
+    }
+
+    /// The next word when `wanted` says it is an optional value (`--multi 5`, `--border
+    /// sharp`): pick has no positional arguments, so it can be nothing else.
+    mutating func next(if wanted: (String) -> Bool) -> String? {
+        guard i < words.count, wanted(words[i]) else { return nil }
+        return next()
     }
 }
 
 /// Splits a string into words as a POSIX shell would: quotes and backslashes, no expansion.
 public enum ShellWords {
-    /// With `comments`, a `#` where a word would start ends the text (as in a shell script).
+    /// With `comments`, a `#` where a word would start begins a comment that runs to the end
+    /// of its line (as in a shell script, and as fzf reads its defaults).
     public static func split(_ text: String, comments: Bool = false) throws -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false
         var quote: Character? = nil
         var escaped = false
+        var inComment = false
         for c in text {
+            if inComment {
+                if c == "\n" || c == "\r\n" { inComment = false }
+                continue
+            }
             if escaped {
                 // Inside double quotes a backslash escapes only $ ` " \ and newline.
                 if quote == "\"" && !"$`\"\\\n".contains(c) { current.append("\\") }
@@ -730,7 +429,7 @@ public enum ShellWords {
             } else if c == "\\" {
                 escaped = true
             } else if comments && c == "#" && !inWord {
-                break
+                inComment = true
             } else if c == " " || c == "\t" || c == "\n" {
                 if inWord { words.append(current); current = ""; inWord = false }
             } else {

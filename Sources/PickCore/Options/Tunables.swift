@@ -93,6 +93,10 @@ public enum Tunables {
         /// The most bytes a term may have to carry a typo: a pasted line is no typed word,
         /// and a longer term would try as many variants on every line.
         public static let longestTermBytes = 64
+        /// Two characters this far apart or less, exchanged, are one typo (`ramdon` for
+        /// `random`: 3); adjacent ones are a character left out (CloseMatches.swift).
+        /// Farther, a word of six letters has a dozen readings more.
+        public static let farthestSwap = 3
         /// Lines a worker claims at once while looking for close matches: small enough
         /// for both cores to finish together, large enough that claiming costs nothing.
         static let chunkLines = 1 << 12
@@ -145,17 +149,19 @@ public enum Tunables {
         /// While the focus keeps moving, at most one preview command starts in this many
         /// milliseconds (for the line focused then); after a quiet spell the next starts at once.
         public static let startIntervalMillis = 40
-        /// How long the pane keeps the last line's text while the new command has written
-        /// nothing yet (longer, and a slow command's pane would show the wrong line's text).
+        /// How long the new command may write nothing before the pane, which keeps the last
+        /// line's text until the new one comes, marks that text as loading (sooner, and
+        /// every quick command's pane would flicker with the mark).
         public static let staleTextMillis = 200
         /// Output lines kept (the first ones, or the last with `follow`): what the pane can
-        /// scroll through. The reader stops reading a command that has written this many.
+        /// scroll through. A command that has written this many is ended, its pipe closed.
         public static let keptLines = 10_000
-        /// Output bytes kept, and the most kept of any one line.
+        /// Output bytes read (a command that has written this many is ended, as above), and
+        /// the most kept of any one line.
         public static let keptBytes = 4 << 20
         public static let lineBytes = 64 << 10
-        /// How often a preview reader that waits (its buffer full, or its command silent)
-        /// looks whether its command went stale: how long a replaced command may linger.
+        /// How often a preview reader whose command is silent looks whether the command went
+        /// stale: how long a replaced command may linger.
         public static let readerPollMillis = 50
     }
 
@@ -195,6 +201,10 @@ public enum Tunables {
         public static let rowsPerName = 10_000
         public static let rowsAfterPruning = 9_000
         public static let forgottenWeight = 0.01
+        /// The picker records an accept of at most this many lines: more (a select-all,
+        /// a marked screenful) are no choice of each line, and would crowd out what was
+        /// learned; writing them would also hold the exit (seconds for a million).
+        public static let linesPerPick = 100
         /// Longer lines are not remembered (they would make the store large), and a
         /// longer query is remembered cut to this many characters.
         public static let longestLine = 4096
@@ -230,6 +240,10 @@ extension Tunables {
         /// The most live commands a crash handler can kill (it reads a fixed table): far
         /// more than run at once (a preview, a reload, a transform).
         public static let crashTableSlots = 256
+        /// The longest focused line passed to commands as FZF_CURRENT_ITEM: a huge line
+        /// would push the environment past what exec takes, and no command could start
+        /// (fzf's limit, the same).
+        public static let currentItemBytes = 64 * 1024
     }
 }
 

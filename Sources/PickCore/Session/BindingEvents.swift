@@ -44,7 +44,9 @@ public struct EventWatch {
         resultSeen = seen
         events.append(.result)
         if !isLoading && result.searched >= session.candidates {
-            switch session.shown?.lines.count {
+            // Real matches only: a close match is no line the query matched (`one:accept`
+            // must not pick it).
+            switch session.shown.map({ $0.lines.count - $0.closeMatches }) {
             case 0: events.append(.zero)
             case 1: events.append(.one)
             default: break

@@ -224,11 +224,23 @@ public enum BindActionKind: String, CaseIterable, Sendable {
 /// without one, which puts the key's character).
 public struct BoundAction: Equatable, Sendable {
     public var kind: BindActionKind
+    /// The argument as written (what the help shows and `printed` writes back).
     public var argument: String?
+    /// The argument as a typed value, parsed once when the binding was read.
+    public var value: ActionArgument?
 
+    /// An action as `--bind` reads it: the argument parsed into `value` (one that does
+    /// not parse has none, and the action then does nothing; the parser refuses it first).
     public init(_ kind: BindActionKind, _ argument: String? = nil) {
         self.kind = kind
         self.argument = argument
+        value = argument.flatMap { try? ActionArgument.parse(kind, $0) }
+    }
+
+    init(_ kind: BindActionKind, _ argument: String, value: ActionArgument) {
+        self.kind = kind
+        self.argument = argument
+        self.value = value
     }
 
     /// The action as `--bind` takes it, with its argument in brackets that hold it.
@@ -623,37 +635,69 @@ enum BindingParser {
         } else {
             argument = text(spec[(name.count + 1)..<(spec.count - 1)])
         }
-        if kind == .changePreviewWindow {
-            for layout in argument.split(separator: "|", omittingEmptySubsequences: false) {
+        do {
+            return BoundAction(kind, argument, value: try ActionArgument.parse(kind, argument))
+        } catch {
+            throw Failure(message: error.message)
+        }
+    }
+}
+
+/// An action's argument as a typed value, made once when the binding is read (never again
+/// when its key fires).
+public enum ActionArgument: Equatable, Sendable {
+    /// Text as written: a query, a prompt, a header, a label, a command, a preview layout.
+    case text(String)
+    /// pos: fzf's position, 1 the first line, -1 the last.
+    case position(Int)
+    /// change-nth, change-with-nth: the choices cycled through (nil: the option as given).
+    case fields([FieldRanges?])
+    /// change-preview-window: the layouts cycled through, each known to apply.
+    case layouts([String])
+    /// unbind, rebind: the keys and events.
+    case triggers([BindTrigger])
+
+    /// `argument` parsed for `kind`, or the reason it does not parse.
+    public static func parse(_ kind: BindActionKind, _ argument: String) throws(OptionError) -> ActionArgument {
+        switch kind {
+        case .changePreviewWindow:
+            let layouts = argument.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            for layout in layouts {
                 do {
-                    _ = try PreviewWindow().applying(String(layout))
+                    _ = try PreviewWindow().applying(layout)
                 } catch {
-                    throw Failure(message: "change-preview-window: \(error.message)")
+                    throw OptionError(message: "change-preview-window: \(error.message)")
                 }
             }
-        }
-        if kind == .changeNth || kind == .changeWithNth {
-            for ranges in argument.split(separator: "|", omittingEmptySubsequences: false) where !ranges.isEmpty {
+            return .layouts(layouts)
+        case .changeNth, .changeWithNth:
+            var choices: [FieldRanges?] = []
+            for ranges in argument.split(separator: "|", omittingEmptySubsequences: false) {
+                guard !ranges.isEmpty else { choices.append(nil); continue }
                 do {
-                    _ = try FieldRanges(parsing: String(ranges))
+                    choices.append(try FieldRanges(parsing: String(ranges)))
                 } catch {
-                    throw Failure(message: "\(kind.rawValue): \(error.message)")
+                    throw OptionError(message: "\(kind.rawValue): \(error.message)")
                 }
             }
-        }
-        if kind == .pos && Int(argument) == nil {
-            throw Failure(message: "pos needs a line's position, as pos(3) or pos(-1): \(OptionError.quote(argument))")
-        }
-        if kind == .unbind || kind == .rebind {
+            return .fields(choices)
+        case .pos:
+            guard let position = Int(argument) else {
+                throw OptionError(message: "pos needs a line's position, as pos(3) or pos(-1): \(OptionError.quote(argument))")
+            }
+            return .position(position)
+        case .unbind, .rebind:
             let targets: [BindTrigger]
             do {
-                targets = try triggers(in: argument)
+                targets = try BindingParser.triggers(in: argument)
             } catch {
-                throw Failure(message: "\(kind.rawValue): \(error.message)")
+                throw OptionError(message: "\(kind.rawValue): \(error.message)")
             }
-            if targets.isEmpty { throw Failure(message: "\(kind.rawValue) needs a key or event to act on") }
+            if targets.isEmpty { throw OptionError(message: "\(kind.rawValue) needs a key or event to act on") }
+            return .triggers(targets)
+        default:
+            return .text(argument)
         }
-        return BoundAction(kind, argument)
     }
 }
 

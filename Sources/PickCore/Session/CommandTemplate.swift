@@ -11,20 +11,34 @@
 //   +  the marked lines, or the focused one when none is marked
 //   *  every matching line, in the list's order
 //   s  fields keep their white space          n  the indexes instead of the lines
-//   r  raw: the value unquoted (fzf's: the person who writes it asks for shell code)
+//   r  raw in fzf (unquoted); pick quotes it all the same: no byte of a line or the
+//      query ever runs as shell code (docs/fzf-differences.md)
 //   f  the values, one a line (NUL with --print0), in a temporary file whose path
 //      replaces the placeholder; pick removes its temporary files when it exits
 // Several values are joined by spaces, each quoted. `\{…}` is the text `{…}` itself; a
 // brace that matches none of the patterns stays as written (`{x}`, `${HOME}`, `{sn}`), and
 // one whose fields do not parse stays as written without its flags, as in fzf.
 //
-// Quoting: every byte that comes from a line or the query is inside POSIX single quotes,
-// with `'` written `'\''`, so no byte of it ever runs as shell code: quotes, `$( )`,
-// backticks, `;`, newlines, leading dashes and invalid UTF-8 all arrive as they were.
-// Only `r` opts out. A NUL byte cannot travel in an argument (the kernel ends every
+// Quoting: every byte that comes from a line or the query is inside single quotes, with
+// `'` written `'\''` (for fish, `\'`, and `\\` for a backslash, as fzf quotes for it), so
+// no byte of it ever runs as shell code: quotes, `$( )`, backticks, `;`, newlines, leading
+// dashes and invalid UTF-8 all arrive as they were; `r` too. A NUL byte cannot travel in an argument (the kernel ends every
 // argument at one), so a line or the query is cut at its first NUL, as C would read it,
 // before a value is taken from it. With no focused line (an empty list), a line or field
 // placeholder gives `''`, an empty argument; `{*}` of no match gives nothing.
+
+/// How a shell reads single quotes.
+public enum ShellQuoting: Sendable {
+    /// sh, bash, zsh, dash, ksh…: nothing escapes inside single quotes.
+    case posix
+    /// fish: `\'` and `\\` are escapes inside single quotes.
+    case fish
+
+    /// The quoting of the shell `path` (a command name or path) names.
+    public init(shell path: String) {
+        self = path.split(separator: "/").last == "fish" ? .fish : .posix
+    }
+}
 
 /// What a command's placeholders are filled from.
 public struct TemplateContext: Sendable {
@@ -47,6 +61,8 @@ public struct TemplateContext: Sendable {
     public var prompt: [UInt8]
     /// What ends each value in an `f` placeholder's file (`--print0`: NUL).
     public var separator: UInt8
+    /// How values are quoted: for the shell the command runs in.
+    public var quoting: ShellQuoting = .posix
 
     public init(current: [UInt8]? = nil, currentIndex: Int? = nil, marked: [[UInt8]] = [],
                 markedIndices: [Int] = [], matched: [[UInt8]] = [], matchedIndices: [Int] = [],
@@ -74,7 +90,7 @@ extension TemplateContext {
     /// with `--header-lines 1`, the first line below the header is `{n}` = 1).
     public init(lines: LineStore, current: Int32?, marked: [Int32], matched: [Int32] = [], query: String,
                 delimiter: FieldDelimiter, action: String = "start", prompt: String = "",
-                separator: UInt8 = 0x0A) {
+                separator: UInt8 = 0x0A, quoting: ShellQuoting = .posix) {
         self.init(current: current.map { Array(lines.bytes(of: Int($0))) },
                   currentIndex: current.map { Int($0) },
                   marked: marked.map { Array(lines.bytes(of: Int($0))) },
@@ -83,6 +99,7 @@ extension TemplateContext {
                   matchedIndices: matched.map { Int($0) },
                   query: Array(query.utf8), delimiter: delimiter, action: action,
                   prompt: Array(prompt.utf8), separator: separator)
+        self.quoting = quoting
     }
 }
 
@@ -242,7 +259,7 @@ public struct CommandTemplate: Sendable {
         return .success(p)
     }
 
-    /// The command line for the shell, every placeholder shell-quoted (but `r`'s): raw
+    /// The command line for the shell, every placeholder shell-quoted: raw
     /// bytes, since a line need not be UTF-8. An `f` placeholder's values go to
     /// `writeFile`, which stores them and answers the file's path (nil: no placeholder
     /// with `f` can be filled, and it gives `''`).
@@ -260,7 +277,7 @@ public struct CommandTemplate: Sendable {
     }
 
     private func value(_ p: Placeholder, _ c: TemplateContext, _ writeFile: (([UInt8]) -> [UInt8])?) -> [UInt8] {
-        let quote = CommandTemplate.quote, cut = CommandTemplate.cutAtNul
+        let quote = { CommandTemplate.quote($0, c.quoting) }, cut = CommandTemplate.cutAtNul
         switch p.subject {
         case .query:
             return quote(c.query)
@@ -295,7 +312,7 @@ public struct CommandTemplate: Sendable {
                 } else {
                     value = cut(line)
                 }
-                return p.raw || p.file ? value : quote(value)
+                return p.file ? value : quote(value)
             }
         }
         if p.file {
@@ -315,14 +332,20 @@ public struct CommandTemplate: Sendable {
         return Array(bytes[..<nul])
     }
 
-    /// `bytes` as one POSIX shell word: in single quotes, each `'` written `'\''`, cut at
-    /// the first NUL.
-    public static func quote(_ bytes: [UInt8]) -> [UInt8] {
+    /// `bytes` as one shell word, cut at the first NUL: in single quotes, each `'` written
+    /// `'\''` (POSIX shells), or `\'` and each backslash `\\` (fish, where a backslash
+    /// escapes inside single quotes: fzf quotes for it so).
+    public static func quote(_ bytes: [UInt8], _ quoting: ShellQuoting = .posix) -> [UInt8] {
         var out: [UInt8] = [0x27]
         out.reserveCapacity(bytes.count + 2)
         for b in bytes {
             if b == 0 { break }
-            if b == 0x27 { out += [0x27, 0x5C, 0x27, 0x27] } else { out.append(b) }
+            switch (b, quoting) {
+            case (0x27, .posix): out += [0x27, 0x5C, 0x27, 0x27]
+            case (0x27, .fish): out += [0x5C, 0x27]
+            case (0x5C, .fish): out += [0x5C, 0x5C]
+            default: out.append(b)
+            }
         }
         out.append(0x27)
         return out

@@ -17,11 +17,28 @@
 // case folded, and diacritics too unless the query carries some (`é` finds only `é`, `e`
 // finds both, `ß` is not the `s` of `straße`). Rests that fold alike are offered once.
 
+//
+// What is appended keeps matching the line it came from: under smart case, a rest with a
+// capital (`viewController.swift` after `pre`) would make the query case-sensitive and
+// match nothing, `PreviewController.swift` included; so while the term being completed has
+// no capital, the part of the rest that extends it comes in lower case (`lowercasesRest`);
+// words after a space are terms of their own, and keep their capitals, which match.
+
 /// Ways to extend a query, from the suggestions the ranker found for it.
 public enum Completion {
+    /// Whether the rests for `query` come in lower case: under smart case, while the last
+    /// term has no capital (one in the rest would turn its case sensitivity on).
+    public static func lowercasesRest(of query: String, caseMode: CaseMode) -> Bool {
+        guard caseMode == .smart else { return false }
+        let last = query.split(separator: " ", omittingEmptySubsequences: false).last.map(String.init) ?? query
+        return last.lowercased() == last
+    }
+
     /// The rests that `suggestions` (the ranker's, best first) add to `query`, best first,
     /// distinct (folded), at most `limit`. Appending one to `query` gives the completed query.
-    public static func extensions(of query: String, from suggestions: [[UInt8]], limit: Int) -> [String] {
+    /// With `lowercased`, each rest is in lower case (`lowercasesRest`).
+    public static func extensions(of query: String, from suggestions: [[UInt8]], limit: Int,
+                                  lowercased: Bool = false) -> [String] {
         // As the search reads a term: one that carries diacritics matches them as typed.
         let strips = !Folding.hasDiacritics(query.unicodeScalars)
         let fold = { (scalar: UInt32) in Folding.fold(scalar, caseFold: true, stripDiacritics: strips) }
@@ -34,10 +51,18 @@ public enum Completion {
             guard !rest.isEmpty else { continue }
             let scalars = String(decoding: rest, as: UTF8.self).unicodeScalars
             if seen.insert(scalars.map { fold($0.value) }).inserted {
-                out.append(String(decoding: rest, as: UTF8.self))
+                out.append(lowercased ? lowercasingTerm(String(decoding: rest, as: UTF8.self)) : String(decoding: rest, as: UTF8.self))
             }
         }
         return out
+    }
+
+    /// `rest` with the part that extends the query's last term (up to the first space) in
+    /// lower case; words after a space are terms of their own, whose capitals match the
+    /// line as they are.
+    static func lowercasingTerm(_ rest: String) -> String {
+        guard let space = rest.firstIndex(of: " ") else { return rest.lowercased() }
+        return rest[..<space].lowercased() + rest[space...]
     }
 
     /// The bytes of `text` that extend the folded query `wanted` (see the rules above);

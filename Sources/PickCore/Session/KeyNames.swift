@@ -34,8 +34,9 @@ public enum KeyNames {
     struct Entry {
         var names: [String]
         var key: Key
-        /// pick's own key (it moves, accepts, cancels, edits or opens the help): a line's
-        /// shortcut cannot take it. `--expect` still can, as it comes first.
+        /// pick's own key that is not (yet) a plain action of `DefaultKeys` (Tab, the help,
+        /// history, scopes): a line's shortcut cannot take it. `--expect` still can, as it
+        /// comes first.
         var isPicks = false
         /// A navigation key that `ctrl-`, `alt-` and `shift-` can go before.
         var takesModifiers = false
@@ -56,27 +57,27 @@ public enum KeyNames {
     /// named by rule (see the top of this file), ctrl-alt-a … ctrl-alt-z by `table`'s loop.
     static let table: [Entry] = {
         var entries: [Entry] = [
-            Entry(["enter", "return", "ctrl-m"], .char(13), pick: true),
+            Entry(["enter", "return", "ctrl-m"], .char(13)),
             Entry(["tab", "ctrl-i"], .char(9), pick: true),
             Entry(["shift-tab", "btab"], .shiftTab, pick: true),
-            Entry(["esc", "escape"], .escape, pick: true),
+            Entry(["esc", "escape"], .escape),
             Entry(["space"], .char(32)),
             Entry(["backspace", "bspace", "bs"], .char(127), pick: true),
             Entry(["ctrl-h", "ctrl-backspace", "ctrl-bspace", "ctrl-bs"], .char(8), pick: true),
             Entry(["ctrl-space"], .char(0), edits: true),
             Entry(["ctrl-a"], .char(1), edits: true),
             Entry(["ctrl-b"], .char(2), edits: true),
-            Entry(["ctrl-c"], .char(3), pick: true),
+            Entry(["ctrl-c"], .char(3)),
             Entry(["ctrl-d"], .char(4), edits: true),
             Entry(["ctrl-e"], .char(5), edits: true),
             Entry(["ctrl-f"], .char(6), edits: true),
-            Entry(["ctrl-g"], .char(7), pick: true),
-            Entry(["ctrl-j"], .char(10), pick: true),
-            Entry(["ctrl-k"], .char(11), pick: true),
+            Entry(["ctrl-g"], .char(7)),
+            Entry(["ctrl-j"], .char(10)),
+            Entry(["ctrl-k"], .char(11)),
             Entry(["ctrl-l"], .char(12), pick: true),
-            Entry(["ctrl-n"], .char(14), pick: true),
+            Entry(["ctrl-n"], .char(14)),
             Entry(["ctrl-o"], .char(15)),
-            Entry(["ctrl-p"], .char(16), pick: true),
+            Entry(["ctrl-p"], .char(16)),
             Entry(["ctrl-q"], .char(17)),
             Entry(["ctrl-r"], .char(18), pick: true),
             Entry(["ctrl-s"], .char(19), pick: true),
@@ -99,8 +100,8 @@ public enum KeyNames {
             Entry(["alt-?"], .alt(0x3F), pick: true),
             Entry(["alt-p"], .alt(0x70), pick: true),
             Entry(["alt-n"], .alt(0x6E), pick: true),
-            Entry(["up"], .up, pick: true, modifiers: true),
-            Entry(["down"], .down, pick: true, modifiers: true),
+            Entry(["up"], .up, modifiers: true),
+            Entry(["down"], .down, modifiers: true),
             Entry(["left"], .left, modifiers: true, edits: true),
             Entry(["right"], .right, pick: true, modifiers: true),
             Entry(["home"], .home, modifiers: true, edits: true),
@@ -108,13 +109,13 @@ public enum KeyNames {
             Entry(["delete", "del"], .delete, modifiers: true, edits: true),
             // With `--remember`, forgets the highlighted line (as in Firefox's address bar).
             Entry(["shift-delete", "shift-del"], .modified(.delete, .shift), pick: true),
-            // With `--preview`, scroll the pane by a line or a page.
-            Entry(["shift-up"], .modified(.up, .shift), pick: true),
-            Entry(["shift-down"], .modified(.down, .shift), pick: true),
-            Entry(["shift-page-up", "shift-pgup"], .modified(.pageUp, .shift), pick: true),
-            Entry(["shift-page-down", "shift-pgdn"], .modified(.pageDown, .shift), pick: true),
-            Entry(["page-up", "pgup"], .pageUp, pick: true, modifiers: true),
-            Entry(["page-down", "pgdn"], .pageDown, pick: true, modifiers: true),
+            // With `--preview`, scroll the pane by a line or a page (DefaultKeys).
+            Entry(["shift-up"], .modified(.up, .shift)),
+            Entry(["shift-down"], .modified(.down, .shift)),
+            Entry(["shift-page-up", "shift-pgup"], .modified(.pageUp, .shift)),
+            Entry(["shift-page-down", "shift-pgdn"], .modified(.pageDown, .shift)),
+            Entry(["page-up", "pgup"], .pageUp, modifiers: true),
+            Entry(["page-down", "pgdn"], .pageDown, modifiers: true),
             Entry(["insert"], .insert),
             Entry(["f1"], .function(1), pick: true),
         ]
@@ -199,9 +200,10 @@ public enum KeyNames {
         }
     }
 
-    /// Whether pick's own keys use `key`: a line's shortcut cannot take it.
+    /// Whether pick's own keys use `key`: a line's shortcut cannot take it. The keys that
+    /// are plain actions come from `DefaultKeys`' table, the rest from `isPicks` here.
     public static func isReserved(_ key: Key) -> Bool {
-        byKey[key]?.isPicks ?? false
+        DefaultKeys.chain(for: key) != nil || byKey[key]?.isPicks ?? false
     }
 
     /// The alt keys the query editor uses (libedit's emacs word commands), either case.

@@ -145,10 +145,15 @@ public struct PickSession {
         /// Close matches fill the rows matches leave empty, for queries read with these
         /// options (nil: `--no-typos`, none).
         public var typos: MatchingOptions? = nil
+        /// The first close match is highlighted, and Return picks it, as where real matches
+        /// are (`--palette`: a palette forgives a typo). Otherwise nothing acts on a close
+        /// match until the person points at it (`pointsAtLine`).
+        public var forgivesTypos = false
 
         public init(multi: Bool = false, multiLimit: Int = 0, cycle: Bool = false, headerLines: Int = 0,
-                    track: Bool = false, typos: MatchingOptions? = nil) {
+                    track: Bool = false, typos: MatchingOptions? = nil, forgivesTypos: Bool = false) {
             self.typos = typos
+            self.forgivesTypos = forgivesTypos
             self.multi = multi
             self.multiLimit = multiLimit
             self.cycle = cycle
@@ -158,6 +163,8 @@ public struct PickSession {
     }
 
     public let settings: Settings
+    /// What `--bind`'s actions and events keep between keys (BoundState.swift).
+    public var bound = BoundState()
     /// Whether the query filters the list (fzf's enable-search and disable-search: off, every
     /// line is listed in input order whatever the query; see `searchAgain`).
     public var filters = true
@@ -239,10 +246,19 @@ public struct PickSession {
     /// Candidate lines read so far (header lines not counted).
     public var candidates: Int { max(0, inputLines - settings.headerLines) }
 
-    /// The highlighted line, if any.
+    /// The highlighted line, if any: none while the selection rests on a close match the
+    /// person has not pointed at (`pointsAtLine`).
     public var highlighted: Int32? {
-        guard let lines = shown?.lines, selection < lines.count else { return nil }
+        guard let lines = shown?.lines, selection < lines.count, pointsAtLine else { return nil }
         return lines[selection]
+    }
+
+    /// Whether the selection is on a line that may be acted on: a real match, or a close
+    /// match the person moved onto or clicked (with `forgivesTypos`, any). Return, a
+    /// mark, a preview act on no line the query did not match unless the person chose it.
+    public var pointsAtLine: Bool {
+        guard let shown, !moved, !settings.forgivesTypos else { return true }
+        return selection < shown.lines.count - shown.closeMatches
     }
 
     // MARK: Events
@@ -376,7 +392,7 @@ public struct PickSession {
         guard current else {
             return .searchFirst(SearchJob(generation: generation, text: searchedText, kind: .whole))
         }
-        if awaitsCloseMatches { return .searchFirst(closeMatchesJob()) }
+        if awaitsCloseMatches && settings.forgivesTypos { return .searchFirst(closeMatchesJob()) }
         return highlighted.map { .lines([$0]) } ?? .nothing
     }
 
@@ -615,6 +631,11 @@ public struct PickSession {
         needsDraw = true
         let count = shown?.lines.count ?? 0
         guard count > 0 else { return }
+        if !pointsAtLine {
+            // The first key that moves points at the close match the selection rests on.
+            moved = true
+            return
+        }
         var next = selection + delta
         if settings.cycle && wraps && abs(delta) == 1 {
             next = (next % count + count) % count
@@ -632,7 +653,8 @@ public struct PickSession {
             markSet = []
             return
         }
-        let lines = shown?.lines ?? []
+        // Real matches only: close matches are marked one by one, as the person points.
+        let lines = (shown?.lines ?? []).dropLast(shown?.closeMatches ?? 0)
         var added = lines.filter { !markSet.contains($0) }
         if change == .invert {
             let listed = Set(lines)

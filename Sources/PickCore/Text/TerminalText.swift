@@ -4,8 +4,9 @@
 // the title or recolour the screen. Every control character but the tab (blank space to
 // the next tab stop, as fzf draws it) is shown as a visible symbol (U+2400 "control
 // pictures": ESC is ␛, NUL ␀, DEL ␡), invalid UTF-8 as U+FFFD, and C1 controls and
-// bidirectional overrides as U+FFFD too. Columns are counted as terminals do:
-// East Asian wide characters and emoji take two, combining marks none.
+// bidirectional overrides as U+FFFD too. Columns are counted as terminals do, from
+// Unicode's tables (`WidthTable`): East Asian wide characters and emoji take two,
+// combining marks, format characters (U+200F, U+FEFF) and line separators none.
 
 /// One character of candidate text, ready to draw.
 public struct Glyph: Equatable, Sendable {
@@ -39,34 +40,26 @@ public enum TerminalText {
         text.unicodeScalars.reduce(0) { $0 + width(of: $1.value) }
     }
 
-    static func isZeroWidth(_ s: UInt32) -> Bool {
-        switch s {
-        case 0x0300...0x036F, 0x0483...0x0489, 0x0591...0x05BD, 0x0610...0x061A, 0x064B...0x065F,
-             0x0E31, 0x0E34...0x0E3A, 0x0E47...0x0E4E, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF,
-             0x200B...0x200D, 0x20D0...0x20FF, 0xFE00...0xFE0F, 0xFE20...0xFE2F, 0xE0100...0xE01EF:
-            return true
-        default:
-            return false
-        }
-    }
+    /// Whether `s` takes no column: a combining mark, a format character (the bidirectional
+    /// marks, zero-width space and joiners, U+FEFF), a line or paragraph separator
+    /// (tools/gen-width-table.py says which, from Unicode's tables).
+    static func isZeroWidth(_ s: UInt32) -> Bool { inRanges(zeroRanges, s) }
 
-    static func isWide(_ s: UInt32) -> Bool {
-        switch s {
-        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
-             0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F, 0x2693, 0x26A1, 0x26AA...0x26AB,
-             0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE, 0x26D4, 0x26EA, 0x26F2...0x26F3, 0x26F5, 0x26FA,
-             0x26FD, 0x2705, 0x270A...0x270B, 0x2728, 0x274C, 0x274E, 0x2753...0x2755, 0x2757,
-             0x2795...0x2797, 0x27B0, 0x27BF, 0x2B1B...0x2B1C, 0x2B50, 0x2B55,
-             0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
-             0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x18AFF, 0x1B000...0x1B2FF,
-             0x1F004, 0x1F0CF, 0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F251, 0x1F300...0x1F64F,
-             0x1F680...0x1F6FF, 0x1F7E0...0x1F7EB, 0x1F90C...0x1F9FF, 0x1FA70...0x1FAFF,
-             0x20000...0x2FFFD, 0x30000...0x3FFFD:
-            return true
-        default:
-            return false
+    /// Whether `s` takes two columns: East Asian Wide and Fullwidth, emoji among them.
+    static func isWide(_ s: UInt32) -> Bool { inRanges(twoColumnRanges, s) }
+
+    private static let zeroRanges: [UInt32] = zeroWidthRanges
+    private static let twoColumnRanges: [UInt32] = wideRanges
+
+    /// Whether `s` lies in one of `ranges`' sorted (first, last) pairs.
+    private static func inRanges(_ ranges: [UInt32], _ s: UInt32) -> Bool {
+        var low = 0
+        var high = ranges.count / 2
+        while low < high {
+            let mid = (low + high) >> 1
+            if ranges[mid &* 2 &+ 1] < s { low = mid + 1 } else { high = mid }
         }
+        return low < ranges.count / 2 && ranges[low &* 2] <= s
     }
 
     /// The visible stand-in for a scalar that must not reach the terminal, or nil if it is safe.

@@ -116,6 +116,8 @@ public struct FrameInput {
     public var fieldView: FieldView? = nil
     /// Close matches may yet fill the list (CloseMatches.swift): no "no matches" yet.
     public var awaitsCloseMatches = false
+    /// The selection points at its line (PickSession.pointsAtLine): the pointer is drawn.
+    public var pointsAtSelection = true
 
     public init(width: Int, listHeight: Int, result: SearchResult?, query: Query, queryText: String,
                 selection: Int = 0, scroll: Int = 0, marked: Set<Int32> = [], multi: Bool = false,
@@ -157,6 +159,7 @@ extension FrameInput {
         markLimit = options.multiLimit
         tracks = options.track
         awaitsCloseMatches = session.awaitsCloseMatches
+        pointsAtSelection = session.pointsAtLine
     }
 }
 
@@ -238,7 +241,7 @@ public enum FrameBuilder {
             row += firstPosition - group.range.lowerBound
             for position in firstPosition..<group.range.upperBound {
                 let line = lines[position]
-                rows.append(.line(lineRow(Int(line), position: position, selected: position == selection,
+                rows.append(.line(lineRow(Int(line), position: position, selected: position == selection && input.pointsAtSelection,
                                           marked: input.marked.contains(line), input: input, store: store,
                                           width: width)))
                 row += 1

@@ -1,15 +1,18 @@
 // What the preview pane shows, computed without a terminal: its text rows cut (or, with
 // `wrap`, folded) to the pane's width, and the scroll position. The output's colour SGR
-// codes are kept as span styles; every other escape sequence and control byte is drawn as a
-// visible symbol, as candidate text is (`AnsiText.strip(showingOthers:)`, `TerminalText`):
-// a preview can never set the title, clear the screen or move the cursor.
+// codes are kept as span styles; a line's carriage returns, erases and moves along it are
+// applied as a terminal would, inside the pane, and every other escape sequence dropped
+// (`AnsiText.terminalLine`); other control bytes are drawn as visible symbols, as candidate
+// text is (`TerminalText`): a preview can never set the title, clear the screen or move
+// the cursor outside its pane.
 
 /// The preview pane of one frame.
 public struct PreviewFrame: Equatable, Sendable {
     /// Text rows from the top, each at most the pane's width.
     public var rows: [[Span]]
     /// The scroll position (`first/total`, lines of the whole output) when the output is
-    /// longer than the pane, else "":
+    /// longer than the pane, `loading…` while the text shown is the last line's and the
+    /// new command has written nothing yet, else "":
     /// drawn at the first row's right end, which leaves room for it (as fzf).
     public var info: String
     /// The pane's border.
@@ -23,8 +26,10 @@ public enum PreviewFrameBuilder {
     /// `window.headerLines` header lines, in a text area `width` by `height`.
     /// `style(i)`: the SGR style in force where line `i` starts. `cut`: the command wrote
     /// more than pick keeps, so the count is marked (`1/10000+`) rather than looking whole.
-    public static func build(count: Int, line: (Int) -> [UInt8], style: (Int) -> String = { _ in "" }, first: Int,
-                             window: PreviewWindow, width: Int, height: Int, cut isCut: Bool = false) -> PreviewFrame {
+    /// `loading`: the text is the last line's, kept while a slow command has written nothing.
+    public static func build(count: Int, line: (Int) -> [UInt8], style: (Int) -> AnsiStyle = { _ in .plain }, first: Int,
+                             window: PreviewWindow, width: Int, height: Int, cut isCut: Bool = false,
+                             loading: Bool = false) -> PreviewFrame {
         var rows: [[Span]] = []
         let width = max(1, width)
         let headers = min(window.headerLines, count, height)
@@ -42,7 +47,7 @@ public enum PreviewFrameBuilder {
         }
         let body = count - window.headerLines
         // As fzf: the first line shown and the total, counted over the whole output.
-        let info = window.info && body > height - headers
+        let info = loading ? loadingMark : window.info && body > height - headers
             ? "\(window.headerLines + first + 1)/\(count)" + (isCut ? "+" : "") : ""
         if !info.isEmpty, !rows.isEmpty {
             rows[0] = cut(rows[0], to: max(0, width - info.count - 1))
@@ -50,6 +55,9 @@ public enum PreviewFrameBuilder {
         let sides = window.borderSides
         return PreviewFrame(rows: rows, info: info, sides: sides, glyphs: window.border.glyphs)
     }
+
+    /// What the pane says while a slow command has written nothing yet.
+    public static let loadingMark = "loading…"
 
     /// `spans` cut to `columns` columns.
     static func cut(_ spans: [Span], to columns: Int) -> [Span] {
@@ -72,10 +80,10 @@ public enum PreviewFrameBuilder {
 
     /// The rows one output line takes: one, cut to `width`, or with `wrap` as many as its
     /// text needs.
-    static func rows(of bytes: [UInt8], style: String = "", width: Int, wrap: Bool) -> [[Span]] {
+    static func rows(of bytes: [UInt8], style: AnsiStyle = .plain, width: Int, wrap: Bool) -> [[Span]] {
         // A very long line shows only as far as the pane can (wrapped, a screenful or so).
-        let (visible, runs) = AnsiText.strip(bytes.prefix(wrap ? width * 256 : width * 4 + 64), showingOthers: true,
-                                             style: style)
+        let limit = wrap ? width * 256 : width * 4 + 64
+        let (visible, runs) = AnsiText.terminalLine(bytes.prefix(limit), style: style, columns: limit)
         let glyphs = visible.withUnsafeBufferPointer {
             TerminalText.glyphs($0, range: 0..<$0.count, styles: runs)
         }

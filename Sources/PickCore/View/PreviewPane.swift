@@ -7,8 +7,9 @@
 // - Starts are paced: after a quiet spell the next line's preview starts at once; while
 //   the focus keeps moving (a held Down key) at most one command starts every
 //   `Tunables.Preview.startIntervalMillis`, for the line focused when it starts.
-// - Until the new command writes something (or `staleTextMillis` pass) the pane keeps the
-//   last text, so moving does not blank it between lines.
+// - Until the new command writes something (or ends) the pane keeps the last text, so
+//   moving does not blank it between lines; once `staleTextMillis` pass without output,
+//   that text is marked as loading (a slow command's pane never just goes blank).
 // - A hidden pane runs nothing. With nothing focused (an empty list, no match) the command
 //   runs only when it does not need a line, as fzf decides: it has no placeholder, or it
 //   has `{q}`, or it has `{+…}` and lines are marked (`PreviewSubject.line` is then nil).
@@ -95,9 +96,15 @@ public struct PreviewPane: Sendable {
         return due > now ? due - now : nil
     }
 
-    /// Whether the text of the command started at `startedAt` replaces the last one yet.
-    public static func showsNewText(hasOutput: Bool, finished: Bool, startedAt: Int, at now: Int) -> Bool {
-        hasOutput || finished || now - startedAt >= Tunables.Preview.staleTextMillis
+    /// Whether the new command's text replaces the last one yet.
+    public static func showsNewText(hasOutput: Bool, finished: Bool) -> Bool {
+        hasOutput || finished
+    }
+
+    /// Whether the pane, still showing the last text, marks it as loading: the command
+    /// started at `startedAt` has written nothing for `staleTextMillis`.
+    public static func isLoading(hasOutput: Bool, finished: Bool, startedAt: Int, at now: Int) -> Bool {
+        !showsNewText(hasOutput: hasOutput, finished: finished) && now - startedAt >= Tunables.Preview.staleTextMillis
     }
 
     /// Sets where the text starts: the `+SCROLL` offset of a new command's line.

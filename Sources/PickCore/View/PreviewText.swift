@@ -2,8 +2,9 @@
 // through: fzf keeps an endless preview's whole output (`--preview yes` grows it without
 // bound); pick keeps its first `Tunables.Preview.keptLines` lines (or, with
 // `follow`, its last ones) and an over-long line's first `lineBytes` bytes. Without
-// `follow`, a full buffer says so (`isFull`) and the reader stops reading: the command
-// blocks on its pipe and costs nothing until the focus moves and it is killed.
+// `follow`, a full buffer says so (`isFull`): `keptLines` lines or `keptBytes` bytes read,
+// whether kept or not (a line that never ends, `cat /dev/zero`, fills it too). The reader
+// then closes the pipe and ends the command: nothing more is read, nothing polled.
 
 /// A preview command's output, bounded.
 public struct PreviewText: Sendable {
@@ -11,15 +12,17 @@ public struct PreviewText: Sendable {
     private var kept: [[UInt8]] = []
     /// The SGR style in force where each kept line starts: as fzf, a colour set on one line
     /// holds on the next ones until it is reset (a line scrolled to first keeps its colour).
-    private var keptStyles: [String] = []
+    private var keptStyles: [AnsiStyle] = []
     /// The style in force after the last kept line (where `partial` starts).
-    private var style = ""
+    private var style = AnsiStyle.plain
     /// `kept[head...]` are the lines; with `follow`, old ones are dropped from the front.
     private var head = 0
     /// The line still being written (no `\n` yet).
     private var partial: [UInt8] = []
     private var partialCut = false
     private var bytes = 0
+    /// Bytes read, kept or not.
+    private var received = 0
     public let follows: Bool
     /// The most lines kept, and bytes (lines past the byte budget are not kept).
     public let lineLimit: Int
@@ -40,15 +43,18 @@ public struct PreviewText: Sendable {
     public var count: Int { kept.count - head + (partial.isEmpty ? 0 : 1) }
 
     /// Without `follow`: nothing more will be kept, so reading can stop.
-    public var isFull: Bool { !follows && (kept.count >= lineLimit || bytes >= byteLimit) }
+    public var isFull: Bool { !follows && (keepsNoMore || received >= byteLimit) }
+
+    /// No further line can be kept.
+    private var keepsNoMore: Bool { kept.count >= lineLimit || bytes >= byteLimit }
 
     /// Line `i` (0 ..< count).
     public func line(_ i: Int) -> [UInt8] {
         i < kept.count - head ? kept[head + i] : partial
     }
 
-    /// The SGR style in force where line `i` starts ("" for the default).
-    public func style(_ i: Int) -> String {
+    /// The style in force where line `i` starts.
+    public func style(_ i: Int) -> AnsiStyle {
         i < kept.count - head ? keptStyles[head + i] : style
     }
 
@@ -59,10 +65,12 @@ public struct PreviewText: Sendable {
         for (k, byte) in chunk.enumerated() where byte == 0x0A {
             addToPartial(UnsafeRawBufferPointer(rebasing: chunk[start..<k]))
             endLine()
+            received += k + 1 - start
             start = k + 1
             if isFull { return }
         }
         addToPartial(UnsafeRawBufferPointer(rebasing: chunk[start...]))
+        received += chunk.count - start
     }
 
     public mutating func append(_ chunk: [UInt8]) {
@@ -78,12 +86,12 @@ public struct PreviewText: Sendable {
 
     private mutating func endLine() {
         if partial.last == 0x0D { partial.removeLast() }  // CRLF output reads as lines
-        guard !isFull else { partial = []; partialCut = false; return }
+        guard follows || !keepsNoMore else { partial = []; partialCut = false; return }
         bytes += partial.count
         kept.append(partial)
         keptStyles.append(style)
         if partial.contains(0x1B) {
-            style = AnsiText.strip(partial, style: style).runs.last?.sgr ?? ""
+            style = AnsiText.style(after: partial, from: style)
         }
         partial = []
         partialCut = false
@@ -91,7 +99,7 @@ public struct PreviewText: Sendable {
         while kept.count - head > lineLimit || (bytes > byteLimit && kept.count - head > 1) {
             bytes -= kept[head].count
             kept[head] = []
-            keptStyles[head] = ""
+            keptStyles[head] = .plain
             head += 1
             dropped += 1
         }

@@ -49,6 +49,16 @@ final class FieldsTests: XCTestCase {
         XCTAssertEqual(try tokens("a.b.c", "."), ["a.", "b.", "c"], "one character is always literal")
     }
 
+    func testADelimiterWithGosEscapesIsTheBytesTheyName() throws {
+        XCTAssertEqual(try tokens("a\u{1F}\u{1E}b\u{1F}\u{1E}c", #"\x1f\x1e"#), ["a\u{1F}\u{1E}", "b\u{1F}\u{1E}", "c"])
+        XCTAssertEqual(try tokens("a\u{0}b", #"\x00"#), ["a\u{0}", "b"])
+        XCTAssertEqual(try tokens("a\tb", #"\t"#), ["a\t", "b"])
+        XCTAssertEqual(try tokens("a.b", #"\."#), ["a.", "b"])
+        XCTAssertEqual(try tokens("a\u{1}b", #"\001"#), ["a\u{1}", "b"])
+        XCTAssertEqual(try tokens("aéb", #"\x{e9}"#), ["aé", "b"])
+        XCTAssertEqual(try tokens("a1b22c", #"\d+"#), ["a1", "b22", "c"], "a class is still a regular expression")
+    }
+
     func testAnEmptyDelimiterIsRefused() {
         XCTAssertThrowsError(try FieldDelimiter(""))
     }

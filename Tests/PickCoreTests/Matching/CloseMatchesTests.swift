@@ -85,13 +85,33 @@ final class CloseMatchesTests: XCTestCase {
     }
 
     func testCloseMatchesAreRankedAmongThemselvesByScore() {
-        let lines = ["sqeqtqtqiqnqgqs", "settings", "setqtings"]
-        XCTAssertEqual(close("setitngs", in: lines), ["settings", "setqtings", "sqeqtqtqiqnqgqs"])
+        let lines = ["my old settings file", "settings", "setqings"]
+        XCTAssertEqual(close("setitngs", in: lines), ["settings", "my old settings file", "setqings"])
         XCTAssertEqual(close("setitngs", in: lines, limit: 1), ["settings"])
     }
 
+    func testASwapOfTwoCharactersAFewApartIsOneTypo() {
+        XCTAssertEqual(close("ramdon", in: ["random.txt", "readme.md", "rdm"]), ["random.txt"])
+        XCTAssertEqual(close("mian", in: ["  dev", "* main"]), ["* main"], "adjacent, as before")
+        XCTAssertEqual(close("rnadom", in: ["random.txt"]), ["random.txt"])
+        XCTAssertEqual(close("modnar", in: ["random.txt"]), [], "a word backwards is no typo")
+    }
+
+    func testLettersStrewnAlongALineAreNoTypo() {
+        // A word less one letter is in most long lines when its letters may lie anywhere.
+        let files = ["./Sources/PickCore/Input/LineStore+Loading.swift", "./Sources/CPickScan/include/CPickScan.h",
+                     "./Tests/PickCoreTests/Session/SuggestionsTests.swift", "./src/single.c"]
+        XCTAssertEqual(close("singel", in: files), ["./src/single.c"])
+        let processes = ["root  4242  1  0 21:55 pts/0  00:00:00 /usr/bin/tumx new-session",
+                         "root    35  2  0 21:55 ?      00:00:00 [kworker/u8:2-ext4-rsv-conversion]",
+                         "root    47  2  0 21:55 ?      00:00:00 [kworker/R-xfs_mru_cache]"]
+        XCTAssertEqual(close("tmux", in: processes), [processes[0]])
+        // Separators between the words do not count against it.
+        XCTAssertEqual(close("gotofiel", in: ["Go to File", "Got a fine list"]), ["Go to File"])
+    }
+
     func testWithoutSortingCloseMatchesKeepInputOrder() {
-        let lines = ["xx settle tings", "settings", "zz setting s"]
+        let lines = ["xx settings", "settings", "zz setting s"]
         let unsorted = RankingOptions(sorts: false)
         XCTAssertEqual(close("setitngs", in: lines, ranking: unsorted), lines)
         XCTAssertEqual(close("setitngs", in: lines, ranking: RankingOptions(sorts: false, reversesInput: true)),
@@ -127,14 +147,36 @@ final class CloseMatchesTests: XCTestCase {
             let engine = SearchEngine(store: store)
             let real = engine.search(query)!.lines
             let found = Set(engine.closeMatches(query, excluding: real)!)
-            let variants = CloseMatches.variants(of: engine.parse(query)).map { LineMatcher(store: store, query: $0) }
+            let variants = CloseMatches.skipVariants(of: engine.parse(query))
+            let matchers = variants.map { LineMatcher(store: store, query: $0.query) }
             let realSet = Set(real)
             var expected = Set<Int32>()
             for i in 0..<store.count where !realSet.contains(Int32(i)) {
-                if variants.contains(where: { $0.match(i, $0.lookAhead(i), next: nil) != nil }) { expected.insert(Int32(i)) }
+                if variants.indices.contains(where: { v in
+                    matchers[v].match(i, matchers[v].lookAhead(i), next: nil) != nil
+                        && typedTogether(variants[v].query.groups[variants[v].group][variants[v].term], in: lines[i])
+                }) { expected.insert(Int32(i)) }
             }
             XCTAssertEqual(found, expected, "query \(query.debugDescription)")
         }
+    }
+
+    /// The definition of `CloseMatches.isPlausible`, by brute force: some stretch of the
+    /// line holds the term in order with at most one other character that is no separator.
+    private func typedTogether(_ term: Term, in line: String) -> Bool {
+        let l = Array(line.utf8), t = term.text
+        func same(_ a: UInt8, _ b: UInt8) -> Bool { a == b || !term.caseSensitive && a >= 0x41 && a <= 0x5A && a | 0x20 == b }
+        let separators: Set<UInt8> = [0x20, 0x2F, 0x5F, 0x2D, 0x2E]
+        for s in l.indices {
+            for e in s...l.count {
+                var k = 0
+                for b in l[s..<e] where k < t.count && same(b, t[k]) { k += 1 }
+                guard k == t.count else { continue }
+                let unmatchedSeparators = l[s..<e].filter(separators.contains).count - t.filter(separators.contains).count
+                if (e - s) - t.count - unmatchedSeparators <= 1 { return true }
+            }
+        }
+        return t.isEmpty
     }
 
     /// Typing on after a typo looks only at what the previous keystroke found: the close
@@ -193,7 +235,7 @@ final class CloseMatchesTests: XCTestCase {
     }
 
     func testRepeatedLettersGiveOneVariant() {
-        let variants = CloseMatches.skipVariants(of: Query("settings"))
+        let variants = CloseMatches.skipVariants(of: Query("settings")).filter { !$0.swaps }
         XCTAssertEqual(variants.count, 7, "leaving out either t of tt gives one text")
         XCTAssertEqual(variants.first { $0.query.groups[0][0].text == Array("setings".utf8) }?.skips, 0b1100)
     }

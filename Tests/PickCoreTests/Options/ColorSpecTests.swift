@@ -24,7 +24,10 @@ final class ColorSpecTests: XCTestCase {
         XCTAssertEqual(ColorStyle("default")?.sgr(background: true), "49")
         XCTAssertEqual(ColorStyle("-1:dim:reverse")?.sgr(background: false), "39;2;7")
         XCTAssertEqual(ColorStyle("regular")?.sgr(background: false), "")
-        for bad in ["", "256", "-2", "#12345", "#12345g", "nocolor", "red:", "+5"] {
+        // As fzf: an empty word adds nothing (`hl:`, `red:`).
+        XCTAssertEqual(ColorStyle("red:")?.sgr(background: false), "31")
+        XCTAssertEqual(ColorStyle("strong:grey")?.sgr(background: false), "1;90")
+        for bad in ["256", "-2", "#12345", "#12345g", "nocolor", "+5", "red:bogus"] {
             XCTAssertNil(ColorStyle(bad), bad)
         }
     }
@@ -39,18 +42,18 @@ final class ColorSpecTests: XCTestCase {
         }
     }
 
-    /// fzf's names for parts pick does not draw are refused with the reason, not accepted
-    /// and ignored.
-    func testNamesPickDoesNotDrawAreRefusedSayingSo() {
-        for (item, reason) in [("prompt:red", "the line editor draws it"), ("query:red", "the line editor draws it"),
-                               ("bg:red", "does not colour the background yet")] {
-            XCTAssertThrowsError(try ColorSpec.parse("dark," + item), item) { error in
-                XCTAssertTrue("\(error)".hasPrefix("invalid value for --color: '\(item)' (pick "), "\(error)")
-                XCTAssertTrue("\(error)".contains(reason), "\(error)")
-            }
+    /// fzf's names for parts pick does not colour yet are accepted (their colours checked)
+    /// and change nothing, as on a terminal that cannot draw them; a name fzf does not
+    /// have is refused.
+    func testFzfsNamesPickDoesNotColourYetAreAcceptedAndChangeNothing() throws {
+        for item in ["prompt:red", "query:#c0caf5:regular", "bg:#1e1e2e", "selected-bg:#45475a", "gutter:-1",
+                     "scrollbar:#ff0000", "separator:#ff0000", "nth:regular", "preview-bg:#000000"] {
+            XCTAssertEqual(try ColorSpec.parse("dark," + item).steps, [.scheme(.dark)], item)
         }
+        XCTAssertEqual(try ColorSpec.parse("current-fg:red").steps, [.style(.selectedFg, ColorStyle("red")!)])
         XCTAssertEqual(try ColorSpec.parse("border:red,label:bold").steps.count, 2, "pick draws a border now")
-        XCTAssertThrowsError(try ColorSpec.parse("gutter:red")) { error in
+        XCTAssertThrowsError(try ColorSpec.parse("gutter:nocolor"))
+        XCTAssertThrowsError(try ColorSpec.parse("nothing:red")) { error in
             XCTAssertTrue("\(error)".contains("with name one of fg hl hl+ fg+ bg+ info"), "\(error)")
         }
     }

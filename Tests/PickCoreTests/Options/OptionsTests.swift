@@ -239,17 +239,66 @@ final class OptionsTests: XCTestCase {
         XCTAssertNoThrow(try parse(["--no-scrollbar", "--no-separator", "--highlight-line", "--no-multi-line"]))
     }
 
-    func testFzfOptionsPickLacksAreRefusedSayingSo() {
-        XCTAssertEqual(error(["--tabstop", "4"]), "--tabstop is not implemented yet (fzf option)")
-        XCTAssertEqual(error(["--algo=v1"]), "--algo is not implemented yet (fzf option)")
-        XCTAssertEqual(error([], defaults: "--height=40% --scroll-off=3"),
-                       "PICK_DEFAULT_OPTS: --scroll-off is not implemented yet (fzf option)")
-        XCTAssertEqual(error(["+x"]), "+x (--no-extended) is not implemented yet (fzf option)")
-        XCTAssertEqual(error(["--zsh"]), "--zsh is fzf's spelling: pick --shell zsh prints the key bindings")
-        for name in Options.fzfOptionsNotImplemented {
-            XCTAssertNil(Options.longOptions[name], "\(name) is both implemented and refused")
-            XCTAssertEqual(error([name]), "\(name) is not implemented yet (fzf option)")
+    func testEveryOptionFzfAcceptsIsAcceptedAndTheLookIsNotYetDrawn() throws {
+        XCTAssertNoThrow(try parse(["--tabstop", "4", "--algo=v1", "--style=full", "--wrap", "word", "--gap", "2",
+                                    "--list-border", "--input-label= x ", "--tail=100", "--sync", "--threads=2",
+                                    "--no-tty-default", "--listen", "--walker=file,dir", "--with-nth=1", "+x", "--"]))
+        XCTAssertNoThrow(try parse([], defaults: "--height=40% --scroll-off=3 --info-command='echo {}' --ghost=type"))
+        XCTAssertEqual(OptionTable.byName["--style"]?.support, .notYetDrawn)
+        XCTAssertEqual(OptionTable.byName["--wrap"]?.support, .notYetDrawn)
+        XCTAssertEqual(try parse(["--zsh"]).shell, "zsh")
+        // Accepting an fzf value does not mean any value: fzf refuses these too.
+        XCTAssertEqual(error(["--algo=v3"]), "invalid value for --algo: 'v3' (expected v1 or v2)")
+        XCTAssertEqual(error(["--tail=0"]), "invalid value for --tail: '0' (expected a whole number from 1)")
+    }
+
+    func testTheFewFzfOptionsIgnoringWouldGetWrongAreRefusedSayingSo() {
+        XCTAssertEqual(error(["--man"]), "--man is not implemented yet (fzf option)")
+        let refused = OptionTable.rows.filter { $0.support == .notImplemented }
+        XCTAssertFalse(refused.isEmpty)
+        for row in refused {
+            XCTAssertNil(Options.longOptions[row.name], "\(row.name) is both listed and refused")
+            let args = row.argument == .required ? [row.name, "x"] : [row.name]
+            XCTAssertEqual(error(args), "\(row.name) is not implemented yet (fzf option)")
         }
+    }
+
+    func testCommentLinesAndBlankLinesInTheDefaultsVariableAreSkippedAsFzfSkipsThem() throws {
+        // forgit's FORGIT_FZF_DEFAULT_OPTS style: an option a line, comments between.
+        let o = try parse([], defaults: "# a theme\n--exact   # plain terms match exactly\n\n  # --tac\n--prompt='# > '\n--cycle")
+        XCTAssertFalse(o.matching.fuzzy)
+        XCTAssertEqual(o.prompt, "# > ")
+        XCTAssertTrue(o.cycle)
+        XCTAssertFalse(o.ranking.reversesInput, "a commented-out option stays out")
+        XCTAssertEqual(try ShellWords.split("a # b\nc", comments: true), ["a", "c"])
+        XCTAssertEqual(try ShellWords.split("a#b", comments: true), ["a#b"])
+    }
+
+    func testFzfsDefaultsPutThePromptAtTheBottom() throws {
+        XCTAssertEqual(try Options.parse(arguments: [], start: .fzfDefaults).layout, .bottom)
+        XCTAssertEqual(try Options.parse(arguments: ["--reverse"], start: .fzfDefaults).layout, .top)
+        XCTAssertEqual(try Options.parse(arguments: []).layout, .top, "pick's own default stays")
+        XCTAssertEqual(try Options.parse(arguments: [], start: .fzfDefaults).typos, false)
+    }
+
+    func testAnErrorInFzfsDefaultsNamesTheVariable() {
+        XCTAssertThrowsError(try Options.parse(arguments: [], defaults: "--bogus", defaultsName: "FZF_DEFAULT_OPTS")) {
+            XCTAssertEqual("\($0)", "FZF_DEFAULT_OPTS: unknown option: --bogus")
+        }
+    }
+
+    func testValuesAsFzfReadsThem() throws {
+        XCTAssertEqual(try parse(["--expect=/,alt-enter,"]).expect.map(\.written), ["/", "alt-enter"])
+        XCTAssertEqual(try parse(["--expect=,"]).expect.map(\.written), [","])
+        XCTAssertEqual(try parse(["--height=-3"]).height, .allBut(3))
+        XCTAssertEqual(try parse(["--height=-30%"]).height, .percent(70))
+        XCTAssertEqual(try parse(["--height=~-2"]).height, .allBut(2))
+        XCTAssertEqual(try parse(["--min-height=20+"]).minHeight, 20)
+        XCTAssertEqual(try parse([]).minHeight, 10)
+        XCTAssertEqual(try parse(["--history-size=5"]).historySize, 5)
+        XCTAssertEqual(try parse(["--with-shell", "bash --norc -c"]).withShell, ["bash", "--norc", "-c"])
+        XCTAssertTrue(try parse(["--no-header", "--no-header-lines"]).header == nil)
+        XCTAssertFalse(try parse(["--toggle-sort=ctrl-r"]).bindings.isEmpty)
     }
 
     func testATypicalFzfDefaultOptsIsAccepted() throws {

@@ -70,9 +70,11 @@ final class CommandTemplateTests: XCTestCase {
         XCTAssertFalse(CommandTemplate("wc {+f}").usesMatches)
     }
 
-    func testRawPlaceholdersAreNotQuoted() {
+    /// fzf's `r` flag means unquoted; pick takes the values fzf's would and quotes them all
+    /// the same, so that a line's bytes never run as shell code (docs/fzf-differences.md).
+    func testRawPlaceholdersAreTakenButStillQuoted() {
         let c = line("a b:it's", 3, marked: ["x y", "z"], delimiter: ":")
-        XCTAssertEqual(expand("{r} {r1} {+r} {rs2}", c), "a b:it's a b x y z it's")
+        XCTAssertEqual(expand("{r} {r1} {+r} {rs2}", c), "'a b:it'\\''s' 'a b' 'x y' 'z' 'it'\\''s'")
     }
 
     func testFileFlagWritesTheValuesOneALineAndGivesThePath() {
@@ -167,6 +169,24 @@ final class CommandTemplateTests: XCTestCase {
                 }
                 XCTAssertEqual(try runShell(CommandTemplate("printf %s {\(form)}").expand(c)), want, "{\(form)} \(d)")
             }
+        }
+    }
+
+    /// fish reads `\\` and `\'` inside single quotes: quoted for it, fish gets back every byte.
+    func testForRandomBytesFishGetsBackExactlyTheLineAndQuery() throws {
+        guard access("/usr/bin/fish", X_OK) == 0 else { throw XCTSkip("fish is not installed (make deps)") }
+        let saved = ChildProcess.shellWords
+        ChildProcess.shellWords = ["/usr/bin/fish", "--no-config", "-c"]
+        defer { ChildProcess.shellWords = saved }
+        XCTAssertEqual(ChildProcess.quoting, .fish)
+        var g = SeededGenerator(seed: 29)
+        for _ in 0..<40 {
+            let current = randomBytes(&g), query = randomBytes(&g)
+            var c = TemplateContext(current: current, currentIndex: 0, query: query)
+            c.quoting = .fish
+            let d = "line \(current) query \(query)"
+            XCTAssertEqual(try runShell(CommandTemplate("printf %s {}").expand(c)), current, d)
+            XCTAssertEqual(try runShell(CommandTemplate("printf %s {q}").expand(c)), query, d)
         }
     }
 

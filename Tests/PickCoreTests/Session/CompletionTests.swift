@@ -115,4 +115,23 @@ final class TabCycleTests: XCTestCase {
         var empty = TabCycle()
         XCTAssertNil(empty.next(for: "zz") { [] })
     }
+
+    func testUnderSmartCaseTheRestKeepsMatchingItsLine() {
+        // `pre` + `viewController.swift` would be case-sensitive and match nothing.
+        let lower = Completion.lowercasesRest(of: "pre", caseMode: .smart)
+        XCTAssertTrue(lower)
+        XCTAssertEqual(Completion.extensions(of: "pre", from: [Array("PreviewController.swift".utf8)], limit: 6,
+                                             lowercased: lower), ["viewcontroller.swift"])
+        // A word after a space is a term of its own: its capital matches as it is.
+        XCTAssertEqual(Completion.extensions(of: "dup", from: [Array("Duplicate Line".utf8)], limit: 6,
+                                             lowercased: lower), ["licate Line"])
+        XCTAssertFalse(Completion.lowercasesRest(of: "Pre", caseMode: .smart), "a capital typed: case matters already")
+        XCTAssertFalse(Completion.lowercasesRest(of: "pre", caseMode: .ignore))
+        let completed = "pre" + Completion.extensions(of: "pre", from: [Array("PreviewController.swift".utf8)],
+                                                      limit: 1, lowercased: lower)[0]
+        let store = LineStore()
+        store.append(Array("PreviewController.swift\n".utf8))
+        store.finish()
+        XCTAssertEqual(SearchEngine(store: store).search(completed)?.lines, [0], "the completed query matches its line")
+    }
 }

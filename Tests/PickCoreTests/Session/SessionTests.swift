@@ -3,7 +3,7 @@ import XCTest
 
 /// Plays the picker's part for a session, with no terminal: a real store and engine, a
 /// clock the test moves, and a worker whose jobs wait until the test lets them finish.
-private struct Driver {
+struct Driver {
     var session: PickSession
     var store: LineStore
     var engine: SearchEngine
@@ -388,6 +388,7 @@ final class SessionAcceptTests: XCTestCase {
 final class SessionCloseMatchesTests: XCTestCase {
     private let lines = ["Settings", "Save All", "Set Theme", "Go to File"]
     private let typos = PickSession.Settings(typos: MatchingOptions())
+    private let palette = PickSession.Settings(typos: MatchingOptions(), forgivesTypos: true)
 
     func testAShortListIsFilledWithCloseMatchesUnderTheirHeader() {
         var d = Driver(lines: lines, loading: false, settings: typos)
@@ -399,11 +400,42 @@ final class SessionCloseMatchesTests: XCTestCase {
         XCTAssertEqual(d.session.shown?.lines.map { d.text($0)! }, ["Settings"])
         XCTAssertEqual(d.session.shown?.groups.last?.section, SectionGroup.closeMatches)
         XCTAssertEqual(d.session.shown?.matchCount, 0, "the info line counts real matches only")
-        XCTAssertEqual(d.accepted(), ["Settings"], "Return picks the highlighted close match")
+        XCTAssertNil(d.session.highlighted, "nothing is highlighted until the person points")
+        XCTAssertEqual(d.session.accept(), .nothing, "Return acts on no line the query did not match")
+        d.send(.move(by: 1, wraps: false))
+        XCTAssertEqual(d.session.highlighted.flatMap { d.text($0) }, "Settings", "the first move points at the first one")
+        XCTAssertEqual(d.accepted(), ["Settings"], "Return picks the close match pointed at")
     }
 
-    func testReturnBeforeTheCloseMatchesComeWaitsForThem() {
-        var d = Driver(lines: lines, loading: false, settings: typos)
+    func testSelectAllAndToggleMarkNoCloseMatch() {
+        var d = Driver(lines: lines, loading: false, settings: PickSession.Settings(multi: true, typos: MatchingOptions()))
+        d.type("setitngs", at: 0)
+        d.workerAnswers()
+        d.workerAnswers()
+        XCTAssertEqual(d.session.shown?.closeMatches, 1)
+        d.send(.marks(.all))
+        XCTAssertEqual(d.session.marks, [], "select-all marks real matches only")
+        d.send(.marks(.invert))
+        XCTAssertEqual(d.session.marks, [], "toggle-all likewise")
+        d.send(.toggleMark)
+        XCTAssertEqual(d.session.marks, [], "nothing is highlighted to mark")
+        XCTAssertEqual(d.session.accept(), .nothing)
+        d.send(.select(0))
+        d.send(.toggleMark)
+        XCTAssertEqual(d.session.marks.map { d.text($0)! }, ["Settings"], "a clicked close match is marked")
+    }
+
+    func testAPaletteHighlightsTheFirstCloseMatch() {
+        var d = Driver(lines: lines, loading: false, settings: palette)
+        d.type("setitngs", at: 0)
+        d.workerAnswers()
+        d.workerAnswers()
+        XCTAssertEqual(d.session.highlighted.flatMap { d.text($0) }, "Settings")
+        XCTAssertEqual(d.accepted(), ["Settings"], "a palette forgives the typo")
+    }
+
+    func testReturnBeforeTheCloseMatchesComeWaitsForThemInAPalette() {
+        var d = Driver(lines: lines, loading: false, settings: palette)
         d.type("setitngs", at: 0)
         d.workerAnswers()
         guard case .searchFirst(let job) = d.session.accept(), case .closeMatches = job.kind else {
@@ -445,7 +477,7 @@ final class SessionCloseMatchesTests: XCTestCase {
     }
 
     func testCloseMatchesWaitForTheInputToLoad() {
-        var d = Driver(lines: ["Settings"], loading: true, settings: typos)
+        var d = Driver(lines: ["Settings"], loading: true, settings: palette)
         d.type("setitngs", at: 100)
         d.workerAnswers()
         XCTAssertFalse(d.session.awaitsCloseMatches, "each batch of input would stop them")
@@ -600,6 +632,17 @@ final class EventWatchTests: XCTestCase {
         XCTAssertEqual(watch.events(in: d.session, loading: false), [], "the old query's answer fires nothing")
         d.workerAnswers()
         XCTAssertEqual(watch.events(in: d.session, loading: false), [.focus, .result, .zero])
+    }
+
+    func testACloseMatchIsNoOne() {
+        // `--bind one:accept` must not pick a line the query did not match.
+        var d = Driver(lines: ["Settings", "Save All"], loading: false, settings: .init(typos: MatchingOptions()))
+        var watch = EventWatch()
+        d.type("setitngs", at: 0)
+        d.workerAnswers()
+        d.workerAnswers()
+        XCTAssertEqual(d.session.shown?.closeMatches, 1, "the close match is listed")
+        XCTAssertEqual(watch.events(in: d.session, loading: false).last, .zero)
     }
 
     func testNoOneWhileInputStillLoads() {

@@ -190,7 +190,22 @@ final class PreviewTextTests: XCTestCase {
     func testAColourSetOnOneLineHoldsOnTheNextUntilReset() {
         var text = PreviewText()
         text.append(Array("\u{1B}[31mred\n\u{1B}[1mbold red\nstill\u{1B}[0m\nplain\npartial".utf8))
-        XCTAssertEqual((0..<5).map { text.style($0) }, ["", "31", "31;1", "", ""])
+        XCTAssertEqual((0..<5).map { text.style($0).sgr }, ["", "31", "1;31", "", ""])
+    }
+
+    func testALineThatNeverEndsFillsTheTextByTheBytesRead() {
+        // `cat /dev/zero`: one line, never ended; the reader must stop at the byte bound.
+        var text = PreviewText()
+        let zeros = [UInt8](repeating: 0, count: 1 << 16)
+        var chunks = 0
+        while !text.isFull && chunks < 1000 {
+            text.append(zeros)
+            chunks += 1
+        }
+        XCTAssertTrue(text.isFull)
+        XCTAssertEqual(chunks * zeros.count, Tunables.Preview.keptBytes)
+        XCTAssertEqual(text.count, 1)
+        XCTAssertEqual(text.line(0).count, Tunables.Preview.lineBytes)
     }
 
     func testALineWithoutANewlineIsShownAndBounded() {
@@ -207,13 +222,27 @@ final class PreviewTextTests: XCTestCase {
 final class PreviewFrameTests: XCTestCase {
     private func plain(_ row: [Span]) -> String { row.map(\.text).joined() }
 
-    func testColourIsKeptAndEveryOtherEscapeIsShownAsSymbols() {
-        let line = Array("\u{1B}]0;TITLE\u{07}\u{1B}[2J\u{1B}[31mred".utf8)
+    func testColourIsKeptAndScreenEscapesAreDropped() {
+        let line = Array("\u{1B}]0;TITLE\u{07}\u{1B}[2J\u{1B}[31mred\u{1B}[K".utf8)
         let frame = PreviewFrameBuilder.build(count: 1, line: { _ in line }, first: 0, window: PreviewWindow(),
                                               width: 40, height: 5)
-        XCTAssertEqual(plain(frame.rows[0]), "␛]0;TITLE␇␛[2Jred")
+        XCTAssertEqual(plain(frame.rows[0]), "red")
         XCTAssertEqual(frame.rows[0].last, Span(text: "red", isHighlighted: false, isSymbol: false, style: "31"))
-        XCTAssertTrue(frame.rows[0].contains { $0.isSymbol && $0.text.hasPrefix("␛") })
+    }
+
+    func testZeroWidthCharactersTakeNoColumnOfThePane() {
+        let line = Array("a\u{200F}b\u{061C}c\u{2028}d\u{2029}e\u{FEFF}f".utf8)
+        let frame = PreviewFrameBuilder.build(count: 1, line: { _ in line }, first: 0, window: PreviewWindow(),
+                                              width: 6, height: 1)
+        XCTAssertEqual(TerminalText.width(plain(frame.rows[0])), 6)
+        XCTAssertEqual(plain(frame.rows[0]).unicodeScalars.filter { $0.value < 0x80 }.count, 6, "all six letters fit")
+    }
+
+    func testASlowCommandsPaneSaysItIsLoading() {
+        let frame = PreviewFrameBuilder.build(count: 1, line: { _ in Array("old".utf8) }, first: 0,
+                                              window: PreviewWindow(), width: 20, height: 3, loading: true)
+        XCTAssertEqual(frame.info, PreviewFrameBuilder.loadingMark)
+        XCTAssertEqual(plain(frame.rows[0]), "old", "the last text stays")
     }
 
     func testHeaderLinesStayAndTheRestScrolls() throws {

@@ -17,9 +17,9 @@ final class BindParityTests: XCTestCase {
     ]
 
     func testPickAcceptsTheBindingsFzfAccepts() throws {
-        guard (try? TmuxPick.shell(["fzf", "--version"]))?.status == 0 else { throw XCTSkip("fzf is not installed") }
+        let fzfBinary = try fzfPath()
         for spec in Self.specs {
-            let fzf = try TmuxPick.shell(["sh", "-c", "fzf --bind \"$0\" --filter x </dev/null >/dev/null 2>&1; echo $?", spec])
+            let fzf = try TmuxPick.shell(["sh", "-c", "\"$1\" --bind \"$0\" --filter x </dev/null >/dev/null 2>&1; echo $?", spec, fzfBinary])
             let fzfAccepts = fzf.output.trimmingCharacters(in: .whitespacesAndNewlines) != "2"
             let pick = try runPick(["--bind", spec, "--filter", "x"])
             XCTAssertEqual(pick.status != 2, fzfAccepts, "\(spec): fzf \(fzfAccepts ? "accepts" : "refuses") it; pick: \(pick.stderr)")

@@ -11,18 +11,9 @@ final class FilterFieldsTests: XCTestCase {
         "delta,,epsilon", "zeta;eta,theta:iota", "last:", "", "solo", "a b:c d:e f",
     ]
 
-    /// fzf on PATH, or nil.
-    static let fzf: String? = {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let path = "\(dir)/fzf"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }()
-
     private func runFzf(_ arguments: [String], lines: [String]) throws -> (lines: [String], status: Int32) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.fzf!)
+        process.executableURL = URL(fileURLWithPath: try fzfPath())
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "FZF_DEFAULT_OPTS")
@@ -46,7 +37,7 @@ final class FilterFieldsTests: XCTestCase {
     /// pick and fzf give the same lines for each query, with `options`.
     private func assertSameAsFzf(_ options: [String], queries: [String], input: [String] = input,
                                  file: StaticString = #filePath, line: UInt = #line) throws {
-        guard Self.fzf != nil else { throw XCTSkip("fzf is not on PATH: the side-by-side comparison cannot run") }
+        _ = try fzfPath()
         for query in queries {
             let arguments = options + ["--filter", query]
             let pick = try runPick(arguments, lines: input)

@@ -74,4 +74,21 @@ final class InteractiveRememberTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stderr.split(separator: "\n").count, 1, tmux.stderr)
         XCTAssertTrue(tmux.stderr.hasPrefix("pick: memory store"), tmux.stderr)
     }
+
+    func testASelectAllAcceptRecordsNothingAndWhatWasLearnedStays() throws {
+        let environment = ["XDG_STATE_HOME": state.path]
+        let learned = (0..<100).map { "learned/file-\($0).txt" }
+        XCTAssertEqual(try runPick(["--remember", "files", "--record"], lines: learned, environment: environment).status, 0)
+        try tmux.file("input.txt", ((0..<12_000).map { "bulk/line-\($0)" } + learned).joined(separator: "\n") + "\n")
+        try tmux.start(input: "cat input.txt", args: "-m --remember files --bind ctrl-a:select-all", environment: environment)
+        tmux.waitFor(text: "12100/12100")
+        tmux.keys("C-a")
+        tmux.waitFor(text: "(12100 marked)")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout.split(separator: "\n").count, 12_100, "every marked line is printed")
+        let list = try runPick(["--remember", "files", "--list"], lines: [], environment: environment)
+        let remembered = list.lines.map { $0.split(separator: "\t")[1] }.map(String.init)
+        XCTAssertEqual(Set(remembered), Set(learned), "the bulk accept recorded nothing and evicted nothing")
+    }
 }

@@ -73,6 +73,161 @@ final class RememberStoreTests: XCTestCase {
         XCTAssertEqual(try pick(["--filter", "mw", "--remember", "dirs"], project).lines.first, "src/mw.c")
     }
 
+    func testALargeRecordDropsItsOwnRowsBeforeWhatWasLearned() throws {
+        let learned = (0..<100).map { "learned/file-\($0).txt" }
+        XCTAssertEqual(try pick(["--remember", "files", "--record"], learned).status, 0)
+        // A name's worth of new lines: 10,100 rows, pruned to 9,000.
+        let bulk = (0..<10_000).map { "bulk/line-\($0)" }
+        XCTAssertEqual(try pick(["--remember", "files", "--record"], bulk).status, 0)
+        let listed = try list("files").map(\.line)
+        XCTAssertLessThanOrEqual(listed.count, 10_000)
+        XCTAssertTrue(Set(learned).isSubset(of: Set(listed)), "every learned line stays")
+    }
+
+    func testARecordOfMoreLinesThanANameKeepsIsRefusedWhole() throws {
+        let run = try pick(["--remember", "files", "--record"], (0..<10_001).map { "line-\($0)" })
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
+        XCTAssertTrue(run.stderr.contains("nothing recorded"), run.stderr)
+        XCTAssertEqual(try list("files").count, 0)
+        XCTAssertLessThan(try storeBytes(), 200_000, "the store did not grow with the refused lines")
+    }
+
+    // MARK: A store that is not pick's own
+
+    /// `--filter` still answers, with one line on stderr; `--record` fails in one line.
+    private func assertNotUsed(_ why: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let filter = try pick(["--filter", "mw", "--remember", "files"], project)
+        XCTAssertEqual(filter.status, 0, why, file: file, line: line)
+        XCTAssertEqual(filter.lines.first, "src/mw.c", why, file: file, line: line)
+        XCTAssertEqual(filter.stderr.split(separator: "\n").count, 1, "\(why): \(filter.stderr)", file: file, line: line)
+        XCTAssertTrue(filter.stderr.hasPrefix("pick: memory store"), "\(why): \(filter.stderr)", file: file, line: line)
+        let record = try pick(["--remember", "files", "--record"], ["x"])
+        XCTAssertEqual(record.status, 2, why, file: file, line: line)
+        XCTAssertEqual(record.stderr.split(separator: "\n").count, 1, "\(why): \(record.stderr)", file: file, line: line)
+    }
+
+    private var folder: String { state.path + "/pick" }
+
+    private func makeFolder() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+    }
+
+    func testADanglingSymbolicLinkIsNotFollowed() throws {
+        try makeFolder()
+        let target = state.path + "/elsewhere.sqlite"
+        XCTAssertEqual(symlink(target, storePath), 0)
+        try assertNotUsed("a dangling link")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target), "the link's target was created")
+        // A link to a real store is not followed either.
+        XCTAssertEqual(try runPick(["--remember", "files", "--record"], lines: ["x"],
+                                   environment: ["XDG_STATE_HOME": state.path + "/real"]).status, 0)
+        unlink(storePath)
+        XCTAssertEqual(symlink(state.path + "/real/pick/memory.sqlite", storePath), 0)
+        try assertNotUsed("a link to a store")
+        // Nor a linked folder.
+        try FileManager.default.removeItem(atPath: folder)
+        XCTAssertEqual(symlink(state.path + "/real/pick", folder), 0)
+        try assertNotUsed("a linked folder")
+    }
+
+    func testAnEmptyFileOfOneselfBecomesAPrivateStore() throws {
+        try makeFolder()
+        XCTAssertTrue(FileManager.default.createFile(atPath: storePath, contents: Data(), attributes: [.posixPermissions: 0o644]))
+        XCTAssertEqual(try pick(["--remember", "files", "--record"], ["x"]).status, 0)
+        XCTAssertEqual(try mode(storePath), 0o600)
+        XCTAssertEqual(try list("files").map(\.line), ["x"])
+    }
+
+    func testAnotherProgramsDatabaseGetsNoTable() throws {
+        try makeFolder()
+        var db: OpaquePointer? = nil
+        XCTAssertEqual(sqlite3_open_v2(storePath, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil), SQLITE_OK)
+        XCTAssertEqual(sqlite3_exec(db, "CREATE TABLE moz_places(url TEXT)", nil, nil, nil), SQLITE_OK)
+        sqlite3_close_v2(db)
+        chmod(storePath, 0o600)
+        try assertNotUsed("another program's database")
+        XCTAssertEqual(try tables(), ["moz_places"])
+    }
+
+    func testAFolderOrFileOthersCanWriteIsNotUsed() throws {
+        XCTAssertEqual(try pick(["--remember", "files", "--record", "--query", "mw"], ["src/app/mainwindow.cpp"]).status, 0)
+        chmod(folder, 0o777)
+        try assertNotUsed("a folder anyone can write")
+        chmod(folder, 0o700)
+        chmod(storePath, 0o666)
+        try assertNotUsed("a file anyone can write")
+        chmod(storePath, 0o600)
+        XCTAssertEqual(try list("files").map(\.line), ["src/app/mainwindow.cpp"], "the store itself is untouched")
+    }
+
+    func testAFolderOrFileOfAnotherUserIsNotUsed() throws {
+        guard geteuid() == 0 else { throw XCTSkip("changing a file's owner needs root") }
+        XCTAssertEqual(try pick(["--remember", "files", "--record", "--query", "mw"], ["src/app/mainwindow.cpp"]).status, 0)
+        let nobody: uid_t = 65534
+        XCTAssertEqual(chown(storePath, nobody, gid_t(nobody)), 0)
+        try assertNotUsed("another user's file")
+        XCTAssertEqual(chown(storePath, 0, 0), 0)
+        XCTAssertEqual(chown(folder, nobody, gid_t(nobody)), 0)
+        try assertNotUsed("another user's folder")
+        XCTAssertEqual(chown(folder, 0, 0), 0)
+    }
+
+    func testAReadOnlyStoreIsReadAndNothingIsWritten() throws {
+        // As an ordinary user: root reads and writes whatever the mode says.
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else {
+            throw XCTSkip("running pick as an ordinary user needs root and runuser")
+        }
+        let user = "pick-test-ro"
+        if try TmuxPick.shell(["id", "-u", user]).status != 0 {
+            let made = try TmuxPick.shell(["useradd", "--no-create-home", "--shell", "/bin/sh", user])
+            XCTAssertEqual(made.status, 0, made.output)
+        }
+        for _ in 0..<10 {
+            XCTAssertEqual(try pick(["--remember", "files", "--record", "--query", "mw"], ["src/app/mainwindow.cpp"]).status, 0)
+        }
+        let input = try write("input", project)
+        let binary = state.path + "/pick-as-user"
+        try FileManager.default.copyItem(atPath: pickBinaryPath(), toPath: binary)
+        XCTAssertEqual(chmod(state.path, 0o755), 0)
+        XCTAssertEqual(chmod(input, 0o644), 0)
+        XCTAssertEqual(try TmuxPick.shell(["chown", "-R", user, folder]).status, 0)
+        XCTAssertEqual(chmod(storePath, 0o400), 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: storePath))
+        func asUser(_ args: String) throws -> (output: String, status: Int32) {
+            try TmuxPick.shell(["runuser", "-u", user, "--", "sh", "-c",
+                                "XDG_STATE_HOME='\(state.path)' exec '\(binary)' \(args) < '\(input)' 2>&1"])
+        }
+        let filter = try asUser("--filter mw --remember files")
+        XCTAssertEqual(filter.status, 0, filter.output)
+        let rows = filter.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(rows.filter { !$0.hasPrefix("pick:") }.first, "src/app/mainwindow.cpp", "memory ranks: \(filter.output)")
+        XCTAssertEqual(rows.filter { $0.hasPrefix("pick:") }.count, 1, "said once: \(filter.output)")
+        XCTAssertTrue(filter.output.contains("read-only"), filter.output)
+        let listed = try asUser("--list --remember files")
+        XCTAssertEqual(listed.status, 0, listed.output)
+        XCTAssertTrue(listed.output.contains("10.00\tsrc/app/mainwindow.cpp"), listed.output)
+        let record = try asUser("--record --remember files")
+        XCTAssertEqual(record.status, 2, record.output)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), before, "no file beside it")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: storePath)), bytes, "the store is unchanged")
+    }
+
+    private func tables() throws -> [String] {
+        var db: OpaquePointer? = nil
+        guard sqlite3_open_v2(storePath, &db, SQLITE_OPEN_READONLY, nil) == SQLITE_OK, let db else { return [] }
+        defer { sqlite3_close_v2(db) }
+        var statement: OpaquePointer? = nil
+        guard sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", -1,
+                                 &statement, nil) == SQLITE_OK else { return [] }
+        defer { sqlite3_finalize(statement) }
+        var names: [String] = []
+        while sqlite3_step(statement) == SQLITE_ROW { names.append(String(cString: sqlite3_column_text(statement, 0))) }
+        return names
+    }
+
     func testAMemoryOfTenThousandLinesIsReadWhole() throws {
         // (Its cost at start-up is measured by bench/remember, not asserted here.)
         let lines = (0..<10_000).map { "src/module-\($0 / 100)/file-\($0).swift" }

@@ -16,9 +16,15 @@ final class ColorOptionTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "apple\n")
     }
 
-    func testNamesPickDoesNotDrawAreRefused() throws {
-        for (item, why) in [("prompt:red", "the line editor draws it"), ("bg:red", "background"),
-                            ("bw,hl:red", "stands alone")] {
+    /// fzf's names for parts pick does not colour yet are accepted, as fzf's are, and
+    /// change nothing; `bw` still stands alone, and a name fzf does not have is refused.
+    func testFzfsNamesPickDoesNotColourYetAreAccepted() throws {
+        for item in ["prompt:red", "bg:red", "query:#c0caf5:regular", "selected-bg:#45475a"] {
+            let run = try runPick(["--color", item, "-f", "a"], input: Data("a\n".utf8))
+            XCTAssertEqual(run.stderr, "", item)
+            XCTAssertEqual(run.status, 0, item)
+        }
+        for (item, why) in [("bw,hl:red", "stands alone"), ("nothing:red", "with name one of")] {
             let run = try runPick(["--color", item], input: Data("a\n".utf8))
             XCTAssertEqual(run.status, 2, item)
             XCTAssertTrue(run.stderr.hasPrefix("pick: invalid value for --color: '\(item.split(separator: ",")[0])'"), run.stderr)

@@ -58,13 +58,50 @@ final class DocsTests: XCTestCase {
         XCTAssertEqual(man.subtracting(help).sorted(), [], "an entry in man/pick.1 but not in pick --help")
     }
 
+    /// The man page's KEYS section names every key of pick's default key table, each with
+    /// what the table binds it to (the same table `--bind` overrides and F1 lists).
+    func testManPageKeysAreTheDefaultKeyTable() throws {
+        let lines = try read("man/pick.1").components(separatedBy: "\n")
+        guard let start = lines.firstIndex(of: ".SH KEYS") else { return XCTFail("man page has no KEYS") }
+        let end = lines[(start + 1)...].firstIndex { $0.hasPrefix(".SH ") } ?? lines.count
+        // Each entry's tag line and its text up to the next entry, roff's `\-` read as `-`.
+        var entries: [(tag: Set<String>, text: String)] = []
+        for i in start..<end - 1 where lines[i] == ".TP" {
+            let tag = lines[i + 1].replacingOccurrences(of: "\\-", with: "-").lowercased()
+            let words = tag.split { !$0.isLetter && !$0.isNumber && $0 != "-" }.map { $0.replacingOccurrences(of: "-", with: "") }
+            let next = lines[(i + 2)..<end].firstIndex(of: ".TP") ?? end
+            entries.append((Set(words), lines[(i + 2)..<next].joined(separator: " ").lowercased()))
+        }
+        let says: [BindActionKind: String] = [
+            .accept: "pick", .abort: "cancel", .up: "up", .down: "down", .pageUp: "page",
+            .pageDown: "page", .previewUp: "scroll", .previewDown: "scroll", .previewPageUp: "page",
+            .previewPageDown: "page",
+        ]
+        for entry in DefaultKeys.table {
+            for key in entry.keys {
+                let name = KeyNames.name(of: key)!
+                // The man page's spelling may be any of the key's names, with or without dashes
+                // (Return, PageUp, Escape).
+                let spellings = KeyNames.fixedNames.filter { KeyNames.key(named: $0) == key }
+                    .map { $0.replacingOccurrences(of: "-", with: "") }
+                guard let documented = entries.first(where: { !$0.tag.isDisjoint(with: spellings) }) else {
+                    XCTFail("man page KEYS does not name \(name), bound by default to \(entry.chain.map(\.written))")
+                    continue
+                }
+                for action in entry.chain {
+                    guard let word = says[action.kind] else {
+                        XCTFail("no word the man page says for \(action.kind.rawValue): add it here"); continue
+                    }
+                    XCTAssertTrue(documented.text.contains(word) || documented.tag.contains(word),
+                                  "man page KEYS: \(name) should say it does \(action.kind.rawValue)")
+                }
+            }
+        }
+    }
+
     func testManPageDocumentsEveryOptionThatExists() throws {
-        let parser = try read("Sources/PickCore/Options/Options.swift")
-        let regex = try NSRegularExpression(pattern: #""(--[a-z0-9-]+)""#)
-        let parsed = Set(regex.matches(in: parser, range: NSRange(parser.startIndex..., in: parser)).map {
-            String(parser[Range($0.range(at: 1), in: parser)!])
-        })
-        XCTAssertGreaterThan(parsed.count, 30)
+        let parsed = Set(OptionTable.rows.map(\.name) + [Options.previewBuiltinMode])
+        XCTAssertGreaterThan(parsed.count, 200)
         let man = longOptions(in: try read("man/pick.1"))
         XCTAssertEqual(parsed.subtracting(man).sorted(), [], "options pick accepts that man/pick.1 does not mention")
         let extra = man.subtracting(parsed).subtracting(["--name", "--format", "--oneline", "--global", "--list-commands",
@@ -72,6 +109,32 @@ final class DocsTests: XCTestCase {
                                                              // the release archive's install.sh
                                                              "--fzf-link", "--no-fzf-link"])
         XCTAssertEqual(extra.sorted(), [], "man/pick.1 mentions options pick does not accept")
+    }
+
+    /// One place for every deliberate difference: each option pick accepts and does not
+    /// honour (or refuses) is named in docs/fzf-differences.md and the man page.
+    func testEveryOptionNotHonouredIsListedWithTheDifferences() throws {
+        let differences = try read("docs/fzf-differences.md")
+        let man = try manCompatibility()
+        let rows = OptionTable.rows.filter { $0.support != .honoured }
+        XCTAssertGreaterThan(rows.count, 100)
+        for row in rows {
+            XCTAssertTrue(differences.contains("`\(row.name)`"), "\(row.name) is not in docs/fzf-differences.md")
+            XCTAssertTrue(man.contains(row.name), "\(row.name) is not in man/pick.1's FZF COMPATIBILITY")
+        }
+        for case let .ignored(reason) in rows.map(\.support) {
+            XCTAssertTrue(differences.contains(reason), "the reason '\(reason)' is not in docs/fzf-differences.md")
+        }
+    }
+
+    /// The man page's FZF COMPATIBILITY section, roff's `\-` read as `-`, lines joined.
+    private func manCompatibility() throws -> String {
+        let man = try read("man/pick.1").replacingOccurrences(of: "\\-", with: "-")
+        guard let start = man.range(of: ".SH FZF COMPATIBILITY"), let end = man.range(of: ".SH EXIT STATUS") else {
+            XCTFail("man page has no FZF COMPATIBILITY")
+            return ""
+        }
+        return String(man[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "\n", with: " ")
     }
 
     func testReadmeOptionsOverviewNamesEveryHelpOption() throws {

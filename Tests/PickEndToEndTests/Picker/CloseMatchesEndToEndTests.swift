@@ -13,21 +13,78 @@ final class InteractiveCloseMatchesTests: InteractiveTestCase {
         tmux.type("setitngs")
     }
 
-    func testATypoShowsTheLineUnderCloseMatchesAndReturnPicksIt() throws {
+    func testATypoShowsTheLineUnderCloseMatchesAndDownThenReturnPicksIt() throws {
         try typeTypo(args: "")
         let rows = tmux.waitFor(text: "close matches")
         let header = rows.firstIndex { $0.contains("close matches") }!
-        XCTAssertTrue(rows[header + 1].hasPrefix("> Settings"), "Settings, highlighted, right under the header")
+        XCTAssertTrue(rows[header + 1].hasPrefix("  Settings"), "Settings, not highlighted, right under the header")
         XCTAssertTrue(rows.contains { $0.contains("0/4 +1 close") },
                       "the count is of real matches, and says the close one:\n" + rows.joined(separator: "\n"))
+        tmux.keys("Down")
+        tmux.waitFor("Settings highlighted once pointed at") { $0.contains { $0.hasPrefix("> Settings") } }
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "Settings\n")
     }
 
-    func testATypedQueryAndReturnAtOncePicksTheCloseMatch() throws {
+    func testReturnOnACloseMatchNobodyPointedAtPicksNothingAsFzf() throws {
+        // `git branch | pick | xargs git branch -D`, and `mian` typed: main must not go.
+        try tmux.file("input.txt", "  dev\n* main\n  release\n")
+        try tmux.start(input: "cat input.txt", args: "")
+        tmux.waitFor(text: "3/3")
+        tmux.type("mian")
+        tmux.waitFor(text: "close matches")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 1, "as fzf: nothing matched, nothing picked")
+        XCTAssertEqual(tmux.stdout, "")
+    }
+
+    func testATypedQueryAndReturnAtOncePicksNothing() throws {
         try tmux.file("input.txt", list)
         try tmux.start(input: "cat input.txt", args: "")
+        tmux.waitFor(text: "4/4")
+        tmux.type("setitngs\r")
+        XCTAssertEqual(tmux.exitStatus(), 1)
+        XCTAssertEqual(tmux.stdout, "")
+    }
+
+    func testSelectAllMarksNoCloseMatch() throws {
+        try tmux.file("input.txt", "Sources/main.swift\nSources/swift.c\nREADME.md\nMakefile\n")
+        try tmux.start(input: "cat input.txt", args: "-m --bind ctrl-a:select-all,ctrl-t:toggle-all")
+        tmux.waitFor(text: "4/4")
+        tmux.type("swifr")
+        tmux.waitFor(text: "close matches")
+        tmux.keys("C-a")
+        tmux.keys("C-t")
+        tmux.keys("Tab")
+        tmux.type("x")
+        tmux.keys("BSpace")
+        let rows = tmux.waitFor(text: "close matches")
+        XCTAssertFalse(rows.contains { $0.contains("marked") || $0.contains(">*") || $0.contains(" *") },
+                       "nothing marked:\n" + rows.joined(separator: "\n"))
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 1, "as fzf: nothing printed")
+        XCTAssertEqual(tmux.stdout, "")
+    }
+
+    func testAcceptNonEmptyDoesNotAcceptACloseMatch() throws {
+        try tmux.file("input.txt", list)
+        try tmux.start(input: "cat input.txt", args: "--bind enter:accept-non-empty")
+        tmux.waitFor(text: "4/4")
+        tmux.type("setitngs")
+        tmux.waitFor(text: "close matches")
+        tmux.keys("Enter")
+        tmux.keys("C-u")
+        tmux.type("save")
+        tmux.waitFor(text: "1/4")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "Save All\n", "the first Return did nothing")
+    }
+
+    func testAPaletteHighlightsTheFirstCloseMatchAndReturnPicksIt() throws {
+        try tmux.file("input.txt", list)
+        try tmux.start(input: "cat input.txt", args: "--palette")
         tmux.waitFor(text: "4/4")
         tmux.type("setitngs\r")
         XCTAssertEqual(tmux.exitStatus(), 0)
@@ -90,7 +147,7 @@ final class FilterCloseMatchesTests: XCTestCase {
         let typo = try runPick(["--typos", "--filter", "setitngs"], lines: lines)
         XCTAssertEqual(typo.status, 0, "close matches alone: something was printed")
         XCTAssertEqual(typo.lines.first, "Settings", "the closest first")
-        XCTAssertEqual(Set(typo.lines), ["Settings", "settings.json", "sxet things"])
+        XCTAssertEqual(Set(typo.lines), ["Settings", "settings.json"], "not the strewn letters of sxet things")
     }
 
     func testNoTyposAfterTyposTurnsThemOffAgain() throws {

@@ -209,6 +209,23 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "1\n")
     }
 
+    /// pick's own keys are the defaults of the table --bind edits: a binding replaces one,
+    /// unbind turns one off, and the rest keep their default.
+    func testBindOverridesAndUnbindsPicksOwnKeys() throws {
+        try tmux.file("input.txt", "one\ntwo\nthree\n")
+        try tmux.start(input: "cat input.txt", args: "--bind 'pgdn:last,ctrl-x:unbind(esc,enter)'")
+        tmux.waitFor(text: "3/3")
+        tmux.keys("PageDown")
+        tmux.waitFor("page-down bound to last") { $0.contains("> three") }
+        tmux.keys("Up")
+        tmux.waitFor("up keeps its default") { $0.contains("> two") }
+        tmux.keys("C-x", "Escape", "Enter")
+        tmux.type("t")
+        tmux.waitFor("Escape and Return unbound: pick goes on") { $0[row: 0].hasPrefix("> t") }
+        tmux.keys("C-c")
+        XCTAssertEqual(tmux.exitStatus(), 130, "ctrl-c still cancels")
+    }
+
     func testChangeNthWhileTheInputStreams() throws {
         try tmux.file("slow.sh", "echo 'a x'; sleep 1; echo 'b y'; echo 'c y'\n")
         try tmux.start(input: "sh slow.sh", args: "--nth 1 --bind 'ctrl-n:change-nth(2)'")

@@ -313,12 +313,13 @@ final class InteractiveEditorKeysTests: InteractiveTestCase {
     // MARK: Resizing with --height
 
     func testShrinkingAndGrowingKeepsTheShellsLinesAbove() throws {
-        // Half the terminal: 12 rows below the 12 lines, then 6, then 12 again. tmux drops
+        // Half the terminal (at least 3 rows, not fzf's 10): 12 rows below the 12 lines, then
+        // 6, then 12 again. tmux drops
         // the rows below the cursor as the window shrinks and brings back the lines the
         // screen scrolled off as it grows.
         let above = (1...12).map { "line \($0)" }
         try tmux.file("input.txt", (1...20).map { "\($0)\n" }.joined())
-        try tmux.start(input: "cat input.txt", args: "--height 50%", width: 60, height: 24,
+        try tmux.start(input: "cat input.txt", args: "--height 50% --min-height 3", width: 60, height: 24,
                        before: "printf '\(above.joined(separator: "\\n"))\\n'")
         tmux.waitFor(text: "20/20")
         tmux.resize(width: 60, height: 12)

