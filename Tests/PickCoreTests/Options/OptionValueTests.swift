@@ -82,6 +82,8 @@ final class OptionValueTests: XCTestCase {
         "--pointer": Rule(valid: "▶", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界", "->>", "▶▶▶"]),
         "--marker": Rule(valid: "+ ", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界", "***"]),
         "--ellipsis": Rule(valid: "..", acceptsEmpty: true, acceptsHuge: false, malformed: ["....", "世世"]),
+        // The rule under the counts: free text, drawn cut to the width (empty: none drawn).
+        "--separator": text("─"),
         "--scheme": Rule(valid: "history", acceptsEmpty: false, acceptsHuge: false,
                          malformed: ["hist", "paths", "default,path", " path"]),
         // A literal string or a regular expression: any text but an empty one.

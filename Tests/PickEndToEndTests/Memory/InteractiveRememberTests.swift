@@ -83,7 +83,7 @@ final class InteractiveRememberTests: InteractiveTestCase {
         try tmux.start(input: "cat input.txt", args: "-m --remember files --bind ctrl-a:select-all", environment: environment)
         tmux.waitFor(text: "12100/12100")
         tmux.keys("C-a")
-        tmux.waitFor(text: "(12100 marked)")
+        tmux.waitFor(text: "12100/12100 (12100)")
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout.split(separator: "\n").count, 12_100, "every marked line is printed")

@@ -308,7 +308,7 @@ final class InteractiveBindTests: InteractiveTestCase {
     func testCommandsGetPicksEnvironment() throws {
         try tmux.file("input.txt", "abc\nabd\nxyz\n")
         try tmux.start(input: "cat input.txt", args: """
-            --multi --prompt 'p> ' --bind 'ctrl-x:execute-silent(env | grep ^PICK_ | sort > env.txt)'
+            --multi --prompt 'p> ' --bind 'ctrl-x:execute-silent(env | grep ^PICK_ | grep -v ^PICK_TESTS_ | sort > env.txt)'
             """)
         tmux.waitFor(text: "3/3")
         tmux.keys("Tab")
