@@ -16,7 +16,10 @@
 //   prompt is drawn: a file that loads in a few milliseconds shows whole, not in pieces.
 // - A frame is drawn at most every `frameInterval`, except the frames that complete a
 //   keystroke's answer and the one that first shows all the input: those go out at once.
-//   A frame of a stale result waits up to `staleFrameHold` for the new one.
+//   An edited query's first frame goes out at once too, with only the rows of the older
+//   query's list that match it and the count in progress (`showsOlderQuery`): the rows on
+//   screen always match the query on screen. A frame of the same query's stale result (the
+//   sort toggled) waits up to `staleFrameHold` for the new one.
 // - A large input answers a keystroke with the first screen of its ranking; once that is
 //   drawn, the rest is asked for, and once the whole is drawn, the suggestions: from the
 //   lines the list shows (the current scope's), what each would add to the query.
