@@ -2,6 +2,9 @@
 
 int pick_el_set_int(EditLine *el, int op, int value) { return el_wset(el, op, value); }
 int pick_el_set_prompt(EditLine *el, pick_prompt_fn fn) { return el_wset(el, EL_PROMPT, fn); }
+int pick_el_set_prompt_esc(EditLine *el, pick_prompt_fn fn, wchar_t delimiter) {
+    return el_wset(el, EL_PROMPT_ESC, fn, delimiter);
+}
 int pick_el_set_getcfn(EditLine *el, pick_getc_fn fn) { return el_wset(el, EL_GETCFN, fn); }
 int pick_el_set_editor(EditLine *el, const wchar_t *mode) { return el_wset(el, EL_EDITOR, mode); }
 int pick_el_get_editor(EditLine *el, const wchar_t **mode) { return el_wget(el, EL_EDITOR, mode); }

@@ -59,6 +59,7 @@ if let shell = options.completion, let script = CompletionScripts.script(for: sh
 if let shell = options.shell, let script = ShellScripts.script(for: shell) {
     stdout.write(script)
     stdout.write("\n" + (CompletionScripts.script(for: shell) ?? ""))
+    if let trigger = TriggerCompletionScripts.script(for: shell) { stdout.write("\n" + trigger) }
     stdout.flush()
     exit(0)
 }

@@ -12,6 +12,8 @@ typedef unsigned char (*pick_command_fn)(EditLine *, int);
 
 int pick_el_set_int(EditLine *el, int op, int value);
 int pick_el_set_prompt(EditLine *el, pick_prompt_fn fn);
+/// The prompt with escape sequences: characters between two `delimiter`s take no columns.
+int pick_el_set_prompt_esc(EditLine *el, pick_prompt_fn fn, wchar_t delimiter);
 int pick_el_set_getcfn(EditLine *el, pick_getc_fn fn);
 int pick_el_set_editor(EditLine *el, const wchar_t *mode);
 int pick_el_get_editor(EditLine *el, const wchar_t **mode);

@@ -135,12 +135,11 @@ enum Painter {
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     static func paint(_ frame: Frame, geometry g: Geometry, theme: Theme, spinnerPhase: Int = 0,
-                      overlay: [String]? = nil, ghost: Ghost? = nil, gutter: Gutter = Gutter(),
+                      overlay: [String]? = nil, ghost: Ghost? = nil, gutter: Gutter = Gutter(), separator: String? = nil,
                       preview: PreviewFrame? = nil) -> [UInt8] {
-        var out = "\u{1B}[?25l\u{1B}7"
-        func styled(_ sgr: String, _ text: String) -> String {
-            sgr.isEmpty || theme.isPlain ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
-        }
+        // DECSC saves libedit's query style with the cursor; DECRC gives both back.
+        var out = "\u{1B}[?25l\u{1B}7" + theme.reset
+        let styled = theme.styled
         let width = max(1, g.width)
         // With something drawn right of the rows, a row is blanked before it is written
         // (ECH), not cleared to the end of the line, which would take the border too.
@@ -155,13 +154,13 @@ enum Painter {
         }
         // No row is ever wider than the terminal: a wider one would wrap onto the next.
         func line(_ text: String) -> String {
-            blank(width) + clip(text, to: width, plain: theme.isPlain) + (boxedRight ? "" : "\u{1B}[K")
+            blank(width) + clip(text, to: width, plain: theme.isPlain, reset: theme.reset) + (boxedRight ? "" : "\u{1B}[K")
         }
 
         // Info line.
         if g.info.hasOwnRow && isFree(g.infoRow) {
             move(g.infoRow)
-            out += line(infoLine(frame.info, width: width, theme: theme, phase: spinnerPhase,
+            out += line(infoLine(frame.info, width: width, theme: theme, phase: spinnerPhase, separator: separator,
                                  alignedRight: g.info == .right))
             drawn.insert(g.infoRow)
         }
@@ -214,9 +213,7 @@ enum Painter {
     /// column kept for the cursor at the row's end), and with `--info=inline` or
     /// `inline-right` the info line, after the ghost text or at the row's right end.
     static func promptTail(_ ghost: Ghost, _ info: InfoLine, geometry g: Geometry, theme: Theme, phase: Int) -> String {
-        func styled(_ sgr: String, _ text: String) -> String {
-            sgr.isEmpty || theme.isPlain ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
-        }
+        let styled = theme.styled
         var room = g.right - ghost.column
         var out = ""
         var inline = ""
@@ -256,16 +253,14 @@ enum Painter {
             guard inlineWidth < room else { return out }
             return out + String(repeating: " ", count: room - inlineWidth) + inline
         }
-        return out + " " + clip(inline, to: room - 1, plain: theme.isPlain)
+        return out + " " + clip(inline, to: room - 1, plain: theme.isPlain, reset: theme.reset)
     }
 
     /// The margin, border (with its label) and padding around the rows: every row of the
     /// region but the rows' own. Beside the prompt libedit draws the left side as part of
     /// its prompt; the painter draws the same glyph over it again, in the border's colour.
     static func surroundings(_ s: Surrounding, geometry g: Geometry, theme: Theme) -> String {
-        func styled(_ sgr: String, _ text: String) -> String {
-            sgr.isEmpty || theme.isPlain || text.isEmpty ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
-        }
+        let styled = theme.styled
         var out = ""
         let box = s.box
         let lineWidth = s.width - box.margin.left - box.margin.right
@@ -324,7 +319,7 @@ enum Painter {
     }
 
     /// `text` (pick's own SGR sequences and safe characters) cut to `columns` columns.
-    static func clip(_ text: String, to columns: Int, plain: Bool) -> String {
+    static func clip(_ text: String, to columns: Int, plain: Bool, reset: String = "\u{1B}[0m") -> String {
         // Most rows fit: an ASCII row is measured a byte at a time and kept as it is (a
         // frame of 38 highlighted rows took 0.6 ms, a fifth of it copying them a character
         // at a time).
@@ -345,7 +340,7 @@ enum Painter {
             used += w
             out.append(u)
         }
-        return String(out) + (cut && !plain ? "\u{1B}[0m" : "")
+        return String(out) + (cut && !plain ? reset : "")
     }
 
     /// Whether `text` is ASCII and its characters outside escape sequences fit `columns`.
@@ -368,9 +363,27 @@ enum Painter {
 
     /// The info line on a row of its own: the counts, then the scope bar; or, aligned right,
     /// the scope bar at the left and the counts at the row's right end.
-    static func infoLine(_ info: InfoLine, width: Int, theme: Theme, phase: Int, alignedRight: Bool = false) -> String {
+    /// With no scope bar, the counts are followed by fzf's rule (`separator`) to the row's
+    /// end; never in words, where a screen reader would read it out.
+    static func infoLine(_ info: InfoLine, width: Int, theme: Theme, phase: Int, separator: String? = nil,
+                         alignedRight: Bool = false) -> String {
         let counts = infoCounts(info, theme: theme, phase: phase)
         let scopes = scopeBar(info, room: width - 2 - counts.width - 3, theme: theme)
+        if !alignedRight, scopes.width == 0, !info.inWords, let separator, !separator.isEmpty {
+            // As fzf's: the rule stops a column short of the edge, cut mid-string if need be.
+            let room = width - 2 - counts.width - 2
+            guard room > 0, TerminalText.width(separator) > 0 else { return "  " + counts.text }
+            var rule = "", used = 0
+            fill: while true {
+                for ch in separator {
+                    let w = TerminalText.width(String(ch))
+                    if used + w > room { break fill }
+                    rule.append(ch)
+                    used += w
+                }
+            }
+            return "  " + counts.text + theme.styled(theme.separator ?? theme.border, " " + rule)
+        }
         if alignedRight {
             let gap = max(1, width - 2 - scopes.width - counts.width)
             return "  " + scopes.text + String(repeating: " ", count: gap) + counts.text
@@ -380,9 +393,7 @@ enum Painter {
 
     /// The counts: matches/total, the spinner while busy, the marks, `+T` with `--track`.
     static func infoCounts(_ info: InfoLine, theme: Theme, phase: Int) -> (text: String, width: Int) {
-        func styled(_ sgr: String, _ text: String) -> String {
-            sgr.isEmpty || theme.isPlain ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
-        }
+        let styled = theme.styled
         // An older query's count is not this one's: it is said as in progress.
         let matches = info.countPending ? "…" : "\(info.matches)"
         var plain = info.inWords ? spokenCounts(info) : "\(matches)/\(info.total)"
@@ -407,12 +418,15 @@ enum Painter {
             plain += " +T"
             text += styled(theme.info, " +T")
         }
-        // As fzf: with a limit, marked out of the limit, always; without, once something is.
+        // As fzf: under --multi, how many are marked, always (` (0)`), out of the limit if
+        // there is one; in words, once something is.
         var marks = ""
         if let marked = info.marked, info.markLimit > 0 {
             marks = " (\(marked)/\(info.markLimit))"
-        } else if let marked = info.marked, marked > 0 {
-            marks = " (\(marked) marked)"
+        } else if let marked = info.marked, info.inWords {
+            marks = marked > 0 ? " (\(marked) marked)" : ""
+        } else if let marked = info.marked {
+            marks = " (\(marked))"
         }
         plain += marks
         text += marks.isEmpty ? "" : styled(theme.info, marks)
@@ -430,9 +444,7 @@ enum Painter {
     /// The scope bar (All and the sections, the current one marked) cut to `room` columns;
     /// empty when lines carry no section.
     static func scopeBar(_ info: InfoLine, room: Int, theme: Theme) -> (text: String, width: Int) {
-        func styled(_ sgr: String, _ text: String) -> String {
-            sgr.isEmpty || theme.isPlain ? text : "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
-        }
+        let styled = theme.styled
         var text = ""
         var used = 0
         for (i, name) in info.scopes.enumerated() {
@@ -447,19 +459,25 @@ enum Painter {
     }
 
     static func row(_ row: FrameRow, width: Int, theme: Theme, gutter: Gutter = Gutter()) -> String {
-        let reset = "\u{1B}[0m"
+        let reset = theme.reset
         func sgr(_ p: String) -> String { p.isEmpty || theme.isPlain ? "" : "\u{1B}[\(p)m" }
         switch row {
         case .section(let name):
             return sgr(theme.section) + name + (theme.isPlain || theme.section.isEmpty ? "" : reset)
         case .line(let line):
-            let base = line.isSelected ? theme.selectedRow : theme.normal
+            // A marked row (`--multi`) has its own colours, the selected row's win over them.
+            let isMarkedStyle = line.isMarked && !line.isSelected && !theme.marked.isEmpty
+            // One sequence for each layer: a terminal takes a bounded number of parameters in
+            // one (tmux 24), and two 24-bit colours with a third over them pass that.
+            let layers = line.isSelected ? [theme.normal, theme.selected]
+                : isMarkedStyle ? [theme.normal, theme.marked] : [theme.normal]
+            let base = layers.map(sgr).joined()
             func with(_ extra: String) -> String {
-                let joined = [base, extra].filter { !$0.isEmpty }.joined(separator: ";")
-                return theme.isPlain ? "" : reset + sgr(joined)
+                theme.isPlain ? "" : reset + base + sgr(extra)
             }
             var out = with("")
-            out += line.isSelected ? with(theme.pointer) + gutter.pointer : String(repeating: " ", count: gutter.pointerWidth)
+            out += line.isSelected ? with(theme.pointer) + gutter.pointer
+                : with(theme.gutter) + String(repeating: " ", count: gutter.pointerWidth)
             out += line.isMarked ? with(theme.marker) + gutter.marker
                                  : with("") + String(repeating: " ", count: gutter.markerWidth)
             for span in line.spans {
@@ -467,7 +485,8 @@ enum Painter {
                 if !span.style.isEmpty { extra.append(span.style) }
                 if span.isSymbol && !theme.symbol.isEmpty { extra.append(theme.symbol) }
                 if span.isHighlighted {
-                    let h = line.isSelected ? theme.highlightSelected : theme.highlight
+                    let h = line.isSelected ? theme.highlightSelected
+                        : line.isMarked && !theme.markedHighlight.isEmpty ? theme.markedHighlight : theme.highlight
                     if !h.isEmpty { extra.append(h) }
                 }
                 out += with(extra.joined(separator: ";")) + span.text
@@ -489,7 +508,7 @@ enum Painter {
                 out += with(chipStyle) + chipText + with("")
                 used += chipWidth
             }
-            if line.isSelected && !theme.selected.isEmpty && used < width {
+            if (line.isSelected && !theme.selected.isEmpty || isMarkedStyle) && used < width {
                 out += String(repeating: " ", count: width - used)
             }
             return out + (theme.isPlain ? "" : reset)

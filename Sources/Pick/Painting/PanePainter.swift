@@ -70,12 +70,14 @@ extension Painter {
     /// width (never cleared to the end of the line: the list may be to the right).
     static func pane(_ frame: PreviewFrame, in rect: PaneRect, theme: Theme) -> String {
         func sgr(_ p: String) -> String { p.isEmpty || theme.isPlain ? "" : "\u{1B}[\(p)m" }
-        let reset = theme.isPlain ? "" : "\u{1B}[0m"
+        // The preview's own background (`preview-bg`), else the theme's.
+        let background = theme.previewBackground.isEmpty ? theme.background : theme.previewBackground
+        let reset = theme.isPlain ? "" : "\u{1B}[0" + (background.isEmpty ? "" : ";" + background) + "m"
         let border = sgr(theme.border)
         let g = frame.glyphs
         let s = frame.sides
         let text = rect.text
-        var out = ""
+        var out = reset
         func move(_ row: Int, _ column: Int) { out += "\u{1B}[\(row);\(column)H" }
         func horizontal(_ row: Int, _ left: String, _ fill: String, _ right: String) {
             move(row, rect.left)
@@ -91,7 +93,7 @@ extension Painter {
             var used = 0
             if i < frame.rows.count {
                 for span in frame.rows[i] {
-                    var styles: [String] = []
+                    var styles: [String] = theme.previewNormal.isEmpty ? [] : [theme.previewNormal]
                     if !span.style.isEmpty { styles.append(span.style) }
                     if span.isSymbol && !theme.symbol.isEmpty { styles.append(theme.symbol) }
                     out += reset + sgr(styles.joined(separator: ";")) + span.text
@@ -115,6 +117,6 @@ extension Painter {
                 out += String(repeating: " ", count: rect.gap)
             }
         }
-        return out
+        return out + theme.reset
     }
 }

@@ -4,9 +4,9 @@ import PickCore
 struct Theme {
     /// The text of rows that are not selected (`fg`); the selected row draws over it.
     var normal = ""
-    var highlight = "38;5;108;1"
+    var highlight = "38;5;108"
     var highlightSelected = "38;5;151;1"
-    var selected = "48;5;236;1"
+    var selected = "38;5;254;48;5;236;1"
     var pointer = "38;5;161"
     var marker = "38;5;168"
     var section = "38;5;110;1"
@@ -21,22 +21,58 @@ struct Theme {
     /// The border's lines and its label (fzf's dark colours).
     var border = "38;5;59"
     var label = "38;5;145"
+    /// The rule after the counts; nil: the border's colour, as fzf's.
+    var separator: String? = nil
+    /// The background under everything pick draws (`bg`); "" is the terminal's.
+    var background = ""
+    /// Marked rows (`selected-fg`, `selected-bg`) and their matches (`selected-hl`).
+    var marked = ""
+    var markedHighlight = ""
+    /// The prompt and the query, drawn by libedit.
+    var prompt = "38;5;110;1"
+    var query = "1"
+    /// The pointer's column on the rows it does not point at (a background).
+    var gutter = ""
+    /// The preview's text and background (`preview-fg`, `preview-bg`).
+    var previewNormal = ""
+    var previewBackground = ""
     /// Whether colours and attributes are used at all.
     var isPlain = false
 
-    /// The selected row's style over `normal` (its later parameters win).
-    var selectedRow: String {
-        normal.isEmpty ? selected : selected.isEmpty ? normal : normal + ";" + selected
+    /// Ends a styled run: back to no attributes on the theme's background.
+    var reset: String {
+        isPlain ? "" : "\u{1B}[0" + (background.isEmpty ? "" : ";" + background) + "m"
     }
+
+    /// `sgr` around `text`, back to the background after it.
+    func styled(_ sgr: String, _ text: String) -> String {
+        sgr.isEmpty || isPlain || text.isEmpty ? text : "\u{1B}[\(sgr)m\(text)" + reset
+    }
+
+    /// The prompt as libedit takes it with EL_PROMPT_ESC: escape sequences between two
+    /// `delimiter`s take no columns; the query after it is drawn in the query's style.
+    /// The prefix (margin, border, padding) is in the border's colours.
+    func libeditPrompt(prefix: String, _ text: String, delimiter: Character) -> String {
+        if isPlain || (prompt.isEmpty && query.isEmpty && background.isEmpty) { return prefix + text }
+        let base = background.isEmpty ? "0" : "0;" + background
+        func sgr(_ p: String) -> String { "\(delimiter)\u{1B}[\(p.isEmpty ? base : base + ";" + p)m\(delimiter)" }
+        // libedit keeps an escape sequence with the character after it, so the query's
+        // style goes before the prompt's last character, not after it.
+        guard let last = text.last else { return (prefix.isEmpty ? "" : sgr(border) + prefix) + sgr(query) }
+        return (prefix.isEmpty ? "" : sgr(border) + prefix) + sgr(prompt) + text.dropLast() + sgr(query) + String(last)
+    }
+
+    static func join(_ a: String, _ b: String) -> String { a.isEmpty ? b : b.isEmpty ? a : a + ";" + b }
 
     /// No colours: matches in bold, the rest plain (`--no-color`, NO_COLOR).
     static let noColor = Theme(highlight: "1", highlightSelected: "1", selected: "1", pointer: "", marker: "",
                                section: "1", chip: "", info: "", spinner: "", ghost: "2", header: "",
-                               message: "", symbol: "", scope: "1", border: "", label: "")
+                               message: "", symbol: "", scope: "1", border: "", label: "", prompt: "", query: "")
     /// Nothing at all (TERM=dumb, --color=bw).
     static let plain = Theme(highlight: "", highlightSelected: "", selected: "", pointer: "", marker: "",
                              section: "", chip: "", info: "", spinner: "", ghost: "", header: "",
-                             message: "", symbol: "", scope: "", border: "", label: "", isPlain: true)
+                             message: "", symbol: "", scope: "", border: "", label: "", prompt: "", query: "",
+                             isPlain: true)
 
     /// The theme for `--color` (parsed in PickCore), `--no-color` and the environment.
     static func make(spec: ColorSpec?, noColor: Bool, environment: (String) -> String?) -> Theme {
@@ -51,22 +87,33 @@ struct Theme {
             switch step {
             case .scheme(.dark):
                 continue
+            case .scheme(.bw):
+                theme = .plain
+                theme.isPlain = false
             case .scheme(.basic):
                 theme = Theme(highlight: "32;1", highlightSelected: "32;1", selected: "1;7", pointer: "31",
                               marker: "35", section: "34;1", chip: "7", info: "33", spinner: "31",
                               ghost: "2", header: "36", message: "33", symbol: "2", scope: "1;4",
-                              border: "", label: "")
+                              border: "", label: "", prompt: "34;1", query: "1")
             case .scheme(.light):
                 theme.selected = "48;5;254;1"; theme.highlight = "38;5;28;1"; theme.highlightSelected = "38;5;22;1"
                 theme.chip = "38;5;238;48;5;252"; theme.info = "38;5;101"; theme.section = "38;5;25;1"
-                theme.border = "38;5;145"; theme.label = "38;5;59"
+                theme.border = "38;5;145"; theme.label = "38;5;59"; theme.prompt = "38;5;25;1"
             case .style(let part, let style):
                 let value = style.sgr(background: part.isBackground)
                 switch part {
                 case .fg: theme.normal = value
                 case .hl: theme.highlight = value
                 case .selectedHl: theme.highlightSelected = value
-                case .selectedFg, .selectedBg: theme.selected = theme.selected.isEmpty ? value : theme.selected + ";" + value
+                case .selectedFg, .selectedBg: theme.selected = join(theme.selected, value)
+                case .bg: theme.background = value
+                case .markedFg, .markedBg: theme.marked = join(theme.marked, value)
+                case .markedHl: theme.markedHighlight = value
+                case .prompt: theme.prompt = style.hasAttributes ? value : join(value, "1")
+                case .query: theme.query = style.hasAttributes ? value : join(value, "1")
+                case .gutter: theme.gutter = value
+                case .previewFg: theme.previewNormal = value
+                case .previewBg: theme.previewBackground = value
                 case .info: theme.info = value
                 case .pointer: theme.pointer = value
                 case .marker: theme.marker = value
@@ -77,6 +124,7 @@ struct Theme {
                 case .chip: theme.chip = value
                 case .border: theme.border = value
                 case .label: theme.label = value
+                case .separator: theme.separator = value
                 }
             }
         }

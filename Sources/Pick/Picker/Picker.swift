@@ -111,7 +111,10 @@ final class Picker {
         Picker.current = self
         terminal.catchSignals()
         enterScreen()
-        guard let editor = LineEditor(terminal: terminal, prompt: geometry.promptPrefix + prompt,
+        guard let editor = LineEditor(terminal: terminal, prefix: geometry.promptPrefix, prompt: prompt,
+                                      stylePrompt: { [theme] in
+                                          theme.libeditPrompt(prefix: $0, $1, delimiter: LineEditor.promptDelimiter)
+                                      },
                                       read: { _, out in Picker.current.readCharacter(out!) },
                                       action: { _, _ in Picker.current.runAction() },
                                       down: { _, _ in Picker.current.moveOnScreen(down: true) },
@@ -229,7 +232,8 @@ final class Picker {
         }
         let pane = geometry.pane.flatMap { rect in preview?.frame(in: rect, at: monotonicMillis()) }
         let bytes = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: spinnerPhase,
-                                  overlay: help?.shown, ghost: ghost, gutter: gutter, preview: pane)
+                                  overlay: help?.shown, ghost: ghost, gutter: gutter,
+                                  separator: options.separator, preview: pane)
         painted = help == nil ? (frame, geometry) : nil
         if bytes != lastFrame {
             terminal.write(bytes)

@@ -36,7 +36,7 @@ extension Picker {
     func placePrompt() {
         let g = geometry
         if let editor {
-            editor.setPrompt(g.promptPrefix + prompt)
+            editor.setPrompt(prefix: g.promptPrefix, prompt)
             if g.right < terminal.size().cols { editor.limitColumns(g.right) }
         }
         terminal.write("\u{1B}[\(g.promptRow);1H")

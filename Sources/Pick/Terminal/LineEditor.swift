@@ -213,12 +213,18 @@ final class LineEditor {
     let el: OpaquePointer
     private let input: UnsafeMutablePointer<FILE>
     private let output: UnsafeMutablePointer<FILE>
-    private var prompt: String
+    private var prompt: (prefix: String, text: String)
+    /// Colours the prompt (what is drawn left of the rows, then the prompt): escape
+    /// sequences between two `promptDelimiter`s (libedit's EL_PROMPT_ESC counts no columns
+    /// for them), the query's style at its end.
+    private let stylePrompt: (_ prefix: String, _ prompt: String) -> String
+    static let promptDelimiter: Character = "\u{1}"
 
     /// Sets libedit up: emacs, then the person's ~/.editrc (or $EDITRC), then pick's keys.
     /// `action` runs the picker's pending action; `down` and `up` move the selection (vi's
     /// j and k).
-    init?(terminal: Terminal, prompt: String,
+    init?(terminal: Terminal, prefix: String, prompt: String,
+          stylePrompt: @escaping (_ prefix: String, _ prompt: String) -> String = { $0 + $1 },
           read: @escaping @convention(c) (OpaquePointer?, UnsafeMutablePointer<wchar_t>?) -> Int32,
           action: @escaping @convention(c) (OpaquePointer?, Int32) -> UInt8,
           down: @escaping @convention(c) (OpaquePointer?, Int32) -> UInt8,
@@ -230,11 +236,12 @@ final class LineEditor {
         self.el = el
         input = fin
         output = fout
-        self.prompt = prompt
-        promptText = permanentWide(prompt)
+        self.prompt = (prefix, prompt)
+        self.stylePrompt = stylePrompt
+        promptText = permanentWide(stylePrompt(prefix, prompt))
         _ = pick_el_set_editor(el, permanentWide("emacs"))
         _ = pick_el_set_int(el, EL_SIGNAL, 0)
-        _ = pick_el_set_prompt(el) { _ in promptText }
+        _ = pick_el_set_prompt_esc(el, { _ in promptText }, wchar_t(Self.promptDelimiter.unicodeScalars.first!.value))
         _ = pick_el_set_getcfn(el, read)
         for f in queryEditFunctions {
             _ = pick_el_addfn(el, permanentWide(f.name), permanentWide(f.help), f.fn)
@@ -314,10 +321,10 @@ final class LineEditor {
     }
 
     /// The prompt libedit draws before the query from now on.
-    func setPrompt(_ text: String) {
-        guard text != prompt else { return }
-        prompt = text
-        promptText = permanentWide(text)
+    func setPrompt(prefix: String, _ text: String) {
+        guard prefix != prompt.prefix || text != prompt.text else { return }
+        prompt = (prefix, text)
+        promptText = permanentWide(stylePrompt(prefix, text))
     }
 
     /// Makes libedit's lines end at column `columns`, short of the terminal's right edge

@@ -36,7 +36,8 @@ struct ScreenRegion {
     var modesOn: String { "\u{1B}[?2004h" + (mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : "") }
     /// What turns every mode off again, on every way out (a crash too): the mouse's
     /// whether or not it was on, so a terminal is never left reporting clicks.
-    static let modesOff = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?25h"
+    /// SGR 0 first: the query's style libedit left on must not colour the shell's output.
+    static let modesOff = "\u{1B}[0m\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?25h"
 
     /// What a crash leaves on the terminal.
     static func crashRestore(for height: Height) -> String {

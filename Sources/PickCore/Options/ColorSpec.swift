@@ -1,8 +1,11 @@
-// `--color`, parsed once. The value is comma-separated items applied in order: schemes
-// (`dark`, `light`, `16`), `name:style` pairs that replace one part's style, and the
-// switches `always` and `auto`; `bw` or `never` stand alone. A style is colours and
-// attributes joined by colons: `108`, `#87af87`, `green`, `bright-red`, `-1` or `default`
-// (the terminal's), `bold`, `dim`, `italic`, `underline`, `reverse`, `regular` (nothing).
+// `--color`, parsed once. The value is comma-separated items applied in order: base
+// schemes (`dark`, `light`, `16`, `bw`), `name:style` pairs that replace one part's style,
+// and the switches `always` and `auto`; `never` stands alone, as does `bw` (then nothing at
+// all is drawn, ANSI colours of the input included). Repeated `--color` options merge, as
+// fzf's do: a theme in the defaults variable and a tweak on the command line both hold. A
+// style is colours and attributes joined by colons: `108`, `#87af87`, `green`,
+// `bright-red`, `-1` or `default` (the terminal's), `bold`, `dim`, `italic`, `underline`,
+// `reverse`, `blink`, `strikethrough`, `regular` (nothing).
 // The executable's Theme turns the parsed value into escape sequences; nothing here
 // knows the palette.
 
@@ -16,6 +19,8 @@ public struct ColorSpec: Equatable, Sendable {
         case light
         /// The 16 basic colours.
         case basic = "16"
+        /// No colours, then the parts named after it.
+        case bw
     }
 
     /// One item of the spec, applied in order.
@@ -36,6 +41,13 @@ public struct ColorSpec: Equatable, Sendable {
         self.isForced = isForced
     }
 
+    /// This spec followed by a later `--color` option: both apply, the later one last.
+    public func merged(with later: ColorSpec) -> ColorSpec {
+        if later.isPlain { return ColorSpec(isPlain: true, isForced: isForced || later.isForced) }
+        return ColorSpec(steps: (isPlain ? [.scheme(.bw)] : steps) + later.steps,
+                         isForced: isForced || later.isForced)
+    }
+
     /// Parses a `--color` value; the error says which item is wrong and why.
     public static func parse(_ text: String) throws -> ColorSpec {
         func refuse(_ item: Substring, _ why: String) -> OptionError {
@@ -45,10 +57,10 @@ public struct ColorSpec: Equatable, Sendable {
         var spec = ColorSpec()
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             switch item {
-            case "dark", "light", "16": spec.steps.append(.scheme(Scheme(rawValue: String(item))!))
+            case "dark", "light", "16", "bw": spec.steps.append(.scheme(Scheme(rawValue: String(item))!))
             case "always": spec.isForced = true
             case "auto": break
-            case "bw", "never", "no": throw refuse(item, "it draws no colours at all, so it stands alone")
+            case "never", "no": throw refuse(item, "it draws no colours at all, so it stands alone")
             default:
                 let parts = item.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
                 guard parts.count == 2 else {
@@ -82,23 +94,44 @@ public enum ColorPart: String, CaseIterable, Sendable {
     /// The selected row: added to its style, as are the two below.
     case selectedFg = "fg+"
     case selectedBg = "bg+"
+    /// The background of everything pick draws.
+    case bg
+    /// Marked rows (`--multi`): their text, background and matched characters.
+    case markedFg = "selected-fg"
+    case markedBg = "selected-bg"
+    case markedHl = "selected-hl"
+    /// The prompt and the query libedit draws.
+    case prompt, query
+    /// The gutter: the pointer's column on rows that are not selected.
+    case gutter
     case info, pointer, marker, header, spinner, ghost, section, chip
     /// The border (`--border`) and its label (`--border-label`).
     case border, label
+    /// The rule after the counts (`--separator`); the border's colour unless set.
+    case separator
+    /// The preview's text and background.
+    case previewFg = "preview-fg"
+    case previewBg = "preview-bg"
 
     /// Whether the part's colours are backgrounds.
-    public var isBackground: Bool { self == .selectedBg }
+    public var isBackground: Bool {
+        switch self {
+        case .selectedBg, .bg, .markedBg, .gutter, .previewBg: return true
+        default: return false
+        }
+    }
 
     /// fzf's other names for the parts above.
-    static let aliases = ["current-fg": "fg+", "current-bg": "bg+", "current-hl": "hl+", "header-fg": "header"]
+    static let aliases = ["current-fg": "fg+", "current-bg": "bg+", "current-hl": "hl+", "header-fg": "header",
+                          "list-fg": "fg", "list-bg": "bg", "input-fg": "query"]
 
-    /// fzf's names for parts pick does not colour yet (the prompt and query libedit draws,
-    /// the background, the parts issue 31 adds): accepted, their style checked, not drawn.
+    /// fzf's names for parts pick does not draw yet (the separator, the scrollbar, the
+    /// borders of each part issue 31 adds): accepted, their style checked, not drawn.
     static let notYetDrawn: Set<String> = [
-        "bg", "prompt", "query", "input", "input-fg", "input-bg", "input-border", "input-label", "disabled",
-        "list-fg", "list-bg", "list-border", "list-label", "preview-fg", "preview-bg", "preview-border",
-        "preview-label", "preview-scrollbar", "alt-bg", "selected-fg", "selected-bg", "selected-hl", "nth",
-        "nomatch", "gutter", "alt-gutter", "separator", "scrollbar", "header-bg", "header-border", "header-label",
+        "disabled", "input", "input-bg", "input-border", "input-label",
+        "list-border", "list-label", "preview-border",
+        "preview-label", "preview-scrollbar", "alt-bg", "nth",
+        "nomatch", "alt-gutter", "scrollbar", "header-bg", "header-border", "header-label",
         "footer", "footer-fg", "footer-bg", "footer-border", "footer-label", "gap-line",
     ]
 }
@@ -114,7 +147,7 @@ public struct ColorStyle: Equatable, Sendable {
         case rgb(Int, Int, Int)
         /// One of the eight basic colours (0 black … 7 white), or its bright form.
         case basic(Int, bright: Bool)
-        case bold, dim, italic, underline, reverse
+        case bold, dim, italic, underline, reverse, blink, strikethrough
         /// Nothing: a part with only `regular` is drawn plainly.
         case regular
     }
@@ -149,8 +182,10 @@ public struct ColorStyle: Equatable, Sendable {
                 case "gray", "grey": words.append(.basic(0, bright: true))
                 case "underline-double", "underline-curly", "underline-dotted", "underline-dashed":
                     words.append(.underline)
-                // fzf's attributes pick does not draw yet: accepted, drawn plainly.
-                case "strip", "blink", "strikethrough": words.append(.regular)
+                // fzf's `strip` takes the input's own colours off a part; pick keeps them.
+                case "strip": words.append(.regular)
+                case "blink": words.append(.blink)
+                case "strikethrough": words.append(.strikethrough)
                 case "": break  // `hl:` and `red:` as fzf takes them
                 case "dim": words.append(.dim)
                 case "italic": words.append(.italic)
@@ -162,6 +197,17 @@ public struct ColorStyle: Equatable, Sendable {
             }
         }
         self.words = words
+    }
+
+    /// Whether the style names an attribute (`regular` too); a style of colours alone keeps
+    /// the part's own attributes, as fzf's do (the prompt and the query stay bold).
+    public var hasAttributes: Bool {
+        words.contains { word in
+            switch word {
+            case .terminalDefault, .palette, .rgb, .basic: return false
+            default: return true
+            }
+        }
     }
 
     /// The style as SGR parameters (`38;5;108;1`); colours are backgrounds with `background`.
@@ -178,6 +224,8 @@ public struct ColorStyle: Equatable, Sendable {
             case .italic: out.append("3")
             case .underline: out.append("4")
             case .reverse: out.append("7")
+            case .blink: out.append("5")
+            case .strikethrough: out.append("9")
             case .regular: break
             }
         }

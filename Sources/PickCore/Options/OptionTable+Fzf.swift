@@ -72,7 +72,7 @@ extension OptionTable {
         "--wrap?", "--no-wrap", "--wrap-word", "--no-wrap-word", "--wrap-sign=", "--preview-wrap-sign=",
         "--multi-line", "--no-multi-line", "--marker-multi-line=", "--highlight-line", "--no-highlight-line",
         "--raw", "--no-raw", "--gutter=", "--gutter-raw=", "--gap#", "--no-gap", "--gap-line?", "--no-gap-line",
-        "--scrollbar?", "--no-scrollbar", "--separator=", "--no-separator", "--scroll-off=",
+        "--scrollbar?", "--no-scrollbar", "--scroll-off=",
         "--hscroll", "--no-hscroll", "--hscroll-off=", "--keep-right", "--no-keep-right",
         "--freeze-left=", "--freeze-right=", "--jump-labels=", "--ghost=", "--no-input",
         "--info-command=", "--no-info-command",

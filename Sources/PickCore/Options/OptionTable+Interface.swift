@@ -88,6 +88,11 @@ extension OptionTable {
             $0.pointer = try OptionParsing.glyph($1, columns: 2)
         },
         OptionRow("--marker", .required) { $0.marker = try OptionParsing.glyph($1, columns: 2) },
+        OptionRow("--separator", .required,
+                  help: help(.interface, "--separator=STR", "a rule after the counts (default none)")) {
+            $0.separator = TerminalText.sanitize($1.string)
+        },
+        .flag("--no-separator") { $0.separator = nil },
         OptionRow("--ellipsis", .required, help: help(.interface, "--ellipsis=STR", "marks a title cut short (default '…')")) {
             $0.ellipsis = try OptionParsing.glyph($1, columns: 3)
         },
@@ -131,7 +136,8 @@ extension OptionTable {
         },
         OptionRow("--color", .required,
                   help: help(.interface, "--color=SPEC", "colors: dark, light, 16, bw, or name:color pairs")) {
-            $0.color = try ColorSpec.parse($1.string)
+            let later = try ColorSpec.parse($1.string)
+            $0.color = $0.color.map { $0.merged(with: later) } ?? later
         },
         .flag("--no-color", short: "+c", help: help(.interface, "--no-color", "draw without colors (also NO_COLOR, TERM=dumb)")) { $0.noColor = true },
         .flag("--ansi", help: help(.interface, "--ansi", "draw colour codes; match and print the visible text")) { $0.ansi = true },

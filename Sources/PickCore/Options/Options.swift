@@ -111,6 +111,9 @@ public struct Options: Sendable {
     /// The gutter's glyphs: the selected line's pointer and a marked line's marker.
     public var pointer = ">"
     public var marker = "*"
+    /// The rule after the counts on the info line's own row (`--separator`); nil draws
+    /// none (`--no-separator`, and for now the default: fzf's is `─`, issue 31 step 2).
+    public var separator: String? = nil
     /// What marks a title cut short.
     public var ellipsis = "…"
     public var scheme: Scheme = .default

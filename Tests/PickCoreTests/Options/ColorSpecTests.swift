@@ -32,29 +32,61 @@ final class ColorSpecTests: XCTestCase {
         }
     }
 
-    func testBwAndNeverStandAloneAndAlwaysGoesAnywhere() throws {
+    func testBwAloneDrawsNothingAndAsABaseSchemeTakesLaterColours() throws {
         XCTAssertTrue(try ColorSpec.parse("bw").isPlain)
         XCTAssertTrue(try ColorSpec.parse("never").isPlain)
         XCTAssertTrue(try ColorSpec.parse("hl:red,always").isForced)
         XCTAssertEqual(try ColorSpec.parse("auto"), ColorSpec())
-        XCTAssertThrowsError(try ColorSpec.parse("bw,hl:red")) { error in
-            XCTAssertEqual("\(error)", "invalid value for --color: 'bw' (it draws no colours at all, so it stands alone)")
+        XCTAssertEqual(try ColorSpec.parse("bw,hl:red").steps, [.scheme(.bw), .style(.hl, ColorStyle("red")!)])
+        XCTAssertThrowsError(try ColorSpec.parse("never,hl:red")) { error in
+            XCTAssertEqual("\(error)", "invalid value for --color: 'never' (it draws no colours at all, so it stands alone)")
         }
+    }
+
+    /// A theme in FZF_DEFAULT_OPTS is several `--color` options, and a command line adds
+    /// one more: all of them hold, the later ones last.
+    func testRepeatedColorOptionsMerge() throws {
+        let theme = try ColorSpec.parse("bg+:#313244,bg:#1e1e2e")
+        let merged = theme.merged(with: try ColorSpec.parse("hl:red,always"))
+        XCTAssertEqual(merged.steps, [.style(.selectedBg, ColorStyle("#313244")!), .style(.bg, ColorStyle("#1e1e2e")!),
+                                      .style(.hl, ColorStyle("red")!)])
+        XCTAssertTrue(merged.isForced)
+        XCTAssertTrue(theme.merged(with: try ColorSpec.parse("bw")).isPlain, "bw alone still draws nothing")
+        XCTAssertEqual(try ColorSpec.parse("bw").merged(with: theme).steps.first, .scheme(.bw))
+    }
+
+    func testFzfsAttributesAreDrawn() throws {
+        XCTAssertEqual(ColorStyle("red:blink:strikethrough")?.sgr(background: false), "31;5;9")
+        XCTAssertEqual(ColorStyle("#c0caf5:regular")?.hasAttributes, true)
+        XCTAssertEqual(ColorStyle("#c0caf5")?.hasAttributes, false)
+    }
+
+    /// Every colour of the two themes fzf users copy most (catppuccin's, tokyonight's) is a
+    /// part pick draws: the background, the prompt, the query, marked rows, the gutter.
+    func testThemesPartsArePartsPickDraws() throws {
+        let spec = try ColorSpec.parse("bg:#1e1e2e,prompt:#cba6f7,query:#c0caf5:regular,selected-bg:#45475a,"
+                                       + "selected-fg:#cdd6f4,selected-hl:#f38ba8,gutter:#16161e,list-bg:#000000,"
+                                       + "input-fg:#ffffff,preview-fg:#ffffff,preview-bg:#000000")
+        XCTAssertEqual(spec.steps.map { step -> String in
+            guard case .style(let part, _) = step else { return "" }
+            return part.rawValue
+        }, ["bg", "prompt", "query", "selected-bg", "selected-fg", "selected-hl", "gutter", "bg", "query",
+            "preview-fg", "preview-bg"])
+        XCTAssertTrue(ColorPart.bg.isBackground && ColorPart.gutter.isBackground && ColorPart.markedBg.isBackground)
     }
 
     /// fzf's names for parts pick does not colour yet are accepted (their colours checked)
     /// and change nothing, as on a terminal that cannot draw them; a name fzf does not
     /// have is refused.
     func testFzfsNamesPickDoesNotColourYetAreAcceptedAndChangeNothing() throws {
-        for item in ["prompt:red", "query:#c0caf5:regular", "bg:#1e1e2e", "selected-bg:#45475a", "gutter:-1",
-                     "scrollbar:#ff0000", "separator:#ff0000", "nth:regular", "preview-bg:#000000"] {
+        for item in ["scrollbar:#ff0000", "nth:regular", "disabled:red", "list-border:red"] {
             XCTAssertEqual(try ColorSpec.parse("dark," + item).steps, [.scheme(.dark)], item)
         }
         XCTAssertEqual(try ColorSpec.parse("current-fg:red").steps, [.style(.selectedFg, ColorStyle("red")!)])
         XCTAssertEqual(try ColorSpec.parse("border:red,label:bold").steps.count, 2, "pick draws a border now")
         XCTAssertThrowsError(try ColorSpec.parse("gutter:nocolor"))
         XCTAssertThrowsError(try ColorSpec.parse("nothing:red")) { error in
-            XCTAssertTrue("\(error)".contains("with name one of fg hl hl+ fg+ bg+ info"), "\(error)")
+            XCTAssertTrue("\(error)".contains("with name one of fg hl hl+ fg+ bg+ bg selected-fg"), "\(error)")
         }
     }
 }

@@ -122,6 +122,7 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(try parse(["--height=100%"]).height, .full)
         XCTAssertTrue(try parse(["--no-color"]).noColor)
         XCTAssertEqual(try parse(["--color=bw"]).color?.isPlain, true)
+        XCTAssertEqual(try parse(["--color=hl:red", "--color=fg:blue"]).color?.steps.count, 2, "--color options merge")
         XCTAssertTrue(try parse(["--no-color", "--color=hl:red"]).noColor, "a later --color does not undo --no-color")
     }
 

@@ -166,7 +166,7 @@ extension FzfRecipePortTests {
         tmux.waitFor(text: "1/100")
         tmux.keys("C-o", "C-o", "C-t")
         tmux.waitFor("three marked, back on the second line") { rows in
-            rows.contains { $0.contains("(3 marked)") } && rows.contains { $0.hasPrefix(">") && $0.dropFirst(2).hasPrefix("2") }
+            rows.contains { $0.contains("(3)") } && rows.contains { $0.hasPrefix(">") && $0.dropFirst(2).hasPrefix("2") }
         }
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)

@@ -29,19 +29,19 @@ final class InteractiveBindTests: InteractiveTestCase {
         tmux.keys("C-y", "C-e", "C-e", "C-b")
         tmux.waitFor("down, down, up+up") { $0.contains("> line1") }
         tmux.keys("C-o", "C-o")
-        tmux.waitFor(text: "(2 marked)")
+        tmux.waitFor(text: "(2)")
         tmux.keys("C-a")
-        tmux.waitFor(text: "(30 marked)")
+        tmux.waitFor(text: "(30)")
         tmux.keys("C-d")
         tmux.waitFor("deselect-all") { !$0.contains { $0.contains("marked") } }
         tmux.type("'line2")
         tmux.waitFor(text: "11/30")
         tmux.keys("C-t")
-        tmux.waitFor(text: "(11 marked)")
+        tmux.waitFor(text: "(11)")
         tmux.keys("C-u")
         tmux.waitFor(text: "30/30")
         tmux.keys("C-y", "C-o", "C-t")
-        tmux.waitFor(text: "(18 marked)")
+        tmux.waitFor(text: "(18)")
         tmux.keys("C-q")
         XCTAssertEqual(tmux.exitStatus(), 0)
         let printed = tmux.stdout.split(separator: "\n")
@@ -129,7 +129,7 @@ final class InteractiveBindTests: InteractiveTestCase {
         }
         tmux.keys("C-u")
         tmux.keys("C-o", "C-o")
-        tmux.waitFor(text: "(2 marked)")
+        tmux.waitFor(text: "(2)")
         tmux.keys("C-r")
         // The info line counts the lines read (fzf's total), the taken out among them.
         tmux.waitFor("exclude-multi: the marked lines gone, marks with them") { rows in
@@ -387,7 +387,7 @@ final class InteractiveBindTests: InteractiveTestCase {
         for _ in hostile { tmux.keys("C-e") }
         tmux.waitFor("every execute ran") { _ in self.read("loud").split(separator: "\n").count == hostile.count }
         tmux.keys("C-y", "Tab", "Tab")
-        tmux.waitFor(text: "(2 marked)")
+        tmux.waitFor(text: "(2)")
         tmux.keys("C-b")
         XCTAssertEqual(tmux.exitStatus(), 0)
         let silent = read("silent")

@@ -8,7 +8,7 @@ final class InteractiveFeatureTests: InteractiveTestCase {
         try tmux.start(input: "cat input.txt", args: "--multi")
         tmux.waitFor(text: "4/4")
         tmux.keys("Tab", "Down", "Tab")
-        tmux.waitFor(text: "(2 marked)")
+        tmux.waitFor(text: "(2)")
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "one\nthree\n")

@@ -88,7 +88,7 @@ final class InteractiveFieldsTests: InteractiveTestCase {
         try tmux.start(input: "cat input.txt", args: "-d : --accept-nth 1,3 --multi --expect ctrl-x", width: 40, height: 8)
         tmux.waitFor(text: "3/3")
         tmux.keys("Tab", "Down", "Down", "Tab")
-        tmux.waitFor(text: "(2 marked)")
+        tmux.waitFor(text: "(2)")
         tmux.keys("C-x")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "ctrl-x\n1:uno\n3:tres\n", "fields in line order, joined by the delimiter as fzf")

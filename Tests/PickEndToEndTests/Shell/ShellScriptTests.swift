@@ -53,9 +53,18 @@ final class ShellScriptTests: XCTestCase {
     func testWidgetsReadPathsAndHistoryAsPlainLinesWhateverTheDefaults() throws {
         for shell in ["bash", "zsh", "fish"] {
             let script = try runPick(["--shell", shell]).text
+            // Fuzzy completion (bash, zsh) runs pick through __pick_comprun CMD "$@": each
+            // call of it passes --plain first.
             let calls = script.components(separatedBy: "command pick").dropFirst()
+                .filter { !$0.hasPrefix(" \"$@\"") }
             XCTAssertEqual(calls.count, 3, "\(shell): one call a widget")
             for call in calls { XCTAssertTrue(call.hasPrefix(" --plain"), "\(shell): pick\(call.prefix(40))") }
+            let completions = script.components(separatedBy: "__pick_comprun \"").dropFirst()
+            XCTAssertEqual(completions.count, shell == "fish" ? 0 : 4, "\(shell): fuzzy completion's calls")
+            for call in completions {
+                XCTAssertNotNil(call.range(of: "^[^\"]*\" --plain ", options: .regularExpression),
+                                "\(shell): __pick_comprun \"\(call.prefix(40))")
+            }
         }
         // ctrl-t in bash, run without a terminal: --filter in the widget's options. Fuzzy
         // `ab` finds `a<TAB>b` only where the tab is text.

@@ -44,7 +44,7 @@ class ShellWidgetScenarios: ShellTestCase {
         pane.tmux.type("'.txt")
         pane.waitForPick("2/7")
         pane.tmux.keys("Tab", "Tab")
-        pane.tmux.waitFor(text: "(2 marked)")
+        pane.tmux.waitFor(text: "(2)")
         pane.tmux.keys("Enter")
         let both = ["cat \(quotedMyFile) src/deep/notes.txt", "cat src/deep/notes.txt \(quotedMyFile)"]
         pane.tmux.waitFor("both paths on the command line") { _ in both.contains(self.pane.commandLine()?.text ?? "") }

@@ -1,0 +1,135 @@
+import Foundation
+import XCTest
+
+/// Fuzzy completion of `pick --shell`: a word ending in `**` and Tab opens pick on what fits
+/// the command, and the pick replaces the word; without the trigger Tab completes as before.
+/// Written once, run in real bash and zsh (the classes below).
+class TriggerCompletionScenarios: ShellTestCase {
+    func pathsFoldersAndPlainTab() throws {
+        try pane.start()
+        pane.tmux.type("cat src/**")
+        pane.tmux.keys("Tab")
+        // src/ and below it, through pick's walker.
+        let rows = pane.waitForPick("5/5")
+        XCTAssertEqual(Set(pane.pickRows(rows)),
+                       ["src/", "src/main.swift", "src/my file.txt", "src/deep/", "src/deep/notes.txt"])
+        pane.tmux.type("myfile")
+        pane.waitForPick("1/5")
+        pane.tmux.keys("Enter")
+        pane.waitForLine("cat src/my\\ file.txt", beforeCursor: "cat src/my\\ file.txt ")
+
+        // cd: folders only (hidden ones not walked); Escape leaves the word as it was.
+        pane.tmux.keys("C-u")
+        pane.tmux.type("cd **")
+        pane.tmux.keys("Tab")
+        XCTAssertEqual(Set(pane.pickRows(pane.waitForPick("3/3"))), ["src/", "src/deep/", "docs/"])
+        pane.tmux.keys("Escape")
+        pane.waitForLine("cd **", beforeCursor: "cd **")
+
+        // Without the trigger, Tab completes as the shell does.
+        pane.tmux.keys("C-u")
+        pane.tmux.type("cat do")
+        pane.tmux.keys("Tab")
+        pane.waitForLine("cat docs/")
+        pane.tmux.keys("C-u")
+        pane.run("echo ok", output: "ok")
+    }
+
+    func killInsertsThePIDOfThePickedProcess() throws {
+        try pane.start()
+        pane.tmux.type("sleep 4242 & echo pid=$!")
+        pane.tmux.keys("Enter")
+        pane.tmux.waitFor("the PID echoed") { rows in rows.contains { $0.hasPrefix("pid=") } }
+        pane.waitForLine("")
+        let pid = try XCTUnwrap(pane.tmux.screen().compactMap { row -> String? in
+            row.hasPrefix("pid=") ? String(row.dropFirst(4)) : nil }.last)
+        pane.tmux.type("kill **")
+        pane.tmux.keys("Tab")
+        pane.tmux.waitFor(text: "PID")
+        pane.tmux.type("sleep 4242")
+        pane.tmux.waitFor("the sleep listed first") { rows in
+            rows.contains { $0.hasPrefix("> ") && $0.contains(" \(pid) ") && $0.contains("sleep 4242") }
+        }
+        pane.tmux.keys("Enter")
+        pane.waitForLine("kill \(pid)")
+        pane.tmux.keys("Enter")
+        // Run, the command ends the sleep.
+        let end = Date().addingTimeInterval(TmuxPick.deadline)
+        while kill(pid_t(pid)!, 0) == 0 && Date() < end { usleep(20_000) }
+        XCTAssertNotEqual(kill(pid_t(pid)!, 0), 0, "kill \(pid) ended the sleep")
+    }
+
+    func hostsVariablesAndACustomTrigger() throws {
+        try FileManager.default.createDirectory(at: pane.tmux.dir.appendingPathComponent(".ssh"),
+                                                withIntermediateDirectories: true)
+        try pane.tmux.file(".ssh/config", "Host alpha beta-box\n  User me\nHost *.example\n")
+        try pane.start()
+        pane.tmux.type("ssh **")
+        pane.tmux.keys("Tab")
+        pane.tmux.type("beta")
+        pane.tmux.waitFor("beta-box listed") { rows in rows.contains("> beta-box") }
+        XCTAssertFalse(pane.tmux.screen().contains { $0.contains("*.example") }, "patterns are not hosts")
+        pane.tmux.keys("Enter")
+        pane.waitForLine("ssh beta-box")
+
+        pane.tmux.keys("C-u")
+        pane.run("FZF_COMPLETION_TRIGGER=,, MY_PICK_VAR=1; echo set", output: "set")
+        pane.tmux.type("unset MY_PICK_V,,")
+        pane.tmux.keys("Tab")
+        pane.tmux.waitFor("the variable listed") { rows in rows.contains("> MY_PICK_VAR") }
+        pane.tmux.keys("Enter")
+        pane.waitForLine("unset MY_PICK_VAR")
+        pane.tmux.keys("C-u")
+        pane.run("echo ok", output: "ok")
+    }
+
+    func fzfsHooksListRunAndComplete() throws {
+        var rc = """
+            _fzf_compgen_path() { printf '%s\\n' "$1/from-hook-a" "$1/from-hook-b"; }
+            _fzf_comprun() { local cmd=$1; shift; pick --prompt "$cmd> " "$@"; }
+            _fzf_complete_foo() { _fzf_complete --multi -- "$@" < <(printf '%s\\n' very wow); }
+            """
+        if shellName == "bash" { rc += "\ncomplete -F _fzf_complete_foo -o default -o bashdefault foo" }
+        try pane.start(rc: rc)
+        pane.tmux.type("cat **")
+        pane.tmux.keys("Tab")
+        let rows = pane.waitForPick("2/2")
+        XCTAssertEqual(pane.pickRows(rows), ["./from-hook-a", "./from-hook-b"])
+        XCTAssertTrue(rows.contains { $0.hasPrefix("cat>") }, "_fzf_comprun runs the picker")
+        pane.tmux.keys("Enter")
+        pane.waitForLine("cat ./from-hook-a")
+
+        pane.tmux.keys("C-u")
+        pane.tmux.type("foo w**")
+        pane.tmux.keys("Tab")
+        pane.waitForPick("1/2")
+        pane.tmux.keys("Enter")
+        pane.waitForLine("foo wow")
+        pane.tmux.keys("C-u")
+        pane.run("echo ok", output: "ok")
+    }
+}
+
+final class BashTriggerCompletionTests: TriggerCompletionScenarios {
+    override var shellName: String { "bash" }
+    func testPathsFoldersAndPlainTab() throws { try pathsFoldersAndPlainTab() }
+    func testKillInsertsThePID() throws { try killInsertsThePIDOfThePickedProcess() }
+    func testHostsVariablesAndACustomTrigger() throws { try hostsVariablesAndACustomTrigger() }
+    func testFzfsHooks() throws { try fzfsHooksListRunAndComplete() }
+
+    /// bash: a command's own completion function (pick's options) still answers Tab.
+    func testPlainTabKeepsACommandsOwnCompletion() throws {
+        try pane.start()
+        pane.tmux.type("pick --layo")
+        pane.tmux.keys("Tab")
+        pane.waitForLine("pick --layout")
+    }
+}
+
+final class ZshTriggerCompletionTests: TriggerCompletionScenarios {
+    override var shellName: String { "zsh" }
+    func testPathsFoldersAndPlainTab() throws { try pathsFoldersAndPlainTab() }
+    func testKillInsertsThePID() throws { try killInsertsThePIDOfThePickedProcess() }
+    func testHostsVariablesAndACustomTrigger() throws { try hostsVariablesAndACustomTrigger() }
+    func testFzfsHooks() throws { try fzfsHooksListRunAndComplete() }
+}
