@@ -394,7 +394,9 @@ enum Painter {
     /// The counts: matches/total, the spinner while busy, the marks, `+T` with `--track`.
     static func infoCounts(_ info: InfoLine, theme: Theme, phase: Int) -> (text: String, width: Int) {
         let styled = theme.styled
-        var plain = info.inWords ? spokenCounts(info) : "\(info.matches)/\(info.total)"
+        // An older query's count is not this one's: it is said as in progress.
+        let matches = info.countPending ? "…" : "\(info.matches)"
+        var plain = info.inWords ? spokenCounts(info) : "\(matches)/\(info.total)"
         // The rows below are not all real matches: say how many are close ones.
         if info.closeMatches > 0 {
             plain += info.inWords ? ", \(info.closeMatches) close" : " +\(info.closeMatches) close"
@@ -434,7 +436,8 @@ enum Painter {
     /// The counts as a screen reader should say them: "no matches", "1 match", "42 matches",
     /// then the number of lines.
     static func spokenCounts(_ info: InfoLine) -> String {
-        let matches = info.matches == 0 ? "no matches" : info.matches == 1 ? "1 match" : "\(info.matches) matches"
+        let matches = info.countPending ? "counting matches"
+            : info.matches == 0 ? "no matches" : info.matches == 1 ? "1 match" : "\(info.matches) matches"
         return matches + " of \(info.total) line" + (info.total == 1 ? "" : "s")
     }
 

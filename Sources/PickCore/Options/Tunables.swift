@@ -76,6 +76,9 @@ public enum Tunables {
         /// How long a frame of an older query's result waits for the new one (longer, and
         /// the typed character itself would seem slow to appear).
         public static let staleFrameHold = 60
+        /// A frame of an older query's result lists only its rows that match the current
+        /// query, checking at most this many screens of them (a bounded check per frame).
+        public static let staleRowsChecked = 4
         /// While input streams in, how often the query is searched again.
         public static let refreshInterval = 100
         /// How often the spinner turns while something is busy.

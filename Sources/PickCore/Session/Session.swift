@@ -16,7 +16,10 @@
 //   prompt is drawn: a file that loads in a few milliseconds shows whole, not in pieces.
 // - A frame is drawn at most every `frameInterval`, except the frames that complete a
 //   keystroke's answer and the one that first shows all the input: those go out at once.
-//   A frame of a stale result waits up to `staleFrameHold` for the new one.
+//   An edited query's first frame goes out at once too, with only the rows of the older
+//   query's list that match it and the count in progress (`showsOlderQuery`): the rows on
+//   screen always match the query on screen. A frame of the same query's stale result (the
+//   sort toggled) waits up to `staleFrameHold` for the new one.
 // - A large input answers a keystroke with the first screen of its ranking; once that is
 //   drawn, the rest is asked for, and once the whole is drawn, the suggestions: from the
 //   lines the list shows (the current scope's), what each would add to the query.
@@ -181,6 +184,8 @@ public struct PickSession {
     /// The newest result for any query (an older query's, until the current one answers).
     public private(set) var result: SearchResult? = nil
     public private(set) var resultGeneration = -1
+    /// The text `result` was searched for.
+    private var resultText = ""
     /// `result` narrowed to the scope: what the list shows.
     public private(set) var shown: SearchResult? = nil
     /// What each suggestion adds to the query, best first (for `suggestionGeneration`).
@@ -233,6 +238,8 @@ public struct PickSession {
     public private(set) var needsDraw = true
     private var lastDraw = Int.min / 2
     private var drawnResult = -1
+    /// The generation of the last frame drawn.
+    private var drawnGeneration = -1
     private var drawnSuggestions = -1
     private var drawnClose = -1
     /// Whether a frame with all the input searched has been drawn.
@@ -245,6 +252,14 @@ public struct PickSession {
 
     /// Candidate lines read so far (header lines not counted).
     public var candidates: Int { max(0, inputLines - settings.headerLines) }
+
+    /// Whether the list shown is an older query's, until the current one's search answers:
+    /// its rows need not match the query on screen, nor its count be the query's. A frame
+    /// then lists only the rows that match (FrameInput.showsOlderQuery) and the count as
+    /// in progress.
+    public var showsOlderQuery: Bool {
+        shown != nil && resultGeneration != generation && resultText != searchedText
+    }
 
     /// The highlighted line, if any: none while the selection rests on a close match the
     /// person has not pointed at (`pointsAtLine`).
@@ -285,6 +300,7 @@ public struct PickSession {
         case .drawn:
             lastDraw = now
             drawnResult = resultGeneration
+            drawnGeneration = generation
             drawnSuggestions = suggestionGeneration
             drawnClose = closeGeneration
             needsDraw = false
@@ -427,8 +443,11 @@ public struct PickSession {
 
     /// Whether a frame would show an older query's result while the current one's search
     /// has only just started.
+    /// (An older query's list does not wait: the editor has already shown the new query,
+    /// and the frame lists only the rows that match it, FrameInput.showsOlderQuery.)
     private func waitsForSearch(at now: Int) -> Bool {
-        isSearching && resultGeneration != generation && now - searchStarted < Tunables.Session.staleFrameHold
+        isSearching && resultGeneration != generation && !showsOlderQuery
+            && now - searchStarted < Tunables.Session.staleFrameHold
     }
 
     /// Searches again when the input grew, and draws when a frame is due.
@@ -446,7 +465,9 @@ public struct PickSession {
         // Nothing is drawn before the editor has told the query.
         guard queryText != nil else { return actions }
         let loadedFrameDue = !drewLoaded && !isLoading && !isSearching && searchedLines == inputLines
-        let answerDue = resultGeneration == generation
+        // A query's first frame goes out at once, with the old list's rows that match it.
+        let queryDue = showsOlderQuery && drawnGeneration != generation
+        let answerDue = queryDue || resultGeneration == generation
             && (drawnResult != generation || (suggestionGeneration == generation && drawnSuggestions != generation)
                 || (closeGeneration == generation && drawnClose != generation))
         if needsDraw && !holdsFirstList(at: now) && !waitsForSearch(at: now)
@@ -591,6 +612,7 @@ public struct PickSession {
         let previous = moved && sameQuery ? highlighted : nil
         result = new
         resultGeneration = generation
+        resultText = searchedText
         show()
         if let line = tracked {
             if let at = shown!.lines.firstIndex(of: line) {

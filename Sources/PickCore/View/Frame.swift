@@ -63,6 +63,9 @@ public struct InfoLine: Equatable, Sendable {
     public var inWords = false
     /// Close matches listed after the real ones (`matches` counts real ones only).
     public var closeMatches = 0
+    /// The current query's count is not known yet (an older query's list is shown): the
+    /// count is said as in progress, not as `matches`.
+    public var countPending = false
 }
 
 /// Everything the painter needs for one frame.
@@ -118,6 +121,9 @@ public struct FrameInput {
     public var awaitsCloseMatches = false
     /// The selection points at its line (PickSession.pointsAtLine): the pointer is drawn.
     public var pointsAtSelection = true
+    /// `result` is an older query's (PickSession.showsOlderQuery): only its rows that match
+    /// `query` are listed, the count is in progress and no "no matches" is said.
+    public var showsOlderQuery = false
 
     public init(width: Int, listHeight: Int, result: SearchResult?, query: Query, queryText: String,
                 selection: Int = 0, scroll: Int = 0, marked: Set<Int32> = [], multi: Bool = false,
@@ -160,6 +166,7 @@ extension FrameInput {
         tracks = options.track
         awaitsCloseMatches = session.awaitsCloseMatches
         pointsAtSelection = session.pointsAtLine
+        showsOlderQuery = session.showsOlderQuery
     }
 }
 
@@ -186,11 +193,15 @@ public enum FrameBuilder {
         let lines = input.result?.lines ?? []
         let groups = input.result?.groups ?? []
         let matches = input.result?.matchCount ?? 0
-        let info = InfoLine(matches: matches, total: input.total,
-                            isBusy: input.isLoading || input.isSearching || input.result == nil,
+        var info = InfoLine(matches: matches, total: input.total,
+                            isBusy: input.isLoading || input.isSearching || input.result == nil || input.showsOlderQuery,
                             marked: input.multi ? input.marked.count : nil,
                             markLimit: input.multi ? input.markLimit : 0, tracks: input.tracks,
                             scopes: input.scopes, scope: input.scope, closeMatches: input.result?.closeMatches ?? 0)
+        if input.showsOlderQuery {
+            info.countPending = true
+            info.closeMatches = 0
+        }
         let message = self.message(input, matches: matches)
         guard !lines.isEmpty, input.listHeight > 0 else {
             return Frame(headers: headers, rows: [], info: info, message: message, scroll: 0)
@@ -219,7 +230,17 @@ public enum FrameBuilder {
         if wantedFirst < scroll { scroll = max(0, wantedFirst) }
         if wantedLast >= scroll + input.listHeight { scroll = max(0, wantedLast - input.listHeight + 1) }
 
-        // Walk the logical rows in the window.
+        // Walk the logical rows in the window. An older query's rows are listed only where
+        // they match the query on screen, as far as `staleRowsChecked` screens of them.
+        let stale = input.showsOlderQuery && !input.query.isEmpty
+        let matcher = stale ? LineMatcher(store: store, query: input.query) : nil
+        var checksLeft = input.listHeight * Tunables.Session.staleRowsChecked
+        func listed(_ line: Int32) -> Bool {
+            guard let matcher else { return true }
+            checksLeft -= 1
+            let i = Int(line)
+            return i < store.count && matcher.match(i, matcher.lookAhead(i), next: nil) != nil
+        }
         var rows: [FrameRow] = []
         var row = 0
         func header(_ group: SectionGroup) -> FrameRow {
@@ -230,24 +251,35 @@ public enum FrameBuilder {
         outer: for (g, group) in groups.enumerated() {
             let groupRows = group.range.count + (headed[g] ? 1 : 0)
             if row + groupRows <= scroll { row += groupRows; continue }
+            let headerAt = rows.count
+            var headerDue = false
             if headed[g] && !after {
                 if row >= scroll {
-                    rows.append(header(group))
-                    if rows.count == input.listHeight { break outer }
+                    headerDue = true
+                    if rows.count + 1 == input.listHeight && !stale { rows.append(header(group)); break outer }
                 }
                 row += 1
             }
             let firstPosition = min(group.range.upperBound, group.range.lowerBound + max(0, scroll - row))
             row += firstPosition - group.range.lowerBound
+            var listedInGroup = 0
             for position in firstPosition..<group.range.upperBound {
                 let line = lines[position]
+                if stale && checksLeft <= 0 { break outer }
+                guard listed(line) else { row += 1; continue }
+                if headerDue {
+                    headerDue = false
+                    rows.insert(header(group), at: headerAt)
+                    if rows.count == input.listHeight { break outer }
+                }
+                listedInGroup += 1
                 rows.append(.line(lineRow(Int(line), position: position, selected: position == selection && input.pointsAtSelection,
                                           marked: input.marked.contains(line), input: input, store: store,
                                           width: width)))
                 row += 1
                 if rows.count == input.listHeight { break outer }
             }
-            if headed[g] && after {
+            if headed[g] && after && (!stale || listedInGroup > 0) {
                 if row >= scroll {
                     rows.append(header(group))
                     if rows.count == input.listHeight { break outer }
@@ -263,7 +295,7 @@ public enum FrameBuilder {
         if input.total == 0 {
             return input.isLoading ? ["Reading input…"] : ["No input: nothing was read to choose from."]
         }
-        if input.result == nil || input.isSearching || input.awaitsCloseMatches { return [] }
+        if input.result == nil || input.isSearching || input.awaitsCloseMatches || input.showsOlderQuery { return [] }
         let shown = TerminalText.truncate(TerminalText.sanitize(input.queryText), to: max(8, input.width - 20))
         var lines = ["No matches for \u{201C}\(shown)\u{201D}."]
         if input.scope > 0 && input.scope < input.scopes.count {

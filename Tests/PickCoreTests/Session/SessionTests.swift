@@ -99,10 +99,11 @@ final class SessionSchedulingTests: XCTestCase {
         let drawsBefore = d.draws
         d.type("a", at: 20)
         XCTAssertEqual(d.workerJob?.text, "a")
-        XCTAssertEqual(d.draws, drawsBefore, "no frame of the old answer while the new search has just started")
+        XCTAssertEqual(d.draws, drawsBefore + 1,
+                       "the typed query's first frame goes out at once (the old rows that match it)")
         d.now = 21  // well inside a frame's interval of the last draw
         d.workerAnswers()
-        XCTAssertEqual(d.draws, drawsBefore + 1, "the keystroke's answer goes out without waiting for the next tick")
+        XCTAssertEqual(d.draws, drawsBefore + 2, "the keystroke's answer goes out without waiting for the next tick")
         XCTAssertEqual(d.text(d.session.highlighted), "alpha")
     }
 
@@ -144,13 +145,90 @@ final class SessionSchedulingTests: XCTestCase {
         d.type("a", at: 0)
         d.workerAnswers()
         let drawn = d.draws
-        d.type("ab", at: 100)
+        // The same query searched again (the sort toggled): its old list is still right.
+        d.now = 100
+        d.send(.searchAgain)
         d.now = 100 + Tunables.Session.staleFrameHold - 1
         d.send(.redraw)
         XCTAssertEqual(d.draws, drawn, "the old answer is not drawn while the new one may come any moment")
         d.now = 100 + Tunables.Session.staleFrameHold
         d.send(.tick)
-        XCTAssertEqual(d.draws, drawn + 1, "a slow search shows the typed query with the old list")
+        XCTAssertEqual(d.draws, drawn + 1, "a slow search shows the old list")
+    }
+
+    func testAnEditedQuerysFirstFrameGoesOutAtOnce() {
+        var d = Driver(lines: ["ab", "ac"], loading: false)
+        d.type("a", at: 0)
+        d.workerAnswers()
+        let drawn = d.draws
+        d.type("ab", at: 5)
+        XCTAssertEqual(d.draws, drawn + 1,
+                       "the editor shows the new query at once: so does the list, with the old rows that match it")
+        d.now = 6
+        d.send(.redraw)
+        XCTAssertEqual(d.draws, drawn + 1, "then frames wait for the answer as before")
+        d.workerAnswers()
+        XCTAssertEqual(d.draws, drawn + 2)
+    }
+
+    /// The frame of the session as the picker builds it, for the query on screen.
+    private func frame(_ d: Driver, query: String, height: Int = 10) -> Frame {
+        FrameBuilder.build(FrameInput(session: d.session, options: Options(), width: 40, listHeight: height,
+                                      query: Query(query), scopes: [], headerText: [], styles: nil,
+                                      gutterWidth: FrameBuilder.gutter), store: d.store)
+    }
+
+    private func titles(_ frame: Frame) -> [String] {
+        frame.rows.compactMap { if case .line(let row) = $0 { return row.spans.map(\.text).joined() } else { return nil } }
+    }
+
+    func testAnOlderQuerysListShowsOnlyTheRowsThatMatchTheQueryOnScreen() {
+        var d = Driver(lines: ["y", "yes", "y", "yarn", "y", "yyn"], loading: true)
+        d.type("y", at: 100)
+        d.workerAnswers()
+        XCTAssertEqual(titles(frame(d, query: "y")).count, 6)
+        XCTAssertFalse(frame(d, query: "y").info.countPending)
+        // Narrowed: the search for `yn` is slow; the old list's frame goes out meanwhile.
+        d.type("yn", at: 200)
+        XCTAssertTrue(d.session.showsOlderQuery)
+        var stale = frame(d, query: "yn")
+        XCTAssertEqual(titles(stale), ["yyn", "yarn"], "only the rows that match `yn`, as the old list had them")
+        XCTAssertTrue(stale.info.countPending, "the old count is not this query's")
+        XCTAssertTrue(stale.info.isBusy)
+        guard case .line(let first) = stale.rows.first else { return XCTFail("no line row") }
+        XCTAssertFalse(first.isSelected, "the pointer is not drawn on a row that does not match")
+        XCTAssertEqual(first.spans.filter(\.isHighlighted).map(\.text).joined(), "yn")
+        // Narrowed to nothing: no rows, and no "no matches" said before the search answers.
+        d.type("ynq", at: 220)
+        stale = frame(d, query: "ynq")
+        XCTAssertEqual(stale.rows, [])
+        XCTAssertEqual(stale.message, [])
+        XCTAssertTrue(stale.info.countPending)
+        // The answer: everything as before.
+        d.workerAnswers()
+        XCTAssertFalse(d.session.showsOlderQuery)
+        let answered = frame(d, query: "ynq")
+        XCTAssertFalse(answered.info.countPending)
+        XCTAssertEqual(answered.info.matches, 0)
+        XCTAssertFalse(answered.message.isEmpty, "no matches, said")
+        // Widened (backspace): the old list's rows all match the wider query.
+        d.type("yn", at: 300)
+        d.workerAnswers()
+        d.type("y", at: 400)
+        stale = frame(d, query: "y")
+        XCTAssertEqual(titles(stale), ["yyn", "yarn"])
+        XCTAssertTrue(stale.info.countPending)
+        d.workerAnswers()
+        XCTAssertEqual(titles(frame(d, query: "y")).count, 6)
+    }
+
+    func testTheSameQuerySearchedAgainKeepsItsListAndCount() {
+        var d = Driver(lines: ["ab", "ac"], loading: true)
+        d.type("a", at: 100)
+        d.workerAnswers()
+        d.stream(["ad"], at: 300)
+        XCTAssertFalse(d.session.showsOlderQuery, "more input for the same query: the list is this query's")
+        XCTAssertEqual(titles(frame(d, query: "a")), ["ab", "ac"])
     }
 
     func testRedrawsComeAtMostOnceAFrame() {
@@ -184,7 +262,7 @@ final class SessionSchedulingTests: XCTestCase {
         d.workerJob = nil
         d.send(.answered(firstScreen(of: "item1", rows: 16, in: d)))
         XCTAssertEqual(d.session.shown?.isComplete, false)
-        XCTAssertEqual(d.draws, 2, "the first screen is drawn at once")
+        XCTAssertEqual(d.draws, 3, "the first screen is drawn at once (after the query's, of the old rows)")
         XCTAssertEqual(d.workerJob?.kind, .whole, "once the first screen is drawn, the rest is asked for")
         d.workerAnswers()
         XCTAssertEqual(d.session.shown?.isComplete, true)
