@@ -69,8 +69,8 @@ public struct ColorSpec: Equatable, Sendable {
                 let name = ColorPart.aliases[String(parts[0])] ?? String(parts[0])
                 let part = ColorPart(rawValue: name)
                 guard part != nil || ColorPart.notYetDrawn.contains(name) else {
-                    throw refuse(item, "expected a scheme such as dark, or name:color with name one of "
-                                 + ColorPart.allCases.map(\.rawValue).joined(separator: " ") + " or another of fzf's")
+                    // The parts are many (man pick: --color lists them): the message stays one short line.
+                    throw refuse(item, "expected a scheme such as dark, or name:color with a part fzf names: fg, bg, hl, fg+, bg+, prompt, …")
                 }
                 guard let style = ColorStyle(String(parts[1])) else {
                     throw refuse(item, "expected a color from -1 to 255, #rrggbb, a color name or an attribute")

@@ -86,7 +86,7 @@ final class ColorSpecTests: XCTestCase {
         XCTAssertEqual(try ColorSpec.parse("border:red,label:bold").steps.count, 2, "pick draws a border now")
         XCTAssertThrowsError(try ColorSpec.parse("gutter:nocolor"))
         XCTAssertThrowsError(try ColorSpec.parse("nothing:red")) { error in
-            XCTAssertTrue("\(error)".contains("with name one of fg hl hl+ fg+ bg+ bg selected-fg"), "\(error)")
+            XCTAssertTrue("\(error)".contains("with a part fzf names: fg, bg, hl"), "\(error)")
         }
     }
 }
