@@ -127,7 +127,7 @@ extension FzfRecipePortTests {
         tmux.keys("C-n")
         tmux.waitFor(text: "> line19")
         tmux.type("line20")
-        tmux.waitFor(text: "1/20")
+        tmux.waitFor(text: " 1/20")  // not 11/20, the frame of "line1"
         tmux.keys("C-x")
         tmux.waitFor("cancel cleared the query") { $0[row: 0] == ">" && $0[row: 1] == "  20/20" }
         tmux.type("ne1")

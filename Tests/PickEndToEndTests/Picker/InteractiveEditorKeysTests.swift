@@ -332,7 +332,7 @@ final class InteractiveEditorKeysTests: InteractiveTestCase {
         let rows = tmux.waitFor("the region in 12 rows, below every line") { $0[row: 23] == "  10" }
         XCTAssertEqual(Array(rows.prefix(14)), above + [">", "  20/20"])
         tmux.type("13")
-        tmux.waitFor(text: "1/20")
+        tmux.waitFor(text: " 1/20")  // not 11/20, the frame of "1"
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "13\n")

@@ -17,7 +17,7 @@ final class InteractiveFzfOptionsTests: InteractiveTestCase {
         XCTAssertEqual(rows[row: 9], "╰────────────────────────────╯")
         XCTAssertEqual(tmux.cursor().x, 4, "the query starts after the border, its padding and the prompt")
         tmux.type("13")
-        rows = tmux.waitFor(text: "1/20")
+        rows = tmux.waitFor(text: "   1/20")  // not 11/20, the frame of "1"
         XCTAssertEqual(rows[row: 1], "│ > 13                       │")
         XCTAssertEqual(rows[row: 3], "│ > 13                       │")
         tmux.keys("Enter")
