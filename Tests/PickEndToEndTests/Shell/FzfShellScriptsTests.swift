@@ -6,9 +6,12 @@ import XCTest
 /// and folders through pick's walker (`--walker`, `--walker-root`), as it does with fzf.
 class FzfShellScriptsScenarios: ShellTestCase {
     var suiteShellDir: String {
+        // Beside the checkout (../shared), or beside its folder (a worktree under /work/wt).
         ProcessInfo.processInfo.environment["FZF_SUITE"].map { $0 + "/shell" }
-            ?? repositoryRoot.deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("shared/fzf-suite/shell").path
+            ?? [repositoryRoot.deletingLastPathComponent(), repositoryRoot.deletingLastPathComponent().deletingLastPathComponent()]
+                .map { $0.appendingPathComponent("shared/fzf-suite/shell").path }
+                .first { FileManager.default.fileExists(atPath: $0) }
+            ?? repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/fzf-suite/shell").path
     }
 
     /// Starts the shell with fzf's completion sourced and `fzf` on PATH as pick.
