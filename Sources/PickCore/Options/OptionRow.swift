@@ -60,6 +60,9 @@ public struct OptionValue: Sendable {
     public let name: String
     /// The value; nil for a flag, or an optional value not given.
     public let text: String?
+    /// The words after the value that the row takes too (`--walker-root A B`): empty unless
+    /// the row `takesFollowingWords`.
+    public var following: [String] = []
 
     /// The value given (a required value always is).
     public var string: String { text ?? "" }
@@ -96,6 +99,9 @@ public struct OptionRow: Sendable {
     /// For an optional value: whether the next word is its value when not attached by `=`
     /// (`--multi 5`, `--border sharp`), as fzf takes it.
     public let takesNextWord: (@Sendable (String) -> Bool)?
+    /// Whether the words after the value that do not look like options are values too, as
+    /// fzf takes `--walker-root DIR...`.
+    public let takesFollowingWords: Bool
     public let origin: OptionOrigin
     public let support: OptionSupport
     public let help: OptionHelp?
@@ -104,11 +110,12 @@ public struct OptionRow: Sendable {
 
     init(_ name: String, short: String? = nil, _ argument: OptionArgument, origin: OptionOrigin = .fzf,
          support: OptionSupport = .honoured, nextWord: (@Sendable (String) -> Bool)? = nil,
-         help: OptionHelp? = nil, apply: @escaping Apply) {
+         followingWords: Bool = false, help: OptionHelp? = nil, apply: @escaping Apply) {
         self.name = name
         self.short = short
         self.argument = argument
         self.takesNextWord = nextWord
+        self.takesFollowingWords = followingWords
         self.origin = origin
         self.support = support
         self.help = help

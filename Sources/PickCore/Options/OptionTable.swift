@@ -97,10 +97,10 @@ public enum OptionTable {
             $0.walker = try WalkerOptions.parse($1.string)
             ($0.walker.roots, $0.walker.skip) = (roots, skip)
         },
-        // fzf's: the folders that follow are roots too (Options.long takes them).
-        OptionRow("--walker-root", .required,
+        // fzf's: the folders that follow are roots too.
+        OptionRow("--walker-root", .required, followingWords: true,
                   help: help(.search, "--walker-root=DIR..", "the folders to list from (default .)")) {
-            $0.walker.roots = [$1.string]
+            $0.walker.roots = [$1.string] + $1.following
         },
         OptionRow("--walker-skip", .required,
                   help: help(.search, "--walker-skip=DIRS", "folders not walked into (default .git,node_modules)")) {

@@ -346,10 +346,11 @@ extension Options {
         case .required: text = try inline ?? words.value(for: name)
         case .optional: text = inline ?? row.takesNextWord.flatMap { words.next(if: $0) }
         }
-        try row.apply(&self, OptionValue(name: name, text: text))
-        if name == "--walker-root" {
-            while let more = words.next(if: { !$0.hasPrefix("-") && !$0.hasPrefix("+") }) { walker.roots.append(more) }
+        var value = OptionValue(name: name, text: text)
+        if row.takesFollowingWords {
+            while let more = words.next(if: OptionRow.notAnOption) { value.following.append(more) }
         }
+        try row.apply(&self, value)
     }
 
     /// `-q VALUE`, `-qVALUE`, and bundled flags (`-ei`); `-m5` is a limit, `-mi` two flags.
