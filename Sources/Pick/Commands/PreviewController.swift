@@ -128,13 +128,18 @@ final class PreviewController {
         guard let rect else { return }
         let area = rect.text
         let step = pages ? delta * max(1, area.height - rect.window.headerLines - 1) : delta
+        // While the command still writes, a key pressed before the rest of its text came
+        // scrolls as far as asked: the frame shows as much of it as has come.
+        let streaming = runner.isStreaming
         runner.withText(at: now) { text in
             let first = pane.firstLine(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
                                        follow: rect.window.follow)
-            if first != pane.scroll { pane.scroll(by: first - pane.scroll, lines: text.count,
+            if first != pane.scroll, !streaming || (rect.window.follow && !pane.scrolled) { pane.scroll(by: first - pane.scroll, lines: text.count,
                                                   headerLines: rect.window.headerLines, height: area.height, cycle: false) }
-            pane.scroll(by: step, lines: text.count, headerLines: rect.window.headerLines, height: area.height,
-                        cycle: rect.window.cycle)
+            let lines = streaming ? max(text.count, pane.scroll + max(0, step) + area.height + rect.window.headerLines)
+                                  : text.count
+            pane.scroll(by: step, lines: lines, headerLines: rect.window.headerLines, height: area.height,
+                        cycle: rect.window.cycle && !streaming)
         }
     }
 

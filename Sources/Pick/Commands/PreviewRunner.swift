@@ -74,6 +74,9 @@ final class PreviewRunner {
         }
     }
 
+    /// Whether the command last started may still write more (its text is not complete).
+    var isStreaming: Bool { lock.locked { !finished } }
+
     /// Whether the pane shows the last text because the new command, running a while, has
     /// written nothing yet (the pane then says it is loading).
     func isLoading(at now: Int) -> Bool {

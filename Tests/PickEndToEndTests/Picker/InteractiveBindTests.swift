@@ -542,6 +542,19 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertEqual(tmux.exitStatus(), 130)
     }
 
+    func testScrollingBeforeThePreviewHasAllItsTextKeepsThePlace() throws {
+        try tmux.file("input.txt", "alpha\n")
+        try tmux.start(input: "cat input.txt", args: "--preview 'echo first; echo second; sleep 1; seq 3 100'")
+        tmux.waitFor(text: "second")
+        tmux.keys("S-Down", "S-Down")
+        // The rest comes after the keys: the pane stays two lines down.
+        tmux.waitFor("the place scrolled to holds") { rows in
+            !self.shows(rows, "first") && !self.shows(rows, "second") && rows.contains { $0.contains("│ 3 ") }
+        }
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
     func testF1ListsTheBindingsAndSearchesThem() throws {
         try tmux.file("input.txt", "alpha\n")
         try tmux.start(input: "cat input.txt", args: "--bind 'ctrl-x:execute(vim {}),change:first'")
