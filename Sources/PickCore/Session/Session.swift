@@ -286,7 +286,8 @@ public struct PickSession {
             guard text != queryText else { break }
             queryText = text
             mayHaveTypo = settings.typos.map {
-                CloseMatches.apply(to: Query(text, fuzzy: $0.fuzzy, caseMode: $0.caseMode, normalize: $0.normalize))
+                CloseMatches.apply(to: Query(text, fuzzy: $0.fuzzy, caseMode: $0.caseMode, normalize: $0.normalize,
+                                                  extended: $0.extended))
             } ?? false
             // With --track, the highlight stays where it is until the answer says where its
             // line went.
