@@ -264,16 +264,13 @@ extension Picker {
                       acceptNth: $0.acceptNth, palette: $0.palette)
         }
         let run = CommandRun(child, into: newStore, styles: newStyles, fields: newFields)
-        commands.reload = (run, newStore, newFields, newStyles, sync)
-        if !sync {
-            showReload()
-            session.bound.reloadInChain = true
-        }
+        commands.reload = (run, newStore, newFields, newStyles, sync, keysHandled)
+        if !sync { session.bound.reloadInChain = true }
     }
 
     /// Makes the running reload's store the picker's.
     func showReload() {
-        guard let (run, newStore, newFields, newStyles, _) = commands.reload, let load = run.load else { return }
+        guard let (run, newStore, newFields, newStyles, _, _) = commands.reload, let load = run.load else { return }
         commands.reload = nil
         commands.streaming = run
         session.bound.rowsBeforeReload = session.shown?.lines.count ?? 0
@@ -294,7 +291,8 @@ extension Picker {
     /// Takes in what finished in the background: a reload-sync read whole, a transform's
     /// output (which then lets its chain go on).
     func takeFinishedCommands() {
-        if let reload = commands.reload, reload.sync, reload.run.isFinished { showReload() }
+        if let reload = commands.reload,
+           reload.run.isFinished || !reload.sync && reload.store.count > 0 { showReload() }
         guard let (run, action, trigger) = commands.transform, run.isFinished else { return }
         commands.transform = nil
         var text = String(decoding: run.output, as: UTF8.self)

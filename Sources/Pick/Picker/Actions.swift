@@ -17,7 +17,10 @@ import PickCore
 struct BoundCommands {
     /// A running reload, its store, and whether the list waits for the whole of it
     /// (reload-sync) before it shows.
-    var reload: (run: CommandRun, store: LineStore, fields: FieldView?, styles: AnsiStyles?, sync: Bool)? = nil
+    /// A reload (not -sync) shows once its first line is in, it ends, or the query is edited
+    /// by a later key (`key`: the picker's count of keys when it started): until then the
+    /// old list stays, as fzf keeps it rather than show an empty one.
+    var reload: (run: CommandRun, store: LineStore, fields: FieldView?, styles: AnsiStyles?, sync: Bool, key: Int)? = nil
     /// The reload whose store the picker shows, while it may still stream.
     var streaming: CommandRun? = nil
     /// A transform running: the chain waits for its output.
@@ -91,9 +94,10 @@ extension Picker {
         case .setHeader(let text): changeHeader(text ?? "")
         case .setBorderLabel(let text): changeBorderLabel(text)
         case .setFilters(let filters):
+            // Off, the list stays as it is (the query it was filtered by goes on filtering).
             session.filters = filters
-            parsedQuery = worker.engine.parse(filters ? query : "")
-            perform(.searchAgain)
+            parsedQuery = worker.engine.parse(filters ? query : session.frozenText)
+            if filters { perform(.searchAgain) }
         case .unbind(let targets): session.bound.unbound.formUnion(targets)
         case .rebind(let targets): session.bound.unbound.subtract(targets)
         case .carryOut(let action): runOwn(action, trigger)

@@ -60,6 +60,8 @@ final class Picker {
     var isVi = false
     /// A key was handled since the last turn: the screen may show it (the help, a mark).
     var keyPressed = false
+    /// Keys handled so far (a reload remembers the key it came with).
+    var keysHandled = 0
     var history: QueryHistory
     /// The processes behind `--bind`'s actions (their state is `session.bound`).
     var commands = BoundCommands()

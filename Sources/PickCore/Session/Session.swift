@@ -168,11 +168,16 @@ public struct PickSession {
     public let settings: Settings
     /// What `--bind`'s actions and events keep between keys (BoundState.swift).
     public var bound = BoundState()
-    /// Whether the query filters the list (fzf's enable-search and disable-search: off, every
-    /// line is listed in input order whatever the query; see `searchAgain`).
-    public var filters = true
-    /// The text searched for: the query, or nothing while it does not filter.
-    private var searchedText: String { filters ? (queryText ?? "") : "" }
+    /// Whether the query filters the list (fzf's enable-search and disable-search). Off, the
+    /// list keeps the filtering of the query typed when it went off, whatever is typed since,
+    /// until the input is replaced (a reload lists every line), as in fzf.
+    public var filters = true {
+        didSet { if oldValue && !filters { frozenText = queryText ?? "" } }
+    }
+    /// What the list is filtered by while the query does not filter.
+    public private(set) var frozenText = ""
+    /// The text searched for: the query, or while it does not filter, `frozenText`.
+    private var searchedText: String { filters ? (queryText ?? "") : frozenText }
 
     // The query.
     /// The query's text; nil until the editor first reports it.
@@ -512,6 +517,7 @@ public struct PickSession {
             moved = false
         }
         guard case .inputReplaced = change else { return startSearch(at: now) }
+        frozenText = ""
         inputLines = 0
         isLoading = true
         searchedLines = -1

@@ -91,14 +91,23 @@ final class InteractiveBindTests: InteractiveTestCase {
         tmux.waitFor("toggle-sort: input order") { $0[row: 2] == "> xaxbxc" }
         tmux.keys("C-o", "C-s")
         tmux.keys("C-x")
-        tmux.waitFor("disable-search lists every line; unbound ctrl-s did nothing") {
-            $0[row: 1] == "  3/3 -S" && $0[row: 2] == "> xaxbxc" && self.shows($0, "zzz")
+        tmux.type("z")
+        // As fzf: the list stays filtered by what was typed before; unbound ctrl-s did nothing.
+        tmux.waitFor("disable-search: what is typed no longer filters") {
+            $0[row: 0].hasPrefix("> abcz") && $0[row: 1] == "  2/3 -S" && $0[row: 2] == "> xaxbxc"
         }
         tmux.keys("C-y")
+        tmux.waitFor(text: "0/3")
+        tmux.keys("BSpace")
         tmux.waitFor(text: "2/3")
         tmux.keys("C-t")
-        tmux.waitFor(text: "3/3")
-        tmux.keys("C-t", "C-e", "C-s")
+        tmux.type("q")
+        tmux.waitFor("toggle-search off") { $0[row: 0].hasPrefix("> abcq") && $0[row: 1] == "  2/3 -S" }
+        tmux.keys("C-t")
+        tmux.waitFor(text: "0/3")
+        tmux.keys("BSpace")
+        tmux.waitFor(text: "2/3")
+        tmux.keys("C-e", "C-s")
         tmux.waitFor("rebind: ctrl-s sorts again") { $0[row: 1] == "  2/3 +S" && $0[row: 2] == "> abc" }
         tmux.keys("C-w")
         tmux.keys("Enter")
