@@ -64,6 +64,8 @@ if let shell = options.shell, let script = ShellScripts.script(for: shell) {
     exit(0)
 }
 
+TerminalText.showsControlCharacters = options.controlSymbols
+
 /// Whether the input is what the file walker finds (stdin a terminal, no default command).
 /// Its paths are kept whole, a newline in a name included: they end at NUL in the store.
 let walks = !options.demo && isatty(0) == 1 && Invocation.current.defaultCommand == nil

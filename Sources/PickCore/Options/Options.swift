@@ -153,6 +153,8 @@ public struct Options: Sendable {
     /// Whether the prompt shows, dim after the query, what Tab would add (pick's ghost text;
     /// fzf draws nothing there, so not when invoked as `fzf`).
     public var ghostText = true
+    /// Whether control characters in lines show as symbols (`TerminalText`); as `fzf`, not.
+    public var controlSymbols = true
     /// `--shell NAME`: print the key bindings for bash, zsh or fish.
     public var shell: String? = nil
     /// `--completion NAME`: print the completion of pick's options for bash, zsh or fish.
@@ -253,6 +255,7 @@ extension Options {
         options.layout = .bottom
         options.typos = false
         options.ghostText = false
+        options.controlSymbols = false
         return options
     }
 
