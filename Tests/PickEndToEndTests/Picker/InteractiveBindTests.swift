@@ -226,6 +226,26 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertEqual(tmux.exitStatus(), 130, "ctrl-c still cancels")
     }
 
+    /// Tab, F1 and pick's other keys are entries of the same table, bound to actions by
+    /// name: a binding replaces Tab's, and the actions go on any key (`complete`, `help`).
+    func testPicksOwnActionsBindToAnyKey() throws {
+        try tmux.file("input.txt", "alpha\nalpine\nbeta\n")
+        try tmux.start(input: "cat input.txt", args: "--bind 'tab:down,ctrl-o:complete,ctrl-t:help,f1:ignore'")
+        tmux.waitFor(text: "3/3")
+        tmux.type("alp")
+        tmux.waitFor(text: "2/3")
+        tmux.keys("Tab")
+        tmux.waitFor("Tab moves down instead of completing") { $0.contains("> alpine") && $0.contains("  2/3") }
+        tmux.keys("Up", "C-o", "Left")
+        tmux.type("-")
+        tmux.waitFor("ctrl-o completed the query") { $0[row: 0].hasPrefix("> alph-a") }
+        tmux.keys("F1", "C-t")
+        let rows = tmux.waitFor(text: "Keys")
+        XCTAssertTrue(rows.contains { $0.contains("ctrl-t") && $0.contains("this help") })
+        tmux.keys("C-c")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
     func testChangeNthWhileTheInputStreams() throws {
         try tmux.file("slow.sh", "echo 'a x'; sleep 1; echo 'b y'; echo 'c y'\n")
         try tmux.start(input: "sh slow.sh", args: "--nth 1 --bind 'ctrl-n:change-nth(2)'")
