@@ -130,8 +130,7 @@ extension Picker {
     /// The command line for `template`: the highlighted line, the marked ones (as read) and
     /// the query, each shell-quoted.
     /// `files` receives the temporary files of `f` placeholders.
-    func commandLine(_ template: String, files: TemporaryFiles? = nil) -> [UInt8] {
-        let template = CommandTemplate(template)
+    func commandLine(_ template: CommandTemplate, files: TemporaryFiles? = nil) -> [UInt8] {
         let context = TemplateContext(lines: linesAsRead, current: session.highlighted, marked: session.marks,
                                       matched: template.usesMatches ? matchingLines : [],
                                       query: query, delimiter: delimiter, action: session.bound.lastAction,
@@ -150,8 +149,9 @@ extension Picker {
     func runCommand(_ use: CommandUse, _ action: BoundAction, _ trigger: BindTrigger) {
         // A command that pick waits for removes its files when it ends; the others' go when
         // pick exits (become's stay for the command that replaces pick).
+        guard case .command(let template) = action.value else { return }
         let files = TemporaryFiles()
-        let command = commandLine(action.argument ?? "", files: files)
+        let command = commandLine(template, files: files)
         guard !command.allSatisfy({ $0 == 0x20 }) else { return }
         let environment = commandEnvironment(action, trigger)
         switch use {

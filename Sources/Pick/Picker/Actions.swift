@@ -126,8 +126,8 @@ extension Picker {
             preview.scroll(by: rows, pages: pages, at: monotonicMillis())
             perform(.redraw)
         case .refresh: refreshPreview()
-        case .setCommand(let command):
-            preview.template = CommandTemplate(command)
+        case .setCommand(let template):
+            preview.template = template
             refreshPreview()
         case .setWindow(let layout): changePreviewWindow(layout)
         }

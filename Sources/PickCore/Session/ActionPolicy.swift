@@ -83,7 +83,7 @@ public enum PreviewEffect: Equatable, Sendable {
     /// Run its command again, its output from the top.
     case refresh
     /// Preview with this command from now on.
-    case setCommand(String)
+    case setCommand(CommandTemplate)
     /// Lay it out as this `--preview-window` layout says, over the option as given.
     case setWindow(String)
 }
@@ -148,7 +148,7 @@ public enum ActionEffect {
     /// whole line), the highlight staying on its line.
     case setFields(FieldRanges?, withNth: Bool)
     case preview(PreviewEffect)
-    /// Run the action's command (its argument) so.
+    /// Run the action's command (its `ActionArgument.command`) so.
     case command(CommandUse, BoundAction)
 }
 
@@ -279,7 +279,9 @@ extension PickSession {
             let upward = action.kind == .previewHalfPageUp || action.kind == .previewTop
             return [.preview(.scroll(by: upward ? -step : step, pages: false))]
         case .refreshPreview: return context.preview == nil ? [] : [.preview(.refresh)]
-        case .changePreview: return context.preview == nil ? [] : [.preview(.setCommand(action.argument ?? ""))]
+        case .changePreview:
+            guard context.preview != nil, case .command(let template) = action.value else { return [] }
+            return [.preview(.setCommand(template))]
         case .changePreviewWindow:
             // The next of the layouts, round, as fzf cycles them.
             guard context.preview != nil, case .layouts(let layouts) = action.value, !layouts.isEmpty else { return [] }
@@ -289,9 +291,8 @@ extension PickSession {
             return [.preview(.setWindow(layouts[index]))]
         case .execute, .executeSilent, .become, .reload, .reloadSync:
             // With no line focused, a command that needs one does not run (fzf's).
-            if highlighted == nil, !CommandTemplate(action.argument ?? "").runsWithoutFocus(marked: !marks.isEmpty) {
-                return []
-            }
+            guard case .command(let template) = action.value else { return [] }
+            if highlighted == nil, !template.runsWithoutFocus(marked: !marks.isEmpty) { return [] }
             let use: CommandUse = switch action.kind {
             case .execute: .onTerminal
             case .executeSilent: .silent

@@ -169,6 +169,8 @@ final class ActionPolicyTests: XCTestCase {
         var bad = Bindings()
         XCTAssertThrowsError(try bad.parse("ctrl-x:change-nth(x)"), "a bad range is refused when read")
         XCTAssertEqual(BoundAction(.pos, "3").value, .position(3))
+        XCTAssertEqual(BoundAction(.reload, "ls {q}").value, .command(CommandTemplate("ls {q}")),
+                       "a command's placeholders are parsed when the binding is read")
     }
 
     func testTogglesOfSearchAndUnbindRebind() {
@@ -282,7 +284,7 @@ final class ActionPolicyTests: XCTestCase {
                        [.scroll(by: -1, pages: false), .scroll(by: 1, pages: true), .scroll(by: 10, pages: false),
                         .scroll(by: -Int(Int32.max), pages: false)])
         XCTAssertEqual(previewEffects(&d, "refresh-preview+change-preview(cat {})", shown),
-                       [.refresh, .setCommand("cat {}")])
+                       [.refresh, .setCommand(CommandTemplate("cat {}"))])
         XCTAssertEqual(previewEffects(&d, "change-preview-window(up|right|)+change-preview-window(up|right|)", shown),
                        [.setWindow("up"), .setWindow("right")], "each press the next layout")
     }
