@@ -163,8 +163,9 @@ extension Picker {
             toggleMark()
         }
         // The highlight keeps its row once the list is searched again.
-        session.highlightOnceListed(row: session.selection)
+        let row = session.selection
         perform(.searchAgain)
+        session.highlightOnceListed(row: row)
     }
 
     /// change-nth, change-with-nth (PickCore chose the ranges): the lines the engine

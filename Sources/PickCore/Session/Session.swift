@@ -639,9 +639,13 @@ public struct PickSession {
     }
 
     /// Highlights this row once the list has lines (clamped to it): a move right after a
-    /// reload, the row exclude leaves.
+    /// reload, the row exclude leaves (asked for once the list is searched again). When the
+    /// current query's list is in already, at once.
     public mutating func highlightOnceListed(row: Int) {
         tracker.anchor = .row(row)
+        guard resultGeneration == generation, shown?.lines.isEmpty == false else { return }
+        placeHighlight(previous: moved ? highlighted : nil, sameQuery: true)
+        needsDraw = true
     }
 
     /// Sets what the list shows: the result in the scope, and after a complete one the

@@ -253,19 +253,29 @@ final class ActionPolicyTests: XCTestCase {
         let effects = press(&d, "last", context: ActionContext(pageRows: 10, listReadsDown: true,
                                                                 awaitsReloadedLines: true, rowsBeforeReload: 30))
         guard case .highlightOnceReloaded(let row)? = effects.first else { return XCTFail() }
+        d.replaceInput(with: LineStore(separator: 0x0A, parsesFields: true))  // its lines still to come
         d.session.highlightOnceListed(row: row)
-        d.replaceInput(with: ["a", "b", "c"])
-        d.type("", at: 200)
+        d.stream(["a", "b", "c"], loading: false, at: 300)  // (listed at once: small, no query)
         XCTAssertEqual(highlighted(d), "c", "row 29 of the old list, kept within the new one")
         XCTAssertEqual(d.accepted(), ["c"], "Return picks it")
+    }
+
+    func testARowAskedForAfterTheReloadedListCameIsTakenAtOnce() {
+        var d = driver()
+        d.replaceInput(with: ["a", "b", "c"])
+        d.type("", at: 200)
+        XCTAssertEqual(highlighted(d), "a", "the reload's lines were all in before the move")
+        d.session.highlightOnceListed(row: 29)
+        XCTAssertEqual(highlighted(d), "c")
     }
 
     func testExcludeLeavesTheHighlightOnItsRow() {
         var d = driver()
         press(&d, "down+down")
-        d.session.highlightOnceListed(row: d.session.selection)
+        let row = d.session.selection
         d.engine.exclude([2])
         d.send(.searchAgain)  // (an empty query over a small input is listed at once)
+        d.session.highlightOnceListed(row: row)
         XCTAssertEqual(highlighted(d), "line4", "the next line takes the excluded one's row")
     }
 

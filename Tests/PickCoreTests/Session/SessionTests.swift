@@ -72,7 +72,7 @@ struct Driver {
         engine = SearchEngine(store: store)
         workerJob = nil
         send(.inputReplaced)
-        send(.inputRead(lines: store.count, loading: false))
+        send(.inputRead(lines: store.count, loading: !store.isFinished))
     }
 
     mutating func type(_ text: String, at time: Int) {
