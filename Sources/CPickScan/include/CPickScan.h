@@ -322,6 +322,43 @@ static inline uint64_t pick_holding64(const uint32_t *sets, uint32_t required) {
     return bits;
 }
 
+/// Whether the bytes t[0..<m] occur in order in p[0..<n], a byte b standing for t[k] when
+/// (b | folds[k]) == t[k]: the greedy subsequence check, sixteen bytes a step.
+static inline int pick_holds_in_order(const uint8_t *p, long n, const uint8_t *t, const uint8_t *folds, long m) {
+    long at = 0;
+    for (long k = 0; k < m; k++) {
+        long found = pick_find_byte(p, at, n, t[k], folds[k]);
+        if (found < 0) return 0;
+        at = found + 1;
+    }
+    return 1;
+}
+
+/// `bits` without the lines that do not hold t[0..<m] in order (`pick_holds_in_order`), for
+/// 64 lines that lie one after another in adopted memory: line k ends at base + records[2k]
+/// and, but for the first (which starts at base + first), starts one byte after the line
+/// before ends (`CompactRecord`: end, extra). A line whose extra is neither 0 nor packed
+/// (bit 31: it has folded text of its own) is kept unchecked. The lines' first bytes are
+/// asked for first: a narrowed word's lines lie apart, and each would wait in turn.
+static inline uint64_t pick_in_order64(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,
+                                       const uint8_t *t, const uint8_t *folds, long m) {
+    uint64_t kept = bits;
+    if (__builtin_popcountll(bits) < 48) {
+        for (uint64_t b = bits; b; b &= b - 1) {
+            int k = __builtin_ctzll(b);
+            __builtin_prefetch(base + (k == 0 ? first : records[2 * k - 2] + 1));
+        }
+    }
+    for (uint64_t b = bits; b; b &= b - 1) {
+        int k = __builtin_ctzll(b);
+        uint32_t extra = records[2 * k + 1];
+        if (extra != 0 && !(extra & 0x80000000u)) continue;
+        uint32_t start = k == 0 ? first : records[2 * k - 2] + 1;
+        if (!pick_holds_in_order(base + start, (long)(records[2 * k] - start), t, folds, m)) kept &= ~(1ull << k);
+    }
+    return kept;
+}
+
 /// Asks the CPU to start loading the cache line at p (no fault, no effect on the result).
 static inline void pick_prefetch(const void *p) { __builtin_prefetch(p); }
 
