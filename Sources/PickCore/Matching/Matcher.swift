@@ -84,32 +84,14 @@ final class LineMatcher {
         requiredCharacters = CharacterSets.required(by: query)
         notedLines = requiredCharacters == 0 ? 0 : store.characterSetCount
         characterFilter = CharacterFilter(store: store, required: requiredCharacters)
-        var checked: [UInt8] = [], folds: [UInt8] = [], starts = [0]
-        for c in checks {
-            for byte in terms[c].bytes {
-                checked.append(byte)
-                folds.append(foldBits(for: byte, folds: !terms[c].caseSensitive))
-            }
-            starts.append(checked.count)
-        }
-        orderBytes = .allocate(capacity: max(checked.count, 1))
-        _ = orderBytes.initialize(from: checked)
-        orderFolds = .allocate(capacity: max(folds.count, 1))
-        _ = orderFolds.initialize(from: folds)
-        orderStarts = .allocate(capacity: starts.count)
-        _ = orderStarts.initialize(from: starts)
-        orderFilter = checks.isEmpty ? nil
-            : OrderFilter(store: store, bytes: UnsafePointer(orderBytes.baseAddress!),
-                          folds: UnsafePointer(orderFolds.baseAddress!), starts: UnsafePointer(orderStarts.baseAddress!),
-                          termCount: checks.count)
+        let prepared = terms
+        orderFilter = OrderFilter(store: store, terms: checks.map { prepared[$0].bytes },
+                                  caseSensitive: checks.map { prepared[$0].caseSensitive })
     }
 
     /// The lines that may hold the whole-line terms in order, 64 at a time (nil: no term
-    /// is checked on the whole line). Valid while this matcher lives.
+    /// is checked on the whole line).
     let orderFilter: OrderFilter?
-    private let orderBytes: UnsafeMutableBufferPointer<UInt8>
-    private let orderFolds: UnsafeMutableBufferPointer<UInt8>
-    private let orderStarts: UnsafeMutableBufferPointer<Int>
 
     /// The lines that may hold the query's characters, 64 at a time (nil: any may).
     let characterFilter: CharacterFilter?
@@ -149,9 +131,6 @@ final class LineMatcher {
         groupEnds.deallocate()
         wholeLineChecks.deallocate()
         checkedOnWholeLine.deallocate()
-        orderBytes.deallocate()
-        orderFolds.deallocate()
-        orderStarts.deallocate()
     }
 
     /// A line looked up ahead of its turn: its record, and whether its characters already

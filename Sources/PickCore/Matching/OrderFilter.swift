@@ -7,9 +7,10 @@ import CPickScan
 /// line: `--filter`, a term's first key), the per-line work of the scan is left to the few
 /// that pass; where most pass, the scan stops asking (`CandidateCursor`).
 ///
-/// A value of pointers into the `LineMatcher` that makes it, valid while that matcher lives.
+/// A value of pointers, for the scan's hot loop, with the object that owns their memory.
 struct OrderFilter {
     private let store: LineStore
+    private let terms: Terms
     /// Every checked term's bytes one after the other, each with the bits that fold it
     /// (`pick_find_byte`); term k is `bytes[starts[k]..<starts[k + 1]]`.
     private let bytes: UnsafePointer<UInt8>
@@ -17,13 +18,46 @@ struct OrderFilter {
     private let starts: UnsafePointer<Int>
     private let termCount: Int
 
-    init(store: LineStore, bytes: UnsafePointer<UInt8>, folds: UnsafePointer<UInt8>, starts: UnsafePointer<Int>,
-         termCount: Int) {
+    /// The filter for `terms` (their bytes, folded but where `caseSensitive`) over `store`;
+    /// nil without terms.
+    init?(store: LineStore, terms checked: [UnsafeBufferPointer<UInt8>], caseSensitive: [Bool]) {
+        guard !checked.isEmpty else { return nil }
         self.store = store
-        self.bytes = bytes
-        self.folds = folds
-        self.starts = starts
-        self.termCount = termCount
+        terms = Terms(checked, caseSensitive: caseSensitive)
+        bytes = UnsafePointer(terms.bytes)
+        folds = UnsafePointer(terms.folds)
+        starts = UnsafePointer(terms.starts)
+        termCount = checked.count
+    }
+
+    /// The memory of the terms' bytes, fold bits and starts.
+    private final class Terms {
+        let bytes: UnsafeMutablePointer<UInt8>
+        let folds: UnsafeMutablePointer<UInt8>
+        let starts: UnsafeMutablePointer<Int>
+
+        init(_ terms: [UnsafeBufferPointer<UInt8>], caseSensitive: [Bool]) {
+            let total = terms.reduce(0) { $0 + $1.count }
+            bytes = .allocate(capacity: max(total, 1))
+            folds = .allocate(capacity: max(total, 1))
+            starts = .allocate(capacity: terms.count + 1)
+            var at = 0
+            for (k, term) in terms.enumerated() {
+                starts[k] = at
+                for byte in term {
+                    bytes[at] = byte
+                    folds[at] = foldBits(for: byte, folds: !caseSensitive[k])
+                    at += 1
+                }
+            }
+            starts[terms.count] = at
+        }
+
+        deinit {
+            bytes.deallocate()
+            folds.deallocate()
+            starts.deallocate()
+        }
     }
 
     /// `word` (bit k: line `start + k`, `start` a multiple of 64) without the lines that lack a

@@ -70,6 +70,35 @@ final class OrderFilterTests: XCTestCase {
         }
     }
 
+    /// Random lines of 0 to 80 bytes over a few letters, and random terms: every place a
+    /// character can fall against the sixteen-byte steps and the last, overlapping one.
+    func testRandomLinesAndTermsAgreeWithThePlainLoop() {
+        var state: UInt64 = 0xBEEF
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let letters = Array("abcAB/x")
+        let text = (0..<4096).map { _ in String((0..<next(81)).map { _ in letters[next(letters.count)] }) }
+        let store = adoptedStore(text)
+        for _ in 0..<60 {
+            let q = String((0..<(1 + next(6))).map { _ in letters[next(5)] })
+            let query = Query(q)
+            let filter = LineMatcher(store: store, query: query).orderFilter!
+            let term = PreparedTerm(query.groups[0][0])
+            for start in stride(from: 0, to: store.count, by: 64) {
+                var want: UInt64 = 0
+                for k in 0..<64 {
+                    let r = store.record(start + k)
+                    let text = ScoredText(bytes: r.start, count: Int(r.length), foldsASCII: !term.caseSensitive,
+                                          rewardsName: false)
+                    if Scorer.isSubsequence(text, term) { want |= 1 << UInt64(k) }
+                }
+                XCTAssertEqual(filter.holding(start, ~0), want, "\(q), lines from \(start)")
+            }
+        }
+    }
+
     func testSearchesFindExactlyTheLinesTheMatcherAccepts() {
         for palette in [false, true] {
             let text = lines(6000, palette: palette)
