@@ -96,12 +96,11 @@ struct CandidateCursor {
     private var word: UInt64 = 0
     private var wordStart: Int
     private let characters: CharacterFilter?
-    /// Asked while most lines it is shown fail it: of the lines it looked at (up to
-    /// `orderSample`), how many passed.
+    /// Asked while most lines it is shown fail it: of the lines of this sample
+    /// (`Tunables.Search.orderFilterSample`), how many it was shown and how many passed.
     private var order: OrderFilter?
     private var orderShown = 0
     private var orderPassed = 0
-    private static var orderSample: Int { 1 << 9 }
 
     init(previous lines: LineBits?, upTo: Int, from: Int, to: Int, characters: CharacterFilter? = nil,
          order: OrderFilter? = nil) {
@@ -128,7 +127,7 @@ struct CandidateCursor {
         let held = order.holding(start, word)
         orderShown &+= word.nonzeroBitCount
         orderPassed &+= held.nonzeroBitCount
-        if orderShown >= Self.orderSample {
+        if orderShown >= Tunables.Search.orderFilterSample {
             if orderPassed &* 2 > orderShown { self.order = nil }
             orderShown = 0
             orderPassed = 0
