@@ -54,6 +54,7 @@ final class OptionValueTests: XCTestCase {
         "--min-height": Rule(valid: "20+", acceptsEmpty: false, acceptsHuge: false,
                              malformed: ["x", "-1", "+", "1.5", "20++", "+20", " 5", "100001"]),
         "--history-size": Rule(valid: "100", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers + ["0"]),
+        "--tabstop": Rule(valid: "4", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers + ["0"]),
         "--with-shell": Rule(valid: "bash -c", acceptsEmpty: false, acceptsHuge: true, malformed: ["'bash", "  "]),
         "--toggle-sort": Rule(valid: "ctrl-r", acceptsEmpty: false, acceptsHuge: false, malformed: ["nokey", "ctrl-"]),
         "--sort": Rule(valid: "1000", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers),
@@ -82,7 +83,8 @@ final class OptionValueTests: XCTestCase {
         "--pointer": Rule(valid: "▶", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界", "->>", "▶▶▶"]),
         "--marker": Rule(valid: "+ ", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界", "***"]),
         "--ellipsis": Rule(valid: "..", acceptsEmpty: true, acceptsHuge: false, malformed: ["....", "世世"]),
-        // The rule under the counts: free text, drawn cut to the width (empty: none drawn).
+        // The rule after the counts: free text, colours and tabs included, drawn cut to the
+        // width (empty: none drawn).
         "--separator": text("─"),
         "--scheme": Rule(valid: "history", acceptsEmpty: false, acceptsHuge: false,
                          malformed: ["hist", "paths", "default,path", " path"]),
