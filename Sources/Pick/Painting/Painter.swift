@@ -442,6 +442,18 @@ enum Painter {
     static func infoCounts(_ info: InfoLine, theme: Theme, phase: Int = 0, spinner withSpinner: Bool = false)
         -> (text: String, width: Int) {
         let styled = theme.styled
+        if let output = info.commandOutput {
+            // --info-command: its output in the info colour, or the colours it gives.
+            var text = output.runs.map { run in
+                styled(run.style.isEmpty ? theme.info : theme.info.isEmpty ? run.style : theme.info + ";" + run.style, run.text)
+            }.joined()
+            var width = output.width
+            if withSpinner && info.isBusy && !info.inWords {
+                text += " " + styled(theme.spinner, spinner[phase % spinner.count])
+                width += 2
+            }
+            return (text, width)
+        }
         // An older query's count is not this one's: it is said as in progress.
         let matches = info.countPending ? "…" : "\(info.matches)"
         var plain = info.inWords ? spokenCounts(info) : "\(matches)/\(info.total)"

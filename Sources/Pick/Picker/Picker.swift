@@ -63,6 +63,8 @@ final class Picker {
     var history: QueryHistory
     /// The processes behind `--bind`'s actions (their state is `session.bound`).
     var commands = BoundCommands()
+    /// `--info-command`: its run and its last output.
+    var infoCommand = InfoCommand()
     /// The preview pane (`--preview`), if any.
     let preview: PreviewController?
 
@@ -224,6 +226,7 @@ final class Picker {
         input.fieldView = fieldView
         var frame = FrameBuilder.build(input, store: store)
         frame.info.inWords = options.accessible
+        frame.info.commandOutput = infoCommandOutput(for: frame.info)
         if session.bound.togglesSort { frame.info.sorts = session.bound.sorts ?? options.ranking.sorts }
         session.scroll = frame.scroll
         var ghost: Ghost? = nil

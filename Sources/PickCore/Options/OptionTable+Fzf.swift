@@ -75,7 +75,6 @@ extension OptionTable {
         "--scrollbar?", "--no-scrollbar", "--scroll-off=",
         "--hscroll", "--no-hscroll", "--hscroll-off=", "--keep-right", "--no-keep-right",
         "--freeze-left=", "--freeze-right=", "--jump-labels=", "--ghost=", "--no-input",
-        "--info-command=", "--no-info-command",
         "--list-border?", "--no-list-border", "--list-label=", "--no-list-label", "--list-label-pos=",
         "--input-border?", "--no-input-border", "--input-label=", "--no-input-label", "--input-label-pos=",
         "--header-border?", "--no-header-border", "--header-label=", "--no-header-label", "--header-label-pos=",

@@ -78,6 +78,11 @@ extension OptionTable {
             $0.info = style
         },
         .flag("--no-info") { $0.info = .hidden },
+        OptionRow("--info-command", .required,
+                  help: help(.interface, "--info-command=CMD", "its output's first line in the counts' place (FZF_INFO\nholds them);  --no-info-command  the counts")) {
+            $0.infoCommand = $1.string.isEmpty ? nil : $1.string
+        },
+        .flag("--no-info-command") { $0.infoCommand = nil },
         .flag("--inline-info") { $0.info = .inline(prefix: " < ") },
         .flag("--no-inline-info") { $0.info = .default },
         .flag("--track", help: help(.interface, "--track", "keep the highlight on its line as the query changes")) { $0.track = true },

@@ -106,6 +106,9 @@ public struct Options: Sendable {
     /// Margin, border, label and padding around the picker.
     public var surround = Surround()
     public var info: InfoStyle = .default
+    /// `--info-command`: a command whose first line of output is drawn in the counts'
+    /// place (`FZF_INFO` holds them), run again as they, the focus or the query change.
+    public var infoCommand: String? = nil
     /// `--track`: the highlight stays on its line as the query changes.
     public var track = false
     /// The gutter's glyphs: the selected line's pointer and a marked line's marker.

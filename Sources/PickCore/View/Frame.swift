@@ -66,6 +66,18 @@ public struct InfoLine: Equatable, Sendable {
     /// The current query's count is not known yet (an older query's list is shown): the
     /// count is said as in progress, not as `matches`.
     public var countPending = false
+    /// `--info-command`'s last output, drawn in the counts' place (nil: the counts).
+    public var commandOutput: StyledText? = nil
+
+    /// The counts as fzf writes them, for `--info-command` (`FZF_INFO`): matches/total,
+    /// the marks under --multi, `+S`/`-S`, `+T`.
+    public var fzfText: String {
+        var out = "\(matches)/\(max(total, matches))"
+        if let marked { out += markLimit > 0 ? " (\(marked)/\(markLimit))" : " (\(marked))" }
+        if let sorts { out += sorts ? " +S" : " -S" }
+        if tracks { out += " +T" }
+        return out
+    }
 }
 
 /// Everything the painter needs for one frame.

@@ -98,6 +98,8 @@ final class OptionValueTests: XCTestCase {
                                     "hl:#12345", "hl:#12345g", "nothing:red", "hl=red"]),
         // The preview: a command (empty: none, as fzf), and fzf's window words, each checked.
         "--preview": text("cat {}"),
+        // A command whose output takes the counts' place (empty: none).
+        "--info-command": text("echo $FZF_INFO"),
         "--preview-window": Rule(valid: "up,40%,border-sharp,+{2}-5/2,~3,<80(down,10)", acceptsEmpty: true,
                                  acceptsHuge: false,
                                  malformed: ["middle", "100%", "50%%", "-5", "+", "+x", "+{2", "+{x}", "+1/0", "~x",
