@@ -85,6 +85,7 @@ final class Picker {
                                               typos: options.typos == false ? nil : options.matching,
                                               forgivesTypos: options.palette || options.demo),
                               startedAt: monotonicMillis())
+        session.look = options.look
         region = ScreenRegion(height: options.height, minHeight: options.minHeight, layout: options.layout, mouse: options.mouse)
         prompt = TerminalText.sanitize(options.prompt)
         gutter = Gutter(pointer: options.pointer, marker: options.marker)

@@ -125,10 +125,14 @@ public struct Options: Sendable {
         guard let separator else { return unicode ? "─" : "-" }
         return separator.isEmpty ? nil : separator
     }
+    /// How long lines are cut: `--hscroll`, `--hscroll-off`, `--keep-right`.
+    public var look = ListLook()
+    /// `--scroll-off`: lines kept in view above and below the highlight.
+    public var scrollOff = 0
     /// `--tabstop`: a tab in a title is blank to the next multiple of this many columns.
     public var tabStop = TerminalText.tabStop
     /// What marks a title cut short.
-    public var ellipsis = "…"
+    public var ellipsis = "··"
     public var scheme: Scheme = .default
     /// `-d/--delimiter`: how --nth, --with-nth, --accept-nth and field placeholders cut a
     /// line (FieldDelimiter); nil: runs of blanks.

@@ -207,6 +207,10 @@ extension PickSession {
         case .clearScreen: return [.redrawScreen]
         case .forget: return highlighted.map { [.forget($0)] } ?? []
         case .suspend: return [.suspend]
+        case .toggleHscroll:
+            var look = self.look
+            look.hscroll.toggle()
+            return [.event(.look(look))]
         case .toggleSort, .togglePreview, .showPreview, .hidePreview, .refreshPreview, .previewUp, .previewDown,
              .previewPageUp, .previewPageDown, .previewHalfPageUp, .previewHalfPageDown, .previewTop,
              .previewBottom, .changePreview, .changePreviewWindow, .changeNth, .changeWithNth,

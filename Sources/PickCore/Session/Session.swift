@@ -96,6 +96,8 @@ public enum SessionEvent {
     case listHeight(Int)
     /// Something else on screen changed (the help, the spinner, the prompt): draw again.
     case redraw
+    /// The list draws its lines so now (toggle-hscroll).
+    case look(ListLook)
     /// Time passed.
     case tick
     /// The ranking changed for the same query (a remembered line was forgotten): search
@@ -171,6 +173,8 @@ public struct PickSession {
     /// Whether the query filters the list (fzf's enable-search and disable-search: off, every
     /// line is listed in input order whatever the query; see `searchAgain`).
     public var filters = true
+    /// How long lines are drawn (`--hscroll`, `--keep-right`…; toggle-hscroll changes it).
+    public var look = ListLook()
     /// The text searched for: the query, or nothing while it does not filter.
     private var searchedText: String { filters ? (queryText ?? "") : "" }
 
@@ -346,6 +350,9 @@ public struct PickSession {
         case .listHeight(let rows):
             listHeight = max(rows, 16)
         case .redraw:
+            needsDraw = true
+        case .look(let look):
+            self.look = look
             needsDraw = true
         case .tick:
             break

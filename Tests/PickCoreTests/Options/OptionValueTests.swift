@@ -54,6 +54,8 @@ final class OptionValueTests: XCTestCase {
         "--min-height": Rule(valid: "20+", acceptsEmpty: false, acceptsHuge: false,
                              malformed: ["x", "-1", "+", "1.5", "20++", "+20", " 5", "100001"]),
         "--history-size": Rule(valid: "100", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers + ["0"]),
+        "--hscroll-off": Rule(valid: "3", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers),
+        "--scroll-off": Rule(valid: "3", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers),
         "--tabstop": Rule(valid: "4", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers + ["0"]),
         "--with-shell": Rule(valid: "bash -c", acceptsEmpty: false, acceptsHuge: true, malformed: ["'bash", "  "]),
         "--toggle-sort": Rule(valid: "ctrl-r", acceptsEmpty: false, acceptsHuge: false, malformed: ["nokey", "ctrl-"]),
@@ -82,7 +84,8 @@ final class OptionValueTests: XCTestCase {
                        malformed: ["inline-left", "Inline", "inline,right", "hidden:x", "default:", "right:>"]),
         "--pointer": Rule(valid: "▶", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界", "->>", "▶▶▶"]),
         "--marker": Rule(valid: "+ ", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界", "***"]),
-        "--ellipsis": Rule(valid: "..", acceptsEmpty: true, acceptsHuge: false, malformed: ["....", "世世"]),
+        "--ellipsis": Rule(valid: "SNIPSNIP", acceptsEmpty: true, acceptsHuge: false,
+                           malformed: [String(repeating: ".", count: 41), String(repeating: "世", count: 21)]),
         // The rule after the counts: free text, colours and tabs included, drawn cut to the
         // width (empty: none drawn).
         "--separator": text("─"),
