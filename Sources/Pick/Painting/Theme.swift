@@ -31,6 +31,8 @@ struct Theme {
     /// The prompt and the query, drawn by libedit.
     var prompt = "38;5;110;1"
     var query = "1"
+    /// The query while the search is off (`disabled`); nil: the query's.
+    var disabled: String? = nil
     /// The pointer's column on the rows it does not point at (a background).
     var gutter = ""
     /// The preview's text and background (`preview-fg`, `preview-bg`).
@@ -52,7 +54,8 @@ struct Theme {
     /// The prompt as libedit takes it with EL_PROMPT_ESC: escape sequences between two
     /// `delimiter`s take no columns; the query after it is drawn in the query's style.
     /// The prefix (margin, border, padding) is in the border's colours.
-    func libeditPrompt(prefix: String, _ text: String, delimiter: Character) -> String {
+    func libeditPrompt(prefix: String, _ text: String, delimiter: Character, searchOff: Bool = false) -> String {
+        let query = searchOff ? disabled ?? self.query : self.query
         if isPlain || (prompt.isEmpty && query.isEmpty && background.isEmpty) { return prefix + text }
         let base = background.isEmpty ? "0" : "0;" + background
         func sgr(_ p: String) -> String { "\(delimiter)\u{1B}[\(p.isEmpty ? base : base + ";" + p)m\(delimiter)" }
@@ -111,6 +114,7 @@ struct Theme {
                 case .markedHl: theme.markedHighlight = value
                 case .prompt: theme.prompt = style.hasAttributes ? value : join(value, "1")
                 case .query: theme.query = style.hasAttributes ? value : join(value, "1")
+                case .disabled: theme.disabled = style.hasAttributes ? value : join(value, "1")
                 case .gutter: theme.gutter = value
                 case .previewFg: theme.previewNormal = value
                 case .previewBg: theme.previewBackground = value

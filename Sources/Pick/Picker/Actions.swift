@@ -94,6 +94,8 @@ extension Picker {
         case .setBorderLabel(let text): changeBorderLabel(text)
         case .setFilters(let filters):
             session.filters = filters
+            editor.restylePrompt()
+            layoutChanged()
             parsedQuery = worker.engine.parse(filters ? query : "")
             perform(.searchAgain)
         case .unbind(let targets): session.bound.unbound.formUnion(targets)

@@ -127,4 +127,20 @@ final class ColorOptionTests: InteractiveTestCase {
         tmux.keys("Tab")
         tmux.waitFor(text: "2/2 (1) -=")
     }
+
+    /// fzf's `disabled`: the query's colour while the search is off, the query's again once
+    /// it is on.
+    func testTheQueryTakesTheDisabledColourWhileTheSearchIsOff() throws {
+        try tmux.start(input: "seq 10", args: "--disabled --color=disabled:red --bind ctrl-s:toggle-search",
+                       width: 40, height: 6)
+        tmux.waitFor(text: "10/10")
+        tmux.type("ab")
+        tmux.waitFor("typed") { $0[row: 0] == "> ab" }
+        XCTAssertEqual(StyledScreen(tmux.screenWithEscapes()).cells(of: "ab").first?.foreground, "31")
+        tmux.keys("C-s")
+        tmux.waitFor("searching again") { $0[row: 1].hasPrefix("  0/10") }
+        tmux.type("c")
+        tmux.waitFor("typed on") { $0[row: 0] == "> abc" }
+        XCTAssertNil(StyledScreen(tmux.screenWithEscapes()).cells(of: "abc").first?.foreground, "the query's own")
+    }
 }
