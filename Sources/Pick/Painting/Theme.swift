@@ -33,8 +33,10 @@ struct Theme {
     var query = "1"
     /// The query while the search is off (`disabled`); nil: the query's.
     var disabled: String? = nil
-    /// The pointer's column on the rows it does not point at (a background).
+    /// The pointer's column on the rows it does not point at (a background), and the
+    /// colour of a `--gutter` glyph there (fzf's: bg+'s colour).
     var gutter = ""
+    var gutterGlyph = "38;5;236"
     /// The preview's text and background (`preview-fg`, `preview-bg`).
     var previewNormal = ""
     var previewBackground = ""
@@ -70,12 +72,13 @@ struct Theme {
     /// No colours: matches in bold, the rest plain (`--no-color`, NO_COLOR).
     static let noColor = Theme(highlight: "1", highlightSelected: "1", selected: "1", pointer: "", marker: "",
                                section: "1", chip: "", info: "", spinner: "", ghost: "2", header: "",
-                               message: "", symbol: "", scope: "1", border: "", label: "", prompt: "", query: "")
+                               message: "", symbol: "", scope: "1", border: "", label: "", prompt: "", query: "",
+                               gutterGlyph: "")
     /// Nothing at all (TERM=dumb, --color=bw).
     static let plain = Theme(highlight: "", highlightSelected: "", selected: "", pointer: "", marker: "",
                              section: "", chip: "", info: "", spinner: "", ghost: "", header: "",
                              message: "", symbol: "", scope: "", border: "", label: "", prompt: "", query: "",
-                             isPlain: true)
+                             gutterGlyph: "", isPlain: true)
 
     /// The theme for `--color` (parsed in PickCore), `--no-color` and the environment.
     static func make(spec: ColorSpec?, noColor: Bool, environment: (String) -> String?) -> Theme {
@@ -115,7 +118,9 @@ struct Theme {
                 case .prompt: theme.prompt = style.hasAttributes ? value : join(value, "1")
                 case .query: theme.query = style.hasAttributes ? value : join(value, "1")
                 case .disabled: theme.disabled = style.hasAttributes ? value : join(value, "1")
-                case .gutter: theme.gutter = value
+                case .gutter:
+                    theme.gutter = value
+                    theme.gutterGlyph = style.sgr(background: false)
                 case .previewFg: theme.previewNormal = value
                 case .previewBg: theme.previewBackground = value
                 case .info: theme.info = value

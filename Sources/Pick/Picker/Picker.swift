@@ -88,7 +88,8 @@ final class Picker {
         session.look = options.look
         region = ScreenRegion(height: options.height, minHeight: options.minHeight, layout: options.layout, mouse: options.mouse)
         prompt = TerminalText.sanitize(options.prompt)
-        gutter = Gutter(pointer: options.pointer, marker: options.marker)
+        gutter = Gutter(pointer: options.pointer, marker: options.marker, gutter: options.gutter,
+                        highlightsLine: options.highlightLine)
         pendingScope = options.scope
         shortcuts = LineShortcuts(headerLines: options.headerLines)
         history = QueryHistory(path: options.history, limit: options.historySize)

@@ -93,6 +93,13 @@ extension OptionTable {
             $0.pointer = try OptionParsing.glyph($1, columns: 2)
         },
         OptionRow("--marker", .required) { $0.marker = try OptionParsing.glyph($1, columns: 2) },
+        OptionRow("--gutter", .required,
+                  help: help(.interface, "--gutter=CHAR", "the pointer's column on the other rows (default blank, in the\ngutter colour);  --highlight-line  the selected row's colours\nto its end")) {
+            let glyph = try OptionParsing.glyph($1, columns: 1)
+            $0.gutter = TerminalText.width(glyph) == 1 ? glyph : " "
+        },
+        .flag("--highlight-line") { $0.highlightLine = true },
+        .flag("--no-highlight-line") { $0.highlightLine = false },
         OptionRow("--separator", .required,
                   help: help(.interface, "--separator=STR", "the rule after the counts (default '─')")) {
             $0.separator = $1.string

@@ -114,6 +114,11 @@ public struct Options: Sendable {
     /// The gutter's glyphs: the selected line's pointer and a marked line's marker.
     public var pointer = ">"
     public var marker = "*"
+    /// `--gutter`: what the pointer's column shows on the other rows (one column; pick's
+    /// default a blank, fzf's `▌`).
+    public var gutter = " "
+    /// `--highlight-line`: the selected row's colours reach the row's end, not only its text.
+    public var highlightLine = false
     /// The rule after the counts (`--separator`, SGR colours and tabs allowed, as fzf):
     /// nil is fzf's default (`─`, `-` without Unicode), "" none (`--no-separator`).
     /// `separatorRule` is what is drawn.

@@ -84,6 +84,7 @@ final class OptionValueTests: XCTestCase {
                        malformed: ["inline-left", "Inline", "inline,right", "hidden:x", "default:", "right:>"]),
         "--pointer": Rule(valid: "▶", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界", "->>", "▶▶▶"]),
         "--marker": Rule(valid: "+ ", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界", "***"]),
+        "--gutter": Rule(valid: "▌", acceptsEmpty: true, acceptsHuge: false, malformed: ["ab", "世"]),
         "--ellipsis": Rule(valid: "SNIPSNIP", acceptsEmpty: true, acceptsHuge: false,
                            malformed: [String(repeating: ".", count: 41), String(repeating: "世", count: 21)]),
         // The rule after the counts: free text, colours and tabs included, drawn cut to the
