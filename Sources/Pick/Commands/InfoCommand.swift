@@ -28,7 +28,7 @@ extension Picker {
             infoCommand.running?.run.cancel()
             infoCommand.running = nil
             let environment = [("FZF_INFO", counts), ("PICK_INFO", counts)] + sessionEnvironment()
-            if let child = try? ChildProcess.spawn(commandLine(template), environment: environment, output: .outputPipe) {
+            if let child = try? ChildProcess.spawn(commandLine(CommandTemplate(template)), environment: environment, output: .outputPipe) {
                 infoCommand.running = (CommandRun(child), key)
             }
         }
