@@ -284,6 +284,7 @@ extension Picker {
     /// Takes in what finished in the background: a reload-sync read whole, a transform's
     /// output (which then lets its chain go on).
     func takeFinishedCommands() {
+        takeInfoCommandOutput()
         if let reload = commands.reload,
            reload.run.isFinished || !reload.sync && reload.store.count > 0 { showReload() }
         guard let (run, action, trigger) = commands.transform, run.isFinished else { return }

@@ -110,6 +110,10 @@ struct Surrounding: Equatable {
 struct Gutter: Equatable {
     var pointer = ">"
     var marker = "*"
+    /// The pointer's column on the other rows (`--gutter`), one column.
+    var gutter = " "
+    /// `--highlight-line`: the selected row's colours to the row's end.
+    var highlightsLine = false
 
     var pointerWidth: Int { TerminalText.width(pointer) }
     var markerWidth: Int { TerminalText.width(marker) }
@@ -442,6 +446,18 @@ enum Painter {
     static func infoCounts(_ info: InfoLine, theme: Theme, phase: Int = 0, spinner withSpinner: Bool = false)
         -> (text: String, width: Int) {
         let styled = theme.styled
+        if let output = info.commandOutput {
+            // --info-command: its output in the info colour, or the colours it gives.
+            var text = output.runs.map { run in
+                styled(run.style.isEmpty ? theme.info : theme.info.isEmpty ? run.style : theme.info + ";" + run.style, run.text)
+            }.joined()
+            var width = output.width
+            if withSpinner && info.isBusy && !info.inWords {
+                text += " " + styled(theme.spinner, spinner[phase % spinner.count])
+                width += 2
+            }
+            return (text, width)
+        }
         // An older query's count is not this one's: it is said as in progress.
         let matches = info.countPending ? "…" : "\(info.matches)"
         var plain = info.inWords ? spokenCounts(info) : "\(matches)/\(info.total)"
@@ -514,7 +530,9 @@ enum Painter {
             }
             var out = with("")
             out += line.isSelected ? with(theme.pointer) + gutter.pointer
-                : with(theme.gutter) + String(repeating: " ", count: gutter.pointerWidth)
+                : gutter.pointerWidth == 0 ? ""
+                : with(gutter.gutter == " " ? theme.gutter : theme.gutterGlyph) + gutter.gutter
+                    + String(repeating: " ", count: gutter.pointerWidth - 1)
             out += line.isMarked ? with(theme.marker) + gutter.marker
                                  : with("") + String(repeating: " ", count: gutter.markerWidth)
             for span in line.spans {
@@ -545,7 +563,11 @@ enum Painter {
                 out += with(chipStyle) + chipText + with("")
                 used += chipWidth
             }
-            if (line.isSelected && !theme.selected.isEmpty || isMarkedStyle) && used < width {
+            // As fzf: the selected row's colours end with its text unless --highlight-line,
+            // then a column short of the row's end (fzf's scrollbar's).
+            if line.isSelected && !theme.selected.isEmpty && gutter.highlightsLine && used < width - 1 {
+                out += String(repeating: " ", count: width - 1 - used)
+            } else if isMarkedStyle && used < width {
                 out += String(repeating: " ", count: width - used)
             }
             return out + (theme.isPlain ? "" : reset)

@@ -98,6 +98,8 @@ extension Picker {
         case .setFilters(let filters):
             // Off, the list stays as it is (the query it was filtered by goes on filtering).
             session.filters = filters
+            editor.restylePrompt()
+            layoutChanged()
             parsedQuery = worker.engine.parse(filters ? query : session.frozenText)
             if filters { perform(.searchAgain) }
         case .unbind(let targets): session.bound.unbound.formUnion(targets)

@@ -65,6 +65,8 @@ final class Picker {
     var history: QueryHistory
     /// The processes behind `--bind`'s actions (their state is `session.bound`).
     var commands = BoundCommands()
+    /// `--info-command`: its run and its last output.
+    var infoCommand = InfoCommand()
     /// The preview pane (`--preview`), if any.
     let preview: PreviewController?
 
@@ -86,9 +88,11 @@ final class Picker {
                                               forgivesTypos: options.palette || options.demo,
                                               sorts: options.ranking.sorts, nth: options.nth, withNth: options.withNth),
                               startedAt: monotonicMillis())
+        session.look = options.look
         region = ScreenRegion(height: options.height, minHeight: options.minHeight, layout: options.layout, mouse: options.mouse)
         prompt = TerminalText.sanitize(options.prompt)
-        gutter = Gutter(pointer: options.pointer, marker: options.marker)
+        gutter = Gutter(pointer: options.pointer, marker: options.marker, gutter: options.gutter,
+                        highlightsLine: options.highlightLine)
         pendingScope = options.scope
         shortcuts = LineShortcuts(headerLines: options.headerLines)
         history = QueryHistory(path: options.history, limit: options.historySize)
@@ -116,7 +120,8 @@ final class Picker {
         enterScreen()
         guard let editor = LineEditor(terminal: terminal, prefix: geometry.promptPrefix, prompt: prompt,
                                       stylePrompt: { [theme] in
-                                          theme.libeditPrompt(prefix: $0, $1, delimiter: LineEditor.promptDelimiter)
+                                          theme.libeditPrompt(prefix: $0, $1, delimiter: LineEditor.promptDelimiter,
+                                                              searchOff: Picker.current.map { !$0.session.filters } ?? false)
                                       },
                                       read: { _, out in Picker.current.readCharacter(out!) },
                                       action: { _, _ in Picker.current.runAction() },
@@ -227,6 +232,7 @@ final class Picker {
         input.fieldView = fieldView
         var frame = FrameBuilder.build(input, store: store)
         frame.info.inWords = options.accessible
+        frame.info.commandOutput = infoCommandOutput(for: frame.info)
         if session.bound.togglesSort { frame.info.sorts = session.bound.sorts ?? options.ranking.sorts }
         session.scroll = frame.scroll
         var ghost: Ghost? = nil

@@ -320,6 +320,11 @@ final class LineEditor {
     }
 
     /// The prompt libedit draws before the query from now on.
+    /// Styles the prompt again (the query's colours follow the search: `disabled`).
+    func restylePrompt() {
+        promptText = permanentWide(stylePrompt(prompt.prefix, prompt.text))
+    }
+
     func setPrompt(prefix: String, _ text: String) {
         guard prefix != prompt.prefix || text != prompt.text else { return }
         prompt = (prefix, text)

@@ -106,11 +106,19 @@ public struct Options: Sendable {
     /// Margin, border, label and padding around the picker.
     public var surround = Surround()
     public var info: InfoStyle = .default
+    /// `--info-command`: a command whose first line of output is drawn in the counts'
+    /// place (`FZF_INFO` holds them), run again as they, the focus or the query change.
+    public var infoCommand: String? = nil
     /// `--track`: the highlight stays on its line as the query changes.
     public var track = false
     /// The gutter's glyphs: the selected line's pointer and a marked line's marker.
     public var pointer = ">"
     public var marker = "*"
+    /// `--gutter`: what the pointer's column shows on the other rows (one column; pick's
+    /// default a blank, fzf's `▌`).
+    public var gutter = " "
+    /// `--highlight-line`: the selected row's colours reach the row's end, not only its text.
+    public var highlightLine = false
     /// The rule after the counts (`--separator`, SGR colours and tabs allowed, as fzf):
     /// nil is fzf's default (`─`, `-` without Unicode), "" none (`--no-separator`).
     /// `separatorRule` is what is drawn.
@@ -122,10 +130,14 @@ public struct Options: Sendable {
         guard let separator else { return unicode ? "─" : "-" }
         return separator.isEmpty ? nil : separator
     }
+    /// How long lines are cut: `--hscroll`, `--hscroll-off`, `--keep-right`.
+    public var look = ListLook()
+    /// `--scroll-off`: lines kept in view above and below the highlight.
+    public var scrollOff = 0
     /// `--tabstop`: a tab in a title is blank to the next multiple of this many columns.
     public var tabStop = TerminalText.tabStop
     /// What marks a title cut short.
-    public var ellipsis = "…"
+    public var ellipsis = "··"
     public var scheme: Scheme = .default
     /// `-d/--delimiter`: how --nth, --with-nth, --accept-nth and field placeholders cut a
     /// line (FieldDelimiter); nil: runs of blanks.

@@ -249,6 +249,10 @@ extension PickSession {
         case .clearScreen: return [.redrawScreen]
         case .forget: return highlighted.map { [.forget($0)] } ?? []
         case .suspend: return [.suspend]
+        case .toggleHscroll:
+            var look = self.look
+            look.hscroll.toggle()
+            return [.event(.look(look))]
         case .toggleSort:
             let sorts = !(bound.sorts ?? settings.sorts)
             bound.sorts = sorts

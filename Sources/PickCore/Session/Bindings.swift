@@ -115,6 +115,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     // pick's own (fzf has none of these): what pick's default keys do (DefaultKeys).
     case complete, takeGhost = "take-ghost", help, nextScope = "next-scope", nextLine = "next-line"
     case forget, suspend
+    case toggleHscroll = "toggle-hscroll"
 
     /// Whether it takes an argument (`put` may go without: it puts the key's character).
     public var takesArgument: Bool {
@@ -164,6 +165,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .toggleAll: return "invert the marks of the matches"
         case .clearQuery: return "clear the query"
         case .toggleSort: return "sort on or off"
+        case .toggleHscroll: return "show long lines from their match, or cut at their end"
         case .enableSearch: return "filter by the query"
         case .disableSearch: return "stop filtering by the query"
         case .toggleSearch: return "filtering by the query on or off"

@@ -96,6 +96,8 @@ public enum SessionEvent {
     case listHeight(Int)
     /// Something else on screen changed (the help, the spinner, the prompt): draw again.
     case redraw
+    /// The list draws its lines so now (toggle-hscroll).
+    case look(ListLook)
     /// Time passed.
     case tick
     /// The ranking changed for the same query (a remembered line was forgotten): search
@@ -183,6 +185,8 @@ public struct PickSession {
     public var filters = true {
         didSet { if oldValue && !filters { frozenText = queryText ?? "" } }
     }
+    /// How long lines are drawn (`--hscroll`, `--keep-right`…; toggle-hscroll changes it).
+    public var look = ListLook()
     /// What the list is filtered by while the query does not filter.
     public private(set) var frozenText = ""
     /// The text searched for: the query, or while it does not filter, `frozenText`.
@@ -360,6 +364,9 @@ public struct PickSession {
         case .listHeight(let rows):
             listHeight = max(rows, 16)
         case .redraw:
+            needsDraw = true
+        case .look(let look):
+            self.look = look
             needsDraw = true
         case .tick:
             break

@@ -55,6 +55,8 @@ final class OptionValueTests: XCTestCase {
                              malformed: ["x", "-1", "+", "1.5", "20++", "+20", " 5", "100001"]),
         "--tabstop": Rule(valid: "4", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers + ["0"]),
         "--history-size": Rule(valid: "100", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers + ["0"]),
+        "--hscroll-off": Rule(valid: "3", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers),
+        "--scroll-off": Rule(valid: "3", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers),
         "--with-shell": Rule(valid: "bash -c", acceptsEmpty: false, acceptsHuge: true, malformed: ["'bash", "  "]),
         "--toggle-sort": Rule(valid: "ctrl-r", acceptsEmpty: false, acceptsHuge: false, malformed: ["nokey", "ctrl-"]),
         "--sort": Rule(valid: "1000", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers),
@@ -82,8 +84,11 @@ final class OptionValueTests: XCTestCase {
                        malformed: ["inline-left", "Inline", "inline,right", "hidden:x", "default:", "right:>"]),
         "--pointer": Rule(valid: "▶", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界", "->>", "▶▶▶"]),
         "--marker": Rule(valid: "+ ", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界", "***"]),
-        "--ellipsis": Rule(valid: "..", acceptsEmpty: true, acceptsHuge: false, malformed: ["....", "世世"]),
-        // The rule under the counts: free text, drawn cut to the width (empty: none drawn).
+        "--gutter": Rule(valid: "▌", acceptsEmpty: true, acceptsHuge: false, malformed: ["ab", "世"]),
+        "--ellipsis": Rule(valid: "SNIPSNIP", acceptsEmpty: true, acceptsHuge: false,
+                           malformed: [String(repeating: ".", count: 41), String(repeating: "世", count: 21)]),
+        // The rule after the counts: free text, colours and tabs included, drawn cut to the
+        // width (empty: none drawn).
         "--separator": text("─"),
         "--scheme": Rule(valid: "history", acceptsEmpty: false, acceptsHuge: false,
                          malformed: ["hist", "paths", "default,path", " path"]),
@@ -97,6 +102,8 @@ final class OptionValueTests: XCTestCase {
                                     "hl:#12345", "hl:#12345g", "nothing:red", "hl=red"]),
         // The preview: a command (empty: none, as fzf), and fzf's window words, each checked.
         "--preview": text("cat {}"),
+        // A command whose output takes the counts' place (empty: none).
+        "--info-command": text("echo $FZF_INFO"),
         "--preview-window": Rule(valid: "up,40%,border-sharp,+{2}-5/2,~3,<80(down,10)", acceptsEmpty: true,
                                  acceptsHuge: false,
                                  malformed: ["middle", "100%", "50%%", "-5", "+", "+x", "+{2", "+{x}", "+1/0", "~x",

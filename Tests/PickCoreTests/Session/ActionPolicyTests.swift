@@ -37,6 +37,15 @@ final class ActionPolicyTests: XCTestCase {
 
     func highlighted(_ d: Driver) -> String? { d.text(d.session.highlighted) }
 
+    func testToggleHscrollTurnsHorizontalScrollingOffAndOnAgain() {
+        var d = driver()
+        d.session.look.hscrollOff = 3
+        press(&d, "toggle-hscroll")
+        XCTAssertEqual(d.session.look, ListLook(hscroll: false, hscrollOff: 3), "off, the rest kept")
+        press(&d, "toggle-hscroll")
+        XCTAssertEqual(d.session.look, ListLook(hscroll: true, hscrollOff: 3))
+    }
+
     func testMovingUpAndDownFollowsTheLayout() {
         var d = driver()
         press(&d, "down+down")
