@@ -544,10 +544,14 @@ final class InteractiveBindTests: InteractiveTestCase {
 
     func testScrollingBeforeThePreviewHasAllItsTextKeepsThePlace() throws {
         try tmux.file("input.txt", "alpha\n")
-        try tmux.start(input: "cat input.txt", args: "--preview 'echo first; echo second; sleep 1; seq 3 100'")
+        // The rest of the text comes when the test says so (a file appears), after the keys.
+        try tmux.start(input: "cat input.txt",
+                       args: "--preview 'echo first; echo second; until [ -e rest ]; do sleep 0.01; done; seq 3 100'")
         tmux.waitFor(text: "second")
         tmux.keys("S-Down", "S-Down")
-        // The rest comes after the keys: the pane stays two lines down.
+        tmux.waitFor("two lines down, past the text come so far") { !self.shows($0, "first") && !self.shows($0, "second") }
+        try tmux.file("rest", "")
+        // The pane stays two lines down.
         tmux.waitFor("the place scrolled to holds") { rows in
             !self.shows(rows, "first") && !self.shows(rows, "second") && rows.contains { $0.contains("│ 3 ") }
         }
