@@ -60,6 +60,8 @@ final class Picker {
     var isVi = false
     /// A key was handled since the last turn: the screen may show it (the help, a mark).
     var keyPressed = false
+    /// Keys handled so far (a reload remembers the key it came with).
+    var keysHandled = 0
     var history: QueryHistory
     /// The processes behind `--bind`'s actions (their state is `session.bound`).
     var commands = BoundCommands()
@@ -81,7 +83,8 @@ final class Picker {
                                               cycle: options.cycle, headerLines: options.headerLines,
                                               track: options.track,
                                               typos: options.typos == false ? nil : options.matching,
-                                              forgivesTypos: options.palette || options.demo),
+                                              forgivesTypos: options.palette || options.demo,
+                                              sorts: options.ranking.sorts, nth: options.nth, withNth: options.withNth),
                               startedAt: monotonicMillis())
         region = ScreenRegion(height: options.height, minHeight: options.minHeight, layout: options.layout, mouse: options.mouse)
         prompt = TerminalText.sanitize(options.prompt)
@@ -228,7 +231,7 @@ final class Picker {
         session.scroll = frame.scroll
         var ghost: Ghost? = nil
         if geometry.promptRows == 1 {
-            ghost = Ghost(column: promptWidth + queryWidth + 1, text: cursorAtEnd ? ghostText() : "",
+            ghost = Ghost(column: promptWidth + queryWidth + 1, text: cursorAtEnd && options.ghostText ? ghostText() : "",
                           isHint: query.isEmpty)
         }
         let pane = geometry.pane.flatMap { rect in preview?.frame(in: rect, at: monotonicMillis()) }

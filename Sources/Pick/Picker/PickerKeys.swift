@@ -13,6 +13,7 @@ extension Picker {
     /// Handles one key; returns characters for libedit, or nil when pick took the key.
     func handle(_ key: Key) -> [wchar_t]? {
         keyPressed = true
+        keysHandled &+= 1
         switch key {
         case .paste(let bytes):
             // Text, never keys: a paste over the help closes it and still goes into the query.

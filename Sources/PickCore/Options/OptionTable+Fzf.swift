@@ -6,7 +6,7 @@
 extension OptionTable {
     static let fzfBehaviour: [OptionRow] = [
         .flag("--extended-exact") { $0.matching.fuzzy = false },
-        OptionRow("--no-extended", short: "+x", .none, support: .ignored("pick's query syntax is always fzf's extended one")) { _, _ in },
+        .flag("--no-extended", short: "+x") { $0.matching.extended = false },
         .ignored("--no-256", "pick draws the colours --color names; the terminal maps them"),
         OptionRow("--toggle-sort", .required) { options, value in
             do {

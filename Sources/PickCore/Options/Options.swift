@@ -160,6 +160,11 @@ public struct Options: Sendable {
     /// `--typos` / `--no-typos`: close matches (CloseMatches.swift) after the real ones.
     /// nil: the picker shows them, `--filter` does not (it prints fzf's line sets).
     public var typos: Bool? = nil
+    /// Whether the prompt shows, dim after the query, what Tab would add (pick's ghost text;
+    /// fzf draws nothing there, so not when invoked as `fzf`).
+    public var ghostText = true
+    /// Whether control characters in lines show as symbols (`TerminalText`); as `fzf`, not.
+    public var controlSymbols = true
     /// `--shell NAME`: print the key bindings for bash, zsh or fish.
     public var shell: String? = nil
     /// `--completion NAME`: print the completion of pick's options for bash, zsh or fish.
@@ -253,12 +258,14 @@ extension Options {
     /// parsing anything); anywhere else it is refused.
     public static let previewBuiltinMode = "--preview-builtin"
 
-    /// Options as fzf starts (pick invoked as `fzf`): its layout, prompt at the bottom, and no
-    /// close matches below the real ones.
+    /// Options as fzf starts (pick invoked as `fzf`): its layout, prompt at the bottom, no
+    /// close matches below the real ones, and nothing drawn after the query.
     public static var fzfDefaults: Options {
         var options = Options()
         options.layout = .bottom
         options.typos = false
+        options.ghostText = false
+        options.controlSymbols = false
         return options
     }
 

@@ -12,11 +12,14 @@ public struct MatchingOptions: Sendable, Equatable {
     public var caseMode: CaseMode = .smart
     /// Ignore diacritics (false: `--literal`).
     public var normalize = true
+    /// The query's extended syntax (false: `+x`, the whole query one term, as typed).
+    public var extended = true
 
-    public init(fuzzy: Bool = true, caseMode: CaseMode = .smart, normalize: Bool = true) {
+    public init(fuzzy: Bool = true, caseMode: CaseMode = .smart, normalize: Bool = true, extended: Bool = true) {
         self.fuzzy = fuzzy
         self.caseMode = caseMode
         self.normalize = normalize
+        self.extended = extended
     }
 }
 
@@ -94,7 +97,8 @@ public final class SearchEngine: @unchecked Sendable {
 
     /// Parses `text` with this engine's matching options.
     public func parse(_ text: String) -> Query {
-        Query(text, fuzzy: matching.fuzzy, caseMode: matching.caseMode, normalize: matching.normalize)
+        Query(text, fuzzy: matching.fuzzy, caseMode: matching.caseMode, normalize: matching.normalize,
+              extended: matching.extended)
     }
 
     /// Searches every line now in the store; nil when cancelled first.
