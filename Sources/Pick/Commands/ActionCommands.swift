@@ -105,6 +105,8 @@ extension Picker {
             ("FZF_CLICK_FOOTER_LINE", "0"), ("FZF_CLICK_FOOTER_COLUMN", "0"),
         ]
         if let nth = options.nth { fzf.append(("FZF_NTH", nth.expression)) }
+        // As fzf: only in raw mode, whether the highlighted line matches.
+        if session.raw { fzf.append(("FZF_RAW", session.matches(at: session.selection) ? "1" : "0")) }
         if let withNth = options.withNth { fzf.append(("FZF_WITH_NTH", withNth.expression)) }
         if let line = session.highlighted {
             // As fzf: not when it holds a NUL (no variable can) or is too long for exec.

@@ -99,6 +99,24 @@ struct Surrounding: Equatable {
 struct Gutter: Equatable {
     var pointer = ">"
     var marker = "*"
+    /// What the pointer's column shows on the other rows (`--gutter`; nil: blank), and in
+    /// raw mode (`--gutter-raw`).
+    var gutter: String? = nil
+    var gutterRaw = "\u{2596}"
+    var raw = false
+
+    /// The gutter for a frame in raw mode or not.
+    func inRawMode(_ on: Bool) -> Gutter {
+        var g = self
+        g.raw = on
+        return g
+    }
+
+    /// The pointer's column on a row it does not point at.
+    var blank: String {
+        let glyph = raw ? gutterRaw : gutter ?? ""
+        return glyph + String(repeating: " ", count: max(0, pointerWidth - TerminalText.width(glyph)))
+    }
 
     var pointerWidth: Int { TerminalText.width(pointer) }
     var markerWidth: Int { TerminalText.width(marker) }
@@ -414,9 +432,11 @@ enum Painter {
             plain += sorts ? " +S" : " -S"
             text += styled(theme.info, sorts ? " +S" : " -S")
         }
-        if info.tracks {
-            plain += " +T"
-            text += styled(theme.info, " +T")
+        if info.tracks || info.tracksCurrent {
+            // As fzf: +T for --track, +t for the one line track-current follows.
+            let mark = info.tracks ? " +T" : " +t"
+            plain += mark
+            text += styled(theme.info, mark)
         }
         // As fzf: under --multi, how many are marked, always (` (0)`), out of the limit if
         // there is one; in words, once something is.
@@ -471,18 +491,23 @@ enum Painter {
             // one (tmux 24), and two 24-bit colours with a third over them pass that.
             let layers = line.isSelected ? [theme.normal, theme.selected]
                 : isMarkedStyle ? [theme.normal, theme.marked] : [theme.normal]
+            let textLayer = line.isUnmatched ? theme.unmatched : ""
             let base = layers.map(sgr).joined()
             func with(_ extra: String) -> String {
                 theme.isPlain ? "" : reset + base + sgr(extra)
             }
             var out = with("")
-            out += line.isSelected ? with(theme.pointer) + gutter.pointer
-                : with(theme.gutter) + String(repeating: " ", count: gutter.pointerWidth)
+            if let label = line.jumpLabel {
+                out += with(theme.pointer) + String(label) + String(repeating: " ", count: max(0, gutter.pointerWidth - 1))
+            } else {
+                out += line.isSelected ? with(theme.pointer) + gutter.pointer : with(theme.gutter) + gutter.blank
+            }
             out += line.isMarked ? with(theme.marker) + gutter.marker
                                  : with("") + String(repeating: " ", count: gutter.markerWidth)
             for span in line.spans {
                 var extra: [String] = []
                 if !span.style.isEmpty { extra.append(span.style) }
+                if !textLayer.isEmpty { extra.append(textLayer) }
                 if span.isSymbol && !theme.symbol.isEmpty { extra.append(theme.symbol) }
                 if span.isHighlighted {
                     let h = line.isSelected ? theme.highlightSelected

@@ -33,6 +33,8 @@ struct Theme {
     var query = "1"
     /// The pointer's column on the rows it does not point at (a background).
     var gutter = ""
+    /// Raw mode's lines the query does not match (`nomatch`).
+    var unmatched = "2"
     /// The preview's text and background (`preview-fg`, `preview-bg`).
     var previewNormal = ""
     var previewBackground = ""
@@ -125,6 +127,7 @@ struct Theme {
                 case .border: theme.border = value
                 case .label: theme.label = value
                 case .separator: theme.separator = value
+                case .nomatch: theme.unmatched = value
                 }
             }
         }

@@ -82,10 +82,10 @@ final class Picker {
                                               track: options.track,
                                               typos: options.typos == false ? nil : options.matching,
                                               forgivesTypos: options.palette || options.demo),
-                              startedAt: monotonicMillis())
+                              raw: options.raw, startedAt: monotonicMillis())
         region = ScreenRegion(height: options.height, minHeight: options.minHeight, layout: options.layout, mouse: options.mouse)
         prompt = TerminalText.sanitize(options.prompt)
-        gutter = Gutter(pointer: options.pointer, marker: options.marker)
+        gutter = Gutter(pointer: options.pointer, marker: options.marker, gutter: options.gutter, gutterRaw: options.gutterRaw)
         pendingScope = options.scope
         shortcuts = LineShortcuts(headerLines: options.headerLines)
         history = QueryHistory(path: options.history, limit: options.historySize)
@@ -221,6 +221,7 @@ final class Picker {
                                scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
                                gutterWidth: gutter.width)
         input.fieldView = fieldView
+        if session.bound.jumping != nil { input.jumpLabels = Array(options.jumpLabels) }
         var frame = FrameBuilder.build(input, store: store)
         frame.info.inWords = options.accessible
         if session.bound.togglesSort { frame.info.sorts = session.bound.sorts ?? options.ranking.sorts }
@@ -232,7 +233,7 @@ final class Picker {
         }
         let pane = geometry.pane.flatMap { rect in preview?.frame(in: rect, at: monotonicMillis()) }
         let bytes = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: spinnerPhase,
-                                  overlay: help?.shown, ghost: ghost, gutter: gutter,
+                                  overlay: help?.shown, ghost: ghost, gutter: gutter.inRawMode(session.raw),
                                   separator: options.separator, preview: pane)
         painted = help == nil ? (frame, geometry) : nil
         if bytes != lastFrame {

@@ -20,6 +20,9 @@ extension Picker {
             if !text.isEmpty { pendingAction = .insert(text) }
             return nil
         case .cursorReport: return nil
+        case _ where session.bound.jumping != nil:
+            jump(to: key)
+            return nil
         case .mouse(let event):
             if help != nil, case .press = event.action { help = nil } else { mouse(event) }
             return nil
@@ -39,6 +42,9 @@ extension Picker {
         }
         if fire(.key(key)) { return nil }
         if key == .escape && isVi { return [0x1B] }
+        if query.isEmpty && Self.deletesBackward(key) && options.bindings.binds(.backwardEOF) {
+            fire(.event(.backwardEOF))
+        }
         if let chain = DefaultKeys.chain(for: key) {
             for action in chain { run(action, .key(key)) }
             return nil
@@ -46,10 +52,10 @@ extension Picker {
         let up = options.layout.listReadsDown ? -1 : 1
         switch key {
         case .char(9):
-            if options.multi { toggleMark(); move(-up, wraps: false) } else { complete() }
+            if session.settings.multi { toggleMark(); move(-up, wraps: false) } else { complete() }
             return nil
         case .shiftTab:
-            if options.multi { toggleMark(); move(up, wraps: false) }
+            if session.settings.multi { toggleMark(); move(up, wraps: false) }
             return nil
         case .char(31) where preview != nil: togglePreview(); return nil
         case .function(1), .alt(0x3F):
@@ -134,6 +140,36 @@ extension Picker {
         let count = Scopes.names(in: store).count
         guard count > 1 else { return }
         perform(.scope((session.scope + 1) % count))
+    }
+
+    /// Backspace, ctrl-h, ctrl-w, ctrl-u, alt-backspace: the keys that delete backward in
+    /// the query (on an empty one, `backward-eof` fires, as fzf's).
+    static func deletesBackward(_ key: Key) -> Bool {
+        [.char(0x7F), .char(8), .char(0x17), .char(0x15), .alt(0x7F), .alt(8)].contains(key)
+    }
+
+    /// jump, jump-accept: the rows on screen get labels until the next key.
+    func startJump(accepts: Bool) {
+        guard let shown = session.shown, !shown.lines.isEmpty else { return }
+        session.bound.jumping = accepts
+        perform(.redraw)
+    }
+
+    /// The key after jump or jump-accept: a label goes to its row (the `jump` event, and
+    /// for jump-accept the pick); any other key ends jump mode (`jump-cancel`) and does
+    /// nothing else, as in fzf.
+    func jump(to key: Key) {
+        guard let accepts = session.bound.jumping else { return }
+        session.bound.jumping = nil
+        let rows = painted.map { $0.frame.rows.filter { if case .line = $0 { true } else { false } }.count } ?? 0
+        if let position = session.jumpTarget(key, labels: Array(options.jumpLabels), rows: rows) {
+            perform(.select(position))
+            if accepts { outcome = .accept(key: nil) }
+            fire(.event(.jump))
+        } else {
+            fire(.event(.jumpCancel))
+        }
+        perform(.redraw)
     }
 
     func walkHistory(older: Bool) {

@@ -82,6 +82,18 @@ extension OptionTable {
         .flag("--no-inline-info") { $0.info = .default },
         .flag("--track", help: help(.interface, "--track", "keep the highlight on its line as the query changes")) { $0.track = true },
         .flag("--no-track") { $0.track = false },
+        .flag("--raw", help: help(.interface, "--raw", "list every line, the ones the query does not match dimmed\n(toggle-raw)")) { $0.raw = true },
+        .flag("--no-raw") { $0.raw = false },
+        OptionRow("--gutter", .required) { $0.gutter = try OptionParsing.glyph($1, columns: 2) },
+        OptionRow("--gutter-raw", .required) { $0.gutterRaw = try OptionParsing.glyph($1, columns: 2) },
+        OptionRow("--jump-labels", .required, help: help(.interface, "--jump-labels=CHARS", "the keys jump mode labels the rows with")) {
+            let labels = TerminalText.sanitize($1.string)
+            guard !labels.isEmpty, labels.allSatisfy({ TerminalText.width(String($0)) == 1 }),
+                  Set(labels).count == labels.count else {
+                throw OptionError(message: "invalid value for --jump-labels: \(OptionError.quote(labels)) (distinct characters, one column each)")
+            }
+            $0.jumpLabels = labels
+        },
         OptionRow("--pointer", .required,
                   help: help(.interface, "--pointer=STR", "the selected line's mark (default '>');  --marker=STR  a\n"
                              + "marked line's (default '*'); each at most 2 columns")) {

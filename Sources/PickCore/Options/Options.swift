@@ -111,6 +111,15 @@ public struct Options: Sendable {
     /// The gutter's glyphs: the selected line's pointer and a marked line's marker.
     public var pointer = ">"
     public var marker = "*"
+    /// `--gutter`, `--gutter-raw`: what the pointer's column shows on the other rows (nil:
+    /// blank), and in raw mode (fzf's `▖`).
+    public var gutter: String? = nil
+    public var gutterRaw = "\u{2596}"
+    /// `--raw`: start in raw mode (every line listed, those not matching dimmed).
+    public var raw = false
+    /// `--jump-labels`: the keys jump mode labels the rows with, in order from the prompt.
+    public var jumpLabels = Options.defaultJumpLabels
+    public static let defaultJumpLabels = "asdfghjklqwertyuiopzxcvbnm1234567890ASDFGHJKLQWERTYUIOPZXCVBNM`~;:,<.>/?'\"!@#$%^&*()[{]}-_=+"
     /// The rule after the counts on the info line's own row (`--separator`); nil draws
     /// none (`--no-separator`, and for now the default: fzf's is `─`, issue 31 step 2).
     public var separator: String? = nil

@@ -34,6 +34,9 @@ public struct BoundState {
     /// A reload ran earlier in the chain now running: a move acts on its lines to come.
     public var reloadInChain = false
     public var rowsBeforeReload = 0
+    /// Jump mode (jump, jump-accept): the rows are labelled and the next key goes to its
+    /// label's row (and picks it, when `true`); nil when off.
+    public var jumping: Bool? = nil
     /// `{fzf:action}`: the last action that ran no command, as fzf names it.
     public private(set) var lastAction = "start"
 
@@ -56,6 +59,15 @@ extension PickSession {
         bound.reloadTrack = text
         bound.reloadPosition = (selection, queryText ?? "")
         bound.trackSeen = (-1, -1)
+    }
+
+    /// Jump mode's target: the position in the list of the row `label` names on screen,
+    /// the rows labelled with `labels` in order from the first one shown (`rows` of them).
+    public func jumpTarget(_ label: Key, labels: [Character], rows: Int) -> Int? {
+        guard case .char(let c) = label, let scalar = Unicode.Scalar(c),
+              let index = labels.firstIndex(of: Character(scalar)), index < rows,
+              let count = shown?.lines.count, scroll + index < count else { return nil }
+        return scroll + index
     }
 
     /// Where the highlight goes now that the new list's answer came: the row a move right

@@ -8,8 +8,11 @@ public enum DefaultKeys {
         ([.char(13)], [BoundAction(.accept)]),
         // In vi mode Escape is vi's (the executable gives it to libedit first).
         ([.escape, .char(3), .char(7)], [BoundAction(.abort)]),
-        ([.up, .char(16), .char(11)], [BoundAction(.up)]),
-        ([.down, .char(14), .char(10)], [BoundAction(.down)]),
+        ([.up, .char(11)], [BoundAction(.up)]),
+        ([.down, .char(10)], [BoundAction(.down)]),
+        // As fzf's: ctrl-p and ctrl-n move to a match (past raw mode's dimmed lines).
+        ([.char(16), .modified(.up, .alt)], [BoundAction(.upMatch)]),
+        ([.char(14), .modified(.down, .alt)], [BoundAction(.downMatch)]),
         ([.pageUp], [BoundAction(.pageUp)]),
         ([.pageDown], [BoundAction(.pageDown)]),
         ([.modified(.up, .shift)], [BoundAction(.previewUp)]),

@@ -189,7 +189,7 @@ final class ActionPolicyTests: XCTestCase {
 
     func testPicksDefaultKeysAreActionsOfTheSameTable() {
         XCTAssertEqual(DefaultKeys.chain(for: .char(13)), [BoundAction(.accept)])
-        XCTAssertEqual(DefaultKeys.chain(for: .char(16)), [BoundAction(.up)])
+        XCTAssertEqual(DefaultKeys.chain(for: .char(16)), [BoundAction(.upMatch)], "ctrl-p: up-match, as fzf")
         XCTAssertEqual(DefaultKeys.chain(for: .pageDown), [BoundAction(.pageDown)])
         XCTAssertNil(DefaultKeys.chain(for: .char(24)), "ctrl-x is free")
         for entry in DefaultKeys.table {
