@@ -62,7 +62,9 @@ extension Picker {
     func run(_ action: BoundAction, _ trigger: BindTrigger) {
         let context = ActionContext(pageRows: geometry.listHeight(headers: headerCount) - 1,
                                     listReadsDown: options.layout.listReadsDown,
-                                    awaitsReloadedLines: awaitsReloadedLines, rowsBeforeReload: session.bound.rowsBeforeReload)
+                                    awaitsReloadedLines: awaitsReloadedLines, rowsBeforeReload: session.bound.rowsBeforeReload,
+                                    cursorAtEnd: cursorAtEnd, completion: completions().first,
+                                    scopes: Scopes.count(in: store))
         session.bound.ran(action.kind)
         for effect in session.decide(action, trigger: trigger, context: context) { carryOut(effect, trigger) }
     }
@@ -99,8 +101,17 @@ extension Picker {
         case .unbind(let targets): session.bound.unbound.formUnion(targets)
         case .rebind(let targets): session.bound.unbound.subtract(targets)
         case .fire(let event): fire(.event(event))
-        case .walkHistory(let older): walkHistory(older: older)
         case .jump(let accepts): startJump(accepts: accepts)
+        case .complete: complete()
+        case .showHelp:
+            shortcuts.learn(from: store)
+            help = HelpOverlay(lines: bindingHelp() + keyHelp(multi: options.multi, preview: preview != nil)
+                               + shortcuts.helpLines(store: store))
+        case .walkHistory(let older):
+            if let text = history.walk(older: older, from: query) { pendingAction = .replaceQuery(text) }
+        case .redrawScreen: redrawInPlace()
+        case .forget(let line): forget(line)
+        case .suspend: suspend(viaKey: true)
         case .carryOut(let action): runOwn(action, trigger)
         }
     }

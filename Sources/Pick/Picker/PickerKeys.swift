@@ -4,9 +4,10 @@ import Glibc
 import CLibEdit
 import PickCore
 
-// What each key does in the picker. Keys that move, accept, cancel, mark, complete or
-// switch scope are pick's; a line's own shortcut comes next; everything else is libedit's
-// (editing the query), handed over as characters.
+// What each key does in the picker, in order: a paste, a click, the F1 help while it shows;
+// `--expect`; `--bind` (`fire`); pick's own keys, the default entries of the same table
+// (DefaultKeys, decided in PickCore as every action is); a line's own shortcut; and
+// everything else is libedit's (editing the query), handed over as characters.
 
 extension Picker {
     /// Handles one key; returns characters for libedit, or nil when pick took the key.
@@ -45,33 +46,10 @@ extension Picker {
         if query.isEmpty && Self.deletesBackward(key) && options.bindings.binds(.backwardEOF) {
             fire(.event(.backwardEOF))
         }
-        if let chain = DefaultKeys.chain(for: key) {
+        // pick's own keys: the default entries of the same table (DefaultKeys).
+        if let chain = DefaultKeys.chain(for: key, multi: session.settings.multi, preview: preview != nil) {
             for action in chain { run(action, .key(key)) }
             return nil
-        }
-        let up = options.layout.listReadsDown ? -1 : 1
-        switch key {
-        case .char(9):
-            if session.settings.multi { toggleMark(); move(-up, wraps: false) } else { complete() }
-            return nil
-        case .shiftTab:
-            if session.settings.multi { toggleMark(); move(up, wraps: false) }
-            return nil
-        case .char(31) where preview != nil: togglePreview(); return nil
-        case .function(1), .alt(0x3F):
-            shortcuts.learn(from: store)
-            help = HelpOverlay(lines: bindingHelp() + keyHelp(multi: options.multi, preview: preview != nil) + shortcuts.helpLines(store: store))
-            return nil
-        case .alt(0x70): walkHistory(older: true); return nil
-        case .alt(0x6E): walkHistory(older: false); return nil
-        case .char(19): cycleScope(); return nil
-        // ctrl-r: the next line of the list (away from the prompt), as bash's ctrl-r pressed
-        // again finds an older command: in the history widget, newest first, it is that one.
-        case .char(18): move(1); return nil
-        case .char(12): redrawInPlace(); return nil
-        case .modified(.delete, .shift): forgetHighlighted(); return nil
-        case .char(26): suspend(viaKey: true); return nil
-        default: break
         }
         if KeyNames.isFreeForShortcut(key) {
             shortcuts.learn(from: store)
@@ -81,12 +59,6 @@ extension Picker {
             }
         }
         switch key {
-        case .right:
-            if cursorAtEnd, let best = completions().first {
-                pendingAction = .replaceQuery(best)
-                return nil
-            }
-            return [PrivateKey.right]
         case .left: return [PrivateKey.left]
         case .home: return [PrivateKey.home]
         case .end: return [PrivateKey.end]
@@ -136,12 +108,6 @@ extension Picker {
 
     func toggleMark() { perform(.toggleMark) }
 
-    func cycleScope() {
-        let count = Scopes.names(in: store).count
-        guard count > 1 else { return }
-        perform(.scope((session.scope + 1) % count))
-    }
-
     /// Backspace, ctrl-h, ctrl-w, ctrl-u, alt-backspace: the keys that delete backward in
     /// the query (on an empty one, `backward-eof` fires, as fzf's).
     static func deletesBackward(_ key: Key) -> Bool {
@@ -170,9 +136,5 @@ extension Picker {
             fire(.event(.jumpCancel))
         }
         perform(.redraw)
-    }
-
-    func walkHistory(older: Bool) {
-        if let text = history.walk(older: older, from: query) { pendingAction = .replaceQuery(text) }
     }
 }

@@ -129,13 +129,18 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case unbind, rebind
     case exclude, excludeMulti = "exclude-multi"
     case changeNth = "change-nth", changeWithNth = "change-with-nth"
+    case toggleDown = "toggle-down", toggleUp = "toggle-up"
+    case prevHistory = "prev-history", nextHistory = "next-history"
+    case clearScreen = "clear-screen"
+    // pick's own (fzf has none of these): what pick's default keys do (DefaultKeys).
+    case complete, takeGhost = "take-ghost", help, nextScope = "next-scope", nextLine = "next-line"
+    case forget, suspend
     case acceptOrPrintQuery = "accept-or-print-query"
     case backwardSubword = "backward-subword", forwardSubword = "forward-subword"
     case killSubword = "kill-subword", backwardKillSubword = "backward-kill-subword"
     case best, downMatch = "down-match", upMatch = "up-match"
     case downSelected = "down-selected", upSelected = "up-selected"
     case clearMulti = "clear-multi", changeMulti = "change-multi"
-    case nextHistory = "next-history", prevHistory = "prev-history"
     case offsetUp = "offset-up", offsetDown = "offset-down", offsetMiddle = "offset-middle"
     case trackCurrent = "track-current", untrackCurrent = "untrack-current"
     case toggleTrack = "toggle-track", toggleTrackCurrent = "toggle-track-current"
@@ -193,7 +198,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .enableSearch: return "filter by the query"
         case .disableSearch: return "stop filtering by the query"
         case .toggleSearch: return "filtering by the query on or off"
-        case .togglePreview: return "show or hide the preview"
+        case .togglePreview: return "toggle the preview (show or hide it)"
         case .showPreview: return "show the preview"
         case .hidePreview: return "hide the preview"
         case .refreshPreview: return "run the preview again"
@@ -259,8 +264,6 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .upSelected: return "move up to the next marked line"
         case .clearMulti: return "unmark every line, listed or not"
         case .changeMulti: return "turn marking on (with a limit), or off with 0"
-        case .nextHistory: return "the next query of --history"
-        case .prevHistory: return "the previous query of --history"
         case .offsetUp: return "scroll the list a line up, the highlight kept on screen"
         case .offsetDown: return "scroll the list a line down, the highlight kept on screen"
         case .offsetMiddle: return "scroll the list to put the highlighted line in the middle"
@@ -274,6 +277,18 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .disableRaw: return "leave raw mode: list the matches only"
         case .toggleRaw: return "raw mode on or off"
         case .rebind: return "turn on again the bindings"
+        case .toggleDown: return "mark or unmark the line, and move down"
+        case .toggleUp: return "mark or unmark the line, and move up"
+        case .prevHistory: return "the older query (--history)"
+        case .nextHistory: return "the newer query (--history)"
+        case .clearScreen: return "draw the screen again"
+        case .complete: return "complete the query"
+        case .takeGhost: return "take the dim suggestion (at the end of the query), else a character right"
+        case .help: return "this help"
+        case .nextScope: return "next scope"
+        case .nextLine: return "next line, away from the prompt (older, in history)"
+        case .forget: return "forget the line (--remember)"
+        case .suspend: return "suspend (fg resumes)"
         }
     }
 }
@@ -644,8 +659,6 @@ enum BindingParser {
     /// Names fzf takes for an action without an argument, and what pick does for them.
     static let aliases: [String: [BoundAction]] = [
         "top": [BoundAction(.first)],
-        "toggle-down": [BoundAction(.toggle), BoundAction(.down)],
-        "toggle-up": [BoundAction(.toggle), BoundAction(.up)],
         "clear-selection": [BoundAction(.clearMulti)],
         "next-selected": [BoundAction(.downSelected)],
         "prev-selected": [BoundAction(.upSelected)],
@@ -655,7 +668,7 @@ enum BindingParser {
 
     /// fzf's actions pick does not have (yet): refused as such, not as unknown.
     static let fzfActionsNotImplemented: Set<String> = [
-        "replace-query", "clear-screen", "line-discard", "word-rubout",
+        "replace-query", "line-discard", "word-rubout",
         "toggle-input", "hide-input", "show-input",
         "toggle-header", "toggle-wrap", "toggle-wrap-word", "toggle-multi-line", "toggle-hscroll",
         "show-header", "hide-header", "close",
