@@ -81,6 +81,9 @@ final class OptionValueTests: XCTestCase {
                        malformed: ["inline-left", "Inline", "inline,right", "hidden:x", "default:", "right:>"]),
         "--pointer": Rule(valid: "▶", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界", "->>", "▶▶▶"]),
         "--marker": Rule(valid: "+ ", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界", "***"]),
+        "--gutter": Rule(valid: "▌", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界"]),
+        "--gutter-raw": Rule(valid: "▖", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界"]),
+        "--jump-labels": Rule(valid: "asdf", acceptsEmpty: false, acceptsHuge: false, malformed: ["aa", "世界"]),
         "--ellipsis": Rule(valid: "..", acceptsEmpty: true, acceptsHuge: false, malformed: ["....", "世世"]),
         // The rule under the counts: free text, drawn cut to the width (empty: none drawn).
         "--separator": text("─"),

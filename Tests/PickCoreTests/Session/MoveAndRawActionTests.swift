@@ -12,7 +12,7 @@ extension ActionPolicyTests {
 
     func testRawModeListsEveryLineInInputOrderAndCountsTheMatches() {
         var d = rawDriver()
-        d.type("line2", at: 100)
+        d.type("'line2", at: 100)
         d.workerAnswers()
         XCTAssertEqual(d.session.shown?.lines.count, 30, "every line stays listed")
         XCTAssertEqual(d.session.shown?.matchCount, 11, "line2 and line20…line29 match")
@@ -23,7 +23,7 @@ extension ActionPolicyTests {
 
     func testUpMatchAndDownMatchSkipTheDimmedLinesInRawMode() {
         var d = rawDriver()
-        d.type("line2", at: 100)
+        d.type("'line2", at: 100)
         d.workerAnswers()
         press(&d, "down-match")
         XCTAssertEqual(highlighted(d), "line2")
@@ -56,7 +56,7 @@ extension ActionPolicyTests {
 
     func testTogglingRawModeKeepsTheLineOrGoesToTheNearestMatchAndDropsDimmedMarks() {
         var d = driver(multi: true)
-        d.type("line2", at: 100)
+        d.type("'line2", at: 100)
         d.workerAnswers()
         press(&d, "down")
         XCTAssertEqual(highlighted(d), "line20")
@@ -71,7 +71,7 @@ extension ActionPolicyTests {
         press(&d, "toggle-raw")
         d.workerAnswers()
         XCTAssertFalse(d.session.raw)
-        XCTAssertEqual(highlighted(d), "line2", "line2 is the nearest match below the dimmed line18")
+        XCTAssertEqual(highlighted(d), "line20", "the nearest match to the dimmed line18, later lines first")
         XCTAssertEqual(d.session.marks.map { d.text($0)! }, ["line20"], "the mark on the dimmed line19 goes")
         XCTAssertTrue(press(&d, "disable-raw").isEmpty, "raw mode is off already")
     }
@@ -85,7 +85,7 @@ extension ActionPolicyTests {
 
     func testSelectAllInRawModeMarksOnlyTheMatches() {
         var d = rawDriver(multi: true)
-        d.type("line1", at: 100)
+        d.type("'line1", at: 100)
         d.workerAnswers()
         press(&d, "select-all")
         XCTAssertEqual(d.session.marks.count, 11)
@@ -109,7 +109,7 @@ extension ActionPolicyTests {
     func testClearMultiUnmarksEveryLineAndDeselectAllOnlyTheListed() {
         var d = driver(multi: true)
         press(&d, "toggle+down+toggle")
-        d.type("line2", at: 100)
+        d.type("'line2", at: 100)
         d.workerAnswers()
         press(&d, "deselect-all")
         XCTAssertEqual(d.session.marks.map { d.text($0)! }, ["line1"], "line1 is not listed: its mark stays")
