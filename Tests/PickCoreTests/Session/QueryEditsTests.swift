@@ -55,6 +55,7 @@ final class QueryEditsTests: XCTestCase {
         XCTAssertEqual(edit("|fooBar", .killSubwordAfter).0, "|Bar")
         XCTAssertEqual(edit("|fooBar", .killSubwordAfter).1, "foo")
         XCTAssertEqual(edit("getHTTPCode|", .killSubwordBefore).0, "get|")
-        XCTAssertEqual(edit("one twoThree|", .killSubwordBefore, .killSubwordBefore).0, "one two|")
+        XCTAssertEqual(edit("one twoThree|", .killSubwordBefore).0, "one two|")
+        XCTAssertEqual(edit("one twoThree|", .killSubwordBefore, .killSubwordBefore).0, "one |")
     }
 }
