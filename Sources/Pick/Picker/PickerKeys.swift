@@ -85,6 +85,15 @@ extension Picker {
         case .wheelUp: move(up, wraps: false)
         case .wheelDown: move(-up, wraps: false)
         case .press(0):
+            if let (frame, geometry) = painted, let k = frame.headers.indices.first(where: {
+                geometry.headerRow($0, of: frame.headers.count) == event.row
+            }) {
+                // As fzf: the header's line counted from its first, whatever the layout.
+                let lines = frame.headers.map { $0.map(\.text).joined() }
+                session.bound.headerClick = HeaderClick(lines: lines, line: k + 1, column: event.column - geometry.left + 1)
+                fire(.event(.clickHeader))
+                return
+            }
             guard let clicked = painted.flatMap({ $0.geometry.line(atRow: event.row, of: $0.frame) }) else { return }
             perform(.select(clicked.position))
             let now = monotonicMillis()

@@ -37,6 +37,8 @@ public struct BoundState {
     /// Jump mode (jump, jump-accept): the rows are labelled and the next key goes to its
     /// label's row (and picks it, when `true`); nil when off.
     public var jumping: Bool? = nil
+    /// The last click on the header (`click-header`), for the commands it runs.
+    public var headerClick: HeaderClick? = nil
     /// `{fzf:action}`: the last action that ran no command, as fzf names it.
     public private(set) var lastAction = "start"
 

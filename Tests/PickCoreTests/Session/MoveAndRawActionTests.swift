@@ -213,3 +213,16 @@ extension ActionPolicyTests {
         XCTAssertEqual(bindings[key]!.map(\.kind), [.clearMulti, .prevHistory, .trackCurrent, .toggleRaw, .enableRaw, .offsetMiddle])
     }
 }
+
+/// click-header's word and field, as fzf tells its commands.
+final class HeaderClickTests: XCTestCase {
+    func testTheClickedWordAndItsFieldCountedOverTheHeadersLines() {
+        let lines = ["UID   PID  CMD", "root  1    init"]
+        XCTAssertEqual(HeaderClick(lines: lines, line: 1, column: 8).word, "PID")
+        XCTAssertEqual(HeaderClick(lines: lines, line: 1, column: 8).nth, "2")
+        XCTAssertEqual(HeaderClick(lines: lines, line: 2, column: 1).nth, "4", "three words on the line before")
+        XCTAssertEqual(HeaderClick(lines: lines, line: 2, column: 13).nth, "6..", "the last word: the rest of the line")
+        XCTAssertNil(HeaderClick(lines: lines, line: 1, column: 5).word, "a blank is no word")
+        XCTAssertEqual(HeaderClick(lines: lines, line: 1, column: 5).column, 5)
+    }
+}
