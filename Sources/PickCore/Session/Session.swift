@@ -442,8 +442,12 @@ public struct PickSession {
         case .offset(let delta, let rows):
             let count = shown?.lines.count ?? 0
             let rows = max(1, rows)
-            let target = max(0, min(scroll + delta, count - rows))
-            guard target != scroll else { break }
+            let target = scroll + delta
+            guard target >= 0, target <= max(0, count - rows) else {
+                // At the end of the list the highlight moves instead, as fzf's.
+                move(by: delta, wraps: false)
+                break
+            }
             scroll = target
             if selection < scroll { selection = scroll; moved = true }
             if selection >= scroll + rows { selection = scroll + rows - 1; moved = true }
@@ -480,7 +484,8 @@ public struct PickSession {
         case .multi(let limit):
             let wanted = (multi: limit != 0, limit: limit ?? 0)
             if settings.multi && (wanted.multi, wanted.limit) != (settings.multi, settings.multiLimit) {
-                changeMarks(.none)
+                marks = []
+                markSet = []
                 marksVersion += 1
             }
             settings.multi = wanted.multi

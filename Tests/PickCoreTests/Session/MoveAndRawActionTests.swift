@@ -142,6 +142,7 @@ extension ActionPolicyTests {
         XCTAssertEqual(highlighted(d), "line2", "line1 left the screen: the highlight moves onto it")
         press(&d, "offset-up+offset-up")
         XCTAssertEqual(d.session.scroll, 0, "not above the first line")
+        XCTAssertEqual(highlighted(d), "line1", "there the highlight moves instead, as fzf's")
         press(&d, "pos(20)+offset-middle")
         XCTAssertEqual(d.session.scroll, 20 - 1 - (rows - 1) / 2, "line20 in the middle of \(rows) rows")
         press(&d, "offset-down", context: ActionContext(pageRows: 10, listReadsDown: false))
