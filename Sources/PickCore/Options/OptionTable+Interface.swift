@@ -84,7 +84,9 @@ extension OptionTable {
         .flag("--no-track") { $0.track = false },
         .flag("--raw", help: help(.interface, "--raw", "list every line, the ones the query does not match dimmed\n(toggle-raw)")) { $0.raw = true },
         .flag("--no-raw") { $0.raw = false },
-        OptionRow("--gutter", .required) { $0.gutter = try OptionParsing.glyph($1, columns: 2) },
+        OptionRow("--gutter", .required, help: help(.interface, "--gutter=CHAR", "the pointer's column on the other rows;\n--gutter-raw=CHAR  in raw mode")) {
+            $0.gutter = try OptionParsing.glyph($1, columns: 2)
+        },
         OptionRow("--gutter-raw", .required) { $0.gutterRaw = try OptionParsing.glyph($1, columns: 2) },
         OptionRow("--jump-labels", .required, help: help(.interface, "--jump-labels=CHARS", "the keys jump mode labels the rows with")) {
             let labels = TerminalText.sanitize($1.string)
