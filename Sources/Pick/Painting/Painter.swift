@@ -110,8 +110,24 @@ struct Surrounding: Equatable {
 struct Gutter: Equatable {
     var pointer = ">"
     var marker = "*"
-    /// The pointer's column on the other rows (`--gutter`), one column.
-    var gutter = " "
+    /// What the pointer's column shows on the other rows (`--gutter`; nil: blank), and in
+    /// raw mode (`--gutter-raw`).
+    var gutter: String? = nil
+    var gutterRaw = "\u{2596}"
+    var raw = false
+
+    /// The gutter for a frame in raw mode or not.
+    func inRawMode(_ on: Bool) -> Gutter {
+        var g = self
+        g.raw = on
+        return g
+    }
+
+    /// The pointer's column on a row it does not point at.
+    var blank: String {
+        let glyph = raw ? gutterRaw : gutter ?? ""
+        return glyph + String(repeating: " ", count: max(0, pointerWidth - TerminalText.width(glyph)))
+    }
     /// `--highlight-line`: the selected row's colours to the row's end.
     var highlightsLine = false
 
@@ -475,7 +491,8 @@ enum Painter {
             plain += " (\(marked))"
         }
         if let sorts = info.sorts { plain += sorts ? " +S" : " -S" }
-        if info.tracks { plain += " +T" }
+        // As fzf: +T for --track, +t for the one line track-current follows.
+        if info.tracks { plain += " +T" } else if info.tracksCurrent { plain += " +t" }
         if info.isBusy && info.inWords { plain += ", loading" }
         var text = styled(theme.info, plain)
         var width = TerminalText.width(plain)
@@ -524,20 +541,25 @@ enum Painter {
             // one (tmux 24), and two 24-bit colours with a third over them pass that.
             let layers = line.isSelected ? [theme.normal, theme.selected]
                 : isMarkedStyle ? [theme.normal, theme.marked] : [theme.normal]
+            let textLayer = line.isUnmatched ? theme.unmatched : ""
             let base = layers.map(sgr).joined()
             func with(_ extra: String) -> String {
                 theme.isPlain ? "" : reset + base + sgr(extra)
             }
             var out = with("")
-            out += line.isSelected ? with(theme.pointer) + gutter.pointer
-                : gutter.pointerWidth == 0 ? ""
-                : with(gutter.gutter == " " ? theme.gutter : theme.gutterGlyph) + gutter.gutter
-                    + String(repeating: " ", count: gutter.pointerWidth - 1)
+            if let label = line.jumpLabel {
+                out += with(theme.pointer) + String(label) + String(repeating: " ", count: max(0, gutter.pointerWidth - 1))
+            } else if line.isSelected {
+                out += with(theme.pointer) + gutter.pointer
+            } else if gutter.pointerWidth > 0 {
+                out += with(gutter.raw || gutter.gutter != nil ? theme.gutterGlyph : theme.gutter) + gutter.blank
+            }
             out += line.isMarked ? with(theme.marker) + gutter.marker
                                  : with("") + String(repeating: " ", count: gutter.markerWidth)
             for span in line.spans {
                 var extra: [String] = []
                 if !span.style.isEmpty { extra.append(span.style) }
+                if !textLayer.isEmpty { extra.append(textLayer) }
                 if span.isSymbol && !theme.symbol.isEmpty { extra.append(theme.symbol) }
                 if span.isHighlighted {
                     let h = line.isSelected ? theme.highlightSelected

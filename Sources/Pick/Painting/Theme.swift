@@ -37,6 +37,8 @@ struct Theme {
     /// colour of a `--gutter` glyph there (fzf's: bg+'s colour).
     var gutter = ""
     var gutterGlyph = "38;5;236"
+    /// Raw mode's lines the query does not match (`nomatch`).
+    var unmatched = "2"
     /// The preview's text and background (`preview-fg`, `preview-bg`).
     var previewNormal = ""
     var previewBackground = ""
@@ -134,6 +136,7 @@ struct Theme {
                 case .border: theme.border = value
                 case .label: theme.label = value
                 case .separator: theme.separator = value
+                case .nomatch: theme.unmatched = value
                 }
             }
         }

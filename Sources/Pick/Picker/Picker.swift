@@ -87,11 +87,11 @@ final class Picker {
                                               typos: options.typos == false ? nil : options.matching,
                                               forgivesTypos: options.palette || options.demo,
                                               sorts: options.ranking.sorts, nth: options.nth, withNth: options.withNth),
-                              startedAt: monotonicMillis())
+                              raw: options.raw, startedAt: monotonicMillis())
         session.look = options.look
         region = ScreenRegion(height: options.height, minHeight: options.minHeight, layout: options.layout, mouse: options.mouse)
         prompt = TerminalText.sanitize(options.prompt)
-        gutter = Gutter(pointer: options.pointer, marker: options.marker, gutter: options.gutter,
+        gutter = Gutter(pointer: options.pointer, marker: options.marker, gutter: options.gutter, gutterRaw: options.gutterRaw,
                         highlightsLine: options.highlightLine)
         pendingScope = options.scope
         shortcuts = LineShortcuts(headerLines: options.headerLines)
@@ -230,6 +230,7 @@ final class Picker {
                                scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
                                gutterWidth: gutter.width)
         input.fieldView = fieldView
+        if session.bound.jumping != nil { input.jumpLabels = Array(options.jumpLabels) }
         var frame = FrameBuilder.build(input, store: store)
         frame.info.inWords = options.accessible
         frame.info.commandOutput = infoCommandOutput(for: frame.info)
@@ -242,7 +243,7 @@ final class Picker {
         }
         let pane = geometry.pane.flatMap { rect in preview?.frame(in: rect, at: monotonicMillis()) }
         let bytes = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: spinnerPhase,
-                                  overlay: help?.shown, ghost: ghost, gutter: gutter,
+                                  overlay: help?.shown, ghost: ghost, gutter: gutter.inRawMode(session.raw),
                                   preview: pane)
         painted = help == nil ? (frame, geometry) : nil
         if bytes != lastFrame {

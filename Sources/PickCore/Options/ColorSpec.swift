@@ -108,6 +108,8 @@ public enum ColorPart: String, CaseIterable, Sendable {
     case info, pointer, marker, header, spinner, ghost, section, chip
     /// The border (`--border`) and its label (`--border-label`).
     case border, label
+    /// Raw mode's lines the query does not match (dim by default).
+    case nomatch
     /// The rule after the counts (`--separator`); the border's colour unless set.
     case separator
     /// The preview's text and background.
@@ -132,7 +134,7 @@ public enum ColorPart: String, CaseIterable, Sendable {
         "input", "input-bg", "input-border", "input-label",
         "list-border", "list-label", "preview-border",
         "preview-label", "preview-scrollbar", "alt-bg", "nth",
-        "nomatch", "alt-gutter", "scrollbar", "header-bg", "header-border", "header-label",
+        "alt-gutter", "scrollbar", "header-bg", "header-border", "header-label",
         "footer", "footer-fg", "footer-bg", "footer-border", "footer-label", "gap-line",
     ]
 }

@@ -87,6 +87,17 @@ extension OptionTable {
         .flag("--no-inline-info") { $0.info = .default },
         .flag("--track", help: help(.interface, "--track", "keep the highlight on its line as the query changes")) { $0.track = true },
         .flag("--no-track") { $0.track = false },
+        .flag("--raw", help: help(.interface, "--raw", "list every line, the ones the query does not match dimmed\n(toggle-raw)")) { $0.raw = true },
+        .flag("--no-raw") { $0.raw = false },
+        OptionRow("--gutter-raw", .required) { $0.gutterRaw = try OptionParsing.glyph($1, columns: 2) },
+        OptionRow("--jump-labels", .required, help: help(.interface, "--jump-labels=CHARS", "the keys jump mode labels the rows with")) {
+            let labels = TerminalText.sanitize($1.string)
+            guard !labels.isEmpty, labels.allSatisfy({ TerminalText.width(String($0)) == 1 }),
+                  Set(labels).count == labels.count else {
+                throw OptionError(message: "invalid value for --jump-labels: \(OptionError.quote(labels)) (distinct characters, one column each)")
+            }
+            $0.jumpLabels = labels
+        },
         OptionRow("--pointer", .required,
                   help: help(.interface, "--pointer=STR", "the selected line's mark (default '>');  --marker=STR  a\n"
                              + "marked line's (default '*'); each at most 2 columns")) {
@@ -94,9 +105,9 @@ extension OptionTable {
         },
         OptionRow("--marker", .required) { $0.marker = try OptionParsing.glyph($1, columns: 2) },
         OptionRow("--gutter", .required,
-                  help: help(.interface, "--gutter=CHAR", "the pointer's column on the other rows (default blank, in the\ngutter colour);  --highlight-line  the selected row's colours\nto its end")) {
+                  help: help(.interface, "--gutter=CHAR", "the pointer's column on the other rows (default blank, in the\ngutter colour); --gutter-raw=CHAR  in raw mode;  --highlight-line\nthe selected row's colours to its end")) {
             let glyph = try OptionParsing.glyph($1, columns: 1)
-            $0.gutter = TerminalText.width(glyph) == 1 ? glyph : " "
+            $0.gutter = TerminalText.width(glyph) == 1 ? glyph : nil
         },
         .flag("--highlight-line") { $0.highlightLine = true },
         .flag("--no-highlight-line") { $0.highlightLine = false },

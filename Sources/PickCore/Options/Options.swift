@@ -114,9 +114,15 @@ public struct Options: Sendable {
     /// The gutter's glyphs: the selected line's pointer and a marked line's marker.
     public var pointer = ">"
     public var marker = "*"
-    /// `--gutter`: what the pointer's column shows on the other rows (one column; pick's
-    /// default a blank, fzf's `▌`).
-    public var gutter = " "
+    /// `--gutter`, `--gutter-raw`: what the pointer's column shows on the other rows (nil:
+    /// blank), and in raw mode (fzf's `▖`).
+    public var gutter: String? = nil
+    public var gutterRaw = "\u{2596}"
+    /// `--raw`: start in raw mode (every line listed, those not matching dimmed).
+    public var raw = false
+    /// `--jump-labels`: the keys jump mode labels the rows with, in order from the prompt.
+    public var jumpLabels = Options.defaultJumpLabels
+    public static let defaultJumpLabels = "asdfghjklqwertyuiopzxcvbnm1234567890ASDFGHJKLQWERTYUIOPZXCVBNM`~;:,<.>/?'\"!@#$%^&*()[{]}-_=+"
     /// `--highlight-line`: the selected row's colours reach the row's end, not only its text.
     public var highlightLine = false
     /// The rule after the counts (`--separator`, SGR colours and tabs allowed, as fzf):
@@ -271,13 +277,15 @@ extension Options {
     public static let previewBuiltinMode = "--preview-builtin"
 
     /// Options as fzf starts (pick invoked as `fzf`): its layout, prompt at the bottom, no
-    /// close matches below the real ones, and nothing drawn after the query.
+    /// close matches below the real ones, nothing drawn after the query, and
+    /// three lines kept in view past the highlight (`--scroll-off`).
     public static var fzfDefaults: Options {
         var options = Options()
         options.layout = .bottom
         options.typos = false
         options.ghostText = false
         options.controlSymbols = false
+        options.scrollOff = 3
         return options
     }
 

@@ -23,6 +23,10 @@ public struct LineRow: Equatable, Sendable {
     public var position: Int
     public var isSelected: Bool
     public var isMarked: Bool
+    /// Raw mode: the query does not match the line (it is drawn dimmed, unhighlighted).
+    public var isUnmatched = false
+    /// Jump mode: the key that goes to this row, drawn in the pointer's place.
+    public var jumpLabel: Character? = nil
     /// The title, cut to fit (an ellipsis marks a cut).
     public var spans: [Span]
     /// Columns the spans take.
@@ -51,8 +55,10 @@ public struct InfoLine: Equatable, Sendable {
     public var marked: Int?
     /// The most lines that may be marked (`--multi=N`; 0: no limit).
     public var markLimit = 0
-    /// The highlight follows its line as the query changes (`--track`).
+    /// The highlight follows its line as the query changes (`--track`), or one line only
+    /// (track-current: `tracksCurrent`).
     public var tracks = false
+    public var tracksCurrent = false
     /// Whether the list is sorted, said (`+S`, `-S`) when a key toggles it, as fzf does;
     /// nil when none does.
     public var sorts: Bool? = nil
@@ -142,6 +148,9 @@ public struct FrameInput {
     /// `result` is an older query's (PickSession.showsOlderQuery): only its rows that match
     /// `query` are listed, the count is in progress and no "no matches" is said.
     public var showsOlderQuery = false
+    /// Jump mode: the labels of the rows, in order from the first one shown.
+    public var jumpLabels: [Character]? = nil
+    public var tracksCurrent = false
 
     public init(width: Int, listHeight: Int, result: SearchResult?, query: Query, queryText: String,
                 selection: Int = 0, scroll: Int = 0, marked: Set<Int32> = [], multi: Bool = false,
@@ -174,7 +183,7 @@ extension FrameInput {
                 scopes: [String], headerText: [String], styles: AnsiStyles?, gutterWidth: Int) {
         self.init(width: width, listHeight: listHeight, result: session.shown, query: query,
                   queryText: session.queryText ?? "", selection: session.selection, scroll: session.scroll,
-                  marked: session.markSet, multi: options.multi, styles: styles, total: session.candidates,
+                  marked: session.markSet, multi: session.settings.multi, styles: styles, total: session.candidates,
                   isLoading: session.isLoading, isSearching: session.isSearching, scopes: scopes,
                   scope: session.scope, headerText: headerText, headerLines: options.headerLines)
         headersFollowGroups = options.layout == .bottom
@@ -183,8 +192,9 @@ extension FrameInput {
         tabStop = options.tabStop
         look = session.look
         scrollOff = options.scrollOff
-        markLimit = options.multiLimit
-        tracks = options.track
+        markLimit = session.settings.multiLimit
+        tracks = session.tracksAll
+        tracksCurrent = session.tracksCurrent
         awaitsCloseMatches = session.awaitsCloseMatches
         pointsAtSelection = session.pointsAtLine
         showsOlderQuery = session.showsOlderQuery
@@ -217,7 +227,7 @@ public enum FrameBuilder {
         var info = InfoLine(matches: matches, total: input.total,
                             isBusy: input.isLoading || input.isSearching || input.result == nil || input.showsOlderQuery,
                             marked: input.multi ? input.marked.count : nil,
-                            markLimit: input.multi ? input.markLimit : 0, tracks: input.tracks,
+                            markLimit: input.multi ? input.markLimit : 0, tracks: input.tracks, tracksCurrent: input.tracksCurrent,
                             scopes: input.scopes, scope: input.scope, closeMatches: input.result?.closeMatches ?? 0)
         if input.showsOlderQuery {
             info.countPending = true
@@ -305,9 +315,13 @@ public enum FrameBuilder {
                     if rows.count == input.listHeight { break outer }
                 }
                 listedInGroup += 1
-                rows.append(.line(lineRow(Int(line), position: position, selected: position == selection && input.pointsAtSelection,
-                                          marked: input.marked.contains(line), input: input, store: store,
-                                          width: width)))
+                var lineRow = lineRow(Int(line), position: position, selected: position == selection && input.pointsAtSelection,
+                                      marked: input.marked.contains(line), input: input, store: store, width: width)
+                if let labels = input.jumpLabels {
+                    let index = position - scroll
+                    lineRow.jumpLabel = index >= 0 && index < labels.count ? labels[index] : nil
+                }
+                rows.append(.line(lineRow))
                 row += 1
                 if rows.count == input.listHeight { break outer }
             }
@@ -354,8 +368,10 @@ public enum FrameBuilder {
                                 width: Int) -> LineRow {
         let fields = shown.fields
         let isClose = position >= (input.result.map { $0.lines.count - $0.closeMatches } ?? .max)
-        var highlightOffsets = isClose ? CloseMatches.positions(inTitleOf: line, store: store, query: input.query)
-                                       : MatchPositions.inTitle(of: line, store: store, query: input.query)
+        let isUnmatched = input.result?.matched.map { !$0.contains(Int32(line)) } ?? false
+        var highlightOffsets = isUnmatched ? []
+            : isClose ? CloseMatches.positions(inTitleOf: line, store: store, query: input.query)
+            : MatchPositions.inTitle(of: line, store: store, query: input.query)
         if let map = shown.searchedToShown {
             highlightOffsets = highlightOffsets.compactMap { $0 < map.count ? map[$0] : nil }
         }
@@ -389,8 +405,10 @@ public enum FrameBuilder {
         }
         let fitted = fit(glyphs, highlighted: highlighted, columns: titleColumns, ellipsis: input.ellipsis,
                          look: input.look)
-        return LineRow(line: Int32(line), position: position, isSelected: selected, isMarked: marked,
-                       spans: fitted.spans, titleColumns: fitted.columns, chip: chip, chipFires: chipFires)
+        var row = LineRow(line: Int32(line), position: position, isSelected: selected, isMarked: marked,
+                          spans: fitted.spans, titleColumns: fitted.columns, chip: chip, chipFires: chipFires)
+        row.isUnmatched = isUnmatched
+        return row
     }
 
     /// Glyphs cut to `columns` as fzf cuts them, `ellipsis` (a few columns of safe text)

@@ -85,6 +85,8 @@ final class OptionValueTests: XCTestCase {
         "--pointer": Rule(valid: "▶", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界", "->>", "▶▶▶"]),
         "--marker": Rule(valid: "+ ", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界", "***"]),
         "--gutter": Rule(valid: "▌", acceptsEmpty: true, acceptsHuge: false, malformed: ["ab", "世"]),
+        "--gutter-raw": Rule(valid: "▖", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界"]),
+        "--jump-labels": Rule(valid: "asdf", acceptsEmpty: false, acceptsHuge: false, malformed: ["aa", "世界"]),
         "--ellipsis": Rule(valid: "SNIPSNIP", acceptsEmpty: true, acceptsHuge: false,
                            malformed: [String(repeating: ".", count: 41), String(repeating: "世", count: 21)]),
         // The rule after the counts: free text, colours and tabs included, drawn cut to the

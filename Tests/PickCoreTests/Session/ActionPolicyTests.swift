@@ -214,7 +214,7 @@ final class ActionPolicyTests: XCTestCase {
             DefaultKeys.chain(for: key, multi: multi, preview: preview)?.map(\.kind)
         }
         XCTAssertEqual(chain(.char(13)), [.accept])
-        XCTAssertEqual(chain(.char(16)), [.up])
+        XCTAssertEqual(chain(.char(16)), [.upMatch], "ctrl-p: up-match, as fzf")
         XCTAssertEqual(chain(.pageDown), [.pageDown])
         XCTAssertNil(chain(.char(24)), "ctrl-x is free")
         XCTAssertEqual(chain(.char(9)), [.complete], "Tab completes")
