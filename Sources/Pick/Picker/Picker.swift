@@ -168,7 +168,13 @@ final class Picker {
     /// The picker's rows: the region, inside the margin, border and padding if any.
     var geometry: Geometry {
         let g = areaBesidePreview
-        return preview.map { g.besidePreview($0.window) } ?? g
+        let beside = preview.map { g.besidePreview($0.window) } ?? g
+        return beside.withParts(options.parts, headerText: headerText.count, headerLines: min(options.headerLines, store.count),
+                                footer: footerText, gutter: gutter.width)
+    }
+
+    var footerText: [String] {
+        options.footer.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
     }
 
     /// The rows inside the margin, border and padding, which the preview pane shares.
@@ -202,7 +208,7 @@ final class Picker {
         // picker's do). The prompt's rows, old and new, are cleared and libedit draws the
         // query again where it now fits: at the bottom the prompt moves up, on top it
         // takes rows that held the info line or the list.
-        let promptRows = min(max(1, geometry.height - 2), (promptWidth + queryWidth) / max(1, geometry.right) + 1)
+        let promptRows = min(max(1, geometry.height - 2), (promptWidth + queryWidth) / max(1, geometry.inputRight) + 1)
         if promptRows != geometry.promptRows {
             let old = geometry.promptRow..<(geometry.promptRow + geometry.promptRows)
             region.geometry.promptRows = promptRows

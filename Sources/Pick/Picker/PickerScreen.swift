@@ -37,7 +37,7 @@ extension Picker {
         let g = geometry
         if let editor {
             editor.setPrompt(prefix: g.promptPrefix, prompt)
-            if g.right < terminal.size().cols { editor.limitColumns(g.right) }
+            if g.inputRight < terminal.size().cols { editor.limitColumns(g.inputRight) }
         }
         terminal.write("\u{1B}[\(g.promptRow);1H")
         cursorOnSelection = false

@@ -76,12 +76,6 @@ extension OptionTable {
         "--hscroll", "--no-hscroll", "--hscroll-off=", "--keep-right", "--no-keep-right",
         "--freeze-left=", "--freeze-right=", "--jump-labels=", "--ghost=", "--no-input",
         "--info-command=", "--no-info-command",
-        "--list-border?", "--no-list-border", "--list-label=", "--no-list-label", "--list-label-pos=",
-        "--input-border?", "--no-input-border", "--input-label=", "--no-input-label", "--input-label-pos=",
-        "--header-border?", "--no-header-border", "--header-label=", "--no-header-label", "--header-label-pos=",
-        "--header-lines-border?", "--no-header-lines-border", "--header-first", "--no-header-first",
-        "--footer=", "--no-footer", "--footer-border?", "--no-footer-border", "--footer-label=", "--no-footer-label",
-        "--footer-label-pos=",
         "--preview-border?", "--no-preview-border", "--preview-label=", "--no-preview-label", "--preview-label-pos=",
     ].map(lookRow)
 

@@ -105,6 +105,10 @@ public struct Options: Sendable {
     public var layout: Layout = .top
     /// Margin, border, label and padding around the picker.
     public var surround = Surround()
+    /// The parts' borders and labels, and `--header-first` (PartLayout).
+    public var parts = PartsSpec()
+    /// `--footer`: lines of text beyond the list, in a box of their own.
+    public var footer: String? = nil
     public var info: InfoStyle = .default
     /// `--track`: the highlight stays on its line as the query changes.
     public var track = false
