@@ -76,7 +76,7 @@ struct Geometry: Equatable {
     func headerPlace(_ k: Int, text: Int, lines: Int, gutter: Int) -> (row: Int, left: Int, width: Int)? {
         let count = text + lines
         func reading(_ k: Int, text: Int, lines: Int) -> Int {
-            if layout.promptOnTop { return k }
+            if layout != .bottom { return k }
             return k < text ? lines + k : lines - 1 - (k - text)
         }
         guard let parts, parts.layout.separate else {

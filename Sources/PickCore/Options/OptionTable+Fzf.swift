@@ -67,7 +67,7 @@ extension OptionTable {
 
     /// fzf's look: accepted, not yet drawn (issue 31 draws them).
     static let fzfLook: [OptionRow] = [
-        "--style=", "--ambidouble", "--no-ambidouble", "--black", "--no-black", "--bold", "--no-bold",
+        "--ambidouble", "--no-ambidouble", "--black", "--no-black", "--bold", "--no-bold",
         "--clear", "--no-clear", "--unicode", "--no-unicode", "--tabstop=",
         "--wrap?", "--no-wrap", "--wrap-word", "--no-wrap-word", "--wrap-sign=", "--preview-wrap-sign=",
         "--multi-line", "--no-multi-line", "--marker-multi-line=", "--highlight-line", "--no-highlight-line",

@@ -23,7 +23,51 @@ extension OptionTable {
                 $0.footer = $1.string
             },
             .flag("--no-footer") { $0.footer = nil },
+            OptionRow("--style", .required,
+                      help: help(.interface, "--style=PRESET", "fzf's presets: default, minimal, full[:BORDER] (every part\n"
+                                 + "in a border, the counts on the prompt's row)")) {
+                try stylePreset($1, into: &$0)
+            },
         ]
+
+    /// fzf's `--style` presets: each sets the parts' and the preview's borders and the info
+    /// line; options after it change what it set.
+    private static func stylePreset(_ value: OptionValue, into options: inout Options) throws {
+        let words = value.string.lowercased().split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        switch words.first.map(String.init) ?? "" {
+        case "default" where words.count == 1:
+            (options.parts.list.style, options.parts.input.style, options.parts.header.style) = (.none, .none, .none)
+            options.parts.footer.style = .line
+            options.previewWindow.border = .rounded
+            options.previewWindow.info = true
+            options.info = .default
+            options.separator = nil
+        case "minimal" where words.count == 1:
+            (options.parts.list.style, options.parts.input.style, options.parts.header.style) = (.none, .none, .none)
+            options.parts.footer.style = .line
+            options.previewWindow.border = .line
+            options.previewWindow.info = false
+            options.info = .default
+            options.separator = ""
+        case "full":
+            var style = BorderStyle.rounded
+            if words.count == 2 && !words[1].isEmpty {
+                guard let given = BorderStyle(rawValue: String(words[1])) else {
+                    throw value.refused("expected a border style after full:, such as full:sharp")
+                }
+                style = given
+            }
+            if style != .line { options.parts.list.style = style }
+            (options.parts.input.style, options.parts.header.style, options.parts.footer.style) = (style, style, style)
+            options.previewWindow.border = style
+            if style == .line { options.surround.border = .line }
+            options.previewWindow.info = true
+            options.info = .inlineRight(prefix: "")
+            options.separator = nil
+        default:
+            throw value.refused("expected default, minimal or full[:BORDER]")
+        }
+    }
 
     /// `--NAME[=STYLE]`, `--no-NAME`, and the label's `--PART-label`, `--no-PART-label`,
     /// `--PART-label-pos` for the part `NAME` borders.
@@ -31,7 +75,17 @@ extension OptionTable {
                                help: OptionHelp? = nil) -> [OptionRow] {
         let label = String(name.dropLast("-border".count)) + "-label"
         return [
-            OptionRow(name, .optional, nextWord: OptionRow.notAnOption, help: help) { $0[keyPath: part].style = try style($1) },
+            OptionRow(name, .optional, nextWord: OptionRow.notAnOption, help: help) {
+                let style = try style($1)
+                // As fzf: the list's border cannot be a line (after `--style full:line`,
+                // `--list-border` alone is rounded).
+                if style == .line && name == "--list-border" {
+                    guard $1.text == nil else { throw $1.refused("the list's border cannot be a line") }
+                    $0[keyPath: part].style = .rounded
+                    return
+                }
+                $0[keyPath: part].style = style
+            },
             .flag("--no-" + name.dropFirst(2)) { $0[keyPath: part].style = .none },
             OptionRow(label, .required) { $0[keyPath: part].label = $1.string },
             .flag("--no-" + label.dropFirst(2)) { $0[keyPath: part].label = "" },

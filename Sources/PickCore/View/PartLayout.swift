@@ -38,34 +38,36 @@ public struct PartBorder: Equatable, Sendable {
         self.labelPosition = labelPosition
     }
 
-    /// Sides drawn, for a part inside the picker's area (`line` draws as `top`/`bottom`).
+    /// Sides drawn, for a part inside the picker's area: `line` is one line, on the side
+    /// fzf chooses for each part in each layout.
     func sides(_ layout: Layout, _ part: PickerPart) -> Sides {
         guard style == .line else { return style.sides(inline: true) }
-        // A line between this part and the list, as fzf's `line` style.
-        let towardList: Bool
+        let top: Bool
         switch part {
         case .list: return Sides()
-        case .input: towardList = layout == .top
-        case .header, .headerLines: towardList = layout == .top
-        case .footer: towardList = layout != .top
+        case .input, .header: top = layout != .top
+        case .headerLines: top = layout == .bottom
+        case .footer: top = layout == .top
         }
-        return towardList ? Sides(bottom: true) : Sides(top: true)
+        return top ? Sides(top: true) : Sides(bottom: true)
     }
 }
 
 /// What the parts ask for: their borders, `--header-first`, and how many rows each shows.
 public struct PartsSpec: Equatable, Sendable {
-    public var list = PartBorder(), input = PartBorder(), header = PartBorder(), footer = PartBorder()
+    public var list = PartBorder(), input = PartBorder(), header = PartBorder()
+    /// fzf's footer has a line toward the list unless told otherwise.
+    public var footer = PartBorder(style: .line)
     /// `--header-lines-border`; nil when not given (the header lines share the header's).
     public var headerLines: PartBorder? = nil
     public var headerFirst = false
 
     public init() {}
 
-    /// Whether any of it changes fzf's plain layout (one box, nothing around the parts).
+    /// Whether any of it changes fzf's plain layout (one box, nothing around the parts)
+    /// when there is no footer.
     public var isPlain: Bool {
-        list.style == .none && input.style == .none && header.style == .none && footer.style == .none
-            && headerLines == nil && !headerFirst
+        list.style == .none && input.style == .none && header.style == .none && headerLines == nil && !headerFirst
     }
 }
 
