@@ -245,7 +245,7 @@ final class OptionsTests: XCTestCase {
                                     "--list-border", "--input-label= x ", "--tail=100", "--sync", "--threads=2",
                                     "--no-tty-default", "--listen", "--walker=file,dir", "--with-nth=1", "+x", "--"]))
         XCTAssertNoThrow(try parse([], defaults: "--height=40% --scroll-off=3 --info-command='echo {}' --ghost=type"))
-        XCTAssertEqual(OptionTable.byName["--style"]?.support, .notYetDrawn)
+        XCTAssertEqual(OptionTable.byName["--style"]?.support, .honoured)
         XCTAssertEqual(OptionTable.byName["--wrap"]?.support, .notYetDrawn)
         XCTAssertEqual(try parse(["--zsh"]).shell, "zsh")
         // Accepting an fzf value does not mean any value: fzf refuses these too.
