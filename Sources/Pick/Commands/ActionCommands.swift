@@ -304,6 +304,11 @@ extension Picker {
         case .transformPrompt: changePrompt(text)
         case .transformHeader: changeHeader(text)
         case .transformBorderLabel: changeBorderLabel(String(text.prefix { $0 != "\n" }))
+        case .transformListLabel: changeLabel(.list, String(text.prefix { $0 != "\n" }))
+        case .transformInputLabel: changeLabel(.input, String(text.prefix { $0 != "\n" }))
+        case .transformHeaderLabel: changeLabel(.header, String(text.prefix { $0 != "\n" }))
+        case .transformFooterLabel: changeLabel(.footer, String(text.prefix { $0 != "\n" }))
+        case .transformFooter: changeFooter(text)
         default:
             // transform: the output is a chain of actions; a bad one is dropped, as fzf does.
             if let chain = try? Bindings.chain(text, for: trigger) {

@@ -90,6 +90,14 @@ extension Picker {
         case .setPrompt(let text): changePrompt(text)
         case .setHeader(let text): changeHeader(text ?? "")
         case .setBorderLabel(let text): changeBorderLabel(text)
+        case .setLabel(let part, let text): changeLabel(part, text)
+        case .setFooter(let text): changeFooter(text ?? "")
+        case .showHeader(let shown):
+            let shows = shown ?? hidesHeader
+            if shows == hidesHeader {
+                hidesHeader = !shows
+                layoutChanged()
+            }
         case .setFilters(let filters):
             session.filters = filters
             parsedQuery = worker.engine.parse(filters ? query : "")
@@ -132,7 +140,8 @@ extension Picker {
         case .changePreviewWindow:
             if case .layouts(let layouts) = action.value { changePreviewWindow(layouts, spec: argument) }
         case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
-             .transformPrompt, .transformHeader, .transformBorderLabel:
+             .transformPrompt, .transformHeader, .transformBorderLabel, .transformListLabel, .transformInputLabel,
+             .transformHeaderLabel, .transformFooterLabel, .transformFooter:
             runCommand(action, trigger)
         default: break  // decided in PickCore
         }
@@ -241,6 +250,23 @@ extension Picker {
     /// change-border-label: fzf-git.sh's pickers name what they list there (`--border`).
     func changeBorderLabel(_ text: String) {
         options.surround.label = text
+        layoutChanged()
+    }
+
+    /// change-list-label and the others: a part's label (`--list-label`…).
+    func changeLabel(_ part: LabelledPart, _ text: String) {
+        switch part {
+        case .list: options.parts.list.label = text
+        case .input: options.parts.input.label = text
+        case .header: options.parts.header.label = text
+        case .footer: options.parts.footer.label = text
+        }
+        layoutChanged()
+    }
+
+    /// change-footer: the footer's lines (none when empty).
+    func changeFooter(_ text: String) {
+        options.footer = text.isEmpty ? nil : text
         layoutChanged()
     }
 

@@ -44,6 +44,8 @@ final class Picker {
     var cursorAtEnd = true
     /// The `--prompt` text, safe to draw.
     var prompt: String
+    /// hide-header / toggle-header: the header and header lines are not shown.
+    var hidesHeader = false
     let gutter: Gutter
 
     // Keys.
@@ -169,7 +171,7 @@ final class Picker {
     var geometry: Geometry {
         let g = areaBesidePreview
         let beside = preview.map { g.besidePreview($0.window) } ?? g
-        return beside.withParts(options.parts, headerText: headerText.count, headerLines: min(options.headerLines, store.count),
+        return beside.withParts(options.parts, headerText: headerText.count, headerLines: shownHeaderLines,
                                 footer: footerText, gutter: gutter.width)
     }
 
@@ -191,11 +193,14 @@ final class Picker {
     // MARK: Drawing
 
     var headerCount: Int {
-        headerText.count + min(options.headerLines, store.count)
+        headerText.count + shownHeaderLines
     }
 
+    /// The header lines shown (none while the header is hidden).
+    var shownHeaderLines: Int { hidesHeader ? 0 : min(options.headerLines, store.count) }
+
     var headerText: [String] {
-        guard let header = options.header else { return [] }
+        guard let header = options.header, !hidesHeader else { return [] }
         return header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
@@ -227,6 +232,7 @@ final class Picker {
                                scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
                                gutterWidth: gutter.width)
         input.fieldView = fieldView
+        if hidesHeader { input.headerLines = 0 }
         var frame = FrameBuilder.build(input, store: store)
         frame.info.inWords = options.accessible
         if session.bound.togglesSort { frame.info.sorts = session.bound.sorts ?? options.ranking.sorts }

@@ -56,6 +56,11 @@ public enum Ending: Equatable, Sendable {
     case cancel
 }
 
+/// A part with a label of its own.
+public enum LabelledPart: Equatable, Sendable {
+    case list, input, header, footer
+}
+
 /// What the executable does for an action, in order.
 public enum ActionEffect {
     /// Hand this to the session (`PickSession.handle`) and run what it returns.
@@ -79,6 +84,12 @@ public enum ActionEffect {
     /// nil: no header.
     case setHeader(String?)
     case setBorderLabel(String)
+    /// A part's label (change-list-label, change-input-label…).
+    case setLabel(LabelledPart, String)
+    /// nil: no footer.
+    case setFooter(String?)
+    /// Show the header and header lines, hide them, or (nil) the other of the two.
+    case showHeader(Bool?)
     /// Turn the query's filtering on or off (the session's `filters`), then search again.
     case setFilters(Bool)
     /// Turn these triggers off (unbind) or on again (rebind).
@@ -149,6 +160,13 @@ extension PickSession {
         case .changePrompt: return [.setPrompt(action.argument ?? "")]
         case .changeHeader: return [.setHeader((action.argument ?? "").isEmpty ? nil : action.argument)]
         case .changeBorderLabel: return [.setBorderLabel(action.argument ?? "")]
+        case .changeListLabel: return [.setLabel(.list, action.argument ?? "")]
+        case .changeInputLabel: return [.setLabel(.input, action.argument ?? "")]
+        case .changeHeaderLabel: return [.setLabel(.header, action.argument ?? "")]
+        case .changeFooterLabel: return [.setLabel(.footer, action.argument ?? "")]
+        case .changeFooter: return [.setFooter((action.argument ?? "").isEmpty ? nil : action.argument)]
+        case .toggleHeader: return [.showHeader(nil)]
+        case .showHeader, .hideHeader: return [.showHeader(action.kind == .showHeader)]
         case .enableSearch, .disableSearch, .toggleSearch:
             let wanted = action.kind == .toggleSearch ? !filters : action.kind == .enableSearch
             return wanted == filters ? [] : [.setFilters(wanted)]
@@ -174,7 +192,8 @@ extension PickSession {
              .previewPageUp, .previewPageDown, .previewHalfPageUp, .previewHalfPageDown, .previewTop,
              .previewBottom, .changePreview, .changePreviewWindow, .changeNth, .changeWithNth,
              .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
-             .transformPrompt, .transformHeader, .transformBorderLabel:
+             .transformPrompt, .transformHeader, .transformBorderLabel, .transformListLabel, .transformInputLabel,
+             .transformHeaderLabel, .transformFooterLabel, .transformFooter:
             return [.carryOut(action)]
         }
     }

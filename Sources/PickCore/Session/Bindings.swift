@@ -94,6 +94,12 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case transform, transformQuery = "transform-query", transformPrompt = "transform-prompt"
     case transformHeader = "transform-header"
     case changeBorderLabel = "change-border-label", transformBorderLabel = "transform-border-label"
+    case changeListLabel = "change-list-label", transformListLabel = "transform-list-label"
+    case changeInputLabel = "change-input-label", transformInputLabel = "transform-input-label"
+    case changeHeaderLabel = "change-header-label", transformHeaderLabel = "transform-header-label"
+    case changeFooterLabel = "change-footer-label", transformFooterLabel = "transform-footer-label"
+    case changeFooter = "change-footer", transformFooter = "transform-footer"
+    case toggleHeader = "toggle-header", showHeader = "show-header", hideHeader = "hide-header"
     case cancel, printQuery = "print-query", pos
     case toggleIn = "toggle-in", toggleOut = "toggle-out"
     // Editing the query.
@@ -116,6 +122,8 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .put, .changeQuery, .changePrompt, .changeHeader, .changePreview, .changePreviewWindow,
              .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
              .transformPrompt, .transformHeader, .unbind, .rebind, .changeBorderLabel, .transformBorderLabel, .pos,
+             .changeListLabel, .transformListLabel, .changeInputLabel, .transformInputLabel, .changeHeaderLabel,
+             .transformHeaderLabel, .changeFooterLabel, .transformFooterLabel, .changeFooter, .transformFooter,
              .changeNth, .changeWithNth:
             return true
         default:
@@ -186,6 +194,19 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .transformHeader: return "set the header to what prints"
         case .changeBorderLabel: return "set the border's label"
         case .transformBorderLabel: return "set the border's label to what prints"
+        case .changeListLabel: return "set the list's label"
+        case .transformListLabel: return "set the list's label to what prints"
+        case .changeInputLabel: return "set the input's label"
+        case .transformInputLabel: return "set the input's label to what prints"
+        case .changeHeaderLabel: return "set the header's label"
+        case .transformHeaderLabel: return "set the header's label to what prints"
+        case .changeFooterLabel: return "set the footer's label"
+        case .transformFooterLabel: return "set the footer's label to what prints"
+        case .changeFooter: return "set the footer"
+        case .transformFooter: return "set the footer to what prints"
+        case .toggleHeader: return "show or hide the header and header lines"
+        case .showHeader: return "show the header and header lines"
+        case .hideHeader: return "hide the header and header lines"
         case .changeNth: return "search other fields, each press the next of them"
         case .changeWithNth: return "show other fields, each press the next of them"
         case .exclude: return "take the line out of the list"
@@ -598,8 +619,8 @@ enum BindingParser {
         "backward-subword", "forward-subword", "clear-screen",
         "jump", "jump-accept", "kill-subword", "line-discard", "word-rubout", "backward-kill-subword",
         "toggle-track", "toggle-track-current", "toggle-input", "hide-input", "show-input",
-        "toggle-header", "toggle-wrap", "toggle-wrap-word", "toggle-multi-line", "toggle-hscroll",
-        "toggle-raw", "enable-raw", "disable-raw", "show-header", "hide-header", "track", "track-current",
+        "toggle-wrap", "toggle-wrap-word", "toggle-multi-line", "toggle-hscroll",
+        "toggle-raw", "enable-raw", "disable-raw", "track", "track-current",
         "untrack-current", "close", "down-match", "up-match", "best", "prev-history", "previous-history",
         "next-history", "up-selected", "prev-selected", "down-selected", "next-selected",
         "toggle-preview-wrap", "toggle-preview-wrap-word", "offset-up", "offset-down", "offset-middle",
