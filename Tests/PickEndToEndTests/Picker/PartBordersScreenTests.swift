@@ -79,4 +79,17 @@ final class PartBordersScreenTests: InteractiveTestCase {
     func testABorderlessInputBesideABorderedListLinesUpWithIt() throws {
         try assertDrawnAsFzf("seq 100", "--list-border rounded --header-border rounded --header-lines 2", ready: "98/98")
     }
+
+    func testToggleHeaderHidesTheHeaderAndItsLinesAndShowsThemAgain() throws {
+        try assertDrawnAsFzf("seq 4", "--header-lines 2 --header foo --bind space:toggle-header --header-first --height 10 "
+                             + "--border rounded", ready: "2/2", width: 20, height: 12, keys: ["Space"])
+    }
+
+    func testLabelAndFooterActionsRedrawTheirParts() throws {
+        try assertDrawnAsFzf("seq 100", "--border rounded --list-border double --input-border bold --list-label-pos 2:bottom "
+                             + "--input-label-pos 2 --header-lines 3 --padding 1,2 "
+                             + "--bind 'start:transform-input-label(echo INPUT)+transform-list-label(echo LIST)' "
+                             + "--bind 'space:change-input-label( input )+change-list-label( list )'",
+                             ready: "INPUT", height: 18, keys: ["Space"], readyAfterKeys: " input ")
+    }
 }
