@@ -96,6 +96,18 @@ final class Picker {
         // Commands get the lines as read, not the --nth/--with-nth text `store` holds.
         delimiter = (try? FieldDelimiter(options.delimiter)) ?? .blanks
         preview = PreviewController(options: options, store: fieldView?.original ?? store, delimiter: delimiter)
+        // `--min-height=N+`: N rows of the list, and the rows every other part takes.
+        if options.minHeightAuto { region.minHeight = options.minHeight + rowsBesideList(headerLines: options.headerLines) }
+    }
+
+    /// Rows the prompt, info line, headers, borders and footer take in a tall region.
+    func rowsBesideList(headerLines: Int) -> Int {
+        var g = Geometry(top: 1, height: 1000, width: 80, layout: options.layout)
+        g.info = options.info
+        g = g.inside(options.surround, inline: true)
+            .withParts(options.parts, headerText: headerText.count, headerLines: headerLines, footer: footerText,
+                       gutter: gutter.width)
+        return 1000 - g.listHeight(headers: headerText.count + headerLines)
     }
 
     /// Makes a crash restore the terminal. The input reader, started just before, may install

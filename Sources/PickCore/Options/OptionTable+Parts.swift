@@ -12,7 +12,8 @@ extension OptionTable {
         + border("--input-border", \.parts.input) + border("--header-border", \.parts.header)
         + border("--footer-border", \.parts.footer) + [
             OptionRow("--header-lines-border", .optional, nextWord: OptionRow.notAnOption) {
-                $0.parts.headerLines = PartBorder(style: try style($1), label: $0.parts.headerLines?.label ?? "")
+                $0.parts.headerLines = PartBorder(style: try style($1, default: $0.defaultBorder),
+                                                  label: $0.parts.headerLines?.label ?? "")
             },
             .flag("--no-header-lines-border") { $0.parts.headerLines = nil },
             .flag("--header-first", help: help(.interface, "--header-first", "the header on the far side of the prompt")) {
@@ -36,6 +37,7 @@ extension OptionTable {
         let words = value.string.lowercased().split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         switch words.first.map(String.init) ?? "" {
         case "default" where words.count == 1:
+            options.defaultBorder = .rounded
             (options.parts.list.style, options.parts.input.style, options.parts.header.style) = (.none, .none, .none)
             options.parts.footer.style = .line
             options.previewWindow.border = .rounded
@@ -43,6 +45,7 @@ extension OptionTable {
             options.info = .default
             options.separator = nil
         case "minimal" where words.count == 1:
+            options.defaultBorder = .rounded
             (options.parts.list.style, options.parts.input.style, options.parts.header.style) = (.none, .none, .none)
             options.parts.footer.style = .line
             options.previewWindow.border = .line
@@ -57,6 +60,7 @@ extension OptionTable {
                 }
                 style = given
             }
+            options.defaultBorder = style
             if style != .line { options.parts.list.style = style }
             (options.parts.input.style, options.parts.header.style, options.parts.footer.style) = (style, style, style)
             options.previewWindow.border = style
@@ -76,7 +80,7 @@ extension OptionTable {
         let label = String(name.dropLast("-border".count)) + "-label"
         return [
             OptionRow(name, .optional, nextWord: OptionRow.notAnOption, help: help) {
-                let style = try style($1)
+                let style = try style($1, default: $0.defaultBorder)
                 // As fzf: the list's border cannot be a line (after `--style full:line`,
                 // `--list-border` alone is rounded).
                 if style == .line && name == "--list-border" {
@@ -98,9 +102,9 @@ extension OptionTable {
         ]
     }
 
-    /// A border's style: rounded when none is given, as fzf.
-    static func style(_ value: OptionValue) throws -> BorderStyle {
-        guard let style = BorderStyle(rawValue: value.text ?? "rounded") else {
+    /// A border's style: `default` (rounded, or `--style full:STYLE`'s) when none is given, as fzf.
+    static func style(_ value: OptionValue, default: BorderStyle = .rounded) throws -> BorderStyle {
+        guard let style = value.text.map({ BorderStyle(rawValue: $0) }) ?? `default` else {
             throw value.refused("expected " + BorderStyle.allCases.map(\.rawValue).joined(separator: ", "))
         }
         return style

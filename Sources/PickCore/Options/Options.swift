@@ -102,6 +102,10 @@ public struct Options: Sendable {
     public var heightAdapts = false
     /// `--min-height`: the fewest rows a percentage or `-N` height takes (fzf's default).
     public var minHeight = 10
+    /// `--min-height=N+`: N rows for the list, the other parts' rows on top.
+    public var minHeightAuto = false
+    /// The style a border option without a value draws (`--style full:STYLE` sets it).
+    public var defaultBorder = BorderStyle.rounded
     public var layout: Layout = .top
     /// Margin, border, label and padding around the picker.
     public var surround = Surround()

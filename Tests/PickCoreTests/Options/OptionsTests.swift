@@ -240,6 +240,29 @@ final class OptionsTests: XCTestCase {
         XCTAssertNoThrow(try parse(["--no-scrollbar", "--no-separator", "--highlight-line", "--no-multi-line"]))
     }
 
+    func testStylePresetsAndThePartsBorders() throws {
+        let full = try parse(["--style=full:double", "--border", "--list-border", "--no-header-border"])
+        XCTAssertEqual(full.surround.border, .double, "--border alone takes the preset's style, as fzf")
+        XCTAssertEqual(full.parts.list.style, .double)
+        XCTAssertEqual(full.parts.input.style, .double)
+        XCTAssertEqual(full.parts.header.style, BorderStyle.none)
+        XCTAssertEqual(full.previewWindow.border, .double)
+        XCTAssertEqual(full.info, .inlineRight(prefix: ""))
+        let minimal = try parse(["--style", "minimal"])
+        XCTAssertEqual(minimal.parts.footer.style, .line)
+        XCTAssertEqual(minimal.separator, "")
+        XCTAssertEqual(try parse(["--style=full:line", "--list-border"]).parts.list.style, .rounded)
+        XCTAssertEqual(error(["--list-border=line"]), "invalid value for --list-border: 'line' (the list's border cannot be a line)")
+        XCTAssertEqual(error(["--style=fancy"]), "invalid value for --style: 'fancy' (expected default, minimal or full[:BORDER])")
+        let labelled = try parse(["--input-border", "bold", "--input-label", "in", "--input-label-pos", "2:bottom",
+                                  "--header-lines-border", "--footer", "a\nb", "--header-first", "--min-height=5+"])
+        XCTAssertEqual(labelled.parts.input, PartBorder(style: .bold, label: "in", labelPosition: LabelPosition(column: 2, bottom: true)))
+        XCTAssertEqual(labelled.parts.headerLines?.style, .rounded)
+        XCTAssertTrue(labelled.parts.headerFirst)
+        XCTAssertEqual(labelled.minHeight, 5)
+        XCTAssertTrue(labelled.minHeightAuto)
+    }
+
     func testEveryOptionFzfAcceptsIsAcceptedAndTheLookIsNotYetDrawn() throws {
         XCTAssertNoThrow(try parse(["--tabstop", "4", "--algo=v1", "--style=full", "--wrap", "word", "--gap", "2",
                                     "--list-border", "--input-label= x ", "--tail=100", "--sync", "--threads=2",

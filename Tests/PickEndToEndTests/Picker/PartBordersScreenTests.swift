@@ -92,4 +92,14 @@ final class PartBordersScreenTests: InteractiveTestCase {
                              + "--bind 'space:change-input-label( input )+change-list-label( list )'",
                              ready: "INPUT", height: 18, keys: ["Space"], readyAfterKeys: " input ")
     }
+
+    func testAnAdaptiveHeightCountsTheBoxesRows() throws {
+        try assertDrawnAsFzf("seq 1", "--style=full:double --border --height=~100% --header-lines=1 --info=default",
+                             ready: "0/0", width: 20, height: 14)
+    }
+
+    func testMinHeightWithAPlusGivesTheListThatManyRows() throws {
+        try assertDrawnAsFzf("seq 100", "--style full:sharp --height 1% --min-height 5+ --info=default", ready: "100/100",
+                             width: 20, height: 14)
+    }
 }
