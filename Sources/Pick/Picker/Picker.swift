@@ -251,7 +251,7 @@ final class Picker {
         session.scroll = frame.scroll
         var ghost: Ghost? = nil
         if geometry.promptRows == 1 {
-            ghost = Ghost(column: promptWidth + queryWidth + 1, text: cursorAtEnd ? ghostText() : "",
+            ghost = Ghost(column: promptWidth + queryWidth + 1, text: cursorAtEnd && options.completionGhost ? ghostText() : "",
                           isHint: query.isEmpty)
         }
         let pane = geometry.pane.flatMap { rect in preview?.frame(in: rect, at: monotonicMillis()) }

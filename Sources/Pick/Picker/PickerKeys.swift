@@ -76,7 +76,8 @@ extension Picker {
         }
         switch key {
         case .right:
-            if cursorAtEnd, let best = completions().first {
+            // Right takes the ghost in only where it is drawn.
+            if cursorAtEnd, options.completionGhost, let best = completions().first {
                 pendingAction = .replaceQuery(best)
                 return nil
             }

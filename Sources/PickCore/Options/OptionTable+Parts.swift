@@ -6,9 +6,8 @@ extension OptionTable {
     private static let help = OptionHelp.init
 
     static let parts: [OptionRow] = border("--list-border", \.parts.list,
-                                           help: help(.interface, "--list-border[=STYLE]", "a border around the list; --list-label=TEXT,\n"
-                                                      + "--list-label-pos=N[:bottom] (likewise --input-, --header-,\n"
-                                                      + "--footer-: border, label, label-pos)"))
+                                           help: help(.interface, "--list-border[=STYLE]", "a border around the list; the input, header,\n"
+                                                      + "header lines and footer have theirs, each with a label (man pick)"))
         + border("--input-border", \.parts.input) + border("--header-border", \.parts.header)
         + border("--footer-border", \.parts.footer) + [
             OptionRow("--header-lines-border", .optional, nextWord: OptionRow.notAnOption) {

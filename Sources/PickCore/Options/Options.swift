@@ -102,6 +102,8 @@ public struct Options: Sendable {
     public var heightAdapts = false
     /// `--min-height`: the fewest rows a percentage or `-N` height takes (fzf's default).
     public var minHeight = 10
+    /// The best completion drawn dim after the query (pick's; off when invoked as fzf).
+    public var completionGhost = true
     /// `--min-height=N+`: N rows for the list, the other parts' rows on top.
     public var minHeightAuto = false
     /// The style a border option without a value draws (`--style full:STYLE` sets it).
@@ -251,12 +253,14 @@ extension Options {
     /// parsing anything); anywhere else it is refused.
     public static let previewBuiltinMode = "--preview-builtin"
 
-    /// Options as fzf starts (pick invoked as `fzf`): its layout, prompt at the bottom, and no
-    /// close matches below the real ones.
+    /// Options as fzf starts (pick invoked as `fzf`): its layout, prompt at the bottom, no
+    /// close matches below the real ones and no completion ghost after the query (fzf draws
+    /// nothing there; its scripts and users read that row).
     public static var fzfDefaults: Options {
         var options = Options()
         options.layout = .bottom
         options.typos = false
+        options.completionGhost = false
         return options
     }
 
