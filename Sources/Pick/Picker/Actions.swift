@@ -62,7 +62,9 @@ extension Picker {
     func run(_ action: BoundAction, _ trigger: BindTrigger) {
         let context = ActionContext(pageRows: geometry.listHeight(headers: headerCount) - 1,
                                     listReadsDown: options.layout.listReadsDown,
-                                    awaitsReloadedLines: awaitsReloadedLines, rowsBeforeReload: session.bound.rowsBeforeReload)
+                                    awaitsReloadedLines: awaitsReloadedLines, rowsBeforeReload: session.bound.rowsBeforeReload,
+                                    cursorAtEnd: cursorAtEnd, completion: options.completionGhost ? completions().first : nil,
+                                    scopes: Scopes.count(in: store))
         session.bound.ran(action.kind)
         for effect in session.decide(action, trigger: trigger, context: context) { carryOut(effect, trigger) }
     }
@@ -104,6 +106,16 @@ extension Picker {
             perform(.searchAgain)
         case .unbind(let targets): session.bound.unbound.formUnion(targets)
         case .rebind(let targets): session.bound.unbound.subtract(targets)
+        case .complete: complete()
+        case .showHelp:
+            shortcuts.learn(from: store)
+            help = HelpOverlay(lines: bindingHelp() + keyHelp(multi: options.multi, preview: preview != nil)
+                               + shortcuts.helpLines(store: store))
+        case .walkHistory(let older):
+            if let text = history.walk(older: older, from: query) { pendingAction = .replaceQuery(text) }
+        case .redrawScreen: redrawInPlace()
+        case .forget(let line): forget(line)
+        case .suspend: suspend(viaKey: true)
         case .carryOut(let action): runOwn(action, trigger)
         }
     }

@@ -104,6 +104,7 @@ final class Picker {
     func rowsBesideList(headerLines: Int) -> Int {
         var g = Geometry(top: 1, height: 1000, width: 80, layout: options.layout)
         g.info = options.info
+        g.separator = options.separatorRule.map { StyledText(ansi: $0, tabStop: options.tabStop) }
         g = g.inside(options.surround, inline: true)
             .withParts(options.parts, headerText: headerText.count, headerLines: headerLines, footer: footerText,
                        gutter: gutter.width)
@@ -183,7 +184,7 @@ final class Picker {
     var geometry: Geometry {
         let g = areaBesidePreview
         let beside = preview.map { g.besidePreview($0.window) } ?? g
-        return beside.withParts(options.parts, headerText: headerText.count, headerLines: shownHeaderLines,
+        return beside.withParts(options.parts, headerText: headerText.count, headerLines: boxedHeaderLines,
                                 footer: footerText, gutter: gutter.width)
     }
 
@@ -195,6 +196,7 @@ final class Picker {
     var areaBesidePreview: Geometry {
         var g = region.geometry
         g.info = options.info
+        g.separator = options.separatorRule.map { StyledText(ansi: $0, tabStop: options.tabStop) }
         return g.inside(options.surround, inline: options.height != .full)
     }
 
@@ -210,6 +212,10 @@ final class Picker {
 
     /// The header lines shown (none while the header is hidden).
     var shownHeaderLines: Int { hidesHeader ? 0 : min(options.headerLines, store.count) }
+
+    /// The header lines the parts' boxes are laid out for: all of them from the start, so
+    /// that the boxes (and the prompt's row) stay put while the input streams in.
+    var boxedHeaderLines: Int { hidesHeader ? 0 : options.headerLines }
 
     var headerText: [String] {
         guard let header = options.header, !hidesHeader else { return [] }
@@ -257,7 +263,7 @@ final class Picker {
         let pane = geometry.pane.flatMap { rect in preview?.frame(in: rect, at: monotonicMillis()) }
         let bytes = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: spinnerPhase,
                                   overlay: help?.shown, ghost: ghost, gutter: gutter,
-                                  separator: options.separator, preview: pane)
+                                  preview: pane)
         painted = help == nil ? (frame, geometry) : nil
         if bytes != lastFrame {
             terminal.write(bytes)

@@ -161,7 +161,7 @@ struct ScreenRegion {
     /// rows and sections), once it has ended or outgrown the most the region may take;
     /// all of them when it still streams in after `Tunables.Picker.adaptiveHeightWaitMillis`.
     /// Keys typed meanwhile wait in the terminal.
-    mutating func fit(_ terminal: Terminal, info: InfoStyle, surround: Surround,
+    mutating func fit(_ terminal: Terminal, info: InfoStyle, separator: StyledText?, surround: Surround,
                       listRows: (Geometry, Int) -> Int = { $0.listHeight(headers: $1) },
                       content: () -> (candidates: Int, headers: Int, sections: Int, loading: Bool)) {
         fitRows = nil
@@ -173,6 +173,7 @@ struct ScreenRegion {
             g.height = most
             g.width = terminal.size().cols
             g.info = info
+            g.separator = separator
             let inner = g.inside(surround, inline: true)
             let (candidates, headers, sections, loading) = content()
             // Every row but the list's (the parts' boxes included), and the list's lines.

@@ -115,6 +115,12 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case unbind, rebind
     case exclude, excludeMulti = "exclude-multi"
     case changeNth = "change-nth", changeWithNth = "change-with-nth"
+    case toggleDown = "toggle-down", toggleUp = "toggle-up"
+    case prevHistory = "prev-history", nextHistory = "next-history"
+    case clearScreen = "clear-screen"
+    // pick's own (fzf has none of these): what pick's default keys do (DefaultKeys).
+    case complete, takeGhost = "take-ghost", help, nextScope = "next-scope", nextLine = "next-line"
+    case forget, suspend
 
     /// Whether it takes an argument (`put` may go without: it puts the key's character).
     public var takesArgument: Bool {
@@ -169,7 +175,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .enableSearch: return "filter by the query"
         case .disableSearch: return "stop filtering by the query"
         case .toggleSearch: return "filtering by the query on or off"
-        case .togglePreview: return "show or hide the preview"
+        case .togglePreview: return "toggle the preview (show or hide it)"
         case .showPreview: return "show the preview"
         case .hidePreview: return "hide the preview"
         case .refreshPreview: return "run the preview again"
@@ -237,6 +243,18 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .yank: return "paste what was cut last"
         case .unbind: return "turn off the bindings"
         case .rebind: return "turn on again the bindings"
+        case .toggleDown: return "mark or unmark the line, and move down"
+        case .toggleUp: return "mark or unmark the line, and move up"
+        case .prevHistory: return "the older query (--history)"
+        case .nextHistory: return "the newer query (--history)"
+        case .clearScreen: return "draw the screen again"
+        case .complete: return "complete the query"
+        case .takeGhost: return "take the dim suggestion (at the end of the query), else a character right"
+        case .help: return "this help"
+        case .nextScope: return "next scope"
+        case .nextLine: return "next line, away from the prompt (older, in history)"
+        case .forget: return "forget the line (--remember)"
+        case .suspend: return "suspend (fg resumes)"
         }
     }
 }
@@ -607,8 +625,7 @@ enum BindingParser {
     /// Names fzf takes for an action without an argument, and what pick does for them.
     static let aliases: [String: [BoundAction]] = [
         "top": [BoundAction(.first)],
-        "toggle-down": [BoundAction(.toggle), BoundAction(.down)],
-        "toggle-up": [BoundAction(.toggle), BoundAction(.up)],
+        "previous-history": [BoundAction(.prevHistory)],
         "clear-selection": [BoundAction(.deselectAll)],
         "clear-multi": [BoundAction(.deselectAll)],
     ]
@@ -616,13 +633,12 @@ enum BindingParser {
     /// fzf's actions pick does not have (yet): refused as such, not as unknown.
     static let fzfActionsNotImplemented: Set<String> = [
         "accept-or-print-query", "replace-query",
-        "backward-subword", "forward-subword", "clear-screen",
+        "backward-subword", "forward-subword",
         "jump", "jump-accept", "kill-subword", "line-discard", "word-rubout", "backward-kill-subword",
         "toggle-track", "toggle-track-current", "toggle-input", "hide-input", "show-input",
         "toggle-wrap", "toggle-wrap-word", "toggle-multi-line", "toggle-hscroll",
         "toggle-raw", "enable-raw", "disable-raw", "track", "track-current",
-        "untrack-current", "close", "down-match", "up-match", "best", "prev-history", "previous-history",
-        "next-history", "up-selected", "prev-selected", "down-selected", "next-selected",
+        "untrack-current", "close", "down-match", "up-match", "best", "up-selected", "prev-selected", "down-selected", "next-selected",
         "toggle-preview-wrap", "toggle-preview-wrap-word", "offset-up", "offset-down", "offset-middle",
         "wait", "bell",
         "bg-cancel", "change-multi",
