@@ -64,6 +64,10 @@ extension Painter {
         var out = ""
         for box in parts.layout.boxes {
             let rect = parts.screen(box.box)
+            // The header lines' box takes the header's colours, as fzf's.
+            let owner = box.part == .headerLines ? PickerPart.header : box.part
+            let borderColour = theme.partBorders[owner] ?? theme.border
+            let labelColour = theme.partLabels[owner] ?? theme.label
             guard rect.height > 0 else { continue }
             let glyphs = box.style.glyphs
             let s = box.sides
@@ -73,7 +77,7 @@ extension Painter {
                     let r = g.layout == .top ? content.top + k : content.top + content.height - min(parts.footer.count, content.height) + k
                     let shown = TerminalText.truncate(TerminalText.sanitize(text), to: max(0, content.width - box.indent))
                     out += "\u{1B}[\(r);\(content.left)H\u{1B}[\(max(1, content.width))X"
-                        + String(repeating: " ", count: box.indent) + styled(theme.header, shown)
+                        + String(repeating: " ", count: box.indent) + styled(theme.footer ?? theme.header, shown)
                 }
             }
             guard s != Sides() else { continue }
@@ -82,12 +86,12 @@ extension Painter {
                 let glyphRow = Array((s.left ? l : "") + String(repeating: fill, count: max(0, rect.width - corners))
                     + (s.right ? r : ""))
                 out += "\u{1B}[\(row);\(rect.left)H"
-                guard label, !box.label.isEmpty else { out += styled(theme.border, String(glyphRow)); return }
+                guard label, !box.label.isEmpty else { out += styled(borderColour, String(glyphRow)); return }
                 let text = TerminalText.truncate(TerminalText.sanitize(box.label), to: rect.width)
                 let width = TerminalText.width(text)
                 let start = box.labelPosition.start(labelWidth: width, lineWidth: rect.width)
-                out += styled(theme.border, String(glyphRow.prefix(start))) + styled(theme.label, text)
-                    + styled(theme.border, String(glyphRow.dropFirst(start + width)))
+                out += styled(borderColour, String(glyphRow.prefix(start))) + styled(labelColour, text)
+                    + styled(borderColour, String(glyphRow.dropFirst(start + width)))
             }
             let labelOnBottom = s.bottom && (box.labelPosition.bottom || !s.top)
             if s.top { line(rect.top, glyphs.topLeft, glyphs.top, glyphs.topRight, label: !labelOnBottom) }
@@ -95,8 +99,8 @@ extension Painter {
             let first = rect.top + (s.top ? 1 : 0), last = rect.top + rect.height - 1 - (s.bottom ? 1 : 0)
             guard first <= last else { continue }
             for r in first...last {
-                if s.left { out += "\u{1B}[\(r);\(rect.left)H" + styled(theme.border, glyphs.left) }
-                if s.right { out += "\u{1B}[\(r);\(rect.left + rect.width - 1)H" + styled(theme.border, glyphs.right) }
+                if s.left { out += "\u{1B}[\(r);\(rect.left)H" + styled(borderColour, glyphs.left) }
+                if s.right { out += "\u{1B}[\(r);\(rect.left + rect.width - 1)H" + styled(borderColour, glyphs.right) }
             }
         }
         return out

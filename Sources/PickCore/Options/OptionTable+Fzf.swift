@@ -76,7 +76,6 @@ extension OptionTable {
         "--hscroll", "--no-hscroll", "--hscroll-off=", "--keep-right", "--no-keep-right",
         "--freeze-left=", "--freeze-right=", "--jump-labels=", "--ghost=", "--no-input",
         "--info-command=", "--no-info-command",
-        "--preview-border?", "--no-preview-border", "--preview-label=", "--no-preview-label", "--preview-label-pos=",
     ].map(lookRow) + [
         // The separator follows it already; the rest of its glyphs are still to draw.
         OptionRow("--unicode", .none, support: .notYetDrawn) { options, _ in options.unicode = true },

@@ -23,6 +23,20 @@ extension OptionTable {
                 $0.footer = $1.string
             },
             .flag("--no-footer") { $0.footer = nil },
+            OptionRow("--preview-border", .optional, nextWord: OptionRow.notAnOption,
+                      help: help(.preview, "--preview-border[=STYLE]", "the pane's border; --preview-label=TEXT and\n"
+                                 + "--preview-label-pos=N[:bottom] put a label on it")) {
+                $0.previewWindow.border = try style($1, default: $0.defaultBorder)
+            },
+            .flag("--no-preview-border") { $0.previewWindow.border = .none },
+            OptionRow("--preview-label", .required) { $0.previewLabel.label = $1.string },
+            .flag("--no-preview-label") { $0.previewLabel.label = "" },
+            OptionRow("--preview-label-pos", .required) {
+                guard let position = LabelPosition.parse($1.string) else {
+                    throw $1.refused("expected a column such as 3 or -3, or center, optionally with :bottom")
+                }
+                $0.previewLabel.labelPosition = position
+            },
             OptionRow("--style", .required,
                       help: help(.interface, "--style=PRESET", "fzf's presets: default, minimal, full[:BORDER] (every part\n"
                                  + "in a border, the counts on the prompt's row)")) {

@@ -113,6 +113,8 @@ public struct Options: Sendable {
     public var surround = Surround()
     /// The parts' borders and labels, and `--header-first` (PartLayout).
     public var parts = PartsSpec()
+    /// `--preview-label` and `--preview-label-pos` (the style is `previewWindow`'s border).
+    public var previewLabel = PartBorder()
     /// `--footer`: lines of text beyond the list, in a box of their own.
     public var footer: String? = nil
     public var info: InfoStyle = .default
@@ -299,6 +301,7 @@ extension Options {
             }
         }
         try options.apply(arguments)
+        try options.parts.checkInline(border: options.surround.border, headerLines: options.headerLines)
         return options
     }
 

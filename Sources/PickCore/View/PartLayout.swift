@@ -41,7 +41,7 @@ public struct PartBorder: Equatable, Sendable {
     /// Sides drawn, for a part inside the picker's area: `line` is one line, on the side
     /// fzf chooses for each part in each layout.
     func sides(_ layout: Layout, _ part: PickerPart) -> Sides {
-        guard style == .line else { return style.sides(inline: true) }
+        guard style == .line || style == .inline else { return style.sides(inline: true) }
         let top: Bool
         switch part {
         case .list: return Sides()
@@ -68,6 +68,19 @@ public struct PartsSpec: Equatable, Sendable {
     /// when there is no footer.
     public var isPlain: Bool {
         list.style == .none && input.style == .none && header.style == .none && headerLines == nil && !headerFirst
+    }
+}
+
+extension PartsSpec {
+    /// fzf's rules for `inline`: only the header's, header lines' and footer's borders take
+    /// it, and an inline header's lines may not have another border.
+    func checkInline(border: BorderStyle, headerLines: Int) throws {
+        if border == .inline || list.style == .inline || input.style == .inline {
+            throw OptionError(message: "inline border is only supported for --header-border, --header-lines-border, and --footer-border")
+        }
+        if header.style == .inline, headerLines > 0, let lines = self.headerLines, lines.style != .inline {
+            throw OptionError(message: "--header-border=inline requires --header-lines-border to be inline or unset")
+        }
     }
 }
 

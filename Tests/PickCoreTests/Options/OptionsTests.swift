@@ -141,7 +141,7 @@ final class OptionsTests: XCTestCase {
     func testBorderStylesAndLabel() throws {
         XCTAssertEqual(try parse([]).surround, Surround())
         XCTAssertEqual(try parse(["--border"]).surround.border, .rounded)
-        for style in BorderStyle.allCases {
+        for style in BorderStyle.allCases where style != .inline {
             XCTAssertEqual(try parse(["--border=\(style.rawValue)"]).surround.border, style)
         }
         XCTAssertEqual(try parse(["--border", "--no-border"]).surround.border, BorderStyle.none)
@@ -261,6 +261,15 @@ final class OptionsTests: XCTestCase {
         XCTAssertTrue(labelled.parts.headerFirst)
         XCTAssertEqual(labelled.minHeight, 5)
         XCTAssertTrue(labelled.minHeightAuto)
+        // fzf's inline sections: only the header's, header lines' and footer's.
+        XCTAssertEqual(try parse(["--header-border=inline", "--footer-border", "inline"]).parts.header.style, .inline)
+        XCTAssertEqual(error(["--list-border=inline"]),
+                       "inline border is only supported for --header-border, --header-lines-border, and --footer-border")
+        XCTAssertEqual(error(["--header-border=inline", "--header-lines-border=sharp", "--header-lines=1"]),
+                       "--header-border=inline requires --header-lines-border to be inline or unset")
+        let preview = try parse(["--preview-border=sharp", "--preview-label", " p ", "--preview-label-pos=-2:bottom"])
+        XCTAssertEqual(preview.previewWindow.border, .sharp)
+        XCTAssertEqual(preview.previewLabel, PartBorder(label: " p ", labelPosition: LabelPosition(column: -2, bottom: true)))
     }
 
     func testEveryOptionFzfAcceptsIsAcceptedAndTheLookIsNotYetDrawn() throws {

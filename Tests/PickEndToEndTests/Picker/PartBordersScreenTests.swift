@@ -102,4 +102,34 @@ final class PartBordersScreenTests: InteractiveTestCase {
         try assertDrawnAsFzf("seq 100", "--style full:sharp --height 1% --min-height 5+ --info=default", ready: "100/100",
                              width: 20, height: 14)
     }
+
+    func testEachPartsBorderAndLabelTakeTheirColoursAsFzfs() throws {
+        // The footer's and the header lines' colours come from their own names or the
+        // header's; every border glyph and label letter must be coloured as fzf colours it.
+        let args = "--list-border --input-border --header-border --footer-border --footer ft --header-lines 1 "
+            + "--list-label LL --input-label II --header-label HH --footer-label FF "
+            + "--color=list-border:100,input-border:101,header-border:102,footer-border:103,"
+            + "list-label:104,input-label:105,header-label:106,footer-label:107,footer:108"
+        try assertDrawnAsFzf("seq 100", args, ready: "99/99", height: 20)
+        let fzf = try fzfPath()
+        let theirs = try TmuxPick(test: name + "fzfcolours")
+        defer { theirs.close() }
+        try theirs.start(input: "seq 100", args: "--layout=default " + args + " " + common, width: 30, height: 20, binary: fzf)
+        theirs.waitFor(text: "99/99")
+        let expected = StyledScreen(theirs.screenWithEscapes())
+        let screen = StyledScreen(tmux.screenWithEscapes())
+        XCTAssertEqual(screen.rows.count, expected.rows.count)
+        let drawn = Set("╭╮╰╯─│LIHF".unicodeScalars.map(Character.init)).union(["t", "f"])
+        for (r, row) in expected.rows.enumerated() where r < screen.rows.count {
+            for (c, cell) in row.enumerated() where drawn.contains(cell.character) && c < screen.rows[r].count {
+                XCTAssertEqual(screen.rows[r][c].foreground, cell.foreground,
+                               "row \(r) column \(c) '\(cell.character)': fzf's colour")
+            }
+        }
+    }
+
+    func testThePreviewsBorderAndLabel() throws {
+        try assertDrawnAsFzf("seq 100", "--preview 'echo hi {}' --preview-border=sharp --preview-label ' P ' "
+                             + "--preview-label-pos=2:bottom --preview-window=up,3", ready: "hi 1")
+    }
 }
