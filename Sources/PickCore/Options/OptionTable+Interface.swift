@@ -45,7 +45,9 @@ extension OptionTable {
                   help: help(.interface, "--border[=STYLE]", "a border: rounded (default), sharp, bold, double, dashed,\n"
                              + "block, thinblock, horizontal, vertical, top, bottom, left,\nright, line, none;  --no-border  none")) {
             // As fzf: `--border` alone is rounded; a style may follow as the next word.
-            $0.surround.border = try OptionTable.style($1, default: $0.defaultBorder)
+            let style = try OptionTable.style($1, default: $0.defaultBorder)
+            if style == .inline { throw OptionTable.inlineRefused($1) }
+            $0.surround.border = style
         },
         .flag("--no-border") { $0.surround.border = .none },
         OptionRow("--border-label", .required,

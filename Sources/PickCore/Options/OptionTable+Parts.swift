@@ -20,13 +20,15 @@ extension OptionTable {
             },
             .flag("--no-header-first") { $0.parts.headerFirst = false },
             OptionRow("--footer", .required, help: help(.interface, "--footer=TEXT", "lines of text beyond the list")) {
-                $0.footer = $1.string
+                $0.footer = $1.string.isEmpty ? nil : $1.string
             },
             .flag("--no-footer") { $0.footer = nil },
             OptionRow("--preview-border", .optional, nextWord: OptionRow.notAnOption,
                       help: help(.preview, "--preview-border[=STYLE]", "the pane's border; --preview-label=TEXT and\n"
                                  + "--preview-label-pos=N[:bottom] put a label on it")) {
-                $0.previewWindow.border = try style($1, default: $0.defaultBorder)
+                let style = try style($1, default: $0.defaultBorder)
+                guard style != .inline else { throw inlineRefused($1) }
+                $0.previewWindow.border = style
             },
             .flag("--no-preview-border") { $0.previewWindow.border = .none },
             OptionRow("--preview-label", .required) { $0.previewLabel.label = $1.string },
@@ -94,6 +96,7 @@ extension OptionTable {
         return [
             OptionRow(name, .optional, nextWord: OptionRow.notAnOption, help: help) {
                 let style = try style($1, default: $0.defaultBorder)
+                if style == .inline && (name == "--list-border" || name == "--input-border") { throw inlineRefused($1) }
                 // As fzf: the list's border cannot be a line (after `--style full:line`,
                 // `--list-border` alone is rounded).
                 if style == .line && name == "--list-border" {
@@ -113,6 +116,11 @@ extension OptionTable {
                 $0[keyPath: part].labelPosition = position
             },
         ]
+    }
+
+    /// fzf's refusal of `inline` where it cannot be drawn.
+    static func inlineRefused(_ value: OptionValue) -> OptionError {
+        value.refused("inline border is only supported for --header-border, --header-lines-border, and --footer-border")
     }
 
     /// A border's style: `default` (rounded, or `--style full:STYLE`'s) when none is given, as fzf.

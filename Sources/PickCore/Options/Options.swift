@@ -301,7 +301,7 @@ extension Options {
             }
         }
         try options.apply(arguments)
-        try options.parts.checkInline(border: options.surround.border, headerLines: options.headerLines)
+        try options.parts.checkInline(headerLines: options.headerLines)
         return options
     }
 

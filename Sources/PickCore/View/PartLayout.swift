@@ -72,12 +72,9 @@ public struct PartsSpec: Equatable, Sendable {
 }
 
 extension PartsSpec {
-    /// fzf's rules for `inline`: only the header's, header lines' and footer's borders take
-    /// it, and an inline header's lines may not have another border.
-    func checkInline(border: BorderStyle, headerLines: Int) throws {
-        if border == .inline || list.style == .inline || input.style == .inline {
-            throw OptionError(message: "inline border is only supported for --header-border, --header-lines-border, and --footer-border")
-        }
+    /// fzf's rule for `inline` (the options refuse it where fzf does): an inline header's
+    /// lines may not have another border.
+    func checkInline(headerLines: Int) throws {
         if header.style == .inline, headerLines > 0, let lines = self.headerLines, lines.style != .inline {
             throw OptionError(message: "--header-border=inline requires --header-lines-border to be inline or unset")
         }

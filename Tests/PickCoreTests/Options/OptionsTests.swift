@@ -263,8 +263,8 @@ final class OptionsTests: XCTestCase {
         XCTAssertTrue(labelled.minHeightAuto)
         // fzf's inline sections: only the header's, header lines' and footer's.
         XCTAssertEqual(try parse(["--header-border=inline", "--footer-border", "inline"]).parts.header.style, .inline)
-        XCTAssertEqual(error(["--list-border=inline"]),
-                       "inline border is only supported for --header-border, --header-lines-border, and --footer-border")
+        XCTAssertEqual(error(["--list-border=inline"]), "invalid value for --list-border: 'inline' (inline border is only "
+                       + "supported for --header-border, --header-lines-border, and --footer-border)")
         XCTAssertEqual(error(["--header-border=inline", "--header-lines-border=sharp", "--header-lines=1"]),
                        "--header-border=inline requires --header-lines-border to be inline or unset")
         let preview = try parse(["--preview-border=sharp", "--preview-label", " p ", "--preview-label-pos=-2:bottom"])
