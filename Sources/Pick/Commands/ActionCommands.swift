@@ -131,8 +131,7 @@ extension Picker {
     /// The command line for `template`: the highlighted line, the marked ones (as read) and
     /// the query, each shell-quoted.
     /// `files` receives the temporary files of `f` placeholders.
-    func commandLine(_ template: String, files: TemporaryFiles? = nil) -> [UInt8] {
-        let template = CommandTemplate(template)
+    func commandLine(_ template: CommandTemplate, files: TemporaryFiles? = nil) -> [UInt8] {
         let context = TemplateContext(lines: linesAsRead, current: session.highlighted, marked: session.marks,
                                       matched: template.usesMatches ? matchingLines : [],
                                       query: query, delimiter: delimiter, action: session.bound.lastAction,
@@ -147,33 +146,28 @@ extension Picker {
         return Array(shown.lines.dropLast(shown.closeMatches))
     }
 
-    func runCommand(_ action: BoundAction, _ trigger: BindTrigger) {
-        // With no line focused, a command that needs one does not run (fzf's); a
-        // transform's does, its output replacing what it transforms.
-        let template = action.argument ?? ""
-        if session.highlighted == nil, [.execute, .executeSilent, .become, .reload, .reloadSync].contains(action.kind),
-           !CommandTemplate(template).runsWithoutFocus(marked: !session.marks.isEmpty) {
-            return
-        }
+    /// Runs the command of `action` as PickCore decided (`use`).
+    func runCommand(_ use: CommandUse, _ action: BoundAction, _ trigger: BindTrigger) {
         // A command that pick waits for removes its files when it ends; the others' go when
         // pick exits (become's stay for the command that replaces pick).
+        guard case .command(let template) = action.value else { return }
         let files = TemporaryFiles()
-        let command = commandLine(action.argument ?? "", files: files)
+        let command = commandLine(template, files: files)
         guard !command.allSatisfy({ $0 == 0x20 }) else { return }
         let environment = commandEnvironment(action, trigger)
-        switch action.kind {
-        case .execute:
+        switch use {
+        case .onTerminal:
             executeOnTerminal(command, environment)
             files.remove()
-        case .executeSilent:
+        case .silent:
             if let child = try? ChildProcess.spawn(command, environment: environment, output: .discard),
                !waitUnlessInterrupted(child) {
                 session.bound.queue = []
             }
             files.remove()
         case .become: become(command, environment)
-        case .reload, .reloadSync: reload(command, environment, sync: action.kind == .reloadSync)
-        default:
+        case .reload(let sync): reload(command, environment, sync: sync)
+        case .transform:
             guard let child = try? ChildProcess.spawn(command, environment: environment, output: .outputPipe) else { return }
             commands.transform = (CommandRun(child), action, trigger)
         }
@@ -278,8 +272,7 @@ extension Picker {
         commands.reload = nil
         commands.streaming = run
         session.bound.rowsBeforeReload = session.shown?.lines.count ?? 0
-        session.bound.reloadRow = nil
-        session.followHighlight(text: session.highlighted.map { Array(linesAsRead.bytes(of: Int($0))) })
+        session.followHighlight(text: session.highlighted.map { Array(linesAsRead.bytes(of: Int($0))) }, in: newStore)
         session.bound.events.inputReplaced()
         fieldView = newFields
         store = newFields?.searched ?? newStore
@@ -300,22 +293,7 @@ extension Picker {
         commands.transform = nil
         var text = String(decoding: run.output, as: UTF8.self)
         while text.hasSuffix("\n") { text.removeLast() }
-        switch action.kind {
-        case .transformQuery: pendingAction = .replaceQuery(String(text.prefix { $0 != "\n" }))
-        case .transformPrompt: changePrompt(text)
-        case .transformHeader: changeHeader(text)
-        case .transformBorderLabel: changeBorderLabel(String(text.prefix { $0 != "\n" }))
-        case .transformListLabel: changeLabel(.list, String(text.prefix { $0 != "\n" }))
-        case .transformInputLabel: changeLabel(.input, String(text.prefix { $0 != "\n" }))
-        case .transformHeaderLabel: changeLabel(.header, String(text.prefix { $0 != "\n" }))
-        case .transformFooterLabel: changeLabel(.footer, String(text.prefix { $0 != "\n" }))
-        case .transformFooter: changeFooter(text)
-        default:
-            // transform: the output is a chain of actions; a bad one is dropped, as fzf does.
-            if let chain = try? Bindings.chain(text, for: trigger) {
-                session.bound.queue.insert(contentsOf: chain.map { ($0, trigger) }, at: 0)
-            }
-        }
+        for effect in session.transformed(text, by: action, trigger: trigger) { carryOut(effect, trigger) }
         runBoundActions()
     }
 }

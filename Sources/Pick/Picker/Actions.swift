@@ -64,7 +64,9 @@ extension Picker {
                                     listReadsDown: options.layout.listReadsDown,
                                     awaitsReloadedLines: awaitsReloadedLines, rowsBeforeReload: session.bound.rowsBeforeReload,
                                     cursorAtEnd: cursorAtEnd, completion: options.completionGhost ? completions().first : nil,
-                                    scopes: Scopes.count(in: store))
+                                    scopes: Scopes.count(in: store),
+                                    preview: preview.map { (shown: geometry.pane != nil,
+                                                            rows: $0.rect.map { $0.text.height - $0.window.headerLines } ?? 0) })
         session.bound.ran(action.kind)
         for effect in session.decide(action, trigger: trigger, context: context) { carryOut(effect, trigger) }
     }
@@ -75,9 +77,7 @@ extension Picker {
         case .event(let event): perform(event)
         case .rankWholeList:
             while let job = session.wholeResultJob(), let answer = worker.run(job) { perform(.answered(answer)) }
-        case .highlightOnceReloaded(let row):
-            session.bound.reloadRow = row
-            session.bound.reloadTrack = nil
+        case .highlightOnceReloaded(let row): session.highlightOnceListed(row: row)
         case .replaceQuery(let text): pendingAction = .replaceQuery(text)
         case .insert(let text): pendingAction = .insert(text)
         case .edit(let key): passThrough = [PrivateKey.of(key)]
@@ -116,46 +116,28 @@ extension Picker {
         case .redrawScreen: redrawInPlace()
         case .forget(let line): forget(line)
         case .suspend: suspend(viaKey: true)
-        case .carryOut(let action): runOwn(action, trigger)
+        case .setSort:
+            replaceEngine(over: store)
+            perform(.searchAgain)
+        case .setFields(let ranges, let withNth): changeFields(ranges, withNth: withNth)
+        case .preview(let effect): carryOut(effect)
+        case .command(let use, let action): runCommand(use, action, trigger)
         }
     }
 
-    /// The actions PickCore does not decide yet: commands, the preview pane, fields, sort.
-    func runOwn(_ action: BoundAction, _ trigger: BindTrigger) {
-        let argument = action.argument ?? ""
-        switch action.kind {
-        case .changeNth, .changeWithNth:
-            if case .fields(let choices) = action.value { changeFields(choices, spec: argument, withNth: action.kind == .changeWithNth) }
-        case .toggleSort:
-            session.bound.sorts = !(session.bound.sorts ?? options.ranking.sorts)
-            replaceEngine(over: store)
-            perform(.searchAgain)
-        case .togglePreview: togglePreview()
-        case .showPreview, .hidePreview:
-            if preview != nil, (geometry.pane != nil) != (action.kind == .showPreview) { togglePreview() }
-        case .refreshPreview: refreshPreview()
-        case .previewUp, .previewDown, .previewPageUp, .previewPageDown:
-            let pages = action.kind == .previewPageUp || action.kind == .previewPageDown
-            preview?.scroll(by: action.kind == .previewUp || action.kind == .previewPageUp ? -1 : 1, pages: pages,
-                            at: monotonicMillis())
+    /// Does what the preview pane is to do (PickCore decided it has one).
+    func carryOut(_ effect: PreviewEffect) {
+        guard let preview else { return }
+        switch effect {
+        case .toggle: togglePreview()
+        case .scroll(let rows, let pages):
+            preview.scroll(by: rows, pages: pages, at: monotonicMillis())
             perform(.redraw)
-        case .previewHalfPageUp, .previewHalfPageDown, .previewTop, .previewBottom:
-            let rows = (preview?.rect).map { $0.text.height - $0.window.headerLines } ?? 0
-            let step = action.kind == .previewHalfPageUp || action.kind == .previewHalfPageDown
-                ? max(1, rows / 2) : Int(Int32.max)
-            let upward = action.kind == .previewHalfPageUp || action.kind == .previewTop
-            preview?.scroll(by: upward ? -step : step, at: monotonicMillis())
-            perform(.redraw)
-        case .changePreview:
-            preview?.template = CommandTemplate(argument)
+        case .refresh: refreshPreview()
+        case .setCommand(let template):
+            preview.template = template
             refreshPreview()
-        case .changePreviewWindow:
-            if case .layouts(let layouts) = action.value { changePreviewWindow(layouts, spec: argument) }
-        case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
-             .transformPrompt, .transformHeader, .transformBorderLabel, .transformListLabel, .transformInputLabel,
-             .transformHeaderLabel, .transformFooterLabel, .transformFooter:
-            runCommand(action, trigger)
-        default: break  // decided in PickCore
+        case .setWindow(let layout): changePreviewWindow(layout)
         }
     }
 
@@ -189,29 +171,22 @@ extension Picker {
             toggleMark()
         }
         // The highlight keeps its row once the list is searched again.
-        session.bound.reloadRow = session.selection
+        let row = session.selection
         perform(.searchAgain)
+        session.highlightOnceListed(row: row)
     }
 
-    /// change-nth(A|B|…), change-with-nth(…): the next of the field ranges (an empty one:
-    /// the option as given), as fzf cycles them. The lines the engine searches are derived
-    /// again from the lines as read (FieldView) and searched again; the highlight stays on
-    /// its line, as after a reload.
-    func changeFields(_ choices: [FieldRanges?], spec: String, withNth: Bool) {
-        guard !choices.isEmpty else { return }
-        let key = (withNth ? "with-nth:" : "nth:") + spec
-        let index = session.bound.fieldCycle[key, default: 0] % choices.count
-        session.bound.fieldCycle[key] = index + 1
-        let started = session.bound.fieldsAsStarted ?? (options.nth, options.withNth)
-        session.bound.fieldsAsStarted = started
-        let ranges = choices[index] ?? (withNth ? started.withNth : started.nth)
+    /// change-nth, change-with-nth (PickCore chose the ranges): the lines the engine
+    /// searches are derived again from the lines as read (FieldView) and searched again;
+    /// the highlight stays on its line, as after a reload.
+    func changeFields(_ ranges: FieldRanges?, withNth: Bool) {
         if withNth { options.withNth = ranges } else { options.nth = ranges }
         let lines = linesAsRead
         let view: FieldView?
         do { view = try FieldView(options: options, store: lines) } catch { return }
         view?.catchUp(finishing: !input.isLoading)
         let excluded = worker.engine.excludedLines
-        session.followHighlight(text: session.highlighted.map { Array(lines.bytes(of: Int($0))) })
+        session.followHighlight(text: session.highlighted.map { Array(lines.bytes(of: Int($0))) }, in: lines)
         fieldView = view
         store = view?.searched ?? lines
         replaceEngine(over: store)
@@ -236,13 +211,10 @@ extension Picker {
         previewTurn()
     }
 
-    /// change-preview-window(A|B|…): the next of the layouts, each applied over
-    /// `--preview-window` as fzf does (an empty one is `--preview-window` itself).
-    func changePreviewWindow(_ choices: [String], spec: String) {
-        guard let preview, !choices.isEmpty else { return }
-        let index = session.bound.windowCycle[spec, default: 0] % choices.count
-        session.bound.windowCycle[spec] = index + 1
-        guard let window = try? options.previewWindow.applying(choices[index]) else { return }
+    /// change-preview-window (PickCore chose the layout): applied over `--preview-window`
+    /// as fzf does (an empty one is `--preview-window` itself).
+    func changePreviewWindow(_ layout: String) {
+        guard let preview, let window = try? options.previewWindow.applying(layout) else { return }
         preview.window = window
         preview.pane.restart()
         layoutChanged()
@@ -296,15 +268,9 @@ extension Picker {
 
     private func notice() {
         takeFinishedCommands()
-        followReloadedLine()
         var watch = session.bound.events
         let events = watch.events(in: session, loading: input.isLoading)
         session.bound.events = watch
         for event in events { fire(.event(event)) }
-    }
-
-    /// After a reload or change-nth, where the highlight goes (PickCore decides).
-    func followReloadedLine() {
-        if let event = session.reloadedHighlight(lines: linesAsRead, loading: input.isLoading) { perform(event) }
     }
 }

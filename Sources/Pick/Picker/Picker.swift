@@ -83,7 +83,8 @@ final class Picker {
                                               cycle: options.cycle, headerLines: options.headerLines,
                                               track: options.track,
                                               typos: options.typos == false ? nil : options.matching,
-                                              forgivesTypos: options.palette || options.demo),
+                                              forgivesTypos: options.palette || options.demo,
+                                              sorts: options.ranking.sorts, nth: options.nth, withNth: options.withNth),
                               startedAt: monotonicMillis())
         region = ScreenRegion(height: options.height, minHeight: options.minHeight, layout: options.layout, mouse: options.mouse)
         prompt = TerminalText.sanitize(options.prompt)

@@ -78,11 +78,10 @@ func permanentWide(_ text: String) -> UnsafeMutablePointer<wchar_t> {
 nonisolated(unsafe) private var promptText: UnsafeMutablePointer<wchar_t> = permanentWide("> ")
 
 // libedit's default keys, audited (libedit 3.1: `bind` lists them in each mode). The keys
-// pick reads itself never reach libedit: Return, Tab, Escape (in emacs mode), the arrows,
-// Home, End, Delete, PageUp, PageDown, F1, ctrl-c, ctrl-g, ctrl-j, ctrl-k, ctrl-n, ctrl-p,
-// ctrl-s, ctrl-z, alt-p, alt-n, alt-?; so do ctrl-r (the next line), whose search prompt
-// landed in the query, and ctrl-l (pick's rows drawn again in place), which cleared the
-// whole terminal (PickerKeys). Of the rest, each key edits the query, or is rebound below
+// of pick's own table (DefaultKeys, in PickCore) never reach libedit, Escape in emacs mode
+// included; among them ctrl-r, whose libedit search prompt landed in the query, and ctrl-l,
+// which cleared the whole terminal. Left, Right, Home, End and Delete reach it as private
+// keys (below). Of the rest, each key edits the query, or is rebound below
 // because it would print a prompt into the query, clear the screen, wait for another key
 // with no sign, ring the bell on and on, or crash.
 //

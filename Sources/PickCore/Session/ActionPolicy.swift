@@ -1,8 +1,11 @@
-// What a bound action does, decided here: a pure function of the session's state, the
-// action (its argument already a typed value, `ActionArgument`), what set it off and the
-// picker's screen (`ActionContext`), giving the effects the executable carries out in
-// order. The executable decides nothing about these actions; it feeds `.event`s back to
-// the session (`PickSession.handle`) and does the rest (edit the query line, end, draw).
+// What a bound action does, decided here: a function of the session's state, the action
+// (its argument already a typed value, `ActionArgument`), what set it off and the picker's
+// screen (`ActionContext`), giving the effects the executable carries out in order. It may
+// change the session's own state for `--bind` (`bound`: where a cycling action stands, the
+// sort). The executable decides nothing about actions; it feeds `.event`s back to the
+// session (`PickSession.handle`) and does the rest: edit the query line, run a command and
+// read its output, scroll the preview pane, end, draw. pick's own keys are bindings of the
+// same actions (DefaultKeys.swift).
 //
 // How to add an action (fzf's `foo-bar`):
 // 1. a case in `BindActionKind` (Bindings.swift) with fzf's name as its raw value and a
@@ -11,11 +14,12 @@
 //    `ActionArgument.parse` (a bad one is refused when the binding is read);
 // 2. a branch in `PickSession.decide` below returning its effects — new effects only
 //    when none of `ActionEffect`'s can say it (and then one branch in the executable's
-//    `Picker.carryOut`, Sources/Pick/Picker/Actions.swift);
+//    `Picker.carryOut`, Sources/Pick/Picker/Actions.swift); what the screen must tell
+//    (a size, whether a pane shows) goes in `ActionContext`;
 // 3. a unit test in Tests/PickCoreTests/Session/ActionPolicyTests.swift, and the man
 //    page's line for it.
-// Actions not yet decided here come back as `.carryOut(action)`: the executable runs them
-// (the commands, the preview pane, change-nth, toggle-sort).
+// A command's output comes back through `transformed` (a transform's) or as new input (a
+// reload's).
 
 /// What the picker's screen says when an action fires.
 public struct ActionContext: Sendable {
@@ -35,9 +39,12 @@ public struct ActionContext: Sendable {
     public var completion: String? = nil
     /// How many scopes the list has (All and each section; 0 when no line has one).
     public var scopes = 0
+    /// The preview pane, with `--preview`: whether it shows, and the rows its text takes.
+    public var preview: (shown: Bool, rows: Int)? = nil
 
     public init(pageRows: Int, listReadsDown: Bool, awaitsReloadedLines: Bool = false, rowsBeforeReload: Int = 0,
-                cursorAtEnd: Bool = true, completion: String? = nil, scopes: Int = 0) {
+                cursorAtEnd: Bool = true, completion: String? = nil, scopes: Int = 0,
+                preview: (shown: Bool, rows: Int)? = nil) {
         self.pageRows = pageRows
         self.listReadsDown = listReadsDown
         self.awaitsReloadedLines = awaitsReloadedLines
@@ -45,6 +52,7 @@ public struct ActionContext: Sendable {
         self.cursorAtEnd = cursorAtEnd
         self.completion = completion
         self.scopes = scopes
+        self.preview = preview
     }
 }
 
@@ -69,6 +77,34 @@ public enum Ending: Equatable, Sendable {
 /// A part with a label of its own.
 public enum LabelledPart: Equatable, Sendable {
     case list, input, header, footer
+}
+
+/// What the preview pane is to do.
+public enum PreviewEffect: Equatable, Sendable {
+    /// Show it if hidden, hide it if shown.
+    case toggle
+    /// Scroll its text by this many lines (or pages).
+    case scroll(by: Int, pages: Bool)
+    /// Run its command again, its output from the top.
+    case refresh
+    /// Preview with this command from now on.
+    case setCommand(CommandTemplate)
+    /// Lay it out as this `--preview-window` layout says, over the option as given.
+    case setWindow(String)
+}
+
+/// How a command an action names runs.
+public enum CommandUse: Equatable, Sendable {
+    /// execute: on the terminal, pick back as it was when it ends.
+    case onTerminal
+    /// execute-silent: without the terminal, the chain waiting for it.
+    case silent
+    /// become: in pick's place.
+    case become
+    /// reload, reload-sync: its output the new input (sync: shown once read whole).
+    case reload(sync: Bool)
+    /// transform and transform-*: in the background, its output handed to `transformed`.
+    case transform
 }
 
 /// What the executable does for an action, in order.
@@ -117,13 +153,19 @@ public enum ActionEffect {
     case forget(Int32)
     /// Give the terminal back and stop the job (fg resumes).
     case suspend
-    /// Not decided here yet: the executable runs it (commands, the preview, fields, sort).
-    case carryOut(BoundAction)
+    /// Sort the list by score or not (toggle-sort), then search again.
+    case setSort(Bool)
+    /// Search (`withNth`: show) these fields of the lines as read from now on (nil: the
+    /// whole line), the highlight staying on its line.
+    case setFields(FieldRanges?, withNth: Bool)
+    case preview(PreviewEffect)
+    /// Run the action's command (its `ActionArgument.command`) so.
+    case command(CommandUse, BoundAction)
 }
 
 extension PickSession {
     /// What `action`, set off by `trigger`, does now (see the top of this file).
-    public func decide(_ action: BoundAction, trigger: BindTrigger, context: ActionContext) -> [ActionEffect] {
+    public mutating func decide(_ action: BoundAction, trigger: BindTrigger, context: ActionContext) -> [ActionEffect] {
         let up = context.listReadsDown ? -1 : 1
         let page = max(1, context.pageRows)
         let query = queryText ?? ""
@@ -225,13 +267,86 @@ extension PickSession {
         case .clearScreen: return [.redrawScreen]
         case .forget: return highlighted.map { [.forget($0)] } ?? []
         case .suspend: return [.suspend]
-        case .toggleSort, .togglePreview, .showPreview, .hidePreview, .refreshPreview, .previewUp, .previewDown,
-             .previewPageUp, .previewPageDown, .previewHalfPageUp, .previewHalfPageDown, .previewTop,
-             .previewBottom, .changePreview, .changePreviewWindow, .changeNth, .changeWithNth,
-             .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
-             .transformPrompt, .transformHeader, .transformBorderLabel, .transformListLabel, .transformInputLabel,
-             .transformHeaderLabel, .transformFooterLabel, .transformFooter:
-            return [.carryOut(action)]
+        case .toggleSort:
+            let sorts = !(bound.sorts ?? settings.sorts)
+            bound.sorts = sorts
+            return [.setSort(sorts)]
+        case .changeNth, .changeWithNth:
+            // The next of the choices, round; an empty one is the option as given.
+            guard case .fields(let choices) = action.value, !choices.isEmpty else { return [] }
+            let withNth = action.kind == .changeWithNth
+            let cycle = (withNth ? "with-nth:" : "nth:") + (action.argument ?? "")
+            let index = bound.fieldCycle[cycle, default: 0] % choices.count
+            bound.fieldCycle[cycle] = index + 1
+            let started = bound.fieldsAsStarted ?? (settings.nth, settings.withNth)
+            bound.fieldsAsStarted = started
+            return [.setFields(choices[index] ?? (withNth ? started.withNth : started.nth), withNth: withNth)]
+        case .togglePreview: return context.preview == nil ? [] : [.preview(.toggle)]
+        case .showPreview, .hidePreview:
+            guard let pane = context.preview, pane.shown != (action.kind == .showPreview) else { return [] }
+            return [.preview(.toggle)]
+        case .previewUp, .previewDown, .previewPageUp, .previewPageDown:
+            guard context.preview != nil else { return [] }
+            let upward = action.kind == .previewUp || action.kind == .previewPageUp
+            return [.preview(.scroll(by: upward ? -1 : 1,
+                                     pages: action.kind == .previewPageUp || action.kind == .previewPageDown))]
+        case .previewHalfPageUp, .previewHalfPageDown, .previewTop, .previewBottom:
+            guard let pane = context.preview else { return [] }
+            let step = action.kind == .previewHalfPageUp || action.kind == .previewHalfPageDown
+                ? max(1, pane.rows / 2) : Int(Int32.max)
+            let upward = action.kind == .previewHalfPageUp || action.kind == .previewTop
+            return [.preview(.scroll(by: upward ? -step : step, pages: false))]
+        case .refreshPreview: return context.preview == nil ? [] : [.preview(.refresh)]
+        case .changePreview:
+            guard context.preview != nil, case .command(let template) = action.value else { return [] }
+            return [.preview(.setCommand(template))]
+        case .changePreviewWindow:
+            // The next of the layouts, round, as fzf cycles them.
+            guard context.preview != nil, case .layouts(let layouts) = action.value, !layouts.isEmpty else { return [] }
+            let cycle = action.argument ?? ""
+            let index = bound.windowCycle[cycle, default: 0] % layouts.count
+            bound.windowCycle[cycle] = index + 1
+            return [.preview(.setWindow(layouts[index]))]
+        case .execute, .executeSilent, .become, .reload, .reloadSync:
+            // With no line focused, a command that needs one does not run (fzf's).
+            guard case .command(let template) = action.value else { return [] }
+            if highlighted == nil, !template.runsWithoutFocus(marked: !marks.isEmpty) { return [] }
+            let use: CommandUse = switch action.kind {
+            case .execute: .onTerminal
+            case .executeSilent: .silent
+            case .become: .become
+            default: .reload(sync: action.kind == .reloadSync)
+            }
+            return [.command(use, action)]
+        case .transform, .transformQuery, .transformPrompt, .transformHeader, .transformBorderLabel, .transformListLabel,
+             .transformInputLabel, .transformHeaderLabel, .transformFooterLabel, .transformFooter:
+            // A transform's command runs without a focused line too, its output replacing
+            // what it transforms.
+            return [.command(.transform, action)]
+        }
+    }
+
+    /// What a transform's command printed does (`output`, its trailing newlines dropped):
+    /// the new query (its first line), prompt, header or border label; for `transform`,
+    /// the actions it prints, run before the rest of the chain (a bad one is dropped, as
+    /// fzf does).
+    public mutating func transformed(_ output: String, by action: BoundAction, trigger: BindTrigger) -> [ActionEffect] {
+        let firstLine = String(output.prefix { $0 != "\n" })
+        switch action.kind {
+        case .transformQuery: return [.replaceQuery(firstLine)]
+        case .transformPrompt: return [.setPrompt(output)]
+        case .transformHeader: return [.setHeader(output.isEmpty ? nil : output)]
+        case .transformBorderLabel: return [.setBorderLabel(firstLine)]
+        case .transformListLabel: return [.setLabel(.list, firstLine)]
+        case .transformInputLabel: return [.setLabel(.input, firstLine)]
+        case .transformHeaderLabel: return [.setLabel(.header, firstLine)]
+        case .transformFooterLabel: return [.setLabel(.footer, firstLine)]
+        case .transformFooter: return [.setFooter(output.isEmpty ? nil : output)]
+        default:
+            if let chain = try? Bindings.chain(output, for: trigger) {
+                bound.queue.insert(contentsOf: chain.map { ($0, trigger) }, at: 0)
+            }
+            return []
         }
     }
 }

@@ -693,6 +693,8 @@ public enum ActionArgument: Equatable, Sendable {
     case layouts([String])
     /// unbind, rebind: the keys and events.
     case triggers([BindTrigger])
+    /// execute, reload, transform…, change-preview: the command, its placeholders parsed.
+    case command(CommandTemplate)
 
     /// `argument` parsed for `kind`, or the reason it does not parse.
     public static func parse(_ kind: BindActionKind, _ argument: String) throws(OptionError) -> ActionArgument {
@@ -732,6 +734,10 @@ public enum ActionArgument: Equatable, Sendable {
             }
             if targets.isEmpty { throw OptionError(message: "\(kind.rawValue) needs a key or event to act on") }
             return .triggers(targets)
+        case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .transformPrompt,
+             .transformHeader, .transformBorderLabel, .transformListLabel, .transformInputLabel, .transformHeaderLabel,
+             .transformFooterLabel, .transformFooter, .changePreview:
+            return .command(CommandTemplate(argument))
         default:
             return .text(argument)
         }

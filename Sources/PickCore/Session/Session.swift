@@ -152,9 +152,18 @@ public struct PickSession {
         /// are (`--palette`: a palette forgives a typo). Otherwise nothing acts on a close
         /// match until the person points at it (`pointsAtLine`).
         public var forgivesTypos = false
+        /// The list is sorted by score (`--no-sort`: not), until toggle-sort turns it.
+        public var sorts = true
+        /// `--nth` and `--with-nth` as given: what change-nth's empty choice goes back to.
+        public var nth: FieldRanges? = nil
+        public var withNth: FieldRanges? = nil
 
         public init(multi: Bool = false, multiLimit: Int = 0, cycle: Bool = false, headerLines: Int = 0,
-                    track: Bool = false, typos: MatchingOptions? = nil, forgivesTypos: Bool = false) {
+                    track: Bool = false, typos: MatchingOptions? = nil, forgivesTypos: Bool = false,
+                    sorts: Bool = true, nth: FieldRanges? = nil, withNth: FieldRanges? = nil) {
+            self.sorts = sorts
+            self.nth = nth
+            self.withNth = withNth
             self.typos = typos
             self.forgivesTypos = forgivesTypos
             self.multi = multi
@@ -222,9 +231,8 @@ public struct PickSession {
     /// Whether the person moved the highlight since the query last changed (or, with
     /// `--track`, whether it follows a line rather than the first match).
     public private(set) var moved = false
-    /// With `--track`: the line highlighted when the query changed, looked for in the new
-    /// query's answer.
-    private var tracked: Int32? = nil
+    /// Where the highlight goes when the list changes under it (HighlightTracker.swift).
+    private var tracker = HighlightTracker()
     /// The first list row on screen (the frame keeps it in view).
     public var scroll = 0
     /// Marked lines, in the order marked.
@@ -503,9 +511,10 @@ public struct PickSession {
         pendingMove = nil
         scroll = 0
         needsDraw = true
-        tracked = nil
+        // A line number of the old list is followed no further (a text or a row is).
+        if case .line? = tracker.anchor { tracker.anchor = nil }
         if case .queryEdited(let line?) = change {
-            tracked = line
+            tracker.anchor = .line(line)
         } else {
             selection = 0
             moved = false
@@ -597,16 +606,13 @@ public struct PickSession {
             closeGeneration = generation
             let previous = moved ? highlighted : nil
             show()
-            if let previous, let at = shown!.lines.firstIndex(of: previous) { selection = at }
+            placeHighlight(previous: previous, sameQuery: true)
             needsDraw = true
         }
         return []
     }
 
-    /// Takes a new result for the current query. While the person has moved, the highlight
-    /// stays on the same line (found by identity: input streaming in reorders the list).
-    /// With `--track` it stays on its line across queries too; where the line no longer
-    /// matches, it keeps its position, as fzf's does.
+    /// Takes a new result for the current query; the highlight goes where the tracker says.
     private mutating func adopt(_ new: SearchResult) {
         let sameQuery = resultGeneration == generation
         let previous = moved && sameQuery ? highlighted : nil
@@ -614,21 +620,32 @@ public struct PickSession {
         resultGeneration = generation
         resultText = searchedText
         show()
-        if let line = tracked {
-            if let at = shown!.lines.firstIndex(of: line) {
-                selection = at
-                moved = moved || at != 0
-                tracked = nil
-            } else if new.isComplete {
-                tracked = nil  // gone: the position stays
-            }
-        } else if let previous, let at = shown!.lines.firstIndex(of: previous) {
-            selection = at
-        } else if !moved || !sameQuery {
-            selection = 0
-            moved = false
-        }
-        selection = min(selection, max(0, shown!.lines.count - 1))
+        placeHighlight(previous: previous, sameQuery: sameQuery)
+    }
+
+    /// The one place the highlight follows its line when the list changes (HighlightTracker).
+    private mutating func placeHighlight(previous: Int32?, sameQuery: Bool) {
+        guard let shown else { return }
+        (selection, moved) = tracker.place(in: shown.lines, complete: shown.isComplete, loading: isLoading,
+                                           query: queryText ?? "", sameQuery: sameQuery, previous: previous,
+                                           selection: selection, moved: moved)
+    }
+
+    /// The list is about to change under the highlight (a reload, change-nth): its line's
+    /// text (`text`, as read) is looked for in `lines`, the lines as read of the list to
+    /// come; without it, the highlight keeps its place (HighlightTracker).
+    public mutating func followHighlight(text: [UInt8]?, in lines: LineStore) {
+        tracker.anchor = text.map { .text($0, lines: lines, row: selection, query: queryText ?? "") }
+    }
+
+    /// Highlights this row once the list has lines (clamped to it): a move right after a
+    /// reload, the row exclude leaves (asked for once the list is searched again). When the
+    /// current query's list is in already, at once.
+    public mutating func highlightOnceListed(row: Int) {
+        tracker.anchor = .row(row)
+        guard resultGeneration == generation, shown?.lines.isEmpty == false else { return }
+        placeHighlight(previous: moved ? highlighted : nil, sameQuery: true)
+        needsDraw = true
     }
 
     /// Sets what the list shows: the result in the scope, and after a complete one the

@@ -53,6 +53,7 @@ final class OptionValueTests: XCTestCase {
                                                   "~", "~~10", "10~", "~ 10", "~2", "- 1"]),
         "--min-height": Rule(valid: "20+", acceptsEmpty: false, acceptsHuge: false,
                              malformed: ["x", "-1", "+", "1.5", "20++", "+20", " 5", "100001"]),
+        "--tabstop": Rule(valid: "4", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers + ["0"]),
         "--history-size": Rule(valid: "100", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers + ["0"]),
         "--with-shell": Rule(valid: "bash -c", acceptsEmpty: false, acceptsHuge: true, malformed: ["'bash", "  "]),
         "--toggle-sort": Rule(valid: "ctrl-r", acceptsEmpty: false, acceptsHuge: false, malformed: ["nokey", "ctrl-"]),

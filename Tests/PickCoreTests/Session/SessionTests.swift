@@ -61,13 +61,18 @@ struct Driver {
 
     /// A reload: a new store (read whole) in place of the old one.
     mutating func replaceInput(with lines: [String]) {
-        store = LineStore(separator: 0x0A, parsesFields: true)
+        let store = LineStore(separator: 0x0A, parsesFields: true)
         for line in lines { store.append(Array(line.utf8) + [0x0A]) }
         store.finish()
+        replaceInput(with: store)
+    }
+
+    mutating func replaceInput(with store: LineStore) {
+        self.store = store
         engine = SearchEngine(store: store)
         workerJob = nil
         send(.inputReplaced)
-        send(.inputRead(lines: store.count, loading: false))
+        send(.inputRead(lines: store.count, loading: !store.isFinished))
     }
 
     mutating func type(_ text: String, at time: Int) {

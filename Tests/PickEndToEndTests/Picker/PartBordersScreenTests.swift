@@ -21,6 +21,11 @@ final class PartBordersScreenTests: InteractiveTestCase {
         try theirs.start(input: input, args: "--layout=default " + args + " " + common, width: width, height: height, binary: fzf)
         try tmux.start(input: input, args: "--layout=default " + args + " " + common, width: width, height: height)
         var expected = theirs.waitFor(text: ready, file: file, line: line)
+        // fzf's frame once it has settled: the same in two captures in a row.
+        expected = theirs.waitFor("fzf's screen to settle", file: file, line: line) { rows in
+            defer { expected = rows }
+            return rows == expected
+        }
         var rows = tmux.waitFor(text: ready, file: file, line: line)
         if !keys.isEmpty {
             let after = readyAfterKeys ?? ready
