@@ -47,16 +47,17 @@ final class FzfRecipePortTests: InteractiveTestCase {
 
 extension FzfRecipePortTests {
     /// `focus:transform-header` (fzf's README) with `result:transform-prompt`: both fire in
-    /// the turn that answers a query, and the second must not drop the first.
+    /// the turn that answers a query, and the second must not drop the first. The header is
+    /// indented as the list's text, as fzf draws it.
     func testTransformsOfEventsFiringTogetherBothRun() throws {
         try tmux.file("input.txt", (1...100).map(String.init).joined(separator: "\n") + "\n")
         try tmux.start(input: "cat input.txt", args: """
             --bind 'focus:transform-header(echo focus {})' \
             --bind 'result:transform-prompt(echo "$PICK_MATCH_COUNT> ")'
             """)
-        tmux.waitFor("start: the header and the prompt") { $0[row: 0] == "100>" && $0.contains("focus 1") }
+        tmux.waitFor("start: the header and the prompt") { $0[row: 0] == "100>" && $0.contains("  focus 1") }
         tmux.type("5")
-        tmux.waitFor("a query: the header and the prompt") { $0[row: 0] == "19> 5" && $0.contains("focus 5") }
+        tmux.waitFor("a query: the header and the prompt") { $0[row: 0] == "19> 5" && $0.contains("  focus 5") }
         tmux.keys("C-c")
         XCTAssertEqual(tmux.exitStatus(), 130)
     }

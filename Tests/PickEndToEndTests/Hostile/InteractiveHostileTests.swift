@@ -542,7 +542,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
         let prompt = injected("ask").replacingOccurrences(of: "'", with: "")
         try startLogged(input: "cat input.txt", args: "--header '\(header)' --prompt '\(prompt)'", width: 120)
         let rows = tmux.waitFor(text: "3/3")
-        XCTAssertTrue(rows.contains { $0.hasPrefix("head␛]0;pwned␇") }, rows.joined(separator: "\n"))
+        XCTAssertTrue(rows.contains { $0.hasPrefix("  head␛]0;pwned␇") }, rows.joined(separator: "\n"))
         XCTAssertTrue(rows[row: 0].hasPrefix("ask␛]0;pwned␇"), rows[row: 0])
         tmux.keys("Escape")
         XCTAssertEqual(tmux.exitStatus(), 130)

@@ -53,12 +53,19 @@ final class ShellScriptTests: XCTestCase {
     func testWidgetsReadPathsAndHistoryAsPlainLinesWhateverTheDefaults() throws {
         for shell in ["bash", "zsh", "fish"] {
             let script = try runPick(["--shell", shell]).text
-            // Fuzzy completion (bash, zsh) runs pick through __pick_comprun CMD "$@": each
-            // call of it passes --plain first.
+            // Fuzzy completion (bash, zsh) runs pick through __pick_comprun CMD "$@", and
+            // ctrl-t and alt-c through __pick_list_or_walk LIST "$@": each call of either
+            // passes --plain first; ctrl-r calls pick itself.
             let calls = script.components(separatedBy: "command pick").dropFirst()
-                .filter { !$0.hasPrefix(" \"$@\"") }
-            XCTAssertEqual(calls.count, 3, "\(shell): one call a widget")
+                .filter { !$0.hasPrefix(" \"$@\"") && !$0.hasPrefix(" $argv[2..-1]") }
+            XCTAssertEqual(calls.count, 1, "\(shell): ctrl-r's call")
             for call in calls { XCTAssertTrue(call.hasPrefix(" --plain"), "\(shell): pick\(call.prefix(40))") }
+            let walks = script.components(separatedBy: "__pick_list_or_walk \"").dropFirst()
+            XCTAssertEqual(walks.count, 2, "\(shell): ctrl-t's and alt-c's calls")
+            for call in walks {
+                XCTAssertNotNil(call.range(of: "^[^\"]*\" --plain", options: .regularExpression),
+                                "\(shell): __pick_list_or_walk \"\(call.prefix(60))")
+            }
             let completions = script.components(separatedBy: "__pick_comprun \"").dropFirst()
             XCTAssertEqual(completions.count, shell == "fish" ? 0 : 4, "\(shell): fuzzy completion's calls")
             for call in completions {
