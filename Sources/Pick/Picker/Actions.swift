@@ -22,6 +22,14 @@ struct BoundCommands {
     var streaming: CommandRun? = nil
     /// A transform running: the chain waits for its output.
     var transform: (run: CommandRun, action: BoundAction, trigger: BindTrigger)? = nil
+    /// bg-transform…s running, and the generation each started in (bg-cancel starts a new one:
+    /// an older one's output is dropped).
+    var background: [(run: CommandRun, action: BoundAction, trigger: BindTrigger, generation: Int)] = []
+    var backgroundGeneration = 0
+    /// For an action with `Tunables.Children.backgroundPerAction` runs going, the newest of
+    /// its runs asked for since (its command line, as expanded then): the older are dropped.
+    var backgroundWaiting: [String: (command: [UInt8], environment: [(String, String)], action: BoundAction,
+                                     trigger: BindTrigger)] = [:]
 }
 
 extension Picker {
@@ -42,7 +50,7 @@ extension Picker {
             }
             waiting.run.cancel()
             commands.transform = nil
-            session.bound.queue = []
+            session.bound.clearQueue()
         }
         session.bound.queue += chain.map { ($0, trigger) }
         runBoundActions()
@@ -51,8 +59,8 @@ extension Picker {
 
     /// Runs queued actions until one must wait for libedit or a command, or pick ends.
     func runBoundActions() {
-        while !session.bound.queue.isEmpty, pendingAction == nil, outcome == nil, commands.transform == nil, passThrough.isEmpty {
-            let (action, trigger) = session.bound.queue.removeFirst()
+        while !session.bound.queue.isEmpty, pendingAction == nil, outcome == nil, commands.transform == nil, passThrough.isEmpty,
+              !session.bound.waitsForSearch, let (action, trigger) = session.bound.next() {
             keyPressed = true
             run(action, trigger)
         }
@@ -62,7 +70,8 @@ extension Picker {
     func run(_ action: BoundAction, _ trigger: BindTrigger) {
         let context = ActionContext(pageRows: geometry.listHeight(headers: headerCount) - 1,
                                     listReadsDown: options.layout.listReadsDown,
-                                    awaitsReloadedLines: awaitsReloadedLines, rowsBeforeReload: session.bound.rowsBeforeReload)
+                                    awaitsReloadedLines: awaitsReloadedLines, rowsBeforeReload: session.bound.rowsBeforeReload,
+                                    previewShown: geometry.pane != nil)
         session.bound.ran(action.kind)
         for effect in session.decide(action, trigger: trigger, context: context) { carryOut(effect, trigger) }
     }
@@ -92,10 +101,41 @@ extension Picker {
         case .setBorderLabel(let text): changeBorderLabel(text)
         case .setFilters(let filters):
             session.filters = filters
-            parsedQuery = worker.engine.parse(filters ? query : "")
+            parsedQuery = worker.engine.parse(session.searchedText)
             perform(.searchAgain)
         case .unbind(let targets): session.bound.unbound.formUnion(targets)
         case .rebind(let targets): session.bound.unbound.subtract(targets)
+        case .search(let text):
+            session.searchOverride = text
+            parsedQuery = worker.engine.parse(session.searchedText)
+            perform(.searchAgain)
+        case .setGhost(let text):
+            options.ghost = text
+            perform(.redraw)
+        case .setPointer(let pointer):
+            gutter.pointer = pointer
+            lastFrame = []
+            perform(.redraw)
+        case .setHeaderLines(let count): changeHeaderLines(count)
+        case .setFields(let ranges, let withNth): applyFields(ranges, withNth: withNth)
+        case .runChains(let targets): session.bound.runChains(of: targets, in: options.bindings, firedBy: trigger)
+        case .waitForSearch: session.bound.waitsForSearch = true
+        case .replaceQueryWithLine:
+            if let line = session.highlighted {
+                // The line as the list shows it (its visible text: the store holds no colour codes).
+                let shown = fieldView.map { view in
+                    let shown = view.shown(Int(line))
+                    return Array(shown.bytes[shown.title])
+                } ?? Array(store.bytes(of: Int(line))[store.fields(of: Int(line)).title])
+                pendingAction = .replaceQuery(String(decoding: shown, as: UTF8.self))
+            }
+        case .clearScreen:
+            layoutChanged()
+        case .bell: terminal.write("\u{07}")
+        case .print(let text): session.bound.printed.append(text)
+        case .queueFirst(let chain): session.bound.queue.insert(contentsOf: chain.map { ($0, trigger) }, at: 0)
+        case .runTransform(let action): runCommand(action, trigger)
+        case .cancelBackground: cancelBackground()
         case .carryOut(let action): runOwn(action, trigger)
         }
     }
@@ -131,9 +171,9 @@ extension Picker {
             refreshPreview()
         case .changePreviewWindow:
             if case .layouts(let layouts) = action.value { changePreviewWindow(layouts, spec: argument) }
-        case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
-             .transformPrompt, .transformHeader, .transformBorderLabel:
+        case .execute, .executeSilent, .become, .reload, .reloadSync:
             runCommand(action, trigger)
+        case .preview: previewOnce(argument)
         default: break  // decided in PickCore
         }
     }
@@ -181,9 +221,15 @@ extension Picker {
         let key = (withNth ? "with-nth:" : "nth:") + spec
         let index = session.bound.fieldCycle[key, default: 0] % choices.count
         session.bound.fieldCycle[key] = index + 1
+        applyFields(choices[index], withNth: withNth)
+    }
+
+    /// The fields searched (`--nth`) or shown (`--with-nth`) become `ranges` (nil: the
+    /// option as pick started with it), as change-nth and transform-nth set them.
+    func applyFields(_ chosen: FieldRanges?, withNth: Bool) {
         let started = session.bound.fieldsAsStarted ?? (options.nth, options.withNth)
         session.bound.fieldsAsStarted = started
-        let ranges = choices[index] ?? (withNth ? started.withNth : started.nth)
+        let ranges = chosen ?? (withNth ? started.withNth : started.nth)
         if withNth { options.withNth = ranges } else { options.nth = ranges }
         let lines = linesAsRead
         let view: FieldView?
@@ -195,7 +241,19 @@ extension Picker {
         store = view?.searched ?? lines
         replaceEngine(over: store)
         worker.engine.exclude(excluded)
-        parsedQuery = worker.engine.parse(session.filters ? query : "")
+        parsedQuery = worker.engine.parse(session.searchedText)
+        perform(.searchAgain)
+    }
+
+    /// change-header-lines: the first `count` lines become the header; the highlight stays
+    /// on its line (fzf's).
+    func changeHeaderLines(_ count: Int) {
+        session.followHighlight(text: session.highlighted.map { Array(linesAsRead.bytes(of: Int($0))) })
+        options.headerLines = count
+        shortcuts = LineShortcuts(headerLines: count)
+        replaceEngine(over: store)
+        session.changeHeaderLines(count)
+        layoutChanged()
         perform(.searchAgain)
     }
 
@@ -206,6 +264,16 @@ extension Picker {
         guard session.bound.fieldsAsStarted != nil, let view = fieldView, view.derives,
               !view.searched.isFinished else { return }
         view.catchUp(finishing: !input.isLoading)
+    }
+
+    /// preview(…): `command` runs once in the pane (shown first if hidden) for the line
+    /// focused; once the focus moves, the pane's own command again (fzf's).
+    func previewOnce(_ command: String) {
+        guard let preview else { return }
+        if geometry.pane == nil { togglePreview() }
+        preview.once = (CommandTemplate(command), session.highlighted)
+        preview.pane.restart(fromTheTop: true)
+        previewTurn()
     }
 
     /// refresh-preview: the preview's command runs again for the line it shows, its
@@ -258,6 +326,7 @@ extension Picker {
 
     private func notice() {
         takeFinishedCommands()
+        if session.bound.waitsForSearch && session.searchSettled { session.bound.waitsForSearch = false }
         followReloadedLine()
         var watch = session.bound.events
         let events = watch.events(in: session, loading: input.isLoading)

@@ -44,7 +44,7 @@ final class Picker {
     var cursorAtEnd = true
     /// The `--prompt` text, safe to draw.
     var prompt: String
-    let gutter: Gutter
+    var gutter: Gutter
 
     // Keys.
     var decoder = KeyDecoder()
@@ -228,7 +228,7 @@ final class Picker {
         var ghost: Ghost? = nil
         if geometry.promptRows == 1 {
             ghost = Ghost(column: promptWidth + queryWidth + 1, text: cursorAtEnd ? ghostText() : "",
-                          isHint: query.isEmpty)
+                          isHint: query.isEmpty && options.ghost.isEmpty)
         }
         let pane = geometry.pane.flatMap { rect in preview?.frame(in: rect, at: monotonicMillis()) }
         let bytes = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: spinnerPhase,

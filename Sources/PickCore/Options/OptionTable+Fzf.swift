@@ -74,7 +74,7 @@ extension OptionTable {
         "--raw", "--no-raw", "--gutter=", "--gutter-raw=", "--gap#", "--no-gap", "--gap-line?", "--no-gap-line",
         "--scrollbar?", "--no-scrollbar", "--scroll-off=",
         "--hscroll", "--no-hscroll", "--hscroll-off=", "--keep-right", "--no-keep-right",
-        "--freeze-left=", "--freeze-right=", "--jump-labels=", "--ghost=", "--no-input",
+        "--freeze-left=", "--freeze-right=", "--jump-labels=", "--no-input",
         "--info-command=", "--no-info-command",
         "--list-border?", "--no-list-border", "--list-label=", "--no-list-label", "--list-label-pos=",
         "--input-border?", "--no-input-border", "--input-label=", "--no-input-label", "--input-label-pos=",

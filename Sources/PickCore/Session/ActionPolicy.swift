@@ -15,7 +15,9 @@
 // 3. a unit test in Tests/PickCoreTests/Session/ActionPolicyTests.swift, and the man
 //    page's line for it.
 // Actions not yet decided here come back as `.carryOut(action)`: the executable runs them
-// (the commands, the preview pane, change-nth, toggle-sort).
+// (the commands, the preview pane, change-nth, toggle-sort). A transform's command is the
+// executable's to run (`.runTransform`); what its output does is decided here again
+// (`transformed`): the effects of the change it stands for.
 
 /// What the picker's screen says when an action fires.
 public struct ActionContext: Sendable {
@@ -29,12 +31,16 @@ public struct ActionContext: Sendable {
     public var awaitsReloadedLines = false
     /// How many lines the list held before that reload (fzf keeps its cursor's index).
     public var rowsBeforeReload = 0
+    /// The preview pane shows (close hides it, or cancels when it does not).
+    public var previewShown = false
 
-    public init(pageRows: Int, listReadsDown: Bool, awaitsReloadedLines: Bool = false, rowsBeforeReload: Int = 0) {
+    public init(pageRows: Int, listReadsDown: Bool, awaitsReloadedLines: Bool = false, rowsBeforeReload: Int = 0,
+                previewShown: Bool = false) {
         self.pageRows = pageRows
         self.listReadsDown = listReadsDown
         self.awaitsReloadedLines = awaitsReloadedLines
         self.rowsBeforeReload = rowsBeforeReload
+        self.previewShown = previewShown
     }
 }
 
@@ -84,6 +90,35 @@ public enum ActionEffect {
     /// Turn these triggers off (unbind) or on again (rebind).
     case unbind([BindTrigger])
     case rebind([BindTrigger])
+    /// Search for this text, the query line left as it is (nil: the query again).
+    case search(String?)
+    /// The text shown in place of an empty query (`--ghost`).
+    case setGhost(String)
+    /// The pointer (at most 2 columns).
+    case setPointer(String)
+    /// How many first lines are the header (`--header-lines`).
+    case setHeaderLines(Int)
+    /// Search these fields (`--nth`) or show them (`--with-nth`); nil: the option as given.
+    case setFields(FieldRanges?, withNth: Bool)
+    /// Run the chains bound to these triggers first (trigger(…)): `BoundState.runChains`.
+    case runChains([BindTrigger])
+    /// Hold the rest of the chain until the search ends (`BoundState.waitsForSearch`).
+    case waitForSearch
+    /// Set the query to the highlighted line as shown.
+    case replaceQueryWithLine
+    /// Paint the whole screen again.
+    case clearScreen
+    /// Ring the terminal's bell.
+    case bell
+    /// Run this transform's command: in the background (`bg-transform…`), or with the chain
+    /// waiting for it. Its output goes to `PickSession.transformed`.
+    case runTransform(BoundAction)
+    /// Stop every background transform, their output dropped.
+    case cancelBackground
+    /// Add this text to what is printed on accept (print(…)).
+    case print(String)
+    /// Run these actions before the rest of the chain (a transform's output).
+    case queueFirst([BoundAction])
     /// Not decided here yet: the executable runs it (commands, the preview, fields, sort).
     case carryOut(BoundAction)
 }
@@ -155,6 +190,34 @@ extension PickSession {
         case .unbind, .rebind:
             guard case .triggers(let targets) = action.value else { return [] }
             return action.kind == .unbind ? [.unbind(targets)] : [.rebind(targets)]
+        case .toggleBind:
+            guard case .triggers(let targets) = action.value else { return [] }
+            let on = targets.filter { bound.unbound.contains($0) }, off = targets.filter { !bound.unbound.contains($0) }
+            return (off.isEmpty ? [] : [.unbind(off)]) + (on.isEmpty ? [] : [.rebind(on)])
+        case .trigger:
+            guard case .triggers(let targets) = action.value else { return [] }
+            return [.runChains(targets)]
+        case .search: return [.search(action.argument ?? "")]
+        case .changeGhost: return [.setGhost(TerminalText.sanitize(action.argument ?? ""))]
+        case .changePointer:
+            guard case .text(let pointer) = action.value else { return [] }
+            return [.setPointer(pointer)]
+        case .changeHeaderLines:
+            guard case .count(let count) = action.value else { return [] }
+            return count == settings.headerLines ? [] : [.setHeaderLines(count)]
+        case .wait: return searchSettled ? [] : [.waitForSearch]
+        case .print: return [.print(action.argument ?? "")]
+        case .replaceQuery: return highlighted == nil ? [] : [.replaceQueryWithLine]
+        case .clearScreen: return [.clearScreen]
+        case .bell: return [.bell]
+        case .close: return context.previewShown ? [.carryOut(BoundAction(.hidePreview))] : [.end(.cancel)]
+        case .bgCancel: return [.cancelBackground]
+        case .transform, .transformQuery, .transformPrompt, .transformHeader, .transformBorderLabel,
+             .transformSearch, .transformGhost, .transformPointer, .transformNth, .transformWithNth,
+             .transformHeaderLines, .bgTransform, .bgTransformQuery, .bgTransformPrompt, .bgTransformHeader,
+             .bgTransformBorderLabel, .bgTransformSearch, .bgTransformGhost, .bgTransformPointer, .bgTransformNth,
+             .bgTransformWithNth, .bgTransformHeaderLines:
+            return [.runTransform(action)]
         case .beginningOfLine: return [.edit(.home)]
         case .endOfLine: return [.edit(.end)]
         case .backwardChar: return [.edit(.left)]
@@ -173,9 +236,43 @@ extension PickSession {
         case .toggleSort, .togglePreview, .showPreview, .hidePreview, .refreshPreview, .previewUp, .previewDown,
              .previewPageUp, .previewPageDown, .previewHalfPageUp, .previewHalfPageDown, .previewTop,
              .previewBottom, .changePreview, .changePreviewWindow, .changeNth, .changeWithNth,
-             .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
-             .transformPrompt, .transformHeader, .transformBorderLabel:
+             .execute, .executeSilent, .become, .reload, .reloadSync, .preview:
             return [.carryOut(action)]
         }
+    }
+
+    /// What a transform's output (`text`, its trailing newlines gone) does: the effects of
+    /// the action it stands for (`BindActionKind.transformed`) with that output as its
+    /// argument. A one-line action takes the first line; `transform`'s output is a chain of
+    /// actions (one that does not parse is dropped, as fzf drops it); output that a change
+    /// would refuse (a pointer too wide, a count that is no count) does nothing.
+    public func transformed(_ action: BoundAction, output text: String, trigger: BindTrigger,
+                            context: ActionContext) -> [ActionEffect] {
+        guard let kind = action.kind.transformed else { return [] }
+        let firstLine = String(text.prefix { $0 != "\n" && $0 != "\r" })
+        switch kind {
+        case .transform:
+            guard let chain = try? Bindings.chain(text, for: trigger) else { return [] }
+            return [.queueFirst(chain)]
+        case .changeHeader: return [.setHeader(text.isEmpty ? nil : text)]
+        case .changeNth, .changeWithNth:
+            // fzf takes the first of `A|B`; an empty or unreadable one is the option as given
+            // (for with-nth an unreadable one changes nothing).
+            let first = String(firstLine.prefix { $0 != "|" })
+            if first.isEmpty { return [.setFields(nil, withNth: kind == .changeWithNth)] }
+            guard let ranges = try? FieldRanges(parsing: first) else {
+                return kind == .changeNth ? [.setFields(nil, withNth: false)] : []
+            }
+            return [.setFields(ranges, withNth: kind == .changeWithNth)]
+        default:
+            guard let argument = try? ActionArgument.parse(kind, firstLine) else { return [] }
+            return decide(BoundAction(kind, firstLine, value: argument), trigger: trigger, context: context)
+        }
+    }
+
+    /// Whether no search runs nor is due: the input read whole and the query's answer in
+    /// (a `wait` goes on at once then).
+    public var searchSettled: Bool {
+        !isLoading && !isSearching && resultGeneration == generation
     }
 }

@@ -109,6 +109,25 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case unbind, rebind
     case exclude, excludeMulti = "exclude-multi"
     case changeNth = "change-nth", changeWithNth = "change-with-nth"
+    // The query searched, the ghost text, the pointer, the fields and the header lines.
+    case search, transformSearch = "transform-search"
+    case changeGhost = "change-ghost", transformGhost = "transform-ghost"
+    case changePointer = "change-pointer", transformPointer = "transform-pointer"
+    case transformNth = "transform-nth", transformWithNth = "transform-with-nth"
+    case changeHeaderLines = "change-header-lines", transformHeaderLines = "transform-header-lines"
+    // Transforms in the background: the chain goes on at once.
+    case bgTransform = "bg-transform", bgTransformQuery = "bg-transform-query"
+    case bgTransformPrompt = "bg-transform-prompt", bgTransformHeader = "bg-transform-header"
+    case bgTransformBorderLabel = "bg-transform-border-label", bgTransformSearch = "bg-transform-search"
+    case bgTransformGhost = "bg-transform-ghost", bgTransformPointer = "bg-transform-pointer"
+    case bgTransformNth = "bg-transform-nth", bgTransformWithNth = "bg-transform-with-nth"
+    case bgTransformHeaderLines = "bg-transform-header-lines"
+    case bgCancel = "bg-cancel"
+    // Output, other bindings, waiting, the screen.
+    case print, trigger, wait, preview
+    case toggleBind = "toggle-bind"
+    case clearScreen = "clear-screen", close, bell
+    case replaceQuery = "replace-query"
 
     /// Whether it takes an argument (`put` may go without: it puts the key's character).
     public var takesArgument: Bool {
@@ -116,19 +135,48 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .put, .changeQuery, .changePrompt, .changeHeader, .changePreview, .changePreviewWindow,
              .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
              .transformPrompt, .transformHeader, .unbind, .rebind, .changeBorderLabel, .transformBorderLabel, .pos,
-             .changeNth, .changeWithNth:
+             .changeNth, .changeWithNth, .search, .transformSearch, .changeGhost, .transformGhost, .changePointer,
+             .transformPointer, .transformNth, .transformWithNth, .changeHeaderLines, .transformHeaderLines,
+             .bgTransform, .bgTransformQuery, .bgTransformPrompt, .bgTransformHeader, .bgTransformBorderLabel,
+             .bgTransformSearch, .bgTransformGhost, .bgTransformPointer, .bgTransformNth, .bgTransformWithNth,
+             .bgTransformHeaderLines, .print, .trigger, .preview, .toggleBind:
             return true
         default:
             return false
         }
     }
 
+    /// A transform's command runs and its output says what to do (`PickSession.transformed`).
+    public var isTransform: Bool { transformed != nil }
+
+    /// What the output of this transform stands for: the action that takes it as its
+    /// argument (`.transform` itself: a chain of actions). Nil for the other actions.
+    public var transformed: BindActionKind? {
+        switch self {
+        case .transform, .bgTransform: return .transform
+        case .transformQuery, .bgTransformQuery: return .changeQuery
+        case .transformPrompt, .bgTransformPrompt: return .changePrompt
+        case .transformHeader, .bgTransformHeader: return .changeHeader
+        case .transformBorderLabel, .bgTransformBorderLabel: return .changeBorderLabel
+        case .transformSearch, .bgTransformSearch: return .search
+        case .transformGhost, .bgTransformGhost: return .changeGhost
+        case .transformPointer, .bgTransformPointer: return .changePointer
+        case .transformNth, .bgTransformNth: return .changeNth
+        case .transformWithNth, .bgTransformWithNth: return .changeWithNth
+        case .transformHeaderLines, .bgTransformHeaderLines: return .changeHeaderLines
+        default: return nil
+        }
+    }
+
+    /// A transform that runs in the background (`bg-transform…`): the chain does not wait for it.
+    public var runsInBackground: Bool { rawValue.hasPrefix("bg-transform") }
+
     /// Whether it acts on the preview pane.
     public var isPreviewAction: Bool {
         switch self {
         case .togglePreview, .showPreview, .hidePreview, .refreshPreview, .previewUp, .previewDown,
              .previewPageUp, .previewPageDown, .changePreview, .changePreviewWindow, .previewHalfPageUp,
-             .previewHalfPageDown, .previewTop, .previewBottom:
+             .previewHalfPageDown, .previewTop, .previewBottom, .preview:
             return true
         default:
             return false
@@ -216,6 +264,37 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .yank: return "paste what was cut last"
         case .unbind: return "turn off the bindings"
         case .rebind: return "turn on again the bindings"
+        case .search: return "search for this, the query left as it is"
+        case .transformSearch: return "search for what prints, the query left as it is"
+        case .changeGhost: return "set the text shown while the query is empty"
+        case .transformGhost: return "set the text shown while the query is empty to what prints"
+        case .changePointer: return "set the pointer"
+        case .transformPointer: return "set the pointer to what prints"
+        case .transformNth: return "search the fields that print"
+        case .transformWithNth: return "show the fields that print"
+        case .changeHeaderLines: return "set how many first lines are the header"
+        case .transformHeaderLines: return "set how many first lines are the header to what prints"
+        case .bgTransform: return "run the actions printed, in the background"
+        case .bgTransformQuery: return "set the query to what prints, in the background"
+        case .bgTransformPrompt: return "set the prompt to what prints, in the background"
+        case .bgTransformHeader: return "set the header to what prints, in the background"
+        case .bgTransformBorderLabel: return "set the border's label to what prints, in the background"
+        case .bgTransformSearch: return "search for what prints, in the background"
+        case .bgTransformGhost: return "set the empty query's text to what prints, in the background"
+        case .bgTransformPointer: return "set the pointer to what prints, in the background"
+        case .bgTransformNth: return "search the fields that print, in the background"
+        case .bgTransformWithNth: return "show the fields that print, in the background"
+        case .bgTransformHeaderLines: return "set the header lines to what prints, in the background"
+        case .bgCancel: return "stop the background transforms, their output dropped"
+        case .print: return "print this too when picking"
+        case .trigger: return "run what these keys or events are bound to"
+        case .wait: return "wait for the search to finish before the next action"
+        case .preview: return "preview with this command, once"
+        case .toggleBind: return "turn the bindings off, or on again"
+        case .clearScreen: return "draw the screen again"
+        case .close: return "hide the preview, or cancel when it is hidden"
+        case .bell: return "ring the terminal's bell"
+        case .replaceQuery: return "set the query to the line"
         }
     }
 }
@@ -594,17 +673,16 @@ enum BindingParser {
 
     /// fzf's actions pick does not have (yet): refused as such, not as unknown.
     static let fzfActionsNotImplemented: Set<String> = [
-        "accept-or-print-query", "replace-query",
-        "backward-subword", "forward-subword", "clear-screen",
+        "accept-or-print-query",
+        "backward-subword", "forward-subword",
         "jump", "jump-accept", "kill-subword", "line-discard", "word-rubout", "backward-kill-subword",
         "toggle-track", "toggle-track-current", "toggle-input", "hide-input", "show-input",
         "toggle-header", "toggle-wrap", "toggle-wrap-word", "toggle-multi-line", "toggle-hscroll",
         "toggle-raw", "enable-raw", "disable-raw", "show-header", "hide-header", "track", "track-current",
-        "untrack-current", "close", "down-match", "up-match", "best", "prev-history", "previous-history",
+        "untrack-current", "down-match", "up-match", "best", "prev-history", "previous-history",
         "next-history", "up-selected", "prev-selected", "down-selected", "next-selected",
         "toggle-preview-wrap", "toggle-preview-wrap-word", "offset-up", "offset-down", "offset-middle",
-        "wait", "bell",
-        "bg-cancel", "change-multi",
+        "change-multi",
     ]
 
     /// An action with an argument: `name(…)` (any bracket) or `name:…`.
@@ -654,8 +732,10 @@ public enum ActionArgument: Equatable, Sendable {
     case fields([FieldRanges?])
     /// change-preview-window: the layouts cycled through, each known to apply.
     case layouts([String])
-    /// unbind, rebind: the keys and events.
+    /// unbind, rebind, toggle-bind, trigger: the keys and events.
     case triggers([BindTrigger])
+    /// change-header-lines: a count.
+    case count(Int)
 
     /// `argument` parsed for `kind`, or the reason it does not parse.
     public static func parse(_ kind: BindActionKind, _ argument: String) throws(OptionError) -> ActionArgument {
@@ -686,7 +766,18 @@ public enum ActionArgument: Equatable, Sendable {
                 throw OptionError(message: "pos needs a line's position, as pos(3) or pos(-1): \(OptionError.quote(argument))")
             }
             return .position(position)
-        case .unbind, .rebind:
+        case .changeHeaderLines:
+            guard let count = Int(argument), count >= 0 else {
+                throw OptionError(message: "change-header-lines needs a number of lines, as change-header-lines(2): \(OptionError.quote(argument))")
+            }
+            return .count(count)
+        case .changePointer:
+            let pointer = TerminalText.sanitize(argument)
+            guard TerminalText.width(pointer) <= 2 else {
+                throw OptionError(message: "change-pointer: \(OptionError.quote(pointer)) is wider than 2 columns")
+            }
+            return .text(pointer)
+        case .unbind, .rebind, .trigger, .toggleBind:
             let targets: [BindTrigger]
             do {
                 targets = try BindingParser.triggers(in: argument)

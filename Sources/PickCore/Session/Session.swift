@@ -165,14 +165,17 @@ public struct PickSession {
         }
     }
 
-    public let settings: Settings
+    public private(set) var settings: Settings
     /// What `--bind`'s actions and events keep between keys (BoundState.swift).
     public var bound = BoundState()
     /// Whether the query filters the list (fzf's enable-search and disable-search: off, every
     /// line is listed in input order whatever the query; see `searchAgain`).
     public var filters = true
-    /// The text searched for: the query, or nothing while it does not filter.
-    private var searchedText: String { filters ? (queryText ?? "") : "" }
+    /// search(…): the text searched for instead of the query, until the query changes
+    /// (fzf's: it searches even while search is disabled).
+    public var searchOverride: String? = nil
+    /// The text searched for: search(…)'s, the query, or nothing while it does not filter.
+    public var searchedText: String { searchOverride ?? (filters ? (queryText ?? "") : "") }
 
     // The query.
     /// The query's text; nil until the editor first reports it.
@@ -285,6 +288,7 @@ public struct PickSession {
         case .queryEdited(let text):
             guard text != queryText else { break }
             queryText = text
+            searchOverride = nil
             mayHaveTypo = settings.typos.map {
                 CloseMatches.apply(to: Query(text, fuzzy: $0.fuzzy, caseMode: $0.caseMode, normalize: $0.normalize))
             } ?? false
@@ -686,6 +690,14 @@ public struct PickSession {
         if settings.multiLimit > 0 { added = Array(added.prefix(max(0, settings.multiLimit - marks.count))) }
         marks += added
         markSet.formUnion(added)
+    }
+
+    /// change-header-lines: the first `count` lines are the header now (marks on them are
+    /// dropped, as fzf drops them); the list is then searched again (`.searchAgain`).
+    public mutating func changeHeaderLines(_ count: Int) {
+        settings.headerLines = max(0, count)
+        marks.removeAll { Int($0) < count }
+        markSet = Set(marks)
     }
 
     private mutating func toggleMark() {
