@@ -44,6 +44,8 @@ final class PreviewController {
         self.store = store
         self.delimiter = delimiter
         window = options.previewWindow
+        // Only preview(…) fills it: hidden until then, as fzf's.
+        if command.isEmpty { window.hidden = true }
     }
 
     /// ctrl-/: shows or hides the pane, in a region of `rows` by `columns`.
@@ -69,6 +71,8 @@ final class PreviewController {
     func turn(session: PickSession, at now: Int, environment: () -> [(String, String)] = { [] }) -> Bool {
         // preview(…)'s command stays for the line it was run on; then the pane's own again.
         if let shown = once, shown.line != session.highlighted { once = nil }
+        // No command of its own: what preview(…) showed stays (fzf's).
+        if running.isEmpty { return false }
         let subject = self.subject(session: session)
         let template = running
         var changed = false
