@@ -35,6 +35,7 @@ enum FrameTarget {
         let layout: Layout = [.top, .bottom, .reverseList][dice.below(3)]
         var region = Geometry(top: 1 + dice.below(3), height: height, width: width, layout: layout)
         region.info = [InfoStyle.default, .right, .hidden, .inline(prefix: " < "), .inlineRight(prefix: "")][dice.below(5)]
+        region.separator = [nil, "─", "-=", "日", "\u{1B}[33ma\tb\u{1B}[2J"][dice.below(5)].map { StyledText(ansi: $0) }
         var surround = Surround()
         if dice.below(2) == 0 {
             surround.border = BorderStyle.allCases[dice.below(BorderStyle.allCases.count)]

@@ -15,6 +15,9 @@ struct Geometry: Equatable {
     var left = 1
     /// Where the info line goes (`--info`): its own row, the prompt's, or nowhere.
     var info = InfoStyle.default
+    /// The rule after the counts (`--separator`), nil for none: with `hidden` and
+    /// `inline-right` it is drawn on a row of its own, as fzf's.
+    var separator: StyledText? = nil
     /// The region around the rows and what fills it; nil when the rows are the region.
     var surrounding: Surrounding? = nil
     /// The preview pane beside the rows (inside the surrounding), if it shows.
@@ -25,8 +28,16 @@ struct Geometry: Equatable {
     var right: Int { left + width - 1 }
     /// The first row of the prompt.
     var promptRow: Int { layout.promptOnTop ? top : bottom - promptRows + 1 }
-    /// 1 when the info line has a row of its own.
-    var infoRows: Int { info.hasOwnRow ? 1 : 0 }
+    /// 1 when the info line, or the rule alone, has a row of its own.
+    var infoRows: Int { hasInfoRow ? 1 : 0 }
+
+    var hasInfoRow: Bool {
+        switch info {
+        case .default, .right: return true
+        case .hidden, .inlineRight: return separator != nil
+        case .inline: return false
+        }
+    }
 
     /// Rows left for the list once the prompt, the info line and `headers` rows are placed.
     func listHeight(headers: Int) -> Int { max(0, height - promptRows - infoRows - headers) }
@@ -135,7 +146,7 @@ enum Painter {
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     static func paint(_ frame: Frame, geometry g: Geometry, theme: Theme, spinnerPhase: Int = 0,
-                      overlay: [String]? = nil, ghost: Ghost? = nil, gutter: Gutter = Gutter(), separator: String? = nil,
+                      overlay: [String]? = nil, ghost: Ghost? = nil, gutter: Gutter = Gutter(),
                       preview: PreviewFrame? = nil) -> [UInt8] {
         // DECSC saves libedit's query style with the cursor; DECRC gives both back.
         var out = "\u{1B}[?25l\u{1B}7" + theme.reset
@@ -158,10 +169,10 @@ enum Painter {
         }
 
         // Info line.
-        if g.info.hasOwnRow && isFree(g.infoRow) {
+        if g.hasInfoRow && isFree(g.infoRow) {
             move(g.infoRow)
-            out += line(infoLine(frame.info, width: width, theme: theme, phase: spinnerPhase, separator: separator,
-                                 alignedRight: g.info == .right))
+            out += line(infoLine(frame.info, width: width, theme: theme, phase: spinnerPhase, separator: g.separator,
+                                 style: g.info))
             drawn.insert(g.infoRow)
         }
 
@@ -211,25 +222,36 @@ enum Painter {
 
     /// What follows the query on the prompt's row: the ghost text (the room after it, less a
     /// column kept for the cursor at the row's end), and with `--info=inline` or
-    /// `inline-right` the info line, after the ghost text or at the row's right end.
+    /// `inline-right` the info line, as fzf's: `inline` a blank after the cursor's column,
+    /// its prefix, the counts, the spinner and the rule; `inline-right` the spinner's slot
+    /// (or the prefix) and the counts ending a column short of the row's end.
     static func promptTail(_ ghost: Ghost, _ info: InfoLine, geometry g: Geometry, theme: Theme, phase: Int) -> String {
         let styled = theme.styled
         var room = g.right - ghost.column
         var out = ""
+        let spins = info.isBusy && !info.inWords
+        // The info line here, if --info puts it here: its text and its width.
         var inline = ""
         var inlineWidth = 0
         var right = false
+        var ruleAfter: StyledText? = nil
         switch g.info {
         case .inline(let prefix), .inlineRight(let prefix):
             right = g.info == .inlineRight(prefix: prefix)
-            let counts = infoCounts(info, theme: theme, phase: phase)
-            let lead = right ? 1 : 0
-            let scopes = scopeBar(info, room: room - lead - TerminalText.width(prefix) - counts.width - 3, theme: theme)
-            let styledPrefix = styled(theme.info, prefix)
+            let counts = infoCounts(info, theme: theme, phase: phase, spinner: !right)
+            // fzf draws the prefix in the prompt's colours, the spinner's while loading.
+            var lead = styled(spins ? theme.spinner : theme.prompt, prefix)
+            var leadWidth = TerminalText.width(prefix)
+            if right && prefix.isEmpty {
+                lead = (spins ? styled(theme.spinner, spinner[phase % spinner.count]) : " ") + " "
+                leadWidth = 2
+            }
+            let scopes = scopeBar(info, room: room - 2 - leadWidth - counts.width - 3, theme: theme)
             inline = right
-                ? (scopes.width > 0 ? scopes.text + "   " : "") + styledPrefix + counts.text
-                : styledPrefix + counts.text + (scopes.width > 0 ? "   " + scopes.text : "")
-            inlineWidth = TerminalText.width(prefix) + counts.width + (scopes.width > 0 ? scopes.width + 3 : 0)
+                ? (scopes.width > 0 ? scopes.text + "   " : "") + lead + counts.text
+                : lead + counts.text + (scopes.width > 0 ? "   " + scopes.text : "")
+            inlineWidth = leadWidth + counts.width + (scopes.width > 0 ? scopes.width + 3 : 0)
+            if !right, scopes.width == 0, !info.inWords { ruleAfter = g.separator }
         default: break
         }
         var ghostText = ghost.text
@@ -246,14 +268,18 @@ enum Painter {
             out += styled(theme.ghost, shown)
             room -= TerminalText.width(shown)
         }
-        // The info line may take the row's last column too; a space keeps it off the query.
-        room += 1
+        // A blank keeps the info line off the query; it ends a column short of the row's end.
         guard inlineWidth > 0, room > 1 else { return out }
         if right {
             guard inlineWidth < room else { return out }
             return out + String(repeating: " ", count: room - inlineWidth) + inline
         }
-        return out + " " + clip(inline, to: room - 1, plain: theme.isPlain, reset: theme.reset)
+        out += " " + clip(inline, to: room - 1, plain: theme.isPlain, reset: theme.reset)
+        let fill = room - 1 - inlineWidth - 1
+        if let ruleAfter, fill > 0 {
+            out += styled(theme.separator ?? theme.border, " ") + rule(ruleAfter, columns: fill, theme: theme)
+        }
+        return out
     }
 
     /// The margin, border (with its label) and padding around the rows: every row of the
@@ -361,38 +387,60 @@ enum Painter {
         return true
     }
 
-    /// The info line on a row of its own: the counts, then the scope bar; or, aligned right,
-    /// the scope bar at the left and the counts at the row's right end.
-    /// With no scope bar, the counts are followed by fzf's rule (`separator`) to the row's
-    /// end; never in words, where a screen reader would read it out.
-    static func infoLine(_ info: InfoLine, width: Int, theme: Theme, phase: Int, separator: String? = nil,
-                         alignedRight: Bool = false) -> String {
-        let counts = infoCounts(info, theme: theme, phase: phase)
-        let scopes = scopeBar(info, room: width - 2 - counts.width - 3, theme: theme)
-        if !alignedRight, scopes.width == 0, !info.inWords, let separator, !separator.isEmpty {
-            // As fzf's: the rule stops a column short of the edge, cut mid-string if need be.
-            let room = width - 2 - counts.width - 2
-            guard room > 0, TerminalText.width(separator) > 0 else { return "  " + counts.text }
-            var rule = "", used = 0
-            fill: while true {
-                for ch in separator {
-                    let w = TerminalText.width(String(ch))
-                    if used + w > room { break fill }
-                    rule.append(ch)
-                    used += w
-                }
+    /// The info line on a row of its own, as fzf draws it. `default`: the spinner (or a
+    /// blank) and a blank, the counts, then the rule (`separator`) to a column short of the
+    /// row's end. `right`: the rule, the spinner, the counts ending a column short of the
+    /// end. `hidden` and `inline-right` with a rule: the rule alone (their counts are
+    /// elsewhere or nowhere). pick's scope bar, where lines carry sections, takes the rule's
+    /// place; in words (`--accessible`) there is no rule for a screen reader to read out.
+    static func infoLine(_ info: InfoLine, width: Int, theme: Theme, phase: Int, separator: StyledText? = nil,
+                         style: InfoStyle = .default) -> String {
+        let styled = theme.styled
+        let rule = info.inWords ? nil : separator
+        func ruled(_ columns: Int) -> String {
+            guard let rule, columns > 0 else { return "" }
+            return self.rule(rule, columns: columns, theme: theme)
+        }
+        let spins = info.isBusy && !info.inWords
+        let spinnerGlyph = styled(theme.spinner, spinner[phase % spinner.count])
+        switch style {
+        case .hidden, .inline, .inlineRight:
+            return ruled(width - 1)
+        case .right:
+            let counts = infoCounts(info, theme: theme)
+            let scopes = scopeBar(info, room: width - 2 - counts.width - 4 - (spins ? 2 : 0), theme: theme)
+            let tail = (spins ? spinnerGlyph + " " : "") + counts.text + " "
+            let fill = width - counts.width - 2 - (spins ? 2 : 0)
+            guard scopes.width == 0 else {
+                return "  " + scopes.text + String(repeating: " ", count: max(1, fill - 2 - scopes.width)) + " " + tail
             }
-            return "  " + counts.text + theme.styled(theme.separator ?? theme.border, " " + rule)
+            guard fill >= 0 else { return tail }
+            let lead = rule == nil ? String(repeating: " ", count: fill) : ruled(fill)
+            return lead + " " + tail
+        case .default:
+            let counts = infoCounts(info, theme: theme)
+            let scopes = scopeBar(info, room: width - 2 - counts.width - 3, theme: theme)
+            let line = (spins ? spinnerGlyph : " ") + " " + counts.text
+            if scopes.width > 0 { return line + "   " + scopes.text }
+            let fill = width - 4 - counts.width
+            return fill > 0 && rule != nil ? line + styled(theme.separator ?? theme.border, " ") + ruled(fill) : line
         }
-        if alignedRight {
-            let gap = max(1, width - 2 - scopes.width - counts.width)
-            return "  " + scopes.text + String(repeating: " ", count: gap) + counts.text
-        }
-        return "  " + counts.text + (scopes.width > 0 ? "   " + scopes.text : "")
     }
 
-    /// The counts: matches/total, the spinner while busy, the marks, `+T` with `--track`.
-    static func infoCounts(_ info: InfoLine, theme: Theme, phase: Int) -> (text: String, width: Int) {
+    /// `separator` repeated to `columns` columns, cut mid-string if need be, as fzf's: in
+    /// the separator's colour, or the colours its own SGR codes give.
+    static func rule(_ separator: StyledText, columns: Int, theme: Theme) -> String {
+        let base = theme.separator ?? theme.border
+        return separator.repeated(columns: columns).runs.map { run in
+            theme.styled(run.style.isEmpty ? base : base.isEmpty ? run.style : base + ";" + run.style, run.text)
+        }.joined()
+    }
+
+    /// The counts, in fzf's order: matches/total (pick: and the close matches), the marks
+    /// under --multi, `+S`/`-S` when a key toggles sorting, `+T` with `--track`; with
+    /// `spinner`, the spinner after them (fzf's inline styles); in words, ", loading".
+    static func infoCounts(_ info: InfoLine, theme: Theme, phase: Int = 0, spinner withSpinner: Bool = false)
+        -> (text: String, width: Int) {
         let styled = theme.styled
         // An older query's count is not this one's: it is said as in progress.
         let matches = info.countPending ? "…" : "\(info.matches)"
@@ -401,36 +449,25 @@ enum Painter {
         if info.closeMatches > 0 {
             plain += info.inWords ? ", \(info.closeMatches) close" : " +\(info.closeMatches) close"
         }
-        var text = styled(theme.info, plain)
-        if info.isBusy && info.inWords {
-            plain += ", loading"
-            text += styled(theme.info, ", loading")
-        } else if info.isBusy {
-            let s = spinner[phase % spinner.count]
-            plain += " " + s
-            text += " " + styled(theme.spinner, s)
-        }
-        if let sorts = info.sorts {
-            plain += sorts ? " +S" : " -S"
-            text += styled(theme.info, sorts ? " +S" : " -S")
-        }
-        if info.tracks {
-            plain += " +T"
-            text += styled(theme.info, " +T")
-        }
         // As fzf: under --multi, how many are marked, always (` (0)`), out of the limit if
         // there is one; in words, once something is.
-        var marks = ""
         if let marked = info.marked, info.markLimit > 0 {
-            marks = " (\(marked)/\(info.markLimit))"
+            plain += " (\(marked)/\(info.markLimit))"
         } else if let marked = info.marked, info.inWords {
-            marks = marked > 0 ? " (\(marked) marked)" : ""
+            plain += marked > 0 ? " (\(marked) marked)" : ""
         } else if let marked = info.marked {
-            marks = " (\(marked))"
+            plain += " (\(marked))"
         }
-        plain += marks
-        text += marks.isEmpty ? "" : styled(theme.info, marks)
-        return (text, TerminalText.width(plain))
+        if let sorts = info.sorts { plain += sorts ? " +S" : " -S" }
+        if info.tracks { plain += " +T" }
+        if info.isBusy && info.inWords { plain += ", loading" }
+        var text = styled(theme.info, plain)
+        var width = TerminalText.width(plain)
+        if withSpinner && info.isBusy && !info.inWords {
+            text += " " + styled(theme.spinner, spinner[phase % spinner.count])
+            width += 2
+        }
+        return (text, width)
     }
 
     /// The counts as a screen reader should say them: "no matches", "1 match", "42 matches",

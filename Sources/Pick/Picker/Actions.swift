@@ -71,7 +71,9 @@ extension Picker {
         let context = ActionContext(pageRows: geometry.listHeight(headers: headerCount) - 1,
                                     listReadsDown: options.layout.listReadsDown,
                                     awaitsReloadedLines: awaitsReloadedLines, rowsBeforeReload: session.bound.rowsBeforeReload,
-                                    previewShown: geometry.pane != nil)
+                                    previewShown: geometry.pane != nil,
+                                    cursorAtEnd: cursorAtEnd, completion: completions().first,
+                                    scopes: Scopes.count(in: store))
         session.bound.ran(action.kind)
         for effect in session.decide(action, trigger: trigger, context: context) { carryOut(effect, trigger) }
     }
@@ -129,13 +131,21 @@ extension Picker {
                 } ?? Array(store.bytes(of: Int(line))[store.fields(of: Int(line)).title])
                 pendingAction = .replaceQuery(String(decoding: shown, as: UTF8.self))
             }
-        case .clearScreen:
-            layoutChanged()
         case .bell: terminal.write("\u{07}")
         case .print(let text): session.bound.printed.append(text)
         case .queueFirst(let chain): session.bound.queue.insert(contentsOf: chain.map { ($0, trigger) }, at: 0)
         case .runTransform(let action): runCommand(action, trigger)
         case .cancelBackground: cancelBackground()
+        case .complete: complete()
+        case .showHelp:
+            shortcuts.learn(from: store)
+            help = HelpOverlay(lines: bindingHelp() + keyHelp(multi: options.multi, preview: preview != nil)
+                               + shortcuts.helpLines(store: store))
+        case .walkHistory(let older):
+            if let text = history.walk(older: older, from: query) { pendingAction = .replaceQuery(text) }
+        case .redrawScreen: redrawInPlace()
+        case .forget(let line): forget(line)
+        case .suspend: suspend(viaKey: true)
         case .carryOut(let action): runOwn(action, trigger)
         }
     }

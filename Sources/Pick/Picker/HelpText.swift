@@ -26,40 +26,31 @@ See man pick (or man ./man/pick.1 in the source tree).
 
 """
 
-/// The picker's F1 help: what each key does (every line's own shortcut follows). The keys
-/// that are plain actions are read from `DefaultKeys`, the table `--bind` overrides.
+/// The picker's F1 help: what each key does (every line's own shortcut follows), read from
+/// `DefaultKeys`, the table `--bind` overrides; then the query editor's keys.
 func keyHelp(multi: Bool, preview: Bool = false) -> [String] {
     func line(_ keys: String, _ what: String) -> String {
         "  " + keys + String(repeating: " ", count: max(1, 38 - keys.count)) + what
     }
     var lines = ["Keys (Up/Down scroll this help; / searches it; any other key returns)"]
-    var entries = DefaultKeys.table.filter { preview || !$0.chain.contains(where: \.kind.isPreviewAction) }.map {
-        (keys: $0.keys.compactMap(KeyNames.name), what: $0.chain.map(\.kind.summary).joined(separator: ", then "))
-    }
+    var entries = DefaultKeys.entries(multi: multi, preview: preview)
+        .filter { preview || !$0.chain.contains(where: \.kind.isPreviewAction) }
+        .map { (keys: $0.keys.compactMap(KeyNames.name), what: $0.chain.map(\.kind.summary).joined(separator: ", then ")) }
     while !entries.isEmpty {
         var entry = entries.removeFirst()
         // "move up" and "move down" make one line, their keys in pairs: up down ctrl-p ctrl-n.
-        if entry.what.hasSuffix(" up"), let next = entries.first, next.what == entry.what.dropLast(3) + " down",
-           next.keys.count == entry.keys.count {
-            entries.removeFirst()
-            entry.keys = zip(entry.keys, next.keys).flatMap { [$0, $1] }
-            entry.what += ", down"
+        for (one, other) in [(" up", " down"), (" down", " up")] {
+            if entry.what.hasSuffix(one), let next = entries.first, next.what == entry.what.dropLast(one.count) + other,
+               next.keys.count == entry.keys.count {
+                entries.removeFirst()
+                entry.keys = zip(entry.keys, next.keys).flatMap { [$0, $1] }
+                entry.what += "," + other
+                break
+            }
         }
         lines.append(line(entry.keys.joined(separator: " "), entry.what))
     }
-    lines += [
-        multi ? line("tab  shift-tab", "mark and move") : line("tab", "complete the query"),
-        line("right (at the end)", "take the dim suggestion"),
-        line("ctrl-s", "next scope"),
-        line("ctrl-r", "next line (older, in history)"),
-        line("ctrl-l", "draw the screen again"),
-        line("shift-delete", "forget the line (--remember)"),
-        line("alt-p  alt-n", "older, newer query"),
-        line("f1  alt-?", "this help"),
-        line("ctrl-z", "suspend (fg resumes)"),
-        line("ctrl-a ctrl-e ctrl-w ctrl-u alt-b …", "edit (libedit, ~/.editrc)"),
-    ]
-    if preview { lines.append(line("ctrl-/", "toggle the preview")) }
+    lines.append(line("ctrl-a ctrl-e ctrl-w ctrl-u alt-b …", "edit (libedit, ~/.editrc)"))
     return lines
 }
 

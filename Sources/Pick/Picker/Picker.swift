@@ -175,6 +175,7 @@ final class Picker {
     var areaBesidePreview: Geometry {
         var g = region.geometry
         g.info = options.info
+        g.separator = options.separatorRule.map { StyledText(ansi: $0, tabStop: options.tabStop) }
         return g.inside(options.surround, inline: options.height != .full)
     }
 
@@ -233,7 +234,7 @@ final class Picker {
         let pane = geometry.pane.flatMap { rect in preview?.frame(in: rect, at: monotonicMillis()) }
         let bytes = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: spinnerPhase,
                                   overlay: help?.shown, ghost: ghost, gutter: gutter,
-                                  separator: options.separator, preview: pane)
+                                  preview: pane)
         painted = help == nil ? (frame, geometry) : nil
         if bytes != lastFrame {
             terminal.write(bytes)

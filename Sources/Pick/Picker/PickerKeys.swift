@@ -4,9 +4,10 @@ import Glibc
 import CLibEdit
 import PickCore
 
-// What each key does in the picker. Keys that move, accept, cancel, mark, complete or
-// switch scope are pick's; a line's own shortcut comes next; everything else is libedit's
-// (editing the query), handed over as characters.
+// What each key does in the picker, in order: a paste, a click, the F1 help while it shows;
+// `--expect`; `--bind` (`fire`); pick's own keys, the default entries of the same table
+// (DefaultKeys, decided in PickCore as every action is); a line's own shortcut; and
+// everything else is libedit's (editing the query), handed over as characters.
 
 extension Picker {
     /// Handles one key; returns characters for libedit, or nil when pick took the key.
@@ -36,9 +37,10 @@ extension Picker {
         if session.bound.waitsForSearch {
             // A `wait` holds the chain: keys are ignored, but abort and cancel end the wait
             // (and what waited), the rest of their chain running (fzf's).
-            let chain = options.bindings[.key(key)] ?? DefaultKeys.chain(for: key) ?? []
+            let chain = options.bindings[.key(key)]
+                ?? DefaultKeys.chain(for: key, multi: options.multi, preview: preview != nil) ?? []
             if let rest = session.bound.keyWhileWaiting(chain) {
-                session.bound.queue = rest.map { ($0, .key(key)) }
+                session.bound.queue = rest.map { ($0, BindTrigger.key(key)) }
                 runBoundActions()
             }
             return nil
@@ -49,33 +51,10 @@ extension Picker {
         }
         if fire(.key(key)) { return nil }
         if key == .escape && isVi { return [0x1B] }
-        if let chain = DefaultKeys.chain(for: key) {
+        // pick's own keys: the default entries of the same table (DefaultKeys).
+        if let chain = DefaultKeys.chain(for: key, multi: options.multi, preview: preview != nil) {
             for action in chain { run(action, .key(key)) }
             return nil
-        }
-        let up = options.layout.listReadsDown ? -1 : 1
-        switch key {
-        case .char(9):
-            if options.multi { toggleMark(); move(-up, wraps: false) } else { complete() }
-            return nil
-        case .shiftTab:
-            if options.multi { toggleMark(); move(up, wraps: false) }
-            return nil
-        case .char(31) where preview != nil: togglePreview(); return nil
-        case .function(1), .alt(0x3F):
-            shortcuts.learn(from: store)
-            help = HelpOverlay(lines: bindingHelp() + keyHelp(multi: options.multi, preview: preview != nil) + shortcuts.helpLines(store: store))
-            return nil
-        case .alt(0x70): walkHistory(older: true); return nil
-        case .alt(0x6E): walkHistory(older: false); return nil
-        case .char(19): cycleScope(); return nil
-        // ctrl-r: the next line of the list (away from the prompt), as bash's ctrl-r pressed
-        // again finds an older command: in the history widget, newest first, it is that one.
-        case .char(18): move(1); return nil
-        case .char(12): redrawInPlace(); return nil
-        case .modified(.delete, .shift): forgetHighlighted(); return nil
-        case .char(26): suspend(viaKey: true); return nil
-        default: break
         }
         if KeyNames.isFreeForShortcut(key) {
             shortcuts.learn(from: store)
@@ -85,12 +64,6 @@ extension Picker {
             }
         }
         switch key {
-        case .right:
-            if cursorAtEnd, let best = completions().first {
-                pendingAction = .replaceQuery(best)
-                return nil
-            }
-            return [PrivateKey.right]
         case .left: return [PrivateKey.left]
         case .home: return [PrivateKey.home]
         case .end: return [PrivateKey.end]
@@ -139,14 +112,4 @@ extension Picker {
     }
 
     func toggleMark() { perform(.toggleMark) }
-
-    func cycleScope() {
-        let count = Scopes.names(in: store).count
-        guard count > 1 else { return }
-        perform(.scope((session.scope + 1) % count))
-    }
-
-    func walkHistory(older: Bool) {
-        if let text = history.walk(older: older, from: query) { pendingAction = .replaceQuery(text) }
-    }
 }

@@ -21,7 +21,7 @@ extension Picker {
         if options.heightAdapts {
             let counts = { (candidates: max(0, self.store.count - self.options.headerLines), headers: self.headerCount,
                             sections: max(0, Scopes.names(in: self.store).count - 1), loading: self.input.isLoading) }
-            region.fit(terminal, info: options.info, surround: options.surround, content: counts)
+            region.fit(terminal, info: options.info, separator: options.separatorRule.map { StyledText(ansi: $0) }, surround: options.surround, content: counts)
         }
         region.enter(terminal, decoder: &decoder)
         placePrompt()

@@ -161,7 +161,7 @@ struct ScreenRegion {
     /// rows and sections), once it has ended or outgrown the most the region may take;
     /// all of them when it still streams in after `Tunables.Picker.adaptiveHeightWaitMillis`.
     /// Keys typed meanwhile wait in the terminal.
-    mutating func fit(_ terminal: Terminal, info: InfoStyle, surround: Surround,
+    mutating func fit(_ terminal: Terminal, info: InfoStyle, separator: StyledText?, surround: Surround,
                       content: () -> (candidates: Int, headers: Int, sections: Int, loading: Bool)) {
         fitRows = nil
         let most = regionHeight(rows: terminal.size().rows)
@@ -172,6 +172,7 @@ struct ScreenRegion {
             g.height = most
             g.width = terminal.size().cols
             g.info = info
+            g.separator = separator
             let inner = g.inside(surround, inline: true)
             let (candidates, headers, sections, loading) = content()
             let needed = (most - inner.height) + 1 + inner.infoRows + headers + max(1, candidates + sections)

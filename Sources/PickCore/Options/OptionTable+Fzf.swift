@@ -68,7 +68,7 @@ extension OptionTable {
     /// fzf's look: accepted, not yet drawn (issue 31 draws them).
     static let fzfLook: [OptionRow] = [
         "--style=", "--ambidouble", "--no-ambidouble", "--black", "--no-black", "--bold", "--no-bold",
-        "--clear", "--no-clear", "--unicode", "--no-unicode", "--tabstop=",
+        "--clear", "--no-clear",
         "--wrap?", "--no-wrap", "--wrap-word", "--no-wrap-word", "--wrap-sign=", "--preview-wrap-sign=",
         "--multi-line", "--no-multi-line", "--marker-multi-line=", "--highlight-line", "--no-highlight-line",
         "--raw", "--no-raw", "--gutter=", "--gutter-raw=", "--gap#", "--no-gap", "--gap-line?", "--no-gap-line",
@@ -83,7 +83,11 @@ extension OptionTable {
         "--footer=", "--no-footer", "--footer-border?", "--no-footer-border", "--footer-label=", "--no-footer-label",
         "--footer-label-pos=",
         "--preview-border?", "--no-preview-border", "--preview-label=", "--no-preview-label", "--preview-label-pos=",
-    ].map(lookRow)
+    ].map(lookRow) + [
+        // The separator follows it already; the rest of its glyphs are still to draw.
+        OptionRow("--unicode", .none, support: .notYetDrawn) { options, _ in options.unicode = true },
+        OptionRow("--no-unicode", .none, support: .notYetDrawn) { options, _ in options.unicode = false },
+    ]
 
     /// A look row from its name and a mark for its value: `=` required, `?` optional (the
     /// next word when it does not look like an option), `#` an optional number.

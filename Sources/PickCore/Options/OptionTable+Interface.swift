@@ -89,10 +89,13 @@ extension OptionTable {
         },
         OptionRow("--marker", .required) { $0.marker = try OptionParsing.glyph($1, columns: 2) },
         OptionRow("--separator", .required,
-                  help: help(.interface, "--separator=STR", "a rule after the counts (default none)")) {
-            $0.separator = TerminalText.sanitize($1.string)
+                  help: help(.interface, "--separator=STR", "the rule after the counts (default '─')")) {
+            $0.separator = $1.string
         },
-        .flag("--no-separator") { $0.separator = nil },
+        .flag("--no-separator") { $0.separator = "" },
+        OptionRow("--tabstop", .required, help: help(.interface, "--tabstop=N", "a tab is blank to the next multiple of N columns (8)")) {
+            $0.tabStop = try $1.number(min: 1)
+        },
         OptionRow("--ellipsis", .required, help: help(.interface, "--ellipsis=STR", "marks a title cut short (default '…')")) {
             $0.ellipsis = try OptionParsing.glyph($1, columns: 3)
         },

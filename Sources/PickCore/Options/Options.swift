@@ -113,9 +113,19 @@ public struct Options: Sendable {
     /// The gutter's glyphs: the selected line's pointer and a marked line's marker.
     public var pointer = ">"
     public var marker = "*"
-    /// The rule after the counts on the info line's own row (`--separator`); nil draws
-    /// none (`--no-separator`, and for now the default: fzf's is `─`, issue 31 step 2).
+    /// The rule after the counts (`--separator`, SGR colours and tabs allowed, as fzf):
+    /// nil is fzf's default (`─`, `-` without Unicode), "" none (`--no-separator`).
+    /// `separatorRule` is what is drawn.
     public var separator: String? = nil
+    /// `--no-unicode`: ASCII glyphs where fzf draws box-drawing ones.
+    public var unicode = true
+    /// The rule drawn after the counts, or nil for none.
+    public var separatorRule: String? {
+        guard let separator else { return unicode ? "─" : "-" }
+        return separator.isEmpty ? nil : separator
+    }
+    /// `--tabstop`: a tab in a title is blank to the next multiple of this many columns.
+    public var tabStop = TerminalText.tabStop
     /// What marks a title cut short.
     public var ellipsis = "…"
     public var scheme: Scheme = .default

@@ -13,6 +13,11 @@ public enum Scopes {
         return names
     }
 
+    /// How many scopes the store's lines have: All and each section (0 when none has one).
+    public static func count(in store: LineStore) -> Int {
+        store.sectionCount > 0 ? store.sectionCount + 1 : 0
+    }
+
     /// The scope called `name` (case-insensitive), if the store has that section.
     public static func index(named name: String, in store: LineStore) -> Int? {
         let wanted = name.lowercased()

@@ -33,14 +33,23 @@ public struct ActionContext: Sendable {
     public var rowsBeforeReload = 0
     /// The preview pane shows (close hides it, or cancels when it does not).
     public var previewShown = false
+    /// The query line's cursor is at its end.
+    public var cursorAtEnd = true
+    /// The query the dim suggestion (the ghost text) completes to, if one shows.
+    public var completion: String? = nil
+    /// How many scopes the list has (All and each section; 0 when no line has one).
+    public var scopes = 0
 
     public init(pageRows: Int, listReadsDown: Bool, awaitsReloadedLines: Bool = false, rowsBeforeReload: Int = 0,
-                previewShown: Bool = false) {
+                previewShown: Bool = false, cursorAtEnd: Bool = true, completion: String? = nil, scopes: Int = 0) {
         self.pageRows = pageRows
         self.listReadsDown = listReadsDown
         self.awaitsReloadedLines = awaitsReloadedLines
         self.rowsBeforeReload = rowsBeforeReload
         self.previewShown = previewShown
+        self.cursorAtEnd = cursorAtEnd
+        self.completion = completion
+        self.scopes = scopes
     }
 }
 
@@ -106,8 +115,6 @@ public enum ActionEffect {
     case waitForSearch
     /// Set the query to the highlighted line as shown.
     case replaceQueryWithLine
-    /// Paint the whole screen again.
-    case clearScreen
     /// Ring the terminal's bell.
     case bell
     /// Run this transform's command: in the background (`bg-transform…`), or with the chain
@@ -119,6 +126,18 @@ public enum ActionEffect {
     case print(String)
     /// Run these actions before the rest of the chain (a transform's output).
     case queueFirst([BoundAction])
+    /// Tab: the next of the query's completions (the executable runs the jobs it needs).
+    case complete
+    /// Show the F1 help over the list.
+    case showHelp
+    /// Replace the query with the older or newer query of `--history`.
+    case walkHistory(older: Bool)
+    /// Paint pick's rows again where they are.
+    case redrawScreen
+    /// `--remember`: forget this line (as read), then search again.
+    case forget(Int32)
+    /// Give the terminal back and stop the job (fg resumes).
+    case suspend
     /// Not decided here yet: the executable runs it (commands, the preview, fields, sort).
     case carryOut(BoundAction)
 }
@@ -161,6 +180,10 @@ extension PickSession {
         case .halfPageUp: return [.event(.move(by: up * max(1, page / 2), wraps: false))]
         case .halfPageDown: return [.event(.move(by: -up * max(1, page / 2), wraps: false))]
         case .toggle: return settings.multi ? [.event(.toggleMark)] : []
+        case .toggleDown, .toggleUp:
+            // Tab and shift-Tab: never wrapping (marking past the end would mark from the top).
+            guard settings.multi else { return [] }
+            return [.event(.toggleMark), .event(.move(by: action.kind == .toggleDown ? -up : up, wraps: false))]
         case .toggleIn, .toggleOut:
             // fzf's: toggle-in moves toward the prompt (up when the list reads down from it),
             // toggle-out away from it.
@@ -208,7 +231,6 @@ extension PickSession {
         case .wait: return searchSettled ? [] : [.waitForSearch]
         case .print: return [.print(action.argument ?? "")]
         case .replaceQuery: return highlighted == nil ? [] : [.replaceQueryWithLine]
-        case .clearScreen: return [.clearScreen]
         case .bell: return [.bell]
         case .close: return context.previewShown ? [.carryOut(BoundAction(.hidePreview))] : [.end(.cancel)]
         case .bgCancel: return [.cancelBackground]
@@ -233,6 +255,17 @@ extension PickSession {
         case .killWord: return [.edit(.killWordAfter)]
         case .backwardKillWord, .unixWordRubout: return [.edit(.killWordBefore)]
         case .yank: return [.edit(.yank)]
+        case .complete: return [.complete]
+        case .takeGhost:
+            if context.cursorAtEnd, let completion = context.completion { return [.replaceQuery(completion)] }
+            return [.edit(.right)]
+        case .help: return [.showHelp]
+        case .prevHistory, .nextHistory: return [.walkHistory(older: action.kind == .prevHistory)]
+        case .nextScope: return context.scopes > 1 ? [.event(.scope((scope + 1) % context.scopes))] : []
+        case .nextLine: return [.event(.move(by: 1, wraps: true))]
+        case .clearScreen: return [.redrawScreen]
+        case .forget: return highlighted.map { [.forget($0)] } ?? []
+        case .suspend: return [.suspend]
         case .toggleSort, .togglePreview, .showPreview, .hidePreview, .refreshPreview, .previewUp, .previewDown,
              .previewPageUp, .previewPageDown, .previewHalfPageUp, .previewHalfPageDown, .previewTop,
              .previewBottom, .changePreview, .changePreviewWindow, .changeNth, .changeWithNth,

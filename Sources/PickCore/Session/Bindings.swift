@@ -126,8 +126,14 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     // Output, other bindings, waiting, the screen.
     case print, trigger, wait, preview
     case toggleBind = "toggle-bind"
-    case clearScreen = "clear-screen", close, bell
+    case close, bell
     case replaceQuery = "replace-query"
+    case toggleDown = "toggle-down", toggleUp = "toggle-up"
+    case prevHistory = "prev-history", nextHistory = "next-history"
+    case clearScreen = "clear-screen"
+    // pick's own (fzf has none of these): what pick's default keys do (DefaultKeys).
+    case complete, takeGhost = "take-ghost", help, nextScope = "next-scope", nextLine = "next-line"
+    case forget, suspend
 
     /// Whether it takes an argument (`put` may go without: it puts the key's character).
     public var takesArgument: Bool {
@@ -209,7 +215,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .enableSearch: return "filter by the query"
         case .disableSearch: return "stop filtering by the query"
         case .toggleSearch: return "filtering by the query on or off"
-        case .togglePreview: return "show or hide the preview"
+        case .togglePreview: return "toggle the preview (show or hide it)"
         case .showPreview: return "show the preview"
         case .hidePreview: return "hide the preview"
         case .refreshPreview: return "run the preview again"
@@ -291,10 +297,21 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .wait: return "wait for the search to finish before the next action"
         case .preview: return "preview with this command, once"
         case .toggleBind: return "turn the bindings off, or on again"
-        case .clearScreen: return "draw the screen again"
         case .close: return "hide the preview, or cancel when it is hidden"
         case .bell: return "ring the terminal's bell"
         case .replaceQuery: return "set the query to the line"
+        case .toggleDown: return "mark or unmark the line, and move down"
+        case .toggleUp: return "mark or unmark the line, and move up"
+        case .prevHistory: return "the older query (--history)"
+        case .nextHistory: return "the newer query (--history)"
+        case .clearScreen: return "draw the screen again"
+        case .complete: return "complete the query"
+        case .takeGhost: return "take the dim suggestion (at the end of the query), else a character right"
+        case .help: return "this help"
+        case .nextScope: return "next scope"
+        case .nextLine: return "next line, away from the prompt (older, in history)"
+        case .forget: return "forget the line (--remember)"
+        case .suspend: return "suspend (fg resumes)"
         }
     }
 }
@@ -665,8 +682,7 @@ enum BindingParser {
     /// Names fzf takes for an action without an argument, and what pick does for them.
     static let aliases: [String: [BoundAction]] = [
         "top": [BoundAction(.first)],
-        "toggle-down": [BoundAction(.toggle), BoundAction(.down)],
-        "toggle-up": [BoundAction(.toggle), BoundAction(.up)],
+        "previous-history": [BoundAction(.prevHistory)],
         "clear-selection": [BoundAction(.deselectAll)],
         "clear-multi": [BoundAction(.deselectAll)],
     ]
@@ -679,8 +695,7 @@ enum BindingParser {
         "toggle-track", "toggle-track-current", "toggle-input", "hide-input", "show-input",
         "toggle-header", "toggle-wrap", "toggle-wrap-word", "toggle-multi-line", "toggle-hscroll",
         "toggle-raw", "enable-raw", "disable-raw", "show-header", "hide-header", "track", "track-current",
-        "untrack-current", "down-match", "up-match", "best", "prev-history", "previous-history",
-        "next-history", "up-selected", "prev-selected", "down-selected", "next-selected",
+        "untrack-current", "down-match", "up-match", "best", "up-selected", "prev-selected", "down-selected", "next-selected",
         "toggle-preview-wrap", "toggle-preview-wrap-word", "offset-up", "offset-down", "offset-middle",
         "change-multi",
     ]

@@ -1,29 +1,94 @@
-/// pick's own keys that are plain actions, as fzf's default keymap: the entries `--bind`
-/// overrides (a key bound there, or unbound with `unbind`, never reaches these). The
-/// executable looks a key up here once `--bind` has not taken it; pick's keys that are not
-/// actions yet (Tab's completion, the help, history, scopes) follow in PickerKeys.swift.
+// pick's own keys, as fzf's default keymap: every one is an entry here, bound to actions
+// (`BindActionKind`, decided in ActionPolicy.swift), and `--bind` overrides or unbinds any
+// of them (a key bound there, or unbound with `unbind`, never reaches these). This table is
+// the one place the key set is written: the keys a line's shortcut cannot take
+// (`KeyNames.isReserved`), the F1 help and the man page's KEYS (a test compares them) read
+// it. The query editor's keys (libedit's: ctrl-a, alt-b, Backspace…) are not here; keys
+// neither here nor bound go to it.
+
+/// pick's default key bindings.
 public enum DefaultKeys {
-    /// Each key and the chain it runs.
-    public static let table: [(keys: [Key], chain: [BoundAction])] = [
-        ([.char(13)], [BoundAction(.accept)]),
+    /// When an entry binds its keys.
+    public enum Condition: Sendable {
+        case always
+        /// With `--multi` only.
+        case multi
+        /// Without `--multi` only.
+        case single
+        /// With `--preview` only (otherwise the key goes to the query editor).
+        case preview
+    }
+
+    /// Keys and the chain they run, when the condition holds.
+    public struct Entry: Sendable {
+        public var keys: [Key]
+        public var chain: [BoundAction]
+        public var when: Condition
+
+        init(_ keys: [Key], _ chain: [BindActionKind], when: Condition = .always) {
+            self.keys = keys
+            self.chain = chain.map { BoundAction($0) }
+            self.when = when
+        }
+
+        /// Whether the entry binds its keys in a picker with these options.
+        public func holds(multi: Bool, preview: Bool) -> Bool {
+            switch when {
+            case .always: return true
+            case .multi: return multi
+            case .single: return !multi
+            case .preview: return preview
+            }
+        }
+    }
+
+    /// Every default binding, in the order the F1 help lists them.
+    public static let table: [Entry] = [
+        Entry([.char(13)], [.accept]),
         // In vi mode Escape is vi's (the executable gives it to libedit first).
-        ([.escape, .char(3), .char(7)], [BoundAction(.abort)]),
-        ([.up, .char(16), .char(11)], [BoundAction(.up)]),
-        ([.down, .char(14), .char(10)], [BoundAction(.down)]),
-        ([.pageUp], [BoundAction(.pageUp)]),
-        ([.pageDown], [BoundAction(.pageDown)]),
-        ([.modified(.up, .shift)], [BoundAction(.previewUp)]),
-        ([.modified(.down, .shift)], [BoundAction(.previewDown)]),
-        ([.modified(.pageUp, .shift)], [BoundAction(.previewPageUp)]),
-        ([.modified(.pageDown, .shift)], [BoundAction(.previewPageDown)]),
+        Entry([.escape, .char(3), .char(7)], [.abort]),
+        Entry([.up, .char(16), .char(11)], [.up]),
+        Entry([.down, .char(14), .char(10)], [.down]),
+        Entry([.pageUp], [.pageUp]),
+        Entry([.pageDown], [.pageDown]),
+        Entry([.modified(.up, .shift)], [.previewUp]),
+        Entry([.modified(.down, .shift)], [.previewDown]),
+        Entry([.modified(.pageUp, .shift)], [.previewPageUp]),
+        Entry([.modified(.pageDown, .shift)], [.previewPageDown]),
+        Entry([.char(9)], [.complete], when: .single),
+        Entry([.char(9)], [.toggleDown], when: .multi),
+        Entry([.shiftTab], [.toggleUp], when: .multi),
+        Entry([.right], [.takeGhost]),
+        Entry([.char(19)], [.nextScope]),
+        // ctrl-r: as bash's ctrl-r pressed again finds an older command: in the history
+        // widget, newest first, it is the next line.
+        Entry([.char(18)], [.nextLine]),
+        Entry([.char(12)], [.clearScreen]),
+        // As in Firefox's address bar.
+        Entry([.modified(.delete, .shift)], [.forget]),
+        Entry([.alt(0x70)], [.prevHistory]),
+        Entry([.alt(0x6E)], [.nextHistory]),
+        Entry([.function(1), .alt(0x3F)], [.help]),
+        Entry([.char(26)], [.suspend]),
+        Entry([.char(31)], [.togglePreview], when: .preview),
     ]
 
-    private static let byKey: [Key: [BoundAction]] = {
-        var map: [Key: [BoundAction]] = [:]
-        for entry in table { for key in entry.keys { map[key] = entry.chain } }
+    private static let byKey: [Key: [Entry]] = {
+        var map: [Key: [Entry]] = [:]
+        for entry in table { for key in entry.keys { map[key, default: []].append(entry) } }
         return map
     }()
 
-    /// The chain pick binds `key` to by default, if any.
-    public static func chain(for key: Key) -> [BoundAction]? { byKey[key] }
+    /// The chain pick binds `key` to by default in a picker with these options, if any.
+    public static func chain(for key: Key, multi: Bool, preview: Bool) -> [BoundAction]? {
+        byKey[key]?.first { $0.holds(multi: multi, preview: preview) }?.chain
+    }
+
+    /// Whether some entry binds `key` (with any options): pick's own key.
+    public static func binds(_ key: Key) -> Bool { byKey[key] != nil }
+
+    /// The entries in force in a picker with these options, in the table's order.
+    public static func entries(multi: Bool, preview: Bool) -> [Entry] {
+        table.filter { $0.holds(multi: multi, preview: preview) }
+    }
 }

@@ -1,7 +1,8 @@
 // The one table of key names. The decoder's keys are named here; `--expect` and `--bind`
 // accept exactly these names (`--bind` takes fzf's events too, before it asks here:
-// Bindings.swift); a line's SHORTCUT field is read into one of them;
-// and the keys pick itself uses, which a shortcut cannot take, are marked here.
+// Bindings.swift); a line's SHORTCUT field is read into one of them. The keys pick itself
+// uses, which a shortcut cannot take, are DefaultKeys' (the one table of pick's keys); the
+// query editor's are marked here.
 //
 // The names are fzf's (its man page, AVAILABLE KEYS), kept to keys a terminal sends and
 // `KeyDecoder` decodes, so that every name accepted fires; a name for something else (the
@@ -34,20 +35,15 @@ public enum KeyNames {
     struct Entry {
         var names: [String]
         var key: Key
-        /// pick's own key that is not (yet) a plain action of `DefaultKeys` (Tab, the help,
-        /// history, scopes): a line's shortcut cannot take it. `--expect` still can, as it
-        /// comes first.
-        var isPicks = false
         /// A navigation key that `ctrl-`, `alt-` and `shift-` can go before.
         var takesModifiers = false
         /// The query editor's key (libedit's emacs keys as pick leaves them): it moves in or
         /// edits the query, so a line's shortcut cannot take it either.
         var edits = false
 
-        init(_ names: [String], _ key: Key, pick: Bool = false, modifiers: Bool = false, edits: Bool = false) {
+        init(_ names: [String], _ key: Key, modifiers: Bool = false, edits: Bool = false) {
             self.names = names
             self.key = key
-            isPicks = pick
             takesModifiers = modifiers
             self.edits = edits
         }
@@ -58,12 +54,12 @@ public enum KeyNames {
     static let table: [Entry] = {
         var entries: [Entry] = [
             Entry(["enter", "return", "ctrl-m"], .char(13)),
-            Entry(["tab", "ctrl-i"], .char(9), pick: true),
-            Entry(["shift-tab", "btab"], .shiftTab, pick: true),
+            Entry(["tab", "ctrl-i"], .char(9)),
+            Entry(["shift-tab", "btab"], .shiftTab),
             Entry(["esc", "escape"], .escape),
             Entry(["space"], .char(32)),
-            Entry(["backspace", "bspace", "bs"], .char(127), pick: true),
-            Entry(["ctrl-h", "ctrl-backspace", "ctrl-bspace", "ctrl-bs"], .char(8), pick: true),
+            Entry(["backspace", "bspace", "bs"], .char(127), edits: true),
+            Entry(["ctrl-h", "ctrl-backspace", "ctrl-bspace", "ctrl-bs"], .char(8), edits: true),
             Entry(["ctrl-space"], .char(0), edits: true),
             Entry(["ctrl-a"], .char(1), edits: true),
             Entry(["ctrl-b"], .char(2), edits: true),
@@ -74,42 +70,39 @@ public enum KeyNames {
             Entry(["ctrl-g"], .char(7)),
             Entry(["ctrl-j"], .char(10)),
             Entry(["ctrl-k"], .char(11)),
-            Entry(["ctrl-l"], .char(12), pick: true),
+            Entry(["ctrl-l"], .char(12)),
             Entry(["ctrl-n"], .char(14)),
             Entry(["ctrl-o"], .char(15)),
             Entry(["ctrl-p"], .char(16)),
             Entry(["ctrl-q"], .char(17)),
-            Entry(["ctrl-r"], .char(18), pick: true),
-            Entry(["ctrl-s"], .char(19), pick: true),
+            Entry(["ctrl-r"], .char(18)),
+            Entry(["ctrl-s"], .char(19)),
             Entry(["ctrl-t"], .char(20), edits: true),
             Entry(["ctrl-u"], .char(21), edits: true),
             Entry(["ctrl-v"], .char(22)),
             Entry(["ctrl-w"], .char(23), edits: true),
             Entry(["ctrl-x"], .char(24)),
             Entry(["ctrl-y"], .char(25), edits: true),
-            Entry(["ctrl-z"], .char(26), pick: true),
+            Entry(["ctrl-z"], .char(26)),
             Entry(["ctrl-\\"], .char(28)),
             Entry(["ctrl-]"], .char(29)),
             Entry(["ctrl-^", "ctrl-6"], .char(30)),
-            // With `--preview`, shows or hides the pane.
-            Entry(["ctrl-/", "ctrl-_"], .char(31), pick: true),
+            Entry(["ctrl-/", "ctrl-_"], .char(31)),
             Entry(["alt-enter", "alt-return", "ctrl-alt-m"], .alt(13)),
             Entry(["alt-space"], .alt(32)),
             Entry(["alt-backspace", "alt-bspace", "alt-bs"], .alt(127), edits: true),
             Entry(["ctrl-alt-h", "ctrl-alt-backspace", "ctrl-alt-bspace", "ctrl-alt-bs"], .alt(8), edits: true),
-            Entry(["alt-?"], .alt(0x3F), pick: true),
-            Entry(["alt-p"], .alt(0x70), pick: true),
-            Entry(["alt-n"], .alt(0x6E), pick: true),
+            Entry(["alt-?"], .alt(0x3F)),
+            Entry(["alt-p"], .alt(0x70)),
+            Entry(["alt-n"], .alt(0x6E)),
             Entry(["up"], .up, modifiers: true),
             Entry(["down"], .down, modifiers: true),
             Entry(["left"], .left, modifiers: true, edits: true),
-            Entry(["right"], .right, pick: true, modifiers: true),
+            Entry(["right"], .right, modifiers: true),
             Entry(["home"], .home, modifiers: true, edits: true),
             Entry(["end"], .end, modifiers: true, edits: true),
             Entry(["delete", "del"], .delete, modifiers: true, edits: true),
-            // With `--remember`, forgets the highlighted line (as in Firefox's address bar).
-            Entry(["shift-delete", "shift-del"], .modified(.delete, .shift), pick: true),
-            // With `--preview`, scroll the pane by a line or a page (DefaultKeys).
+            Entry(["shift-delete", "shift-del"], .modified(.delete, .shift)),
             Entry(["shift-up"], .modified(.up, .shift)),
             Entry(["shift-down"], .modified(.down, .shift)),
             Entry(["shift-page-up", "shift-pgup"], .modified(.pageUp, .shift)),
@@ -117,7 +110,7 @@ public enum KeyNames {
             Entry(["page-up", "pgup"], .pageUp, modifiers: true),
             Entry(["page-down", "pgdn"], .pageDown, modifiers: true),
             Entry(["insert"], .insert),
-            Entry(["f1"], .function(1), pick: true),
+            Entry(["f1"], .function(1)),
         ]
         for n in 2...12 { entries.append(Entry(["f\(n)"], .function(n))) }
         for code in UInt32(1)...26 where !entries.contains(where: { $0.key == .alt(code) }) {
@@ -200,10 +193,10 @@ public enum KeyNames {
         }
     }
 
-    /// Whether pick's own keys use `key`: a line's shortcut cannot take it. The keys that
-    /// are plain actions come from `DefaultKeys`' table, the rest from `isPicks` here.
+    /// Whether pick's own keys (`DefaultKeys`) use `key`: a line's shortcut cannot take it.
+    /// `--expect` and `--bind` still can, as they come first.
     public static func isReserved(_ key: Key) -> Bool {
-        DefaultKeys.chain(for: key) != nil || byKey[key]?.isPicks ?? false
+        DefaultKeys.binds(key)
     }
 
     /// The alt keys the query editor uses (libedit's emacs word commands), either case.

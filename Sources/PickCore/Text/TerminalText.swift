@@ -12,7 +12,7 @@
 public struct Glyph: Equatable, Sendable {
     /// What to write (never a control character).
     public var text: String
-    /// Terminal columns it takes: 0, 1 or 2 (a tab, up to `TerminalText.tabStop`).
+    /// Terminal columns it takes: 0, 1 or 2 (a tab, up to the tab stop).
     public var width: Int
     /// Offset of its first byte in the source text.
     public var offset: Int
@@ -72,9 +72,10 @@ public enum TerminalText {
         }
     }
 
-    /// The glyphs of `bytes[range]`, styled by `styles` (`--ansi`: offsets in `bytes`).
+    /// The glyphs of `bytes[range]`, styled by `styles` (`--ansi`: offsets in `bytes`), a
+    /// tab blank to the next multiple of `tabStop` columns (`--tabstop`).
     public static func glyphs(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>,
-                              styles: [StyleRun] = []) -> [Glyph] {
+                              styles: [StyleRun] = [], tabStop: Int = tabStop) -> [Glyph] {
         guard let base = bytes.baseAddress, !range.isEmpty else { return [] }
         var out: [Glyph] = []
         out.reserveCapacity(range.count)

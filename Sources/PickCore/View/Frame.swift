@@ -113,6 +113,8 @@ public struct FrameInput {
     public var gutterWidth = FrameBuilder.gutter
     /// What marks a title cut short (`--ellipsis`).
     public var ellipsis = "…"
+    /// `--tabstop`: a tab is blank to the next multiple of this many columns.
+    public var tabStop = TerminalText.tabStop
     public var markLimit = 0
     public var tracks = false
     /// `--nth`/`--with-nth`: the store holds derived lines; rows show `FieldView.shown`.
@@ -162,6 +164,7 @@ extension FrameInput {
         headersFollowGroups = options.layout == .bottom
         self.gutterWidth = gutterWidth
         ellipsis = options.ellipsis
+        tabStop = options.tabStop
         markLimit = options.multiLimit
         tracks = options.track
         awaitsCloseMatches = session.awaitsCloseMatches
@@ -186,7 +189,7 @@ public enum FrameBuilder {
         for line in 0..<min(input.headerLines, store.count) {
             let shown = ShownLine(line, store: store, input: input)
             let glyphs = shown.withBytes(store) {
-                TerminalText.glyphs($0, range: shown.fields.title, styles: shown.styles)
+                TerminalText.glyphs($0, range: shown.fields.title, styles: shown.styles, tabStop: input.tabStop)
             }
             headers.append(fit(glyphs, highlighted: [], columns: width, ellipsis: input.ellipsis).spans)
         }
@@ -332,7 +335,7 @@ public enum FrameBuilder {
         var title = fields.title
         let decoded = max(highlightOffsets.last ?? title.lowerBound, title.lowerBound) + width * 4 + 16
         if decoded < title.upperBound { title = title.lowerBound..<decoded }
-        let glyphs = TerminalText.glyphs(bytes, range: title, styles: shown.styles)
+        let glyphs = TerminalText.glyphs(bytes, range: title, styles: shown.styles, tabStop: input.tabStop)
         let available = width - input.gutterWidth
         var chip: String? = nil
         var chipFires = false

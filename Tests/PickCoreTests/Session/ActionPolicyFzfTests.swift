@@ -179,7 +179,7 @@ final class ActionPolicyFzfTests: XCTestCase {
         guard case .print("done")? = press(&d, "print(done)").first,
               case .replaceQueryWithLine? = press(&d, "replace-query").first,
               case .bell? = press(&d, "bell").first,
-              case .clearScreen? = press(&d, "clear-screen").first,
+              case .redrawScreen? = press(&d, "clear-screen").first,
               case .end(.cancel)? = press(&d, "close").first else { return XCTFail() }
         let shown = ActionContext(pageRows: 10, listReadsDown: true, previewShown: true)
         guard case .carryOut(let hide)? = press(&d, "close", context: shown).first, hide.kind == .hidePreview else {

@@ -188,10 +188,20 @@ final class ActionPolicyTests: XCTestCase {
     }
 
     func testPicksDefaultKeysAreActionsOfTheSameTable() {
-        XCTAssertEqual(DefaultKeys.chain(for: .char(13)), [BoundAction(.accept)])
-        XCTAssertEqual(DefaultKeys.chain(for: .char(16)), [BoundAction(.up)])
-        XCTAssertEqual(DefaultKeys.chain(for: .pageDown), [BoundAction(.pageDown)])
-        XCTAssertNil(DefaultKeys.chain(for: .char(24)), "ctrl-x is free")
+        func chain(_ key: Key, multi: Bool = false, preview: Bool = false) -> [BindActionKind]? {
+            DefaultKeys.chain(for: key, multi: multi, preview: preview)?.map(\.kind)
+        }
+        XCTAssertEqual(chain(.char(13)), [.accept])
+        XCTAssertEqual(chain(.char(16)), [.up])
+        XCTAssertEqual(chain(.pageDown), [.pageDown])
+        XCTAssertNil(chain(.char(24)), "ctrl-x is free")
+        XCTAssertEqual(chain(.char(9)), [.complete], "Tab completes")
+        XCTAssertEqual(chain(.char(9), multi: true), [.toggleDown], "with --multi, Tab marks")
+        XCTAssertNil(chain(.shiftTab), "shift-Tab does nothing without --multi")
+        XCTAssertNil(chain(.char(31)), "ctrl-/ is the editor's without a preview")
+        XCTAssertEqual(chain(.char(31), preview: true), [.togglePreview])
+        XCTAssertEqual(chain(.function(1)), [.help])
+        XCTAssertEqual(chain(.alt(0x3F)), [.help])
         for entry in DefaultKeys.table {
             for key in entry.keys { XCTAssertTrue(KeyNames.isReserved(key), "\(KeyNames.name(of: key)!) is pick's") }
         }
@@ -222,5 +232,73 @@ final class ActionPolicyTests: XCTestCase {
             return XCTFail()
         }
         XCTAssertEqual(row, 2, "the third row, as fzf keeps its cursor")
+    }
+
+    // pick's own keys, as actions of the same table.
+
+    func testTabMarksAndMovesWithMultiAndNeverWraps() {
+        var d = driver(3, multi: true)
+        press(&d, "toggle-down+toggle-down+toggle-down")
+        XCTAssertEqual(d.session.marks.map { d.text($0)! }, ["line1", "line2", "line3"])
+        XCTAssertEqual(highlighted(d), "line3", "Tab stops at the end (no wrap, even with --cycle)")
+        press(&d, "toggle-up")
+        XCTAssertEqual(d.session.marks.map { d.text($0)! }, ["line1", "line2"])
+        XCTAssertEqual(highlighted(d), "line2")
+        var single = driver()
+        XCTAssertTrue(press(&single, "toggle-down").isEmpty, "without --multi, nothing")
+        XCTAssertEqual(highlighted(single), "line1")
+        guard case .complete? = press(&single, "complete").first else { return XCTFail("Tab completes") }
+    }
+
+    func testRightTakesTheGhostAtTheEndOfTheQueryOnly() {
+        var d = driver()
+        let ghost = ActionContext(pageRows: 10, listReadsDown: true, cursorAtEnd: true, completion: "line12")
+        guard case .replaceQuery("line12")? = press(&d, "take-ghost", context: ghost).first else { return XCTFail() }
+        var inside = ghost
+        inside.cursorAtEnd = false
+        guard case .edit(.right)? = press(&d, "take-ghost", context: inside).first else {
+            return XCTFail("inside the query, Right moves the cursor")
+        }
+        guard case .edit(.right)? = press(&d, "take-ghost").first else { return XCTFail("no ghost: the cursor moves") }
+    }
+
+    func testCtrlSCyclesTheScopesAndCtrlRMovesAwayFromThePrompt() {
+        var d = driver()
+        let three = ActionContext(pageRows: 10, listReadsDown: true, scopes: 3)
+        press(&d, "next-scope", context: three)
+        XCTAssertEqual(d.session.scope, 1)
+        press(&d, "next-scope+next-scope", context: three)
+        XCTAssertEqual(d.session.scope, 0, "back to All")
+        XCTAssertTrue(press(&d, "next-scope").isEmpty, "no sections, no scopes")
+        press(&d, "next-line+next-line")
+        XCTAssertEqual(highlighted(d), "line3")
+        press(&d, "next-line", context: ActionContext(pageRows: 10, listReadsDown: false))
+        XCTAssertEqual(highlighted(d), "line4", "away from the prompt whatever the layout")
+    }
+
+    func testTheHelpHistoryScreenForgetAndSuspendAreTheExecutables() {
+        var d = driver()
+        guard case .showHelp? = press(&d, "help").first,
+              case .walkHistory(older: true)? = press(&d, "prev-history").first,
+              case .walkHistory(older: true)? = press(&d, "previous-history").first,
+              case .walkHistory(older: false)? = press(&d, "next-history").first,
+              case .redrawScreen? = press(&d, "clear-screen").first,
+              case .suspend? = press(&d, "suspend").first else { return XCTFail() }
+        press(&d, "down")
+        guard case .forget(let line)? = press(&d, "forget").first else { return XCTFail() }
+        XCTAssertEqual(d.text(line), "line2", "forget names the highlighted line")
+        d.type("nothing matches this", at: 100)
+        d.workerAnswers()
+        XCTAssertTrue(press(&d, "forget").isEmpty, "no line, nothing to forget")
+    }
+
+    func testEveryOneOfPicksKeysIsAnEntryABindingCanReplace() {
+        // The keys pick's own switch used to handle: each is now a default entry.
+        for name in ["tab", "shift-tab", "right", "f1", "alt-?", "alt-p", "alt-n", "ctrl-s", "ctrl-r", "ctrl-l",
+                     "shift-delete", "ctrl-z", "ctrl-/"] {
+            let key = KeyNames.key(named: name)!
+            XCTAssertNotNil(DefaultKeys.chain(for: key, multi: true, preview: true), name)
+            XCTAssertTrue(KeyNames.isReserved(key), name)
+        }
     }
 }

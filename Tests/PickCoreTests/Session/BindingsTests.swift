@@ -21,7 +21,7 @@ final class BindingsTests: XCTestCase {
     func testAKeyRunsAChainOfActions() throws {
         let b = try parse("ctrl-x:toggle+down")
         XCTAssertEqual(b[.key(.char(24))], [BoundAction(.toggle), BoundAction(.down)])
-        XCTAssertEqual(try parse("tab:toggle-down")[.key(.char(9))], [BoundAction(.toggle), BoundAction(.down)])
+        XCTAssertEqual(try parse("tab:toggle-down")[.key(.char(9))], [BoundAction(.toggleDown)])
     }
 
     func testEventsBindAsKeysDo() throws {

@@ -146,7 +146,7 @@ final class KeyNamesTests: XCTestCase {
 
     func testPicksOwnKeysAreReservedByAnyOfTheirNames() {
         for name in ["enter", "return", "ctrl-m", "tab", "ctrl-i", "shift-tab", "esc", "up", "down", "page-up",
-                     "pgdn", "right", "ctrl-c", "ctrl-g", "ctrl-h", "bspace", "ctrl-j", "ctrl-k", "ctrl-n", "ctrl-p",
+                     "pgdn", "right", "ctrl-c", "ctrl-g", "ctrl-j", "ctrl-k", "ctrl-n", "ctrl-p",
                      "ctrl-s", "ctrl-z", "f1", "alt-?", "alt-p", "alt-n", "ctrl-/", "shift-up", "shift-pgdn",
                      "shift-delete"] {
             XCTAssertTrue(KeyNames.isReserved(name), name)
@@ -160,7 +160,7 @@ final class KeyNamesTests: XCTestCase {
 
     func testAShortcutTakesOnlyKeysTheEditorAndPickLeaveFree() {
         for taken in ["ctrl-a", "ctrl-e", "ctrl-w", "ctrl-u", "alt-b", "alt-f", "alt-B", "alt-d", "left", "home",
-                      "backspace", "alt-n", "alt-p", "ctrl-n", "ctrl-r", "ctrl-l", "enter", "f1"] {
+                      "backspace", "ctrl-h", "bspace", "alt-n", "alt-p", "ctrl-n", "ctrl-r", "ctrl-l", "enter", "f1"] {
             XCTAssertFalse(KeyNames.isFreeForShortcut(KeyNames.key(named: taken)!), taken)
         }
         for free in ["ctrl-o", "ctrl-x", "alt-z", "alt-k", "ctrl-alt-x", "f2", "f12", "alt-N"] {

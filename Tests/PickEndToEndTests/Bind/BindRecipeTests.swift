@@ -75,15 +75,15 @@ final class BindRecipeTests: InteractiveTestCase {
             """, environment: ["EDITOR": "echo"])
         tmux.waitFor(text: "grep>")
         tmux.type("beta")
-        tmux.waitFor("grep answered the query") { $0[row: 1] == "  2/2" && $0.contains("> ./notes.txt:1:alpha beta") }
+        tmux.waitFor("grep answered the query") { $0[row: 1] == tmux.infoRow("2/2") && $0.contains("> ./notes.txt:1:alpha beta") }
         tmux.type(" again")
-        tmux.waitFor("grep ran again") { $0[row: 1] == "  1/1" && $0.contains("> ./notes.txt:3:beta again") }
+        tmux.waitFor("grep ran again") { $0[row: 1] == tmux.infoRow("1/1") && $0.contains("> ./notes.txt:3:beta again") }
         tmux.keys("C-u")
         tmux.type("a")
-        tmux.waitFor("every line with an a") { $0[row: 1] == "  4/4" }
+        tmux.waitFor("every line with an a") { $0[row: 1] == tmux.infoRow("4/4") }
         tmux.keys("C-f")
         tmux.type(" gam")
-        tmux.waitFor("pick's own filter over grep's lines") { $0[row: 0].hasPrefix("filter> a gam") && $0[row: 1] == "  1/4" }
+        tmux.waitFor("pick's own filter over grep's lines") { $0[row: 0].hasPrefix("filter> a gam") && $0[row: 1] == tmux.infoRow("1/4") }
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "./notes.txt +2\n", "become($EDITOR {1} +{2})")

@@ -32,11 +32,11 @@ final class FzfRecipePortTests: InteractiveTestCase {
             """)
         tmux.waitFor(text: "2/2")
         tmux.keys("C-r")
-        tmux.waitFor("the reload's error is not a line") { $0[row: 1] == "  1/1" && $0[row: 2].hasSuffix("reloaded") }
+        tmux.waitFor("the reload's error is not a line") { $0[row: 1] == tmux.infoRow("1/1") && $0[row: 2].hasSuffix("reloaded") }
         tmux.type("x")
         tmux.waitFor(text: "0/1")
         tmux.keys("C-q")
-        tmux.waitFor("the failed transform-query cleared the query") { $0[row: 0] == ">" && $0[row: 1] == "  1/1" }
+        tmux.waitFor("the failed transform-query cleared the query") { $0[row: 0] == ">" && $0[row: 1] == tmux.infoRow("1/1") }
         tmux.keys("C-t")
         tmux.waitFor("the transform's actions ran despite its error") { $0[row: 0].hasPrefix("T>") }
         tmux.keys("Enter")
@@ -129,7 +129,7 @@ extension FzfRecipePortTests {
         tmux.type("line20")
         tmux.waitFor(text: " 1/20")  // not 11/20, the frame of "line1"
         tmux.keys("C-x")
-        tmux.waitFor("cancel cleared the query") { $0[row: 0] == ">" && $0[row: 1] == "  20/20" }
+        tmux.waitFor("cancel cleared the query") { $0[row: 0] == ">" && $0[row: 1] == tmux.infoRow("20/20") }
         tmux.type("ne1")
         tmux.waitFor(text: "11/20")
         tmux.keys("C-q")
@@ -228,7 +228,7 @@ extension FzfRecipePortTests {
         tmux.keys("Down", "Down")
         tmux.waitFor(text: "> c")
         tmux.keys("C-d")
-        tmux.waitFor("c is gone; d, in its place, is highlighted") { $0[row: 1] == "  4/4" && $0.contains("> d") }
+        tmux.waitFor("c is gone; d, in its place, is highlighted") { $0[row: 1] == tmux.infoRow("4/4") && $0.contains("> d") }
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "d\n")

@@ -36,7 +36,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
         try tmux.start(input: "cat input.txt", args: "")
         tmux.waitFor(text: "3/3")
         try tmux.paste("ban\n")
-        let rows = tmux.waitFor("the pasted text in the query") { $0[row: 0] == "> ban" && $0[row: 1] == "  1/3" }
+        let rows = tmux.waitFor("the pasted text in the query") { $0[row: 0] == "> ban" && $0[row: 1] == tmux.infoRow("1/3") }
         XCTAssertFalse(rows.joined().contains("200~") || rows.joined().contains("201~"), "no paste marker shows")
         try tmux.paste("\tx\u{1B}[31my\r\nz")
         // (tmux pastes each line break as a carriage return.)
@@ -52,7 +52,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
         tmux.keys("F1")
         tmux.waitFor(text: "Keys")
         try tmux.paste("cher\n")
-        tmux.waitFor("the help closed and the paste in the query") { $0[row: 0] == "> cher" && $0[row: 1] == "  1/3" }
+        tmux.waitFor("the help closed and the paste in the query") { $0[row: 0] == "> cher" && $0[row: 1] == tmux.infoRow("1/3") }
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "cherry\n")
@@ -71,7 +71,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
         while !FileManager.default.fileExists(atPath: ready) && Date() < end { usleep(10_000) }
         tmux.type("cher")
         try tmux.file("go", "")
-        let rows = tmux.waitFor("the typed-ahead query") { $0[row: 0].hasPrefix("> cher") && $0[row: 1] == "  1/3" }
+        let rows = tmux.waitFor("the typed-ahead query") { $0[row: 0].hasPrefix("> cher") && $0[row: 1] == tmux.infoRow("1/3") }
         XCTAssertFalse(rows.joined().contains("R"), "no cursor report shows:\n" + rows.joined(separator: "\n"))
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
@@ -205,7 +205,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
         XCTAssertLessThan(waited ?? 99, 0.4, "pick waited \(waited ?? 99) s for an answer that never came")
         // Not knowing where the cursor is, pick draws on the last rows.
         XCTAssertEqual(rows[row: 7], ">", rows.joined(separator: "\n"))
-        XCTAssertEqual(rows[row: 8], "  3/3")
+        XCTAssertEqual(rows[row: 8], tmux.infoRow("3/3"))
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "apple\n")
@@ -217,7 +217,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
         tmux.waitFor(text: "3/3")
         tmux.waitFor("the late answer sent") { _ in self.relayLog.contains("answered") }
         tmux.type("ban")
-        let rows = tmux.waitFor("the query typed") { $0.contains { $0.hasPrefix("> ban") } && $0.contains("  1/3") }
+        let rows = tmux.waitFor("the query typed") { $0.contains { $0.hasPrefix("> ban") } && $0.contains(tmux.infoRow("1/3")) }
         XCTAssertFalse(rows.joined().contains("R"), "no cursor report shows:\n" + rows.joined(separator: "\n"))
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
@@ -403,7 +403,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
         }
         tmux.resize(width: 50, height: 10)
         let rows = tmux.waitFor("the final screen at 50x10") { rows in
-            rows[row: 1] == "  40/40" && rows[row: 2].hasPrefix("> line 1 ") && rows[row: 2].hasSuffix(" f2")
+            rows[row: 1] == tmux.infoRow("40/40") && rows[row: 2].hasPrefix("> line 1 ") && rows[row: 2].hasSuffix(" f2")
                 && rows[row: 2].count == 49
         }
         XCTAssertEqual(rows[row: 0], ">")
@@ -423,7 +423,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
         }
         tmux.resize(width: 40, height: 12)
         let rows = tmux.waitFor("the region redrawn at 40x12") { rows in
-            rows.contains("  3/3") && rows.contains { $0.hasPrefix("> apple") }
+            rows.contains(tmux.infoRow("3/3")) && rows.contains { $0.hasPrefix("> apple") }
         }
         XCTAssertEqual(rows.filter { $0.contains("3/3") }.count, 1, "one info line:\n" + rows.joined(separator: "\n"))
         tmux.type("che")
@@ -591,7 +591,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
         for query in ["日本", "😀", "e\u{301}c", "של"] {
             tmux.keys("C-u")
             tmux.type(query)
-            tmux.waitFor("the query \(query)") { $0[row: 0].hasPrefix("> " + query) && $0[row: 1] == "  1/4" }
+            tmux.waitFor("the query \(query)") { $0[row: 0].hasPrefix("> " + query) && $0[row: 1] == tmux.infoRow("1/4") }
             tmux.waitFor("the cursor after \(query)") { _ in self.tmux.cursor().x == 2 + self.columns(query) }
         }
         tmux.keys("Enter")

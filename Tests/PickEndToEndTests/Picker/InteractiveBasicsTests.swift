@@ -67,7 +67,7 @@ final class InteractiveBasicsTests: InteractiveTestCase {
         let rows = tmux.waitFor(text: "5/5")
         XCTAssertEqual(rows[row: 0], "shell text above", "the text above stays")
         XCTAssertEqual(rows[row: 1], ">", "the prompt starts on the next row")
-        XCTAssertEqual(rows[row: 2], "  5/5")
+        XCTAssertEqual(rows[row: 2], tmux.infoRow("5/5"))
         XCTAssertEqual(visible(rows).count, 1 + 1 + 1 + 4, "six rows: prompt, info and four lines")
         tmux.type("ch")
         tmux.waitFor(text: "1/5")
@@ -117,11 +117,11 @@ final class InteractiveBasicsTests: InteractiveTestCase {
             let rows = tmux.waitFor("the query on two rows (\(layout))") { rows in
                 let at = rows.firstIndex { $0.hasPrefix("> qqqq") } ?? -1
                 return at >= 0 && rows[row: at + 1] == String(repeating: "q", count: 12)
-                    && rows.contains("  0/5")
+                    && rows.contains(tmux.infoRow("0/5"))
             }
             let prompt = rows.firstIndex { $0.hasPrefix("> qqqq") } ?? -1
             if layout == "top" {
-                XCTAssertEqual(rows[row: 2], "  0/5", "the info line below the wrapped query")
+                XCTAssertEqual(rows[row: 2], tmux.infoRow("0/5"), "the info line below the wrapped query")
             } else {
                 XCTAssertEqual(prompt, 8, "the prompt moved up a row to fit")
             }
@@ -151,10 +151,10 @@ final class InteractiveBasicsTests: InteractiveTestCase {
         tmux.waitFor(text: "5/5")
         tmux.type("日本")
         // The rest of the best suggestion shows as ghost text after the query.
-        tmux.waitFor("日本語 found") { $0[row: 0] == "> 日本語" && $0[row: 1] == "  1/5" && $0[row: 2].hasPrefix("> 日本語") }
+        tmux.waitFor("日本語 found") { $0[row: 0] == "> 日本語" && $0[row: 1] == tmux.infoRow("1/5") && $0[row: 2].hasPrefix("> 日本語") }
         tmux.keys("C-u")
         tmux.type("é")
-        tmux.waitFor("élan found") { $0[row: 0] == "> élan" && $0[row: 1] == "  1/5" && $0[row: 2].hasPrefix("> élan") }
+        tmux.waitFor("élan found") { $0[row: 0] == "> élan" && $0[row: 1] == tmux.infoRow("1/5") && $0[row: 2].hasPrefix("> élan") }
         tmux.keys("BSpace")
         tmux.type("ßx")
         tmux.waitFor(text: "0/5")

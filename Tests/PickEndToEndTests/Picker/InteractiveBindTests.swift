@@ -59,11 +59,11 @@ final class InteractiveBindTests: InteractiveTestCase {
             """)
         tmux.waitFor(text: "3/3")
         tmux.keys("C-x")
-        tmux.waitFor("change-query") { $0[row: 0].hasPrefix("> ban") && $0[row: 1] == "  1/3" }
+        tmux.waitFor("change-query") { $0[row: 0].hasPrefix("> ban") && $0[row: 1] == tmux.infoRow("1/3") }
         tmux.keys("C-o")
-        tmux.waitFor("clear-query") { $0[row: 0] == ">" && $0[row: 1] == "  3/3" }
+        tmux.waitFor("clear-query") { $0[row: 0] == ">" && $0[row: 1] == tmux.infoRow("3/3") }
         tmux.keys("C-y")
-        tmux.waitFor("put(an)") { $0[row: 0].hasPrefix("> an") && $0[row: 1] == "  1/3" }
+        tmux.waitFor("put(an)") { $0[row: 0].hasPrefix("> an") && $0[row: 1] == tmux.infoRow("1/3") }
         tmux.keys("a")
         tmux.waitFor("a bound to put types a") { $0[row: 0].hasPrefix("> ana") }
         tmux.keys("C-t")
@@ -86,20 +86,20 @@ final class InteractiveBindTests: InteractiveTestCase {
             """)
         tmux.waitFor(text: "3/3")
         tmux.type("abc")
-        tmux.waitFor("sorted: the tighter match first") { $0[row: 1] == "  2/3 +S" && $0[row: 2] == "> abc" }
+        tmux.waitFor("sorted: the tighter match first") { $0[row: 1] == tmux.infoRow("2/3 +S") && $0[row: 2] == "> abc" }
         tmux.keys("C-s")
         tmux.waitFor("toggle-sort: input order") { $0[row: 2] == "> xaxbxc" }
         tmux.keys("C-o", "C-s")
         tmux.keys("C-x")
         tmux.waitFor("disable-search lists every line; unbound ctrl-s did nothing") {
-            $0[row: 1] == "  3/3 -S" && $0[row: 2] == "> xaxbxc" && self.shows($0, "zzz")
+            $0[row: 1] == tmux.infoRow("3/3 -S") && $0[row: 2] == "> xaxbxc" && self.shows($0, "zzz")
         }
         tmux.keys("C-y")
         tmux.waitFor(text: "2/3")
         tmux.keys("C-t")
         tmux.waitFor(text: "3/3")
         tmux.keys("C-t", "C-e", "C-s")
-        tmux.waitFor("rebind: ctrl-s sorts again") { $0[row: 1] == "  2/3 +S" && $0[row: 2] == "> abc" }
+        tmux.waitFor("rebind: ctrl-s sorts again") { $0[row: 1] == tmux.infoRow("2/3 +S") && $0[row: 2] == "> abc" }
         tmux.keys("C-w")
         tmux.keys("Enter")
         tmux.type("x")
@@ -179,13 +179,13 @@ final class InteractiveBindTests: InteractiveTestCase {
             """)
         tmux.waitFor(text: "3/3")
         tmux.keys("C-l")
-        tmux.waitFor("reload+last: the old list's last index, clamped") { $0.contains("  10/10") && $0.contains("> 3") }
+        tmux.waitFor("reload+last: the old list's last index, clamped") { $0.contains(tmux.infoRow("10/10")) && $0.contains("> 3") }
         tmux.keys("C-p")
-        tmux.waitFor("reload+pos(5)") { $0.contains("  20/20") && $0.contains("> 5") }
+        tmux.waitFor("reload+pos(5)") { $0.contains(tmux.infoRow("20/20")) && $0.contains("> 5") }
         tmux.keys("C-f")
-        tmux.waitFor("reload+first") { $0.contains("  30/30") && $0.contains("> 1") }
+        tmux.waitFor("reload+first") { $0.contains(tmux.infoRow("30/30")) && $0.contains("> 1") }
         tmux.keys("C-l")
-        tmux.waitFor("reload+last from 30 lines: the new last") { $0.contains("  10/10") && $0.contains("> 10") }
+        tmux.waitFor("reload+last from 30 lines: the new last") { $0.contains(tmux.infoRow("10/10")) && $0.contains("> 10") }
         tmux.keys("C-q")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "10\n")
@@ -226,6 +226,26 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertEqual(tmux.exitStatus(), 130, "ctrl-c still cancels")
     }
 
+    /// Tab, F1 and pick's other keys are entries of the same table, bound to actions by
+    /// name: a binding replaces Tab's, and the actions go on any key (`complete`, `help`).
+    func testPicksOwnActionsBindToAnyKey() throws {
+        try tmux.file("input.txt", "alpha\nalpine\nbeta\n")
+        try tmux.start(input: "cat input.txt", args: "--bind 'tab:down,ctrl-o:complete,ctrl-t:help,f1:ignore'")
+        tmux.waitFor(text: "3/3")
+        tmux.type("alp")
+        tmux.waitFor(text: "2/3")
+        tmux.keys("Tab")
+        tmux.waitFor("Tab moves down instead of completing") { $0.contains("> alpine") && $0.contains("  2/3") }
+        tmux.keys("Up", "C-o", "Left")
+        tmux.type("-")
+        tmux.waitFor("ctrl-o completed the query") { $0[row: 0].hasPrefix("> alph-a") }
+        tmux.keys("F1", "C-t")
+        let rows = tmux.waitFor(text: "Keys")
+        XCTAssertTrue(rows.contains { $0.contains("ctrl-t") && $0.contains("this help") })
+        tmux.keys("C-c")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
     func testChangeNthWhileTheInputStreams() throws {
         try tmux.file("slow.sh", "echo 'a x'; sleep 1; echo 'b y'; echo 'c y'\n")
         try tmux.start(input: "sh slow.sh", args: "--nth 1 --bind 'ctrl-n:change-nth(2)'")
@@ -242,9 +262,9 @@ final class InteractiveBindTests: InteractiveTestCase {
     func testToggleSortStartsFromNoSort() throws {
         try tmux.file("input.txt", "xaxbxc\nabc\n")
         try tmux.start(input: "cat input.txt", args: "--no-sort --bind ctrl-s:toggle-sort --query abc")
-        tmux.waitFor("--no-sort: input order, said as fzf does") { $0[row: 1] == "  2/2 -S" && $0[row: 2].hasPrefix("> xaxbxc") }
+        tmux.waitFor("--no-sort: input order, said as fzf does") { $0[row: 1] == tmux.infoRow("2/2 -S") && $0[row: 2].hasPrefix("> xaxbxc") }
         tmux.keys("C-s")
-        tmux.waitFor("the first press sorts") { $0[row: 1] == "  2/2 +S" && $0[row: 2].hasPrefix("> abc") }
+        tmux.waitFor("the first press sorts") { $0[row: 1] == tmux.infoRow("2/2 +S") && $0[row: 2].hasPrefix("> abc") }
         tmux.keys("Escape")
         XCTAssertEqual(tmux.exitStatus(), 130)
     }
@@ -296,7 +316,7 @@ final class InteractiveBindTests: InteractiveTestCase {
         tmux.waitFor(text: "ran beta be")
         tmux.type("typed in the command")
         tmux.keys("Enter")
-        tmux.waitFor("the picker as it was") { $0[row: 0].hasPrefix("> be") && !self.shows($0, "ran beta") && $0[row: 1] == "  1/2" && $0[row: 2] == "> beta" }
+        tmux.waitFor("the picker as it was") { $0[row: 0].hasPrefix("> be") && !self.shows($0, "ran beta") && $0[row: 1] == tmux.infoRow("1/2") && $0[row: 2] == "> beta" }
         XCTAssertEqual(try String(contentsOf: tmux.dir.appendingPathComponent("answer"), encoding: .utf8),
                        "typed in the command\n")
         tmux.keys("Enter")
@@ -358,7 +378,7 @@ final class InteractiveBindTests: InteractiveTestCase {
         tmux.type("tw")
         tmux.keys("C-c")
         tmux.waitFor("the command ended, the keys typed meanwhile kept") { rows in
-            rows[row: 0].hasPrefix("> tw") && rows[row: 1] == "  1/2"
+            rows[row: 0].hasPrefix("> tw") && rows[row: 1] == tmux.infoRow("1/2")
                 && ((try? TmuxPick.shell(["pgrep", "-f", "^sleep 33"]))?.output.isEmpty ?? true)
         }
         XCTAssertFalse(tmux.screen()[row: 0].hasPrefix("after"), "the rest of the chain dropped")
@@ -408,11 +428,11 @@ final class InteractiveBindTests: InteractiveTestCase {
         tmux.waitFor(text: "> three")
         tmux.keys("C-r")
         tmux.waitFor("the highlight stayed on three, zero now above it") { rows in
-            rows[row: 1] == "  44/44" && self.shows(rows, "> three") && self.shows(rows, "  zero")
+            rows[row: 1] == tmux.infoRow("44/44") && self.shows(rows, "> three") && self.shows(rows, "  zero")
         }
         tmux.keys("C-r")
         tmux.type("'extra3")
-        tmux.waitFor("the reload streamed in while typing") { $0[row: 0] == "> 'extra3" && $0[row: 1] == "  11/44" }
+        tmux.waitFor("the reload streamed in while typing") { $0[row: 0] == "> 'extra3" && $0[row: 1] == tmux.infoRow("11/44") }
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "extra3\n")
@@ -488,9 +508,9 @@ final class InteractiveBindTests: InteractiveTestCase {
             """)
         tmux.waitFor(text: "2/2")
         tmux.keys("C-x")
-        tmux.waitFor("transform ran the printed actions") { $0[row: 0] == "T> beta" && $0[row: 1] == "  1/2" }
+        tmux.waitFor("transform ran the printed actions") { $0[row: 0] == "T> beta" && $0[row: 1] == tmux.infoRow("1/2") }
         tmux.keys("C-y")
-        tmux.waitFor("transform-query") { $0[row: 0].hasPrefix("T> al") && $0[row: 1] == "  1/2" }
+        tmux.waitFor("transform-query") { $0[row: 0].hasPrefix("T> al") && $0[row: 1] == tmux.infoRow("1/2") }
         tmux.keys("C-t")
         tmux.waitFor("transform-prompt") { $0[row: 0].hasPrefix("1> al") }
         tmux.keys("C-o")

@@ -54,7 +54,7 @@ final class InteractiveEditorKeysTests: InteractiveTestCase {
             try tmux.file("editrc", editrc)
             try tmux.start(input: "cat input.txt", args: "--height 8", before: "printf 'above 1\\nabove 2\\n'")
             tmux.logOutput()
-            tmux.waitFor("\(s.name): the first frame", file: file, line: line) { $0[row: 3] == "  3/3" }
+            tmux.waitFor("\(s.name): the first frame", file: file, line: line) { $0[row: 3] == tmux.infoRow("3/3") }
             tmux.type(s.typed)
             tmux.waitFor("\(s.name): typed", file: file, line: line) { $0[row: 2] == "> " + s.typed }
             for p in s.presses { press(p, file: file, line: line) }
@@ -64,7 +64,7 @@ final class InteractiveEditorKeysTests: InteractiveTestCase {
             let expected = "> " + s.query
             let rows = tmux.waitFor("\(s.name): the query '\(s.query)', the screen intact", file: file, line: line) { rows in
                 !rows.contains { $0.hasPrefix("Keys") } && rows[row: 2] == trimmed(expected)
-                    && rows[row: 0] == "above 1" && rows[row: 1] == "above 2" && rows[row: 3].hasSuffix("/3")
+                    && rows[row: 0] == "above 1" && rows[row: 1] == "above 2" && tmux.isInfoRow(rows[row: 3], countsEndingWith: "/3")
             }
             XCTAssertEqual(rows.dropFirst(10).filter { !$0.isEmpty }, [], "\(s.name): nothing below the region",
                            file: file, line: line)
@@ -247,7 +247,7 @@ final class InteractiveEditorKeysTests: InteractiveTestCase {
         tmux.keys("F1")
         tmux.waitFor(text: "Keys")
         tmux.keys("F1")
-        tmux.waitFor("the query untouched") { $0[row: 0] == "> 1" && $0[row: 1] == "  1/5" && $0[row: 2] == "> 1" }
+        tmux.waitFor("the query untouched") { $0[row: 0] == "> 1" && $0[row: 1] == tmux.infoRow("1/5") && $0[row: 2] == "> 1" }
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "1\n")
@@ -280,7 +280,7 @@ final class InteractiveEditorKeysTests: InteractiveTestCase {
         tmux.waitFor(text: "stray text")
         tmux.keys("C-l")
         var rows = tmux.waitFor("pick's rows painted again") { !$0.contains { $0.contains("stray") } }
-        XCTAssertEqual(Array(rows.prefix(5)), ["above 1", "above 2", "> one", "  1/3", "> a one two"])
+        XCTAssertEqual(Array(rows.prefix(5)), ["above 1", "above 2", "> one", tmux.infoRow("1/3"), "> a one two"])
         tmux.type(" t")
         rows = tmux.waitFor("typing goes on where it was") { $0[row: 2] == "> one t" }
         XCTAssertEqual(Array(rows.prefix(2)), ["above 1", "above 2"])
@@ -302,7 +302,7 @@ final class InteractiveEditorKeysTests: InteractiveTestCase {
         tmux.waitFor(text: "stray text")
         tmux.keys("C-l")
         let rows = tmux.waitFor("the screen painted again") { !$0.contains { $0.contains("stray") } }
-        XCTAssertEqual(visible(rows), ["> ", "  3/3", "> a one two", "  b three four", "  c five six"].map(trimmed))
+        XCTAssertEqual(visible(rows), ["> ", tmux.infoRow("3/3"), "> a one two", "  b three four", "  c five six"].map(trimmed))
         tmux.type("six")
         tmux.waitFor(text: "1/3")
         tmux.keys("Enter")
@@ -326,11 +326,11 @@ final class InteractiveEditorKeysTests: InteractiveTestCase {
         // The region no longer fits below the lines: they scroll up, none is drawn over.
         // (Its six rows list four lines.)
         tmux.waitFor("the region in 6 rows, just below the last line") { rows in
-            rows[row: 5] == "line 12" && rows[row: 6] == ">" && rows[row: 7] == "  20/20" && rows[row: 11] == "  4"
+            rows[row: 5] == "line 12" && rows[row: 6] == ">" && rows[row: 7] == tmux.infoRow("20/20") && rows[row: 11] == "  4"
         }
         tmux.resize(width: 60, height: 24)
         let rows = tmux.waitFor("the region in 12 rows, below every line") { $0[row: 23] == "  10" }
-        XCTAssertEqual(Array(rows.prefix(14)), above + [">", "  20/20"])
+        XCTAssertEqual(Array(rows.prefix(14)), above + [">", tmux.infoRow("20/20")])
         tmux.type("13")
         tmux.waitFor(text: " 1/20")  // not 11/20, the frame of "1"
         tmux.keys("Enter")

@@ -185,7 +185,7 @@ final class InteractiveFeatureTests: InteractiveTestCase {
         tmux.waitFor(text: "3/4")
         tmux.keys("Tab")
         tmux.type("o")  // after Tab: once it shows, Tab was handled
-        tmux.waitFor("the query as typed") { $0[row: 0] == "> pytho" && $0[row: 1] == "  3/4" }
+        tmux.waitFor("the query as typed") { $0[row: 0] == "> pytho" && $0[row: 1] == tmux.infoRow("3/4") }
         // A line that starts with the query completes.
         tmux.keys("C-u")
         tmux.type("lrw")
@@ -332,10 +332,10 @@ final class InteractiveFeatureTests: InteractiveTestCase {
         tmux.waitFor(text: "0/2")
         tmux.keys("M-n", "M-n")
         // Back to an empty query: the most recent query is offered as a hint, in brackets.
-        tmux.waitFor("the query back to empty") { $0[row: 0] == "> [recent: ban]" && $0[row: 1] == "  2/2" }
+        tmux.waitFor("the query back to empty") { $0[row: 0] == "> [recent: ban]" && $0[row: 1] == tmux.infoRow("2/2") }
         XCTAssertEqual(tmux.cursor().x, 2, "the query is empty")
         tmux.keys("Tab")
-        tmux.waitFor("Tab takes it") { $0[row: 1] == "  1/2" && self.tmux.cursor().x == 5 }
+        tmux.waitFor("Tab takes it") { $0[row: 1] == tmux.infoRow("1/2") && self.tmux.cursor().x == 5 }
         tmux.keys("C-u")
         tmux.type("app")
         tmux.waitFor(text: "1/2")

@@ -12,7 +12,8 @@ final class StaleListInteractiveTests: InteractiveTestCase {
 
     /// The matches the count row says, or nil when it says none as final (in progress).
     private func countedMatches(_ rows: [String]) -> Int? {
-        let info = rows[row: 1].trimmingCharacters(in: .whitespaces)
+        // The counts are the word with the slash (the spinner turns before them, as fzf's).
+        guard let info = rows[row: 1].split(separator: " ").first(where: { $0.contains("/") }) else { return nil }
         guard let slash = info.firstIndex(of: "/") else { return nil }
         return Int(info[..<slash])
     }

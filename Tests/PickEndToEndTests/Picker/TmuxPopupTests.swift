@@ -106,6 +106,13 @@ final class PopupTmux {
         }
     }
 
+    /// Whether the popup's info row shows `counts`, then fzf's separator to its end.
+    func popupShows(_ rows: [String], counts: String) -> Bool {
+        popupRows(rows).contains { row in
+            row.hasPrefix(counts + " ─") && row.dropFirst(counts.count + 1).allSatisfy { $0 == "─" }
+        }
+    }
+
     /// The exit status of the pipeline (nil on timeout).
     func exitStatus(file: StaticString = #filePath, line: UInt = #line) -> Int32? {
         let end = Date().addingTimeInterval(TmuxPick.deadline)
@@ -156,11 +163,11 @@ final class TmuxPopupTests: XCTestCase {
     func testPopupOpensOverThePaneAndThePickComesBackOnStdout() throws {
         let input = try writeInput(Array("alpha\nbeta\ngamma\n".utf8))
         try tmux.start("\(tmux.pick) --tmux 80%,50% < '\(input)'")
-        let rows = tmux.waitFor("the popup with three lines") { self.tmux.popupRows($0).contains("3/3") }
+        let rows = tmux.waitFor("the popup with three lines") { self.tmux.popupShows($0, counts: "3/3") }
         XCTAssertTrue(rows.contains { $0.contains("text of the pane") }, "the pane keeps its text beside the popup")
         XCTAssertTrue(rows.contains { $0.contains("╭") }, "pick draws its border in the popup")
         tmux.type("gam")
-        tmux.waitFor("one match") { self.tmux.popupRows($0).contains("1/3") }
+        tmux.waitFor("one match") { self.tmux.popupShows($0, counts: "1/3") }
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(String(decoding: tmux.stdout, as: UTF8.self), "gamma\n")
@@ -195,7 +202,7 @@ final class TmuxPopupTests: XCTestCase {
         try tmux.start("PICK_DEFAULT_OPTS='--header=from-env' \(tmux.pick) --tmux --prompt \(PopupTmux.quote(prompt)) --print-query < '\(input)'")
         tmux.waitFor("the prompt as given") { rows in rows.contains { $0.contains(prompt) } && rows.contains { $0.contains("from-env") } }
         tmux.type("tw")
-        tmux.waitFor("one match") { self.tmux.popupRows($0).contains("1/2") }
+        tmux.waitFor("one match") { self.tmux.popupShows($0, counts: "1/2") }
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(String(decoding: tmux.stdout, as: UTF8.self), "tw\ntwo\n")
@@ -213,11 +220,11 @@ final class TmuxPopupTests: XCTestCase {
     func testCancellingAndNoMatchGiveTheSameExitCodesAsInline() throws {
         let input = try writeInput(Array("one\ntwo\n".utf8))
         try tmux.start("\(tmux.pick) --tmux < '\(input)'; echo $? > '\(tmux.dir.path)/first'; \(tmux.pick) --tmux --query=zzz --exit-0 < '\(input)'")
-        tmux.waitFor("the popup") { self.tmux.popupRows($0).contains("2/2") }
+        tmux.waitFor("the popup") { self.tmux.popupShows($0, counts: "2/2") }
         // ctrl-z cannot stop a picker in a popup (nothing could resume it): it stays.
         tmux.keys("C-z")
         tmux.type("tw")
-        tmux.waitFor("the popup, still answering") { self.tmux.popupRows($0).contains("1/2") }
+        tmux.waitFor("the popup, still answering") { self.tmux.popupShows($0, counts: "1/2") }
         tmux.keys("Escape")
         XCTAssertEqual(tmux.exitStatus(), 1, "--exit-0 with no match")
         let first = try String(contentsOf: tmux.dir.appendingPathComponent("first"), encoding: .utf8)
@@ -253,7 +260,7 @@ final class TmuxPopupTests: XCTestCase {
         let input = try writeInput(Array("one\ntwo\n".utf8))
         let d = tmux.dir.path
         try tmux.start("\(tmux.pick) --tmux < '\(input)' & echo $! > '\(d)/pid'; wait $!")
-        tmux.waitFor("the popup") { self.tmux.popupRows($0).contains("2/2") }
+        tmux.waitFor("the popup") { self.tmux.popupShows($0, counts: "2/2") }
         let pid = try XCTUnwrap(Int32(String(contentsOf: tmux.dir.appendingPathComponent("pid"), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)))
         kill(pid, SIGTERM)
@@ -284,7 +291,7 @@ final class TmuxPopupTests: XCTestCase {
         let input = try writeInput(Array("one\ntwo\n".utf8))
         let d = tmux.dir.path
         try tmux.start("SECRET=hunter2 \(tmux.pick) --tmux < '\(input)' & echo $! > '\(d)/pid'; wait $!")
-        tmux.waitFor("the popup") { self.tmux.popupRows($0).contains("2/2") }
+        tmux.waitFor("the popup") { self.tmux.popupShows($0, counts: "2/2") }
         let tmp = tmux.dir.appendingPathComponent("tmp")
         func scripts() -> [String] {
             tmux.leftovers.flatMap { dir in
@@ -323,7 +330,7 @@ final class TmuxPopupTests: XCTestCase {
         // tmux refuses a popup larger than its client ("height too large").
         let input = try writeInput(Array("one\ntwo\n".utf8))
         try tmux.start("\(tmux.pick) --tmux 200 < '\(input)'")
-        let rows = tmux.waitFor("the popup") { self.tmux.popupRows($0).contains("2/2") }
+        let rows = tmux.waitFor("the popup") { self.tmux.popupShows($0, counts: "2/2") }
         XCTAssertTrue(rows.first?.hasPrefix("╭") == true, "the popup starts at the top: " + rows.joined(separator: "\n"))
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)

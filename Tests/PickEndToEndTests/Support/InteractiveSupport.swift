@@ -11,6 +11,8 @@ final class TmuxPick {
     let socket: String
     let dir: URL
     static let deadline: TimeInterval = 10
+    /// The pane's columns, as last started or resized.
+    private(set) var width = 80
 
     /// Whether tmux can be run here.
     static var isAvailable: Bool {
@@ -42,6 +44,7 @@ final class TmuxPick {
     func start(input: String?, args: String, width: Int = 80, height: Int = 24, before: String = "",
                environment: [String: String] = [:], background: Bool = false,
                underJobControl: Bool = false, wrapper: String = "", binary: String = pickBinaryPath()) throws {
+        self.width = width
         let d = dir.path
         var env = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "EDITRC": "\(d)/editrc", "HOME": d]
         for (k, v) in environment { env[k] = v }
@@ -86,7 +89,21 @@ final class TmuxPick {
     }
 
     func resize(width: Int, height: Int) {
+        self.width = width
         _ = try? Self.shell(["tmux", "-L", socket, "resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The info line as fzf draws it on a row of its own across `columns` (the pane's by
+    /// default): two blanks, the counts, and the separator `─` to a column short of the end.
+    func infoRow(_ counts: String, columns: Int? = nil) -> String {
+        let fill = (columns ?? width) - 4 - counts.count
+        return fill > 0 ? "  \(counts) " + String(repeating: "─", count: fill) : "  " + counts
+    }
+
+    /// Whether `row` is an info line as `infoRow` draws it, its counts ending with `suffix`.
+    func isInfoRow(_ row: String, countsEndingWith suffix: String) -> Bool {
+        let counts = String(row.dropFirst(2).prefix { $0 != " " })
+        return counts.hasSuffix(suffix) && row == infoRow(counts)
     }
 
     /// The cursor's column and row (0-based).
