@@ -353,6 +353,14 @@ extension Picker {
                                     listReadsDown: options.layout.listReadsDown,
                                     previewShown: geometry.pane != nil)
         for effect in session.transformed(action, output: text, trigger: trigger, context: context) {
+            // A background transform's actions run even while a `wait` holds the chain; a
+            // `wait` among them joins it, what follows it waiting too (fzf's).
+            if case .queueFirst(let chain) = effect, action.kind.runsInBackground, session.bound.waitsForSearch {
+                let stop = chain.firstIndex { $0.kind == .wait } ?? chain.endIndex
+                for action in chain[..<stop] { run(action, trigger) }
+                session.bound.queue += chain[stop...].dropFirst().map { ($0, trigger) }
+                continue
+            }
             carryOut(effect, trigger)
         }
     }

@@ -460,6 +460,7 @@ enum Painter {
         }
         if let sorts = info.sorts { plain += sorts ? " +S" : " -S" }
         if info.tracks { plain += " +T" }
+        if info.waits { plain += info.inWords ? ", waiting" : " (..)" }
         if info.isBusy && info.inWords { plain += ", loading" }
         var text = styled(theme.info, plain)
         var width = TerminalText.width(plain)

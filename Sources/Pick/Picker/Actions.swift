@@ -121,7 +121,9 @@ extension Picker {
         case .setHeaderLines(let count): changeHeaderLines(count)
         case .setFields(let ranges, let withNth): applyFields(ranges, withNth: withNth)
         case .runChains(let targets): session.bound.runChains(of: targets, in: options.bindings, firedBy: trigger)
-        case .waitForSearch: session.bound.waitsForSearch = true
+        case .waitForSearch:
+            session.bound.waitsForSearch = true
+            perform(.redraw)
         case .replaceQueryWithLine:
             if let line = session.highlighted {
                 // The line as the list shows it (its visible text: the store holds no colour codes).
@@ -336,7 +338,10 @@ extension Picker {
 
     private func notice() {
         takeFinishedCommands()
-        if session.bound.waitsForSearch && session.searchSettled { session.bound.waitsForSearch = false }
+        if session.bound.waitsForSearch && session.searchSettled {
+            session.bound.waitsForSearch = false
+            perform(.redraw)
+        }
         followReloadedLine()
         var watch = session.bound.events
         let events = watch.events(in: session, loading: input.isLoading)

@@ -225,6 +225,7 @@ final class Picker {
         var frame = FrameBuilder.build(input, store: store)
         frame.info.inWords = options.accessible
         if session.bound.togglesSort { frame.info.sorts = session.bound.sorts ?? options.ranking.sorts }
+        frame.info.waits = session.bound.waitsForSearch
         session.scroll = frame.scroll
         var ghost: Ghost? = nil
         if geometry.promptRows == 1 {

@@ -25,7 +25,7 @@ final class InteractiveFzfActionsTests: InteractiveTestCase {
         tmux.waitFor(text: "20/20")
         tmux.keys("C-a")
         tmux.type("5")
-        tmux.waitFor("the query is typed while the command runs") { $0[row: 0] == "> 5" && $0[row: 1] == "  2/20" }
+        tmux.waitFor("the query is typed while the command runs") { $0[row: 0] == "> 5" && $0[row: 1].hasPrefix("  2/20 ") }
         try tmux.file("go", "")
         tmux.waitFor(text: "from the background")
         tmux.keys("C-u", "C-b")
@@ -36,7 +36,7 @@ final class InteractiveFzfActionsTests: InteractiveTestCase {
         eventually("bg-cancel ends the command") { kill(pid, 0) != 0 }
         tmux.keys("C-t")
         tmux.waitFor("bg-transform runs the actions printed") { $0[row: 0].hasPrefix("bg>") }
-        XCTAssertEqual(tmux.screen()[row: 1], "  20/20", "the cancelled query never came")
+        XCTAssertTrue(tmux.screen()[row: 1].hasPrefix("  20/20 "), "the cancelled query never came")
         tmux.keys("Escape")
         XCTAssertEqual(tmux.exitStatus(), 130)
     }
@@ -50,25 +50,25 @@ final class InteractiveFzfActionsTests: InteractiveTestCase {
         tmux.waitFor("--ghost shows in place of the empty query") { $0[row: 0] == "> type a number" }
         tmux.keys("C-s")
         tmux.waitFor("search(5) filters, the query line left empty") {
-            $0[row: 0] == "> type a number" && $0[row: 1] == "  2/20" && $0[row: 2] == "> 5" && $0[row: 3] == "  15"
+            $0[row: 0] == "> type a number" && $0[row: 1].hasPrefix("  2/20 ") && $0[row: 2] == "> 5" && $0[row: 3] == "  15"
         }
         tmux.keys("C-p")
         tmux.waitFor("change-pointer") { $0[row: 2] == "=> 5" && $0[row: 3] == "   15" }
         tmux.keys("C-h")
         tmux.waitFor("the first two lines are the header, the highlight stays on its line") {
-            $0[row: 1] == "  2/18" && $0[row: 2].trimmingCharacters(in: .whitespaces) == "1"
+            $0[row: 1].hasPrefix("  2/18 ") && $0[row: 2].trimmingCharacters(in: .whitespaces) == "1"
                 && $0[row: 3].trimmingCharacters(in: .whitespaces) == "2" && $0[row: 4] == "=> 5"
         }
         tmux.keys("C-g")
         tmux.waitFor("transform-ghost") { $0[row: 0] == "> other hint" }
         tmux.keys("C-o")
-        tmux.waitFor("transform-search") { $0[row: 1] == "  10/18" && $0[row: 0] == "> other hint" }
+        tmux.waitFor("transform-search") { $0[row: 1].hasPrefix("  10/18 ") && $0[row: 0] == "> other hint" }
         tmux.keys("C-r")
-        tmux.waitFor("replace-query puts the line in the query") { $0[row: 0] == "> 10" && $0[row: 1] == "  1/18" }
+        tmux.waitFor("replace-query puts the line in the query") { $0[row: 0] == "> 10" && $0[row: 1].hasPrefix("  1/18 ") }
         tmux.type("0")
-        tmux.waitFor("typing searches for the query again") { $0[row: 0] == "> 100" && $0[row: 1] == "  0/18" }
+        tmux.waitFor("typing searches for the query again") { $0[row: 0] == "> 100" && $0[row: 1].hasPrefix("  0/18 ") }
         tmux.keys("C-u")
-        tmux.waitFor("the ghost is back") { $0[row: 0] == "> other hint" && $0[row: 1] == "  18/18" }
+        tmux.waitFor("the ghost is back") { $0[row: 0] == "> other hint" && $0[row: 1].hasPrefix("  18/18 ") }
         tmux.keys("Escape")
         XCTAssertEqual(tmux.exitStatus(), 130)
     }
