@@ -64,7 +64,12 @@ if let shell = options.shell, let script = ShellScripts.script(for: shell) {
     exit(0)
 }
 
-let store = LineStore(separator: options.read0 ? 0 : 0x0A, parsesFields: options.palette)
+TerminalText.showsControlCharacters = options.controlSymbols
+
+/// Whether the input is what the file walker finds (stdin a terminal, no default command).
+/// Its paths are kept whole, a newline in a name included: they end at NUL in the store.
+let walks = !options.demo && isatty(0) == 1 && Invocation.current.defaultCommand == nil
+let store = LineStore(separator: options.read0 || walks ? 0 : 0x0A, parsesFields: options.palette)
 /// `--nth`, `--with-nth`, `--accept-nth`: the lines' fields searched, shown and printed.
 let fieldView: FieldView?
 do { fieldView = try FieldView(options: options, store: store) } catch { fail("\(error)") }

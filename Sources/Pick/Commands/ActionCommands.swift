@@ -103,10 +103,16 @@ extension Picker {
             ("FZF_DIRECTION", options.layout == .bottom ? "up" : "down"),
             ("FZF_INPUT_STATE", options.disabled ? "disabled" : "enabled"),
             ("FZF_IDLE_TIME", String(idleMillis / 1000)), ("FZF_IDLE_TIME_MS", String(idleMillis)),
-            ("FZF_CLICK_HEADER_LINE", "0"), ("FZF_CLICK_HEADER_COLUMN", "0"),
+            ("FZF_CLICK_HEADER_LINE", String(session.bound.headerClick?.line ?? 0)),
+            ("FZF_CLICK_HEADER_COLUMN", String(session.bound.headerClick?.column ?? 0)),
             ("FZF_CLICK_FOOTER_LINE", "0"), ("FZF_CLICK_FOOTER_COLUMN", "0"),
         ]
         if let nth = options.nth { fzf.append(("FZF_NTH", nth.expression)) }
+        if let word = session.bound.headerClick?.word, let nth = session.bound.headerClick?.nth {
+            fzf += [("FZF_CLICK_HEADER_WORD", word), ("FZF_CLICK_HEADER_NTH", nth)]
+        }
+        // As fzf: only in raw mode, whether the highlighted line matches.
+        if session.raw { fzf.append(("FZF_RAW", session.matches(at: session.selection) ? "1" : "0")) }
         if let withNth = options.withNth { fzf.append(("FZF_WITH_NTH", withNth.expression)) }
         if let line = session.highlighted {
             // As fzf: not when it holds a NUL (no variable can) or is too long for exec.
@@ -132,8 +138,7 @@ extension Picker {
     /// The command line for `template`: the highlighted line, the marked ones (as read) and
     /// the query, each shell-quoted.
     /// `files` receives the temporary files of `f` placeholders.
-    func commandLine(_ template: String, files: TemporaryFiles? = nil) -> [UInt8] {
-        let template = CommandTemplate(template)
+    func commandLine(_ template: CommandTemplate, files: TemporaryFiles? = nil) -> [UInt8] {
         let context = TemplateContext(lines: linesAsRead, current: session.highlighted, marked: session.marks,
                                       matched: template.usesMatches ? matchingLines : [],
                                       query: query, delimiter: delimiter, action: session.bound.lastAction,
@@ -148,33 +153,28 @@ extension Picker {
         return Array(shown.lines.dropLast(shown.closeMatches))
     }
 
-    func runCommand(_ action: BoundAction, _ trigger: BindTrigger) {
-        // With no line focused, a command that needs one does not run (fzf's); a
-        // transform's does, its output replacing what it transforms.
-        let template = action.argument ?? ""
-        if session.highlighted == nil, [.execute, .executeSilent, .become, .reload, .reloadSync].contains(action.kind),
-           !CommandTemplate(template).runsWithoutFocus(marked: !session.marks.isEmpty) {
-            return
-        }
+    /// Runs the command of `action` as PickCore decided (`use`).
+    func runCommand(_ use: CommandUse, _ action: BoundAction, _ trigger: BindTrigger) {
         // A command that pick waits for removes its files when it ends; the others' go when
         // pick exits (become's stay for the command that replaces pick).
+        guard case .command(let template) = action.value else { return }
         let files = TemporaryFiles()
-        let command = commandLine(action.argument ?? "", files: files)
+        let command = commandLine(template, files: files)
         guard !command.allSatisfy({ $0 == 0x20 }) else { return }
         let environment = commandEnvironment(action, trigger)
-        switch action.kind {
-        case .execute:
+        switch use {
+        case .onTerminal:
             executeOnTerminal(command, environment)
             files.remove()
-        case .executeSilent:
+        case .silent:
             if let child = try? ChildProcess.spawn(command, environment: environment, output: .discard),
                !waitUnlessInterrupted(child) {
-                session.bound.queue = []
+                session.bound.clearQueue()
             }
             files.remove()
         case .become: become(command, environment)
-        case .reload, .reloadSync: reload(command, environment, sync: action.kind == .reloadSync)
-        default:
+        case .reload(let sync): reload(command, environment, sync: sync)
+        case .transform:
             if action.kind.runsInBackground {
                 startInBackground(command, environment, action, trigger)
                 return
@@ -293,21 +293,17 @@ extension Picker {
                       acceptNth: $0.acceptNth, palette: $0.palette)
         }
         let run = CommandRun(child, into: newStore, styles: newStyles, fields: newFields)
-        commands.reload = (run, newStore, newFields, newStyles, sync)
-        if !sync {
-            showReload()
-            session.bound.reloadInChain = true
-        }
+        commands.reload = (run, newStore, newFields, newStyles, sync, keysHandled)
+        if !sync { session.bound.reloadInChain = true }
     }
 
     /// Makes the running reload's store the picker's.
     func showReload() {
-        guard let (run, newStore, newFields, newStyles, _) = commands.reload, let load = run.load else { return }
+        guard let (run, newStore, newFields, newStyles, _, _) = commands.reload, let load = run.load else { return }
         commands.reload = nil
         commands.streaming = run
         session.bound.rowsBeforeReload = session.shown?.lines.count ?? 0
-        session.bound.reloadRow = nil
-        session.followHighlight(text: session.highlighted.map { Array(linesAsRead.bytes(of: Int($0))) })
+        session.followHighlight(text: session.highlighted.map { Array(linesAsRead.bytes(of: Int($0))) }, in: newStore)
         session.bound.events.inputReplaced()
         fieldView = newFields
         store = newFields?.searched ?? newStore
@@ -323,7 +319,9 @@ extension Picker {
     /// Takes in what finished in the background: a reload-sync read whole, a transform's
     /// output (which then lets its chain go on).
     func takeFinishedCommands() {
-        if let reload = commands.reload, reload.sync, reload.run.isFinished { showReload() }
+        takeInfoCommandOutput()
+        if let reload = commands.reload,
+           reload.run.isFinished || !reload.sync && reload.store.count > 0 { showReload() }
         takeFinishedBackground()
         guard let (run, action, trigger) = commands.transform, run.isFinished else { return }
         commands.transform = nil
@@ -349,10 +347,7 @@ extension Picker {
     func applyTransformOutput(_ output: [UInt8], of action: BoundAction, trigger: BindTrigger) {
         var text = String(decoding: output, as: UTF8.self)
         while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
-        let context = ActionContext(pageRows: geometry.listHeight(headers: headerCount) - 1,
-                                    listReadsDown: options.layout.listReadsDown,
-                                    previewShown: geometry.pane != nil)
-        for effect in session.transformed(action, output: text, trigger: trigger, context: context) {
+        for effect in session.transformed(action, output: text, trigger: trigger, context: actionContext()) {
             // A background transform's actions run even while a `wait` holds the chain; a
             // `wait` among them joins it, what follows it waiting too (fzf's).
             if case .queueFirst(let chain) = effect, action.kind.runsInBackground, session.bound.waitsForSearch {

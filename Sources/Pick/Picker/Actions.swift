@@ -17,7 +17,10 @@ import PickCore
 struct BoundCommands {
     /// A running reload, its store, and whether the list waits for the whole of it
     /// (reload-sync) before it shows.
-    var reload: (run: CommandRun, store: LineStore, fields: FieldView?, styles: AnsiStyles?, sync: Bool)? = nil
+    /// A reload (not -sync) shows once its first line is in, it ends, or the query is edited
+    /// by a later key (`key`: the picker's count of keys when it started): until then the
+    /// old list stays, as fzf keeps it rather than show an empty one.
+    var reload: (run: CommandRun, store: LineStore, fields: FieldView?, styles: AnsiStyles?, sync: Bool, key: Int)? = nil
     /// The reload whose store the picker shows, while it may still stream.
     var streaming: CommandRun? = nil
     /// A transform running: the chain waits for its output.
@@ -66,14 +69,20 @@ extension Picker {
         }
     }
 
+    /// What the screen tells PickCore when an action is decided.
+    func actionContext() -> ActionContext {
+        ActionContext(pageRows: geometry.listHeight(headers: headerCount) - 1,
+                      listReadsDown: options.layout.listReadsDown,
+                      awaitsReloadedLines: awaitsReloadedLines, rowsBeforeReload: session.bound.rowsBeforeReload,
+                      cursorAtEnd: cursorAtEnd, completion: completions().first,
+                      scopes: Scopes.count(in: store),
+                      preview: preview.map { (shown: geometry.pane != nil,
+                                              rows: $0.rect.map { $0.text.height - $0.window.headerLines } ?? 0) })
+    }
+
     /// Runs one action: PickCore decides (`PickSession.decide`), this carries it out.
     func run(_ action: BoundAction, _ trigger: BindTrigger) {
-        let context = ActionContext(pageRows: geometry.listHeight(headers: headerCount) - 1,
-                                    listReadsDown: options.layout.listReadsDown,
-                                    awaitsReloadedLines: awaitsReloadedLines, rowsBeforeReload: session.bound.rowsBeforeReload,
-                                    previewShown: geometry.pane != nil,
-                                    cursorAtEnd: cursorAtEnd, completion: completions().first,
-                                    scopes: Scopes.count(in: store))
+        let context = actionContext()
         session.bound.ran(action.kind)
         for effect in session.decide(action, trigger: trigger, context: context) { carryOut(effect, trigger) }
     }
@@ -84,9 +93,7 @@ extension Picker {
         case .event(let event): perform(event)
         case .rankWholeList:
             while let job = session.wholeResultJob(), let answer = worker.run(job) { perform(.answered(answer)) }
-        case .highlightOnceReloaded(let row):
-            session.bound.reloadRow = row
-            session.bound.reloadTrack = nil
+        case .highlightOnceReloaded(let row): session.highlightOnceListed(row: row)
         case .replaceQuery(let text): pendingAction = .replaceQuery(text)
         case .insert(let text): pendingAction = .insert(text)
         case .edit(let key): passThrough = [PrivateKey.of(key)]
@@ -96,17 +103,24 @@ extension Picker {
             if let lines = chosenLines(), !lines.isEmpty { outcome = .accept(key: nil) }
             else if !input.isLoading && session.candidates == 0 { outcome = .accept(key: nil) }
         case .end(.printQuery): outcome = .printQuery
+        case .end(.acceptOrPrintQuery):
+            if let lines = chosenLines(), !lines.isEmpty { outcome = .accept(key: nil) } else { outcome = .printQuery }
         case .end(.cancel): outcome = .cancel(130)
         case .exclude(let marked): exclude(marked: marked)
         case .setPrompt(let text): changePrompt(text)
         case .setHeader(let text): changeHeader(text ?? "")
         case .setBorderLabel(let text): changeBorderLabel(text)
         case .setFilters(let filters):
+            // Off, the list stays as it is (the query it was filtered by goes on filtering).
             session.filters = filters
+            editor.restylePrompt()
+            layoutChanged()
             parsedQuery = worker.engine.parse(session.searchedText)
-            perform(.searchAgain)
+            if filters || session.searchOverride != nil { perform(.searchAgain) }
         case .unbind(let targets): session.bound.unbound.formUnion(targets)
         case .rebind(let targets): session.bound.unbound.subtract(targets)
+        case .fire(let event): fire(.event(event))
+        case .jump(let accepts): startJump(accepts: accepts)
         case .search(let text):
             session.searchOverride = text
             parsedQuery = worker.engine.parse(session.searchedText)
@@ -119,7 +133,6 @@ extension Picker {
             lastFrame = []
             perform(.redraw)
         case .setHeaderLines(let count): changeHeaderLines(count)
-        case .setFields(let ranges, let withNth): applyFields(ranges, withNth: withNth)
         case .runChains(let targets): session.bound.runChains(of: targets, in: options.bindings, firedBy: trigger)
         case .waitForSearch:
             session.bound.waitsForSearch = true
@@ -136,7 +149,6 @@ extension Picker {
         case .bell: terminal.write("\u{07}")
         case .print(let text): session.bound.printed.append(text)
         case .queueFirst(let chain): session.bound.queue.insert(contentsOf: chain.map { ($0, trigger) }, at: 0)
-        case .runTransform(let action): runCommand(action, trigger)
         case .cancelBackground: cancelBackground()
         case .complete: complete()
         case .showHelp:
@@ -148,45 +160,29 @@ extension Picker {
         case .redrawScreen: redrawInPlace()
         case .forget(let line): forget(line)
         case .suspend: suspend(viaKey: true)
-        case .carryOut(let action): runOwn(action, trigger)
+        case .setSort:
+            replaceEngine(over: store)
+            perform(.searchAgain)
+        case .setFields(let ranges, let withNth): changeFields(ranges, withNth: withNth)
+        case .preview(let effect): carryOut(effect)
+        case .command(let use, let action): runCommand(use, action, trigger)
         }
     }
 
-    /// The actions PickCore does not decide yet: commands, the preview pane, fields, sort.
-    func runOwn(_ action: BoundAction, _ trigger: BindTrigger) {
-        let argument = action.argument ?? ""
-        switch action.kind {
-        case .changeNth, .changeWithNth:
-            if case .fields(let choices) = action.value { changeFields(choices, spec: argument, withNth: action.kind == .changeWithNth) }
-        case .toggleSort:
-            session.bound.sorts = !(session.bound.sorts ?? options.ranking.sorts)
-            replaceEngine(over: store)
-            perform(.searchAgain)
-        case .togglePreview: togglePreview()
-        case .showPreview, .hidePreview:
-            if preview != nil, (geometry.pane != nil) != (action.kind == .showPreview) { togglePreview() }
-        case .refreshPreview: refreshPreview()
-        case .previewUp, .previewDown, .previewPageUp, .previewPageDown:
-            let pages = action.kind == .previewPageUp || action.kind == .previewPageDown
-            preview?.scroll(by: action.kind == .previewUp || action.kind == .previewPageUp ? -1 : 1, pages: pages,
-                            at: monotonicMillis())
+    /// Does what the preview pane is to do (PickCore decided it has one).
+    func carryOut(_ effect: PreviewEffect) {
+        guard let preview else { return }
+        switch effect {
+        case .toggle: togglePreview()
+        case .scroll(let rows, let pages):
+            preview.scroll(by: rows, pages: pages, at: monotonicMillis())
             perform(.redraw)
-        case .previewHalfPageUp, .previewHalfPageDown, .previewTop, .previewBottom:
-            let rows = (preview?.rect).map { $0.text.height - $0.window.headerLines } ?? 0
-            let step = action.kind == .previewHalfPageUp || action.kind == .previewHalfPageDown
-                ? max(1, rows / 2) : Int(Int32.max)
-            let upward = action.kind == .previewHalfPageUp || action.kind == .previewTop
-            preview?.scroll(by: upward ? -step : step, at: monotonicMillis())
-            perform(.redraw)
-        case .changePreview:
-            preview?.template = CommandTemplate(argument)
+        case .refresh: refreshPreview()
+        case .setCommand(let template):
+            preview.template = template
             refreshPreview()
-        case .changePreviewWindow:
-            if case .layouts(let layouts) = action.value { changePreviewWindow(layouts, spec: argument) }
-        case .execute, .executeSilent, .become, .reload, .reloadSync:
-            runCommand(action, trigger)
-        case .preview: previewOnce(argument)
-        default: break  // decided in PickCore
+        case .setWindow(let layout): changePreviewWindow(layout)
+        case .once(let template): previewOnce(template)
         }
     }
 
@@ -220,35 +216,22 @@ extension Picker {
             toggleMark()
         }
         // The highlight keeps its row once the list is searched again.
-        session.bound.reloadRow = session.selection
+        let row = session.selection
         perform(.searchAgain)
+        session.highlightOnceListed(row: row)
     }
 
-    /// change-nth(A|B|…), change-with-nth(…): the next of the field ranges (an empty one:
-    /// the option as given), as fzf cycles them. The lines the engine searches are derived
-    /// again from the lines as read (FieldView) and searched again; the highlight stays on
-    /// its line, as after a reload.
-    func changeFields(_ choices: [FieldRanges?], spec: String, withNth: Bool) {
-        guard !choices.isEmpty else { return }
-        let key = (withNth ? "with-nth:" : "nth:") + spec
-        let index = session.bound.fieldCycle[key, default: 0] % choices.count
-        session.bound.fieldCycle[key] = index + 1
-        applyFields(choices[index], withNth: withNth)
-    }
-
-    /// The fields searched (`--nth`) or shown (`--with-nth`) become `ranges` (nil: the
-    /// option as pick started with it), as change-nth and transform-nth set them.
-    func applyFields(_ chosen: FieldRanges?, withNth: Bool) {
-        let started = session.bound.fieldsAsStarted ?? (options.nth, options.withNth)
-        session.bound.fieldsAsStarted = started
-        let ranges = chosen ?? (withNth ? started.withNth : started.nth)
+    /// change-nth, change-with-nth (PickCore chose the ranges): the lines the engine
+    /// searches are derived again from the lines as read (FieldView) and searched again;
+    /// the highlight stays on its line, as after a reload.
+    func changeFields(_ ranges: FieldRanges?, withNth: Bool) {
         if withNth { options.withNth = ranges } else { options.nth = ranges }
         let lines = linesAsRead
         let view: FieldView?
         do { view = try FieldView(options: options, store: lines) } catch { return }
         view?.catchUp(finishing: !input.isLoading)
         let excluded = worker.engine.excludedLines
-        session.followHighlight(text: session.highlighted.map { Array(lines.bytes(of: Int($0))) })
+        session.followHighlight(text: session.highlighted.map { Array(lines.bytes(of: Int($0))) }, in: lines)
         fieldView = view
         store = view?.searched ?? lines
         replaceEngine(over: store)
@@ -260,7 +243,8 @@ extension Picker {
     /// change-header-lines: the first `count` lines become the header; the highlight stays
     /// on its line (fzf's).
     func changeHeaderLines(_ count: Int) {
-        session.followHighlight(text: session.highlighted.map { Array(linesAsRead.bytes(of: Int($0))) })
+        let lines = linesAsRead
+        session.followHighlight(text: session.highlighted.map { Array(lines.bytes(of: Int($0))) }, in: lines)
         options.headerLines = count
         shortcuts = LineShortcuts(headerLines: count)
         replaceEngine(over: store)
@@ -280,10 +264,10 @@ extension Picker {
 
     /// preview(…): `command` runs once in the pane (shown first if hidden) for the line
     /// focused; once the focus moves, the pane's own command again (fzf's).
-    func previewOnce(_ command: String) {
+    func previewOnce(_ template: CommandTemplate) {
         guard let preview else { return }
         if geometry.pane == nil { togglePreview() }
-        preview.once = (CommandTemplate(command), session.highlighted)
+        preview.once = (template, session.highlighted)
         preview.pane.restart(fromTheTop: true)
         previewTurn()
     }
@@ -295,13 +279,10 @@ extension Picker {
         previewTurn()
     }
 
-    /// change-preview-window(A|B|…): the next of the layouts, each applied over
-    /// `--preview-window` as fzf does (an empty one is `--preview-window` itself).
-    func changePreviewWindow(_ choices: [String], spec: String) {
-        guard let preview, !choices.isEmpty else { return }
-        let index = session.bound.windowCycle[spec, default: 0] % choices.count
-        session.bound.windowCycle[spec] = index + 1
-        guard let window = try? options.previewWindow.applying(choices[index]) else { return }
+    /// change-preview-window (PickCore chose the layout): applied over `--preview-window`
+    /// as fzf does (an empty one is `--preview-window` itself).
+    func changePreviewWindow(_ layout: String) {
+        guard let preview, let window = try? options.previewWindow.applying(layout) else { return }
         preview.window = window
         preview.pane.restart()
         layoutChanged()
@@ -342,15 +323,9 @@ extension Picker {
             session.bound.waitsForSearch = false
             perform(.redraw)
         }
-        followReloadedLine()
         var watch = session.bound.events
         let events = watch.events(in: session, loading: input.isLoading)
         session.bound.events = watch
         for event in events { fire(.event(event)) }
-    }
-
-    /// After a reload or change-nth, where the highlight goes (PickCore decides).
-    func followReloadedLine() {
-        if let event = session.reloadedHighlight(lines: linesAsRead, loading: input.isLoading) { perform(event) }
     }
 }

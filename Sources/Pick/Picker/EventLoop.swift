@@ -163,7 +163,9 @@ extension Picker {
         // The first query (empty, or --query's) is where pick starts, not a change: as in
         // fzf, `change` fires on an edit only.
         let starting = session.queryText == nil
-        parsedQuery = worker.engine.parse(session.filters ? line.text : "")
+        // A reload from an earlier key that has not shown yet: the edit is for its list.
+        if let pending = commands.reload, !pending.sync, pending.key != keysHandled { showReload() }
+        parsedQuery = worker.engine.parse(session.filters ? line.text : session.frozenText)
         tabCycle.queryChanged(to: line.text)
         perform(.queryEdited(line.text))
         if !starting { fire(.event(.change)) }

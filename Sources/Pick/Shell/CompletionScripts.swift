@@ -16,11 +16,16 @@ enum CompletionScripts {
         }
     }
 
-    /// The options whose values are words, with the words space-separated.
-    private static var wordSets: [(option: String, words: String)] {
+    /// The options whose values are words, with the words space-separated; `continues`: a
+    /// word is followed by more of the value, not a space (`--bind ctrl-x:`).
+    private static var wordSets: [(option: String, words: String, continues: Bool)] {
         OptionCompletion.values.keys.sorted().compactMap { option in
-            guard case .words(let words) = OptionCompletion.values[option] else { return nil }
-            return (option, words.joined(separator: " "))
+            switch OptionCompletion.values[option] {
+            case .words(let words)?: return (option, words.joined(separator: " "), false)
+            case let keys? where !keys.keyWords.isEmpty:
+                return (option, keys.keyWords.joined(separator: " "), keys == .keys(bindings: true))
+            default: return nil
+            }
         }
     }
 
@@ -34,7 +39,9 @@ enum CompletionScripts {
     }
 
     static var bash: String {
-        let cases = wordSets.map { "    \($0.option)) words='\($0.words)' ;;\n" }.joined()
+        let cases = wordSets.map {
+            "    \($0.option)) words='\($0.words)'\($0.continues ? "; compopt -o nospace 2>/dev/null" : "") ;;\n"
+        }.joined()
         return """
         # Completion of pick's options for bash (pick --completion bash).
         _pick_options() {
@@ -68,7 +75,9 @@ enum CompletionScripts {
     }
 
     static var zsh: String {
-        let cases = wordSets.map { "    (\($0.option)) compadd -- \($0.words); return ;;\n" }.joined()
+        let cases = wordSets.map {
+            "    (\($0.option)) compadd\($0.continues ? " -S ''" : "") -- \($0.words); return ;;\n"
+        }.joined()
         return """
         #compdef pick
         # Completion of pick's options for zsh (pick --completion zsh): a file _pick in $fpath,
@@ -102,7 +111,10 @@ enum CompletionScripts {
             let name = option.dropFirst(2)
             switch OptionCompletion.values[option] {
             case .words(let words)?: lines.append("complete -c pick -l \(name) -x -a '\(words.joined(separator: " "))'")
+            case let keys? where !keys.keyWords.isEmpty:
+                lines.append("complete -c pick -l \(name) -x -a '\(keys.keyWords.joined(separator: " "))'")
             case .files?: lines.append("complete -c pick -l \(name) -r -F")
+            case .keys?: break
             case nil where Options.longOptions[option] == .required: lines.append("complete -c pick -l \(name) -x")
             case nil: lines.append("complete -c pick -l \(name)")
             }

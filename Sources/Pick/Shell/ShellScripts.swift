@@ -2,7 +2,10 @@
 //
 // Each binds ctrl-t (insert picked paths at the cursor, quoted), ctrl-r (history, newest
 // first, duplicates removed; the command goes on the line, not run) and alt-c (cd into a
-// picked directory). pick runs inline (`--height 40%`) so the scrollback stays.
+// picked directory). pick runs inline (`--height 40%`) so the scrollback stays. With no
+// listing command set, ctrl-t and alt-c list what pick's walker finds, as fzf's do
+// (`--walker file,dir,follow,hidden` and `dir,follow,hidden` among the widget's defaults:
+// hidden files listed, .git and node_modules skipped, folders with a trailing slash).
 //
 // pick --height puts the cursor back on the row and column where it found it, so a zle or
 // fish widget's redraw (`zle reset-prompt`, `commandline -f repaint`) lands on the prompt's
@@ -44,7 +47,8 @@ enum ShellScripts {
     #   ctrl-t  insert picked files and directories at the cursor (Tab marks several)
     #   ctrl-r  search history, newest first; the command is put on the line, not run
     #   alt-c   cd into a picked directory
-    # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
+    # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands; unset, pick's
+    # walker lists what is below here: hidden files too, not .git or node_modules),
     # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
     # PICK_NO_REMEMBER=1 (do not learn from picks: --remember files, commands, dirs).
     # fzf's FZF_CTRL_T_COMMAND, FZF_ALT_C_COMMAND (set and empty: the key is not bound),
@@ -54,16 +58,17 @@ enum ShellScripts {
     # turns that off.
     if [[ $- == *i* ]] && (( BASH_VERSINFO[0] >= 4 )); then
 
-    # Files, directories and links below here; hidden ones and pseudo file systems pruned.
-    __pick_list_paths() {
-      command find -L . -mindepth 1 \( -path '*/.*' -o -fstype sysfs -o -fstype devfs \
-        -o -fstype devtmpfs -o -fstype proc \) -prune \
-        -o -type f -print -o -type d -print -o -type l -print 2>/dev/null | command cut -b3-
-    }
-
-    __pick_list_dirs() {
-      command find -L . -mindepth 1 \( -path '*/.*' -o -fstype sysfs -o -fstype devfs \
-        -o -fstype devtmpfs -o -fstype proc \) -prune -o -type d -print 2>/dev/null | command cut -b3-
+    # pick on the output of the listing command $1 or, with none, on what pick's walker
+    # finds below here (`--walker` in the options: fzf's, so hidden files are listed and
+    # .git and node_modules skipped); the rest are pick's arguments.
+    __pick_list_or_walk() {
+      local list=$1
+      shift
+      if [[ -n $list ]]; then
+        eval "$list" | command pick "$@"
+      else
+        PICK_DEFAULT_COMMAND= command pick "$@" </dev/tty
+      fi
     }
 
     # `fc -lnr` prints each entry as TAB SPACE command, newest first; an entry's further
@@ -80,8 +85,8 @@ enum ShellScripts {
       local picked item preview='--preview builtin --preview-window hidden'
       (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
       picked=$(set +o pipefail
-        eval "${PICK_CTRL_T_COMMAND:-${FZF_CTRL_T_COMMAND:-__pick_list_paths}}" |
-          PICK_DEFAULT_OPTS="--height 40% --multi --remember files $preview ${PICK_DEFAULT_OPTS-} ${FZF_CTRL_T_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain |
+        PICK_DEFAULT_OPTS="--height 40% --multi --remember files --walker file,dir,follow,hidden --scheme path $preview ${PICK_DEFAULT_OPTS-} ${FZF_CTRL_T_OPTS-} ${PICK_CTRL_T_OPTS-}" \
+          __pick_list_or_walk "${PICK_CTRL_T_COMMAND:-${FZF_CTRL_T_COMMAND-}}" --plain |
           while IFS= read -r item; do printf '%q ' "$item"; done)
       READLINE_LINE=${READLINE_LINE:0:READLINE_POINT}$picked${READLINE_LINE:READLINE_POINT}
       READLINE_POINT=$(( READLINE_POINT + ${#picked} ))
@@ -103,8 +108,8 @@ enum ShellScripts {
       local dir preview='--preview builtin --preview-window hidden'
       (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
       dir=$(set +o pipefail
-        eval "${PICK_ALT_C_COMMAND:-${FZF_ALT_C_COMMAND:-__pick_list_dirs}}" |
-          PICK_DEFAULT_OPTS="--height 40% --remember dirs $preview ${PICK_DEFAULT_OPTS-} ${FZF_ALT_C_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
+        PICK_DEFAULT_OPTS="--height 40% --remember dirs --walker dir,follow,hidden --scheme path $preview ${PICK_DEFAULT_OPTS-} ${FZF_ALT_C_OPTS-} ${PICK_ALT_C_OPTS-}" \
+          __pick_list_or_walk "${PICK_ALT_C_COMMAND:-${FZF_ALT_C_COMMAND-}}" --plain +m)
       [[ -n $dir ]] && builtin cd -- "$dir"
       __pick_saved_line=$READLINE_LINE
       __pick_saved_point=$READLINE_POINT
@@ -140,7 +145,8 @@ enum ShellScripts {
     #   ctrl-t  insert picked files and directories at the cursor (Tab marks several)
     #   ctrl-r  search history, newest first; the command is put on the line, not run
     #   alt-c   cd into a picked directory
-    # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
+    # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands; unset, pick's
+    # walker lists what is below here: hidden files too, not .git or node_modules),
     # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
     # PICK_NO_REMEMBER=1 (do not learn from picks: --remember files, commands, dirs).
     # fzf's FZF_CTRL_T_COMMAND, FZF_ALT_C_COMMAND (set and empty: the key is not bound),
@@ -150,16 +156,17 @@ enum ShellScripts {
     # turns that off.
     if [[ -o interactive ]]; then
 
-    # Files, directories and links below here; hidden ones and pseudo file systems pruned.
-    __pick_list_paths() {
-      command find -L . -mindepth 1 \( -path '*/.*' -o -fstype sysfs -o -fstype devfs \
-        -o -fstype devtmpfs -o -fstype proc \) -prune \
-        -o -type f -print -o -type d -print -o -type l -print 2>/dev/null | command cut -b3-
-    }
-
-    __pick_list_dirs() {
-      command find -L . -mindepth 1 \( -path '*/.*' -o -fstype sysfs -o -fstype devfs \
-        -o -fstype devtmpfs -o -fstype proc \) -prune -o -type d -print 2>/dev/null | command cut -b3-
+    # pick on the output of the listing command $1 or, with none, on what pick's walker
+    # finds below here (`--walker` in the options: fzf's, so hidden files are listed and
+    # .git and node_modules skipped); the rest are pick's arguments.
+    __pick_list_or_walk() {
+      local list=$1
+      shift
+      if [[ -n $list ]]; then
+        eval "$list" | command pick "$@"
+      else
+        PICK_DEFAULT_COMMAND= command pick "$@" </dev/tty
+      fi
     }
 
     # pick turned bracketed paste off on exit: back on if zle uses it.
@@ -171,8 +178,8 @@ enum ShellScripts {
       setopt localoptions pipefail no_aliases 2>/dev/null
       local item picked="" preview='--preview builtin --preview-window hidden'
       (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
-      for item in "${(@f)$(eval "${PICK_CTRL_T_COMMAND:-${FZF_CTRL_T_COMMAND:-__pick_list_paths}}" |
-          PICK_DEFAULT_OPTS="--height 40% --multi --remember files $preview ${PICK_DEFAULT_OPTS-} ${FZF_CTRL_T_OPTS-} ${PICK_CTRL_T_OPTS-}" command pick --plain)}"; do
+      for item in "${(@f)$(PICK_DEFAULT_OPTS="--height 40% --multi --remember files --walker file,dir,follow,hidden --scheme path $preview ${PICK_DEFAULT_OPTS-} ${FZF_CTRL_T_OPTS-} ${PICK_CTRL_T_OPTS-}" \
+          __pick_list_or_walk "${PICK_CTRL_T_COMMAND:-${FZF_CTRL_T_COMMAND-}}" --plain)}"; do
         [[ -n $item ]] && picked+="${(q)item} "
       done
       LBUFFER+=$picked
@@ -202,8 +209,8 @@ enum ShellScripts {
       setopt localoptions pipefail no_aliases 2>/dev/null
       local dir hook preview='--preview builtin --preview-window hidden'
       (( ${COLUMNS:-0} >= 120 )) && preview='--preview builtin'
-      dir=$(eval "${PICK_ALT_C_COMMAND:-${FZF_ALT_C_COMMAND:-__pick_list_dirs}}" |
-        PICK_DEFAULT_OPTS="--height 40% --remember dirs $preview ${PICK_DEFAULT_OPTS-} ${FZF_ALT_C_OPTS-} ${PICK_ALT_C_OPTS-}" command pick --plain +m)
+      dir=$(PICK_DEFAULT_OPTS="--height 40% --remember dirs --walker dir,follow,hidden --scheme path $preview ${PICK_DEFAULT_OPTS-} ${FZF_ALT_C_OPTS-} ${PICK_ALT_C_OPTS-}" \
+        __pick_list_or_walk "${PICK_ALT_C_COMMAND:-${FZF_ALT_C_COMMAND-}}" --plain +m)
       if [[ -n $dir ]] && builtin cd -- "$dir"; then
         for hook in precmd $precmd_functions; do
           (( $+functions[$hook] )) && $hook
@@ -233,7 +240,8 @@ enum ShellScripts {
     #   ctrl-t  insert picked files and directories at the cursor (Tab marks several)
     #   ctrl-r  search history, newest first; the command is put on the line, not run
     #   alt-c   cd into a picked directory
-    # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands),
+    # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands; unset, pick's
+    # walker lists what is below here: hidden files too, not .git or node_modules),
     # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
     # PICK_NO_REMEMBER=1 (do not learn from picks: --remember files, commands, dirs).
     # fzf's FZF_CTRL_T_COMMAND, FZF_ALT_C_COMMAND (set and empty: the key is not bound),
@@ -242,16 +250,15 @@ enum ShellScripts {
     # narrower ones ctrl-/ shows it); --no-preview in PICK_CTRL_T_OPTS or PICK_ALT_C_OPTS
     # turns that off.
 
-    # Files, directories and links below here; hidden ones and pseudo file systems pruned.
-    function __pick_list_paths
-        command find -L . -mindepth 1 \( -path '*/.*' -o -fstype sysfs -o -fstype devfs \
-            -o -fstype devtmpfs -o -fstype proc \) -prune \
-            -o -type f -print -o -type d -print -o -type l -print 2>/dev/null | command cut -b3-
-    end
-
-    function __pick_list_dirs
-        command find -L . -mindepth 1 \( -path '*/.*' -o -fstype sysfs -o -fstype devfs \
-            -o -fstype devtmpfs -o -fstype proc \) -prune -o -type d -print 2>/dev/null | command cut -b3-
+    # pick on the output of the listing command $argv[1] or, with none, on what pick's
+    # walker finds below here (`--walker` in the options: fzf's, so hidden files are listed
+    # and .git and node_modules skipped); the rest are pick's arguments.
+    function __pick_list_or_walk
+        if test -n "$argv[1]"
+            eval $argv[1] | command pick $argv[2..-1]
+        else
+            PICK_DEFAULT_COMMAND= command pick $argv[2..-1] </dev/tty
+        end
     end
 
     # pick turned bracketed paste off on exit: back on if fish uses it.
@@ -260,12 +267,11 @@ enum ShellScripts {
     end
 
     function pick-file-widget -d 'Insert picked paths at the cursor'
-        set -l list __pick_list_paths
-        test -n "$FZF_CTRL_T_COMMAND"; and set list $FZF_CTRL_T_COMMAND
+        set -l list "$FZF_CTRL_T_COMMAND"
         test -n "$PICK_CTRL_T_COMMAND"; and set list $PICK_CTRL_T_COMMAND
         set -l preview --preview builtin --preview-window hidden
         test "$COLUMNS" -ge 120 2>/dev/null; and set preview --preview builtin
-          set -l picked (eval $list | PICK_DEFAULT_OPTS="--height 40% --multi --remember files $preview $PICK_DEFAULT_OPTS $FZF_CTRL_T_OPTS $PICK_CTRL_T_OPTS" command pick --plain)
+        set -l picked (PICK_DEFAULT_OPTS="--height 40% --multi --remember files --walker file,dir,follow,hidden --scheme path $preview $PICK_DEFAULT_OPTS $FZF_CTRL_T_OPTS $PICK_CTRL_T_OPTS" __pick_list_or_walk "$list" --plain)
         for item in $picked
             commandline -i -- (string escape -- $item)' '
         end
@@ -275,7 +281,7 @@ enum ShellScripts {
 
     # `history` lists each command once, newest first.
     function pick-history-widget -d 'Put a command from history on the line'
-          set -l query (commandline | string collect)
+        set -l query (commandline | string collect)
         set -l picked (history --null | PICK_DEFAULT_OPTS="--height 40% --tiebreak=index --remember commands $PICK_DEFAULT_OPTS $FZF_CTRL_R_OPTS $PICK_CTRL_R_OPTS" command pick --plain --read0 --print0 +m --query "$query" | string split0)
         and commandline -- $picked
         __pick_bracketed_paste
@@ -283,12 +289,11 @@ enum ShellScripts {
     end
 
     function pick-cd-widget -d 'cd into a picked directory'
-        set -l list __pick_list_dirs
-        test -n "$FZF_ALT_C_COMMAND"; and set list $FZF_ALT_C_COMMAND
+        set -l list "$FZF_ALT_C_COMMAND"
         test -n "$PICK_ALT_C_COMMAND"; and set list $PICK_ALT_C_COMMAND
         set -l preview --preview builtin --preview-window hidden
         test "$COLUMNS" -ge 120 2>/dev/null; and set preview --preview builtin
-          set -l dir (eval $list | PICK_DEFAULT_OPTS="--height 40% --remember dirs $preview $PICK_DEFAULT_OPTS $FZF_ALT_C_OPTS $PICK_ALT_C_OPTS" command pick --plain +m)
+        set -l dir (PICK_DEFAULT_OPTS="--height 40% --remember dirs --walker dir,follow,hidden --scheme path $preview $PICK_DEFAULT_OPTS $FZF_ALT_C_OPTS $PICK_ALT_C_OPTS" __pick_list_or_walk "$list" --plain +m)
         and test -n "$dir"
         and cd -- $dir
         __pick_bracketed_paste

@@ -40,6 +40,10 @@ enum PrivateKey {
     static let wordBefore: wchar_t = 0x8B
     static let wordAfter: wchar_t = 0x8C
     static let yank: wchar_t = 0x8D
+    static let subwordBefore: wchar_t = 0x8E
+    static let subwordAfter: wchar_t = 0x8F
+    static let killSubwordBefore: wchar_t = 0x90
+    static let killSubwordAfter: wchar_t = 0x91
 
     /// The key that does what an action asks of the query line.
     static func of(_ edit: EditorKey) -> wchar_t {
@@ -57,6 +61,10 @@ enum PrivateKey {
         case .killWordBefore: killWordBefore
         case .killWordAfter: killWordAfter
         case .yank: yank
+        case .subwordBefore: subwordBefore
+        case .subwordAfter: subwordAfter
+        case .killSubwordBefore: killSubwordBefore
+        case .killSubwordAfter: killSubwordAfter
         }
     }
 }
@@ -78,11 +86,10 @@ func permanentWide(_ text: String) -> UnsafeMutablePointer<wchar_t> {
 nonisolated(unsafe) private var promptText: UnsafeMutablePointer<wchar_t> = permanentWide("> ")
 
 // libedit's default keys, audited (libedit 3.1: `bind` lists them in each mode). The keys
-// pick reads itself never reach libedit: Return, Tab, Escape (in emacs mode), the arrows,
-// Home, End, Delete, PageUp, PageDown, F1, ctrl-c, ctrl-g, ctrl-j, ctrl-k, ctrl-n, ctrl-p,
-// ctrl-s, ctrl-z, alt-p, alt-n, alt-?; so do ctrl-r (the next line), whose search prompt
-// landed in the query, and ctrl-l (pick's rows drawn again in place), which cleared the
-// whole terminal (PickerKeys). Of the rest, each key edits the query, or is rebound below
+// of pick's own table (DefaultKeys, in PickCore) never reach libedit, Escape in emacs mode
+// included; among them ctrl-r, whose libedit search prompt landed in the query, and ctrl-l,
+// which cleared the whole terminal. Left, Right, Home, End and Delete reach it as private
+// keys (below). Of the rest, each key edits the query, or is rebound below
 // because it would print a prompt into the query, clear the screen, wait for another key
 // with no sign, ring the bell on and on, or crash.
 //
@@ -136,6 +143,10 @@ private let queryEditFunctions: [(name: String, help: String, fn: @convention(c)
     ("pick-backward-word", "pick: to the start of the word before", { el, _ in runQueryEdit(el, .wordBefore) }),
     ("pick-forward-word", "pick: to the end of the next word", { el, _ in runQueryEdit(el, .wordAfter) }),
     ("pick-yank", "pick: put back the last kill", { el, _ in runQueryEdit(el, .yank) }),
+    ("pick-backward-subword", "pick: to the start of the word part before", { el, _ in runQueryEdit(el, .subwordBefore) }),
+    ("pick-forward-subword", "pick: to the end of the next word part", { el, _ in runQueryEdit(el, .subwordAfter) }),
+    ("pick-backward-kill-subword", "pick: kill the word part before", { el, _ in runQueryEdit(el, .killSubwordBefore) }),
+    ("pick-kill-subword", "pick: kill to the end of the next word part", { el, _ in runQueryEdit(el, .killSubwordAfter) }),
 ]
 
 /// libedit on /dev/tty.
@@ -261,6 +272,9 @@ final class LineEditor {
             (PrivateKey.killToStart, "pick-unix-line-discard"), (PrivateKey.killWordBefore, "pick-backward-kill-word"),
             (PrivateKey.killWordAfter, "pick-kill-word"), (PrivateKey.wordBefore, "pick-backward-word"),
             (PrivateKey.wordAfter, "pick-forward-word"), (PrivateKey.yank, "pick-yank"),
+            (PrivateKey.subwordBefore, "pick-backward-subword"), (PrivateKey.subwordAfter, "pick-forward-subword"),
+            (PrivateKey.killSubwordBefore, "pick-backward-kill-subword"),
+            (PrivateKey.killSubwordAfter, "pick-kill-subword"),
         ]
         for (key, fn) in bindings {
             let k = UnsafeMutablePointer<wchar_t>.allocate(capacity: 2)
@@ -321,6 +335,11 @@ final class LineEditor {
     }
 
     /// The prompt libedit draws before the query from now on.
+    /// Styles the prompt again (the query's colours follow the search: `disabled`).
+    func restylePrompt() {
+        promptText = permanentWide(stylePrompt(prompt.prefix, prompt.text))
+    }
+
     func setPrompt(prefix: String, _ text: String) {
         guard prefix != prompt.prefix || text != prompt.text else { return }
         prompt = (prefix, text)

@@ -56,6 +56,8 @@ public final class FieldView: @unchecked Sendable {
         self.palette = palette
         searched = nth != nil || withNth != nil
             ? LineStore(separator: store.separator, parsesFields: store.parsesFields) : store
+        // (With --with-nth too, the line as read stands in for the line shown.)
+        if nth != nil { searched.lengthsFrom = store }
     }
 
     /// Whether the engine searches derived lines (else the lines as read).

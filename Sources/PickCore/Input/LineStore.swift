@@ -16,6 +16,10 @@ public final class LineStore: @unchecked Sendable {
     public let separator: UInt8
     /// Whether tabs split lines into fields (`--palette`; otherwise a tab is text).
     public let parsesFields: Bool
+    /// The store whose lines' lengths the `length` tiebreak reads instead of these (the
+    /// lines as read, for the fields `--nth` derives: as in fzf, `--nth` does not change
+    /// which line is shorter). Set before any search.
+    public internal(set) var lengthsFrom: LineStore? = nil
 
     // The lines' records (LineRecords.swift).
 
@@ -203,6 +207,29 @@ public final class LineStore: @unchecked Sendable {
         if r.isPacked { return r.packedTitleLength }
         return Int(extras[Int(r.extra) - 1].titleLength)
     }
+
+    /// What the tiebreaks read of the title of line `index` (record `r`), as fzf reads an
+    /// item: its length in characters without the white space at either end, and the white
+    /// space (bytes) that leads it. Two byte reads for most lines; a line with non-ASCII
+    /// bytes is counted (an accented letter is one character, as in fzf's `a á A Á`).
+    @inline(__always)
+    func titleShape(of index: Int, record r: LineRecord) -> TitleShape {
+        let n = titleLength(of: index, record: r)
+        let bytes = r.start
+        var lead = 0
+        while lead < n && TitleShape.isWhite(bytes[lead]) { lead &+= 1 }
+        var end = n
+        while end > lead && TitleShape.isWhite(bytes[end &- 1]) { end &-= 1 }
+        var length = end &- lead
+        if r.extra != 0 && !(r.isPacked && r.extra & LineRecord.nonASCIIBit == 0) {
+            for k in lead..<end where bytes[k] & 0xC0 == 0x80 { length &-= 1 }
+        }
+        if let lengthsFrom { length = lengthsFrom.titleLengthForTiebreak(index) }
+        return TitleShape(length: length, leadingWhite: lead, text: bytes, count: n)
+    }
+
+    @inline(never)
+    func titleLengthForTiebreak(_ index: Int) -> Int { titleShape(of: index, record: record(index)).length }
 
     /// The 1-based section id of the line, 0 when it has none.
     @inline(__always)

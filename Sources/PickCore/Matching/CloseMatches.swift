@@ -318,7 +318,7 @@ extension SearchEngine {
                     // close matches are among what this one's variants matched.)
                     if matched, let keptWords { keptWords[i >> 6] |= bit }
                     guard let best else { continue }
-                    hits.append(keys.hit(index: i, match: best, titleLength: store.titleLength(of: i, record: record)))
+                    hits.append(keys.hit(index: i, match: best, shape: store.titleShape(of: i, record: record)))
                 }
                 if let limit, hits.count > limit * 4 {
                     hits.sort()

@@ -51,7 +51,11 @@ public struct Query: Sendable, Equatable {
     /// Works on Unicode scalars, never on Swift's grapheme clusters: in `^\u{301}` or `!'ा`
     /// the operator and the combining mark after it form one `Character`, but fzf (and so
     /// pick) reads the operator and the mark as two runes.
-    public init(_ text: String, fuzzy: Bool = true, caseMode: CaseMode = .smart, normalize: Bool = true) {
+    ///
+    /// Not `extended` (fzf's `+x`): the whole text, without the spaces at either end, is one
+    /// term, fuzzy (exact with -e), its characters all literal.
+    public init(_ text: String, fuzzy: Bool = true, caseMode: CaseMode = .smart, normalize: Bool = true,
+                extended: Bool = true) {
         let space: Unicode.Scalar = " ", tab: Unicode.Scalar = "\t", backslash: Unicode.Scalar = "\\"
         var scalars = Array(text.unicodeScalars)
         // Leading spaces go; trailing ones too, unless escaped.
@@ -73,7 +77,8 @@ public struct Query: Sendable, Equatable {
                 i += 1
             }
         }
-        let tokens = parked.split(separator: space, omittingEmptySubsequences: true)
+        let tokens = extended ? parked.split(separator: space, omittingEmptySubsequences: true)
+                              : scalars.isEmpty ? [] : [scalars[...]]
 
         var groups: [[Term]] = []
         var group: [Term] = []
@@ -89,6 +94,14 @@ public struct Query: Sendable, Equatable {
             var inverse = false
             var boundary = false
 
+            if !extended {
+                var bytes: [UInt8] = []
+                for scalar in text {
+                    bytes.append(contentsOf: String(Unicode.Scalar(Folding.fold(scalar.value, caseFold: false, stripDiacritics: strips))!).utf8)
+                }
+                group.append(Term(kind: kind, inverse: false, caseSensitive: caseSensitive, stripsDiacritics: strips, text: bytes))
+                break
+            }
             if !group.isEmpty && !afterBar && text == ["|"] {
                 startsNewGroup = false
                 afterBar = true

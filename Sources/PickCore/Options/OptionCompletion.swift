@@ -1,7 +1,7 @@
 // What the shell completion of pick's own options offers (`pick --completion SHELL`, and
 // the same script in `pick --shell SHELL`): every long option of OptionTable but those
 // refused as not implemented,
-// and for an option's value the words below. OptionCompletionTests checks that each word
+// and for an option's value the words below (key names from KeyNames' table). OptionCompletionTests checks that each word
 // is one the parser takes and each option one it knows, so the two cannot drift.
 
 /// What completes the value of an option.
@@ -10,6 +10,15 @@ public enum OptionValues: Equatable, Sendable {
     case words([String])
     /// A file name.
     case files
+    /// A key name (KeyNames' spellings); with `bindings`, or one of fzf's events, followed
+    /// by `:` for the actions (`--bind`).
+    case keys(bindings: Bool)
+
+    /// The words a key value completes to (`ctrl-x`, or `ctrl-x:` for a binding).
+    public var keyWords: [String] {
+        guard case .keys(let bindings) = self else { return [] }
+        return bindings ? (KeyNames.spellings + BindEvent.allCases.map(\.rawValue)).map { $0 + ":" } : KeyNames.spellings
+    }
 }
 
 public enum OptionCompletion {
@@ -29,6 +38,8 @@ public enum OptionCompletion {
         "--tmux": .words(TmuxPopup.Position.allCases.map(\.rawValue)),
         "--popup": .words(TmuxPopup.Position.allCases.map(\.rawValue)),
         "--history": .files,
+        "--expect": .keys(bindings: false),
+        "--bind": .keys(bindings: true),
     ]
 
     /// Every long option, sorted.

@@ -2,12 +2,12 @@
 // parsed once, into the type the option's field holds, with an error naming the option.
 
 enum OptionParsing {
-    /// `--tiebreak`: up to two criteria, then optionally `index`, each once.
+    /// `--tiebreak`: up to three criteria, then optionally `index`, each once.
     static func tiebreaks(_ text: String) throws -> [Tiebreak] {
         var criteria: [Tiebreak] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let t = Tiebreak(rawValue: String(part)) else {
-                throw OptionError(message: "invalid value for --tiebreak: \(OptionError.quote(part)) (expected length, begin, end or index)")
+                throw OptionError(message: "invalid value for --tiebreak: \(OptionError.quote(part)) (expected length, begin, end, chunk, pathname or index)")
             }
             guard !criteria.contains(t) else {
                 throw OptionError(message: "invalid value for --tiebreak: \(OptionError.quote(part)) is listed twice")
@@ -17,8 +17,8 @@ enum OptionParsing {
         if let idx = criteria.firstIndex(of: .index), idx != criteria.count - 1 {
             throw OptionError(message: "invalid value for --tiebreak: 'index' must come last")
         }
-        guard criteria.filter({ $0 != .index }).count <= 2 else {
-            throw OptionError(message: "invalid value for --tiebreak: at most two criteria before index")
+        guard criteria.filter({ $0 != .index }).count <= 3 else {
+            throw OptionError(message: "invalid value for --tiebreak: at most three criteria before index")
         }
         return criteria
     }

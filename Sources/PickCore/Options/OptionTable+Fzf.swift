@@ -6,7 +6,7 @@
 extension OptionTable {
     static let fzfBehaviour: [OptionRow] = [
         .flag("--extended-exact") { $0.matching.fuzzy = false },
-        OptionRow("--no-extended", short: "+x", .none, support: .ignored("pick's query syntax is always fzf's extended one")) { _, _ in },
+        .flag("--no-extended", short: "+x") { $0.matching.extended = false },
         .ignored("--no-256", "pick draws the colours --color names; the terminal maps them"),
         OptionRow("--toggle-sort", .required) { options, value in
             do {
@@ -70,12 +70,10 @@ extension OptionTable {
         "--style=", "--ambidouble", "--no-ambidouble", "--black", "--no-black", "--bold", "--no-bold",
         "--clear", "--no-clear",
         "--wrap?", "--no-wrap", "--wrap-word", "--no-wrap-word", "--wrap-sign=", "--preview-wrap-sign=",
-        "--multi-line", "--no-multi-line", "--marker-multi-line=", "--highlight-line", "--no-highlight-line",
-        "--raw", "--no-raw", "--gutter=", "--gutter-raw=", "--gap#", "--no-gap", "--gap-line?", "--no-gap-line",
-        "--scrollbar?", "--no-scrollbar", "--scroll-off=",
-        "--hscroll", "--no-hscroll", "--hscroll-off=", "--keep-right", "--no-keep-right",
-        "--freeze-left=", "--freeze-right=", "--jump-labels=", "--no-input",
-        "--info-command=", "--no-info-command",
+        "--multi-line", "--no-multi-line", "--marker-multi-line=",
+        "--gap#", "--no-gap", "--gap-line?", "--no-gap-line",
+        "--scrollbar?", "--no-scrollbar",
+        "--freeze-left=", "--freeze-right=", "--no-input",
         "--list-border?", "--no-list-border", "--list-label=", "--no-list-label", "--list-label-pos=",
         "--input-border?", "--no-input-border", "--input-label=", "--no-input-label", "--input-label-pos=",
         "--header-border?", "--no-header-border", "--header-label=", "--no-header-label", "--header-label-pos=",

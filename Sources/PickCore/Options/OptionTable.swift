@@ -36,7 +36,7 @@ public enum OptionTable {
             $0.matching.fuzzy = false
         },
         .flag("--no-exact", short: "+e") { $0.matching.fuzzy = true },
-        .flag("--extended", short: "-x") { $0.matching.fuzzy = true },
+        .flag("--extended", short: "-x") { $0.matching.fuzzy = true; $0.matching.extended = true },
         .flag("--ignore-case", short: "-i",
               help: help(.search, "--ignore-case", "ignore case;  +i, --no-ignore-case  respect it (default: smart)")) {
             $0.matching.caseMode = .ignore
@@ -55,7 +55,7 @@ public enum OptionTable {
         .flag("--tac", help: help(.search, "--tac", "reverse input order")) { $0.ranking.reversesInput = true },
         .flag("--no-tac") { $0.ranking.reversesInput = false },
         OptionRow("--tiebreak", .required,
-                  help: help(.search, "--tiebreak=CRI", "length, begin, end, index; up to two, comma-separated")) {
+                  help: help(.search, "--tiebreak=CRI", "length, begin, end, chunk, pathname, index; up to three")) {
             $0.ranking.tiebreaks = try OptionParsing.tiebreaks($1.string)
         },
         OptionRow("--scheme", .required,

@@ -96,7 +96,8 @@ struct Ranker<K: HitKeys> {
     private func scanChunk(_ lines: Range<Int>, worker: Int, matches: UnsafeMutablePointer<UInt64>?,
                            tally: FirstRowsTally<K.Hit>?, tools: inout ChunkTools<K.Hit>) -> ChunkHits<K.Hit> {
         var cursor = CandidateCursor(previous: scope.previous, upTo: scope.upTo, from: lines.lowerBound,
-                                     to: lines.upperBound, characters: tools.matcher.characterFilter)
+                                     to: lines.upperBound, characters: tools.matcher.characterFilter,
+                                     order: tools.matcher.orderFilter)
         // Room for every line looked at: growing by doubling would copy.
         var hits: [K.Hit] = []
         if tally == nil { hits.reserveCapacity(cursor.remaining) }
@@ -129,7 +130,7 @@ struct Ranker<K: HitKeys> {
                 }
             }
             guard let m = matcher.match(i, current, next: tools.ring.nextRecord) else { continue }
-            let hit = keys.hit(index: i, match: m, titleLength: store.titleLength(of: i, record: record))
+            let hit = keys.hit(index: i, match: m, shape: store.titleShape(of: i, record: record))
             if let heaps, let scored {
                 heaps[worker].offer(hit)
                 LineBits.insert(i, into: scored)
@@ -250,16 +251,15 @@ struct Ranker<K: HitKeys> {
                     var worst = heaps[worker].worst
                     if let all = round.threshold, worst == nil || all < worst! { worst = all }
                     if let worst {
-                        let length = store.titleLength(of: i, record: line.record)
-                        let most = LineMatch(score: Int32(bound), begin: 0, end: length)
-                        if keys.hit(index: i, match: most, titleLength: length) > worst { continue }
+                        let shape = store.titleShape(of: i, record: line.record)
+                        if keys.best(index: i, score: Int32(bound), shape: shape) > worst { continue }
                     }
                 }
                 LineBits.insert(i, into: scored)
                 // (The line as its own next: the scorer keeps all of it, for the next line
                 // scored to go on from what they share.)
                 guard let m = matcher.match(i, line, next: line.record) else { continue }
-                heaps[worker].offer(keys.hit(index: i, match: m, titleLength: store.titleLength(of: i, record: line.record)))
+                heaps[worker].offer(keys.hit(index: i, match: m, shape: store.titleShape(of: i, record: line.record)))
                 pass.record(i, line.record, score: m.score, base: m.base, end: pass.end(i), recorder: &recorder)
             }
         }

@@ -6,6 +6,11 @@ public enum Tiebreak: String, Sendable, CaseIterable {
     case begin
     /// The match that ends closer to the title's end first.
     case end
+    /// The shorter run of non-blank text around the match first (fzf's `chunk`).
+    case chunk
+    /// The match that begins nearer the start of the last path component first (fzf's
+    /// `pathname`).
+    case pathname
     /// Input order (always the last criterion).
     case index
 }
@@ -16,7 +21,7 @@ public struct RankingOptions: Sendable, Equatable {
     public var sorts = true
     /// Reverse input order (`--tac`).
     public var reversesInput = false
-    /// Up to two criteria before input order.
+    /// Up to three criteria before input order.
     public var tiebreaks: [Tiebreak] = [.length]
 
     public init(sorts: Bool = true, reversesInput: Bool = false, tiebreaks: [Tiebreak] = [.length]) {
@@ -29,7 +34,10 @@ public struct RankingOptions: Sendable, Equatable {
 /// How a search keys its hits for sorting: the sort key of a matched line, and back.
 protocol HitKeys {
     associatedtype Hit: Comparable & BitwiseCopyable
-    func hit(index: Int, match: LineMatch, titleLength: Int) -> Hit
+    func hit(index: Int, match: LineMatch, shape: TitleShape) -> Hit
+    /// The best key a match of line `index` scoring at most `score` can have (the bound
+    /// pass skips a line whose best cannot reach the first screen).
+    func best(index: Int, score: Int32, shape: TitleShape) -> Hit
     /// The input position of a hit.
     func index(of hit: Hit) -> Int
     /// The score of a hit (clamped as the key holds it).
@@ -51,38 +59,99 @@ struct RankedHit: Comparable {
     }
 }
 
-/// A tiebreak's value for a match: smaller sorts first.
+/// What the tiebreaks read of a matched line's title (`LineStore.titleShape`).
+struct TitleShape {
+    /// Characters, without the white space at either end.
+    var length: Int
+    /// Bytes of white space before the first other character.
+    var leadingWhite: Int
+    /// The title's bytes, for the tiebreaks that look around the match.
+    var text: UnsafePointer<UInt8>
+    var count: Int
+
+    @inline(__always)
+    static func isWhite(_ byte: UInt8) -> Bool { byte == 0x20 || byte &- 0x09 < 5 }
+}
+
+/// A tiebreak's value for a match: smaller sorts first. As fzf's, white space at the start
+/// of a line does not count: `length` is the title's without white space at either end;
+/// `begin` is where the match ends, from the first other character (so of two equal
+/// matches the earlier wins, and the end is where the best placement put it, not where a
+/// first letter happened to occur); `end` is how far from the title's end the match
+/// ends, as a share of the title (of two matches at the very end, the longer title's wins:
+/// `baz` in `/foo/bar/baz` before `/bar/baz`); `chunk` is the length of the blank-separated
+/// text the match lies in; `pathname` how far after the last `/` or `\` the match begins
+/// (a match that begins before it, last). Values are at most 65535, as fzf's.
 @inline(__always)
-private func tiebreakValue(_ t: Tiebreak?, _ match: LineMatch, _ titleLength: Int) -> UInt64 {
+private func tiebreakValue(_ t: Tiebreak?, _ match: LineMatch, _ shape: TitleShape) -> UInt64 {
     switch t {
-    case .length: return UInt64(min(titleLength, 0xFFFF_FFFF))
-    case .begin: return UInt64(min(match.begin, 0xFFFF_FFFF))
-    case .end: return UInt64(min(max(titleLength - match.end, 0), 0xFFFF_FFFF))
+    case .length: return UInt64(min(shape.length, 0xFFFF))
+    case .begin:
+        return UInt64(min(max(match.end &- min(shape.leadingWhite, match.begin), 0), 0xFFFF))
+    case .end:
+        let reached = max(match.end &- min(shape.leadingWhite, match.begin), 0)
+        return UInt64(max(0xFFFF &- 0xFFFF &* min(reached, shape.length &+ 1) / (shape.length &+ 1), 0))
+    case .chunk: return chunkLength(match, shape)
+    case .pathname: return pathnameDistance(match, shape)
     case .index, nil: return 0
     }
 }
 
-/// Keys for any ranking options: two words a hit.
+/// The least `tiebreakValue` any match in the line can have.
+@inline(__always)
+private func tiebreakFloor(_ t: Tiebreak?, _ shape: TitleShape) -> UInt64 {
+    t == .length ? UInt64(min(shape.length, 0xFFFF)) : 0
+}
+
+@inline(never)
+private func chunkLength(_ match: LineMatch, _ shape: TitleShape) -> UInt64 {
+    var b = min(max(match.begin, 0), shape.count), e = min(max(match.end, b), shape.count)
+    while b > 0 && !TitleShape.isWhite(shape.text[b &- 1]) { b &-= 1 }
+    while e < shape.count && !TitleShape.isWhite(shape.text[e]) { e &+= 1 }
+    return UInt64(min(e &- b, 0xFFFF))
+}
+
+@inline(never)
+private func pathnameDistance(_ match: LineMatch, _ shape: TitleShape) -> UInt64 {
+    var k = shape.count
+    while k > 0 && shape.text[k &- 1] != 0x2F && shape.text[k &- 1] != 0x5C { k &-= 1 }
+    let lastDelimiter = k &- 1
+    return lastDelimiter <= match.begin ? UInt64(min(match.begin &- lastDelimiter, 0xFFFF)) : 0xFFFF
+}
+
+/// Keys for any ranking options: two words a hit (the score and two tiebreaks, 32, 16 and
+/// 16 bits; a third tiebreak and the input position).
 struct RankKeyMaker: HitKeys {
     private let first: Tiebreak?
     private let second: Tiebreak?
+    private let third: Tiebreak?
     private let reverses: Bool
     let radixSorts: Bool
 
     init(_ options: RankingOptions) {
-        let criteria = options.tiebreaks.prefix { $0 != .index }
+        let criteria = Array(options.tiebreaks.prefix { $0 != .index })
         first = criteria.first
         second = criteria.dropFirst().first
+        third = criteria.dropFirst(2).first
         reverses = options.reversesInput
-        radixSorts = criteria.count <= 1 && !options.reversesInput
+        radixSorts = criteria.count <= 2 && !options.reversesInput
     }
 
     @inline(__always)
-    func hit(index: Int, match: LineMatch, titleLength: Int) -> RankedHit {
+    func hit(index: Int, match: LineMatch, shape: TitleShape) -> RankedHit {
         let invertedScore = UInt64(UInt32(bitPattern: Int32.max &- max(match.score, 0)))
         let position = reverses ? UInt64(UInt32.max) - UInt64(index) : UInt64(index)
-        return RankedHit(primary: invertedScore << 32 | tiebreakValue(first, match, titleLength),
-                         secondary: tiebreakValue(second, match, titleLength) << 32 | position)
+        return RankedHit(primary: invertedScore << 32 | tiebreakValue(first, match, shape) << 16
+                                  | tiebreakValue(second, match, shape),
+                         secondary: tiebreakValue(third, match, shape) << 32 | position)
+    }
+
+    @inline(__always)
+    func best(index: Int, score: Int32, shape: TitleShape) -> RankedHit {
+        let invertedScore = UInt64(UInt32(bitPattern: Int32.max &- max(score, 0)))
+        let position = reverses ? UInt64(UInt32.max) - UInt64(index) : UInt64(index)
+        return RankedHit(primary: invertedScore << 32 | tiebreakFloor(first, shape) << 16 | tiebreakFloor(second, shape),
+                         secondary: tiebreakFloor(third, shape) << 32 | position)
     }
 
     @inline(__always)
@@ -101,7 +170,7 @@ struct RankKeyMaker: HitKeys {
 /// Keys in one word a hit, for the usual rankings (at most one tiebreak before input
 /// order): score, tiebreak and input position, 16, 16 and 32 bits. Half the memory of
 /// `RankedHit` and a total order a radix sort gets right. A score past 65535 or a
-/// tiebreak value past 65535 bytes counts as 65535 (such lines then keep input order).
+/// tiebreak value past 65535 counts as 65535 (such lines then keep input order).
 struct CompactKeyMaker: HitKeys {
     private let tiebreak: Tiebreak?
     private let reverses: Bool
@@ -115,10 +184,17 @@ struct CompactKeyMaker: HitKeys {
     }
 
     @inline(__always)
-    func hit(index: Int, match: LineMatch, titleLength: Int) -> UInt64 {
+    func hit(index: Int, match: LineMatch, shape: TitleShape) -> UInt64 {
         let invertedScore = UInt64(0xFFFF - min(max(match.score, 0), 0xFFFF))
         let position = reverses ? UInt64(UInt32.max) - UInt64(index) : UInt64(index)
-        return invertedScore << 48 | min(tiebreakValue(tiebreak, match, titleLength), 0xFFFF) << 32 | position
+        return invertedScore << 48 | min(tiebreakValue(tiebreak, match, shape), 0xFFFF) << 32 | position
+    }
+
+    @inline(__always)
+    func best(index: Int, score: Int32, shape: TitleShape) -> UInt64 {
+        let invertedScore = UInt64(0xFFFF - min(max(score, 0), 0xFFFF))
+        let position = reverses ? UInt64(UInt32.max) - UInt64(index) : UInt64(index)
+        return invertedScore << 48 | tiebreakFloor(tiebreak, shape) << 32 | position
     }
 
     @inline(__always)

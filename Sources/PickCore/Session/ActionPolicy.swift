@@ -1,8 +1,11 @@
-// What a bound action does, decided here: a pure function of the session's state, the
-// action (its argument already a typed value, `ActionArgument`), what set it off and the
-// picker's screen (`ActionContext`), giving the effects the executable carries out in
-// order. The executable decides nothing about these actions; it feeds `.event`s back to
-// the session (`PickSession.handle`) and does the rest (edit the query line, end, draw).
+// What a bound action does, decided here: a function of the session's state, the action
+// (its argument already a typed value, `ActionArgument`), what set it off and the picker's
+// screen (`ActionContext`), giving the effects the executable carries out in order. It may
+// change the session's own state for `--bind` (`bound`: where a cycling action stands, the
+// sort). The executable decides nothing about actions; it feeds `.event`s back to the
+// session (`PickSession.handle`) and does the rest: edit the query line, run a command and
+// read its output, scroll the preview pane, end, draw. pick's own keys are bindings of the
+// same actions (DefaultKeys.swift).
 //
 // How to add an action (fzf's `foo-bar`):
 // 1. a case in `BindActionKind` (Bindings.swift) with fzf's name as its raw value and a
@@ -11,13 +14,12 @@
 //    `ActionArgument.parse` (a bad one is refused when the binding is read);
 // 2. a branch in `PickSession.decide` below returning its effects — new effects only
 //    when none of `ActionEffect`'s can say it (and then one branch in the executable's
-//    `Picker.carryOut`, Sources/Pick/Picker/Actions.swift);
+//    `Picker.carryOut`, Sources/Pick/Picker/Actions.swift); what the screen must tell
+//    (a size, whether a pane shows) goes in `ActionContext`;
 // 3. a unit test in Tests/PickCoreTests/Session/ActionPolicyTests.swift, and the man
 //    page's line for it.
-// Actions not yet decided here come back as `.carryOut(action)`: the executable runs them
-// (the commands, the preview pane, change-nth, toggle-sort). A transform's command is the
-// executable's to run (`.runTransform`); what its output does is decided here again
-// (`transformed`): the effects of the change it stands for.
+// A command's output comes back through `transformed` (a transform's, in the foreground or
+// the background: bg-transform…) or as new input (a reload's).
 
 /// What the picker's screen says when an action fires.
 public struct ActionContext: Sendable {
@@ -31,25 +33,26 @@ public struct ActionContext: Sendable {
     public var awaitsReloadedLines = false
     /// How many lines the list held before that reload (fzf keeps its cursor's index).
     public var rowsBeforeReload = 0
-    /// The preview pane shows (close hides it, or cancels when it does not).
-    public var previewShown = false
     /// The query line's cursor is at its end.
     public var cursorAtEnd = true
     /// The query the dim suggestion (the ghost text) completes to, if one shows.
     public var completion: String? = nil
     /// How many scopes the list has (All and each section; 0 when no line has one).
     public var scopes = 0
+    /// The preview pane, with `--preview`: whether it shows, and the rows its text takes.
+    public var preview: (shown: Bool, rows: Int)? = nil
 
     public init(pageRows: Int, listReadsDown: Bool, awaitsReloadedLines: Bool = false, rowsBeforeReload: Int = 0,
-                previewShown: Bool = false, cursorAtEnd: Bool = true, completion: String? = nil, scopes: Int = 0) {
+                cursorAtEnd: Bool = true, completion: String? = nil, scopes: Int = 0,
+                preview: (shown: Bool, rows: Int)? = nil) {
         self.pageRows = pageRows
         self.listReadsDown = listReadsDown
         self.awaitsReloadedLines = awaitsReloadedLines
         self.rowsBeforeReload = rowsBeforeReload
-        self.previewShown = previewShown
         self.cursorAtEnd = cursorAtEnd
         self.completion = completion
         self.scopes = scopes
+        self.preview = preview
     }
 }
 
@@ -57,6 +60,8 @@ public struct ActionContext: Sendable {
 public enum EditorKey: Equatable, Sendable {
     case home, end, left, right, wordBefore, wordAfter, delete, backspace
     case killToEnd, killToStart, killWordBefore, killWordAfter, yank
+    /// fzf's subwords: camelCase humps and runs of letters and digits (QueryEdit).
+    case subwordBefore, subwordAfter, killSubwordBefore, killSubwordAfter
 }
 
 /// How pick ends.
@@ -67,8 +72,41 @@ public enum Ending: Equatable, Sendable {
     case acceptIfChosen
     /// Print the query and end.
     case printQuery
+    /// Print the chosen lines if any line is chosen, else the query (accept-or-print-query).
+    case acceptOrPrintQuery
     /// Cancel (exit 130).
     case cancel
+}
+
+/// What the preview pane is to do.
+public enum PreviewEffect: Equatable, Sendable {
+    /// Show it if hidden, hide it if shown.
+    case toggle
+    /// Scroll its text by this many lines (or pages).
+    case scroll(by: Int, pages: Bool)
+    /// Run its command again, its output from the top.
+    case refresh
+    /// Preview with this command from now on.
+    case setCommand(CommandTemplate)
+    /// Lay it out as this `--preview-window` layout says, over the option as given.
+    case setWindow(String)
+    /// Show it, previewing with this command once (preview(…)) until the highlight moves.
+    case once(CommandTemplate)
+}
+
+/// How a command an action names runs.
+public enum CommandUse: Equatable, Sendable {
+    /// execute: on the terminal, pick back as it was when it ends.
+    case onTerminal
+    /// execute-silent: without the terminal, the chain waiting for it.
+    case silent
+    /// become: in pick's place.
+    case become
+    /// reload, reload-sync: its output the new input (sync: shown once read whole).
+    case reload(sync: Bool)
+    /// transform and transform-*: the chain waiting for its output; bg-transform…: beside
+    /// the chain. Its output is handed to `transformed`.
+    case transform
 }
 
 /// What the executable does for an action, in order.
@@ -99,6 +137,11 @@ public enum ActionEffect {
     /// Turn these triggers off (unbind) or on again (rebind).
     case unbind([BindTrigger])
     case rebind([BindTrigger])
+    /// Fire this event's bindings (backward-eof).
+    case fire(BindEvent)
+    /// Label the rows on screen; the next key goes to its label's row (jump), and picks it
+    /// (jump-accept).
+    case jump(accepts: Bool)
     /// Search for this text, the query line left as it is (nil: the query again).
     case search(String?)
     /// The text shown in place of an empty query (`--ghost`).
@@ -107,8 +150,6 @@ public enum ActionEffect {
     case setPointer(String)
     /// How many first lines are the header (`--header-lines`).
     case setHeaderLines(Int)
-    /// Search these fields (`--nth`) or show them (`--with-nth`); nil: the option as given.
-    case setFields(FieldRanges?, withNth: Bool)
     /// Run the chains bound to these triggers first (trigger(…)): `BoundState.runChains`.
     case runChains([BindTrigger])
     /// Hold the rest of the chain until the search ends (`BoundState.waitsForSearch`).
@@ -117,9 +158,6 @@ public enum ActionEffect {
     case replaceQueryWithLine
     /// Ring the terminal's bell.
     case bell
-    /// Run this transform's command: in the background (`bg-transform…`), or with the chain
-    /// waiting for it. Its output goes to `PickSession.transformed`.
-    case runTransform(BoundAction)
     /// Stop every background transform, their output dropped.
     case cancelBackground
     /// Add this text to what is printed on accept (print(…)).
@@ -138,13 +176,19 @@ public enum ActionEffect {
     case forget(Int32)
     /// Give the terminal back and stop the job (fg resumes).
     case suspend
-    /// Not decided here yet: the executable runs it (commands, the preview, fields, sort).
-    case carryOut(BoundAction)
+    /// Sort the list by score or not (toggle-sort), then search again.
+    case setSort(Bool)
+    /// Search (`withNth`: show) these fields of the lines as read from now on (nil: the
+    /// whole line), the highlight staying on its line.
+    case setFields(FieldRanges?, withNth: Bool)
+    case preview(PreviewEffect)
+    /// Run the action's command (its `ActionArgument.command`) so.
+    case command(CommandUse, BoundAction)
 }
 
 extension PickSession {
     /// What `action`, set off by `trigger`, does now (see the top of this file).
-    public func decide(_ action: BoundAction, trigger: BindTrigger, context: ActionContext) -> [ActionEffect] {
+    public mutating func decide(_ action: BoundAction, trigger: BindTrigger, context: ActionContext) -> [ActionEffect] {
         let up = context.listReadsDown ? -1 : 1
         let page = max(1, context.pageRows)
         let query = queryText ?? ""
@@ -155,6 +199,7 @@ extension PickSession {
         case .abort: return [.end(.cancel)]
         case .cancel: return query.isEmpty ? [.end(.cancel)] : [.replaceQuery("")]
         case .printQuery: return [.end(.printQuery)]
+        case .acceptOrPrintQuery: return [.end(.acceptOrPrintQuery)]
         case .first, .last, .pos:
             // fzf's positions: 1 the first line, -1 the last.
             let position: Int
@@ -175,6 +220,28 @@ extension PickSession {
             return effects
         case .up: return [.event(.move(by: up, wraps: true))]
         case .down: return [.event(.move(by: -up, wraps: true))]
+        case .upMatch: return [.event(.moveToMatch(by: up, wraps: true))]
+        case .downMatch: return [.event(.moveToMatch(by: -up, wraps: true))]
+        case .upSelected: return [.event(.moveToMarked(by: up))]
+        case .downSelected: return [.event(.moveToMarked(by: -up))]
+        case .best: return [.event(.best)]
+        // offset-up shows the lines above (vim's ctrl-y): the list's text moves down.
+        case .offsetUp: return [.event(.offset(by: up, rows: context.pageRows + 1))]
+        case .offsetDown: return [.event(.offset(by: -up, rows: context.pageRows + 1))]
+        case .offsetMiddle: return [.event(.offsetMiddle(rows: context.pageRows + 1))]
+        case .enableRaw, .disableRaw, .toggleRaw:
+            let wanted = action.kind == .toggleRaw ? !raw : action.kind == .enableRaw
+            return wanted == raw ? [] : [.event(.raw(wanted))]
+        case .trackCurrent: return [.event(.track(.current))]
+        case .untrackCurrent: return [.event(.track(.noCurrent))]
+        case .toggleTrack: return [.event(.track(.toggleAll))]
+        case .toggleTrackCurrent: return [.event(.track(.toggleCurrent))]
+        case .clearMulti: return [.event(.clearMarks)]
+        case .changeMulti:
+            // No argument: no limit; 0: marking off.
+            if case .count(let limit) = action.value { return [.event(.multi(limit: limit == 0 ? 0 : limit))] }
+            return [.event(.multi(limit: nil))]
+        case .jump, .jumpAccept: return [.jump(accepts: action.kind == .jumpAccept)]
         case .pageUp: return [.event(.move(by: up * page, wraps: false))]
         case .pageDown: return [.event(.move(by: -up * page, wraps: false))]
         case .halfPageUp: return [.event(.move(by: up * max(1, page / 2), wraps: false))]
@@ -232,14 +299,15 @@ extension PickSession {
         case .print: return [.print(action.argument ?? "")]
         case .replaceQuery: return highlighted == nil ? [] : [.replaceQueryWithLine]
         case .bell: return [.bell]
-        case .close: return context.previewShown ? [.carryOut(BoundAction(.hidePreview))] : [.end(.cancel)]
+        case .close: return context.preview?.shown == true ? [.preview(.toggle)] : [.end(.cancel)]
         case .bgCancel: return [.cancelBackground]
         case .transform, .transformQuery, .transformPrompt, .transformHeader, .transformBorderLabel,
              .transformSearch, .transformGhost, .transformPointer, .transformNth, .transformWithNth,
              .transformHeaderLines, .bgTransform, .bgTransformQuery, .bgTransformPrompt, .bgTransformHeader,
              .bgTransformBorderLabel, .bgTransformSearch, .bgTransformGhost, .bgTransformPointer, .bgTransformNth,
              .bgTransformWithNth, .bgTransformHeaderLines:
-            return [.runTransform(action)]
+            // The chain waits for a transform's output; a bg-transform's runs beside it.
+            return [.command(.transform, action)]
         case .beginningOfLine: return [.edit(.home)]
         case .endOfLine: return [.edit(.end)]
         case .backwardChar: return [.edit(.left)]
@@ -247,13 +315,17 @@ extension PickSession {
         case .backwardWord: return [.edit(.wordBefore)]
         case .forwardWord: return [.edit(.wordAfter)]
         case .deleteChar: return [.edit(.delete)]
-        case .backwardDeleteChar: return [.edit(.backspace)]
+        case .backwardDeleteChar: return query.isEmpty ? [.fire(.backwardEOF)] : [.edit(.backspace)]
         case .deleteCharEOF: return query.isEmpty ? [.end(.cancel)] : [.edit(.delete)]
         case .backwardDeleteCharEOF: return query.isEmpty ? [.end(.cancel)] : [.edit(.backspace)]
         case .killLine: return [.edit(.killToEnd)]
-        case .unixLineDiscard: return [.edit(.killToStart)]
+        case .unixLineDiscard: return query.isEmpty ? [.fire(.backwardEOF)] : [.edit(.killToStart)]
         case .killWord: return [.edit(.killWordAfter)]
-        case .backwardKillWord, .unixWordRubout: return [.edit(.killWordBefore)]
+        case .backwardKillWord, .unixWordRubout: return query.isEmpty ? [.fire(.backwardEOF)] : [.edit(.killWordBefore)]
+        case .backwardSubword: return [.edit(.subwordBefore)]
+        case .forwardSubword: return [.edit(.subwordAfter)]
+        case .killSubword: return [.edit(.killSubwordAfter)]
+        case .backwardKillSubword: return query.isEmpty ? [.fire(.backwardEOF)] : [.edit(.killSubwordBefore)]
         case .yank: return [.edit(.yank)]
         case .complete: return [.complete]
         case .takeGhost:
@@ -266,11 +338,68 @@ extension PickSession {
         case .clearScreen: return [.redrawScreen]
         case .forget: return highlighted.map { [.forget($0)] } ?? []
         case .suspend: return [.suspend]
-        case .toggleSort, .togglePreview, .showPreview, .hidePreview, .refreshPreview, .previewUp, .previewDown,
-             .previewPageUp, .previewPageDown, .previewHalfPageUp, .previewHalfPageDown, .previewTop,
-             .previewBottom, .changePreview, .changePreviewWindow, .changeNth, .changeWithNth,
-             .execute, .executeSilent, .become, .reload, .reloadSync, .preview:
-            return [.carryOut(action)]
+        case .toggleHscroll:
+            var look = self.look
+            look.hscroll.toggle()
+            return [.event(.look(look))]
+        case .toggleSort:
+            let sorts = !(bound.sorts ?? settings.sorts)
+            bound.sorts = sorts
+            return [.setSort(sorts)]
+        case .changeNth, .changeWithNth:
+            // The next of the choices, round; an empty one is the option as given.
+            guard case .fields(let choices) = action.value, !choices.isEmpty else { return [] }
+            let withNth = action.kind == .changeWithNth
+            let cycle = (withNth ? "with-nth:" : "nth:") + (action.argument ?? "")
+            let index = bound.fieldCycle[cycle, default: 0] % choices.count
+            bound.fieldCycle[cycle] = index + 1
+            let started = bound.fieldsAsStarted ?? (settings.nth, settings.withNth)
+            bound.fieldsAsStarted = started
+            return [.setFields(choices[index] ?? (withNth ? started.withNth : started.nth), withNth: withNth)]
+        case .togglePreview: return context.preview == nil ? [] : [.preview(.toggle)]
+        case .showPreview, .hidePreview:
+            guard let pane = context.preview, pane.shown != (action.kind == .showPreview) else { return [] }
+            return [.preview(.toggle)]
+        case .previewUp, .previewDown, .previewPageUp, .previewPageDown:
+            guard context.preview != nil else { return [] }
+            let upward = action.kind == .previewUp || action.kind == .previewPageUp
+            return [.preview(.scroll(by: upward ? -1 : 1,
+                                     pages: action.kind == .previewPageUp || action.kind == .previewPageDown))]
+        case .previewHalfPageUp, .previewHalfPageDown, .previewTop, .previewBottom:
+            guard let pane = context.preview else { return [] }
+            let step = action.kind == .previewHalfPageUp || action.kind == .previewHalfPageDown
+                ? max(1, pane.rows / 2) : Int(Int32.max)
+            let upward = action.kind == .previewHalfPageUp || action.kind == .previewTop
+            return [.preview(.scroll(by: upward ? -step : step, pages: false))]
+        case .refreshPreview: return context.preview == nil ? [] : [.preview(.refresh)]
+        case .preview:
+            guard context.preview != nil, case .command(let template) = action.value else { return [] }
+            return [.preview(.once(template))]
+        case .changePreview:
+            guard context.preview != nil, case .command(let template) = action.value else { return [] }
+            return [.preview(.setCommand(template))]
+        case .changePreviewWindow:
+            // The next of the layouts, round, as fzf cycles them.
+            guard context.preview != nil, case .layouts(let layouts) = action.value, !layouts.isEmpty else { return [] }
+            let cycle = action.argument ?? ""
+            let index = bound.windowCycle[cycle, default: 0] % layouts.count
+            bound.windowCycle[cycle] = index + 1
+            return [.preview(.setWindow(layouts[index]))]
+        case .execute, .executeSilent, .become, .reload, .reloadSync:
+            // With no line focused, a command that needs one does not run (fzf's).
+            guard case .command(let template) = action.value else { return [] }
+            if highlighted == nil, !template.runsWithoutFocus(marked: !marks.isEmpty) { return [] }
+            let use: CommandUse = switch action.kind {
+            case .execute: .onTerminal
+            case .executeSilent: .silent
+            case .become: .become
+            default: .reload(sync: action.kind == .reloadSync)
+            }
+            return [.command(use, action)]
+        case .transform, .transformQuery, .transformPrompt, .transformHeader, .transformBorderLabel:
+            // A transform's command runs without a focused line too, its output replacing
+            // what it transforms.
+            return [.command(.transform, action)]
         }
     }
 
@@ -279,8 +408,8 @@ extension PickSession {
     /// argument. A one-line action takes the first line; `transform`'s output is a chain of
     /// actions (one that does not parse is dropped, as fzf drops it); output that a change
     /// would refuse (a pointer too wide, a count that is no count) does nothing.
-    public func transformed(_ action: BoundAction, output text: String, trigger: BindTrigger,
-                            context: ActionContext) -> [ActionEffect] {
+    public mutating func transformed(_ action: BoundAction, output text: String, trigger: BindTrigger,
+                                     context: ActionContext) -> [ActionEffect] {
         guard let kind = action.kind.transformed else { return [] }
         let firstLine = String(text.prefix { $0 != "\n" && $0 != "\r" })
         switch kind {
@@ -292,11 +421,15 @@ extension PickSession {
             // fzf takes the first of `A|B`; an empty or unreadable one is the option as given
             // (for with-nth an unreadable one changes nothing).
             let first = String(firstLine.prefix { $0 != "|" })
-            if first.isEmpty { return [.setFields(nil, withNth: kind == .changeWithNth)] }
+            let withNth = kind == .changeWithNth
+            let started = bound.fieldsAsStarted ?? (settings.nth, settings.withNth)
+            bound.fieldsAsStarted = started
+            let asGiven = withNth ? started.withNth : started.nth
+            if first.isEmpty { return [.setFields(asGiven, withNth: withNth)] }
             guard let ranges = try? FieldRanges(parsing: first) else {
-                return kind == .changeNth ? [.setFields(nil, withNth: false)] : []
+                return withNth ? [] : [.setFields(asGiven, withNth: false)]
             }
-            return [.setFields(ranges, withNth: kind == .changeWithNth)]
+            return [.setFields(ranges, withNth: withNth)]
         default:
             guard let argument = try? ActionArgument.parse(kind, firstLine) else { return [] }
             return decide(BoundAction(kind, firstLine, value: argument), trigger: trigger, context: context)

@@ -1,7 +1,8 @@
 // What `--bind` adds to a session's state: the chain running, the triggers turned off,
-// where each cycling action stands, the sort, and where the highlight goes after a reload
-// or change-nth. Plain data, kept in `PickSession.bound`; the executable holds only the
-// processes behind it (a reload's command, a transform's).
+// where each cycling action stands, the sort. Plain data, kept in `PickSession.bound`; the
+// executable holds only the processes behind it (a reload's command, a transform's). Where
+// the highlight goes after a reload or change-nth is the session's one tracker's
+// (HighlightTracker.swift).
 
 /// The state `--bind`'s actions and events keep between keys.
 public struct BoundState {
@@ -21,16 +22,6 @@ public struct BoundState {
     public var sorts: Bool? = nil
     /// A binding toggles the sort: the info line says which way it is.
     public var togglesSort = false
-    /// The line highlighted when a reload (or change-nth) came, looked for in the new list.
-    public var reloadTrack: [UInt8]? = nil
-    /// Where that line was in the list, for the query then: the highlight's place when the
-    /// new list lacks the line and the query is the same.
-    public var reloadPosition = (row: 0, query: "")
-    var trackSeen = (generation: -1, searched: -1)
-    /// The row to highlight once the list's lines come (clamped to the list): for
-    /// first/last/pos right after a reload, counted over the list before the reload (as
-    /// fzf keeps its cursor's index); the row exclude leaves.
-    public var reloadRow: Int? = nil
     /// A reload ran earlier in the chain now running: a move acts on its lines to come.
     public var reloadInChain = false
     public var rowsBeforeReload = 0
@@ -42,6 +33,11 @@ public struct BoundState {
     /// followed its chain: while the queue is longer, the chain runs (and does not run
     /// itself again, fzf's guard against a loop).
     var triggering: [(trigger: BindTrigger, rest: Int)] = []
+    /// Jump mode (jump, jump-accept): the rows are labelled and the next key goes to its
+    /// label's row (and picks it, when `true`); nil when off.
+    public var jumping: Bool? = nil
+    /// The last click on the header (`click-header`), for the commands it runs.
+    public var headerClick: HeaderClick? = nil
     /// `{fzf:action}`: the last action that ran no command, as fzf names it.
     public private(set) var lastAction = "start"
 
@@ -102,37 +98,12 @@ extension BoundState {
 }
 
 extension PickSession {
-    /// The list is about to change under the highlight (a reload, change-nth): remembers
-    /// its line's text (`text`, as read) and place, to find it in the new list.
-    public mutating func followHighlight(text: [UInt8]?) {
-        bound.reloadTrack = text
-        bound.reloadPosition = (selection, queryText ?? "")
-        bound.trackSeen = (-1, -1)
-    }
-
-    /// Where the highlight goes now that the new list's answer came: the row a move right
-    /// after a reload asked for; else the line highlighted before, once `lines` (the lines
-    /// as read) list it again (as `--track` does), until the input is read whole; without
-    /// it (the line just deleted), the same place, as fzf keeps it. Nil: it stays.
-    public mutating func reloadedHighlight(lines: LineStore, loading: Bool) -> SessionEvent? {
-        guard resultGeneration == generation, let shown else { return nil }
-        if let row = bound.reloadRow {
-            guard !shown.lines.isEmpty else { return nil }
-            bound.reloadRow = nil
-            return .select(min(row, shown.lines.count - 1))
-        }
-        guard let wanted = bound.reloadTrack else { return nil }
-        let seen = (generation, shown.searched)
-        guard seen != bound.trackSeen else { return nil }
-        bound.trackSeen = seen
-        if let at = shown.lines.firstIndex(where: { lines.bytes(of: Int($0)).elementsEqual(wanted) }) {
-            bound.reloadTrack = nil
-            return at != selection ? .select(at) : nil
-        }
-        guard !loading && shown.isComplete else { return nil }
-        bound.reloadTrack = nil
-        let position = min(bound.reloadPosition.row, shown.lines.count - 1)
-        guard selection == 0 && position > 0 && (queryText ?? "") == bound.reloadPosition.query else { return nil }
-        return .select(position)
+    /// Jump mode's target: the position in the list of the row `label` names on screen,
+    /// the rows labelled with `labels` in order from the first one shown (`rows` of them).
+    public func jumpTarget(_ label: Key, labels: [Character], rows: Int) -> Int? {
+        guard case .char(let c) = label, let scalar = Unicode.Scalar(c),
+              let index = labels.firstIndex(of: Character(scalar)), index < rows,
+              let count = shown?.lines.count, scroll + index < count else { return nil }
+        return scroll + index
     }
 }

@@ -104,7 +104,7 @@ extension TemplateContext {
 }
 
 /// A command template, its placeholders parsed once.
-public struct CommandTemplate: Sendable {
+public struct CommandTemplate: Sendable, Equatable {
     enum Subject: Sendable, Equatable {
         case line, fields(FieldRanges), query, queryFields(FieldRanges), action, prompt
     }

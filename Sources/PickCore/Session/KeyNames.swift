@@ -235,6 +235,10 @@ public enum KeyNames {
         return "unknown key \(OptionError.quote(name))"
     }
 
+    /// pick's spelling of every key with a fixed name, in the table's order: what the
+    /// completion of `--expect` and `--bind` offers (OptionCompletion).
+    public static var spellings: [String] { table.map { $0.names[0] } }
+
     /// Every fixed name and every navigation key with each set of modifiers, in pick's
     /// spelling and all synonyms: the names tests press through a terminal. Characters
     /// named by rule (`x`, `alt-x`) are not listed.

@@ -28,6 +28,11 @@ public enum TerminalText {
     /// counted from the start of the title, as fzf draws it (its `--tabstop` default).
     public static let tabStop = 8
 
+    /// Whether a line's control characters (C0, DEL) are drawn as symbols; false: as
+    /// nothing, as fzf draws them (pick invoked as `fzf`: fzf-tab's candidates carry NULs
+    /// between their fields). Either way none reaches the terminal. Set once, at start.
+    nonisolated(unsafe) public static var showsControlCharacters = true
+
     /// Terminal columns of one scalar.
     public static func width(of s: UInt32) -> Int {
         if s < 0x300 { return 1 }
@@ -97,7 +102,8 @@ public enum TerminalText {
                 out.append(Glyph(text: String(repeating: " ", count: n), width: n, offset: i, isSymbol: false,
                                  style: style))
             } else if let sym = symbol(for: invalid ? 0xFFFD : s) {
-                out.append(Glyph(text: sym, width: 1, offset: i, isSymbol: true, style: style))
+                let hidden = !showsControlCharacters && (s < 0x20 || s == 0x7F) && !invalid
+                out.append(Glyph(text: hidden ? "" : sym, width: hidden ? 0 : 1, offset: i, isSymbol: true, style: style))
             } else {
                 out.append(Glyph(text: String(Unicode.Scalar(s)!), width: width(of: s), offset: i,
                                  isSymbol: false, style: style))

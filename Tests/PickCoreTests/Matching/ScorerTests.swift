@@ -239,13 +239,17 @@ final class HitSorterTests: XCTestCase {
             let compact = CompactKeyMaker(options)!
             var wideHits: [RankedHit] = []
             var compactHits: [UInt64] = []
+            let text = UnsafeMutablePointer<UInt8>.allocate(capacity: 400)
+            text.initialize(repeating: 0x78, count: 400)
+            defer { text.deallocate() }
             for index in 0..<5000 {
                 let title = Int.random(in: 1..<400, using: &generator)
+                let shape = TitleShape(length: title, leadingWhite: 0, text: text, count: title)
                 let begin = Int.random(in: 0..<title, using: &generator)
                 let match = LineMatch(score: Int32.random(in: 0..<3000, using: &generator) / 7 * 7,
                                       begin: begin, end: Int.random(in: begin...title, using: &generator))
-                wideHits.append(wide.hit(index: index, match: match, titleLength: title))
-                compactHits.append(compact.hit(index: index, match: match, titleLength: title))
+                wideHits.append(wide.hit(index: index, match: match, shape: shape))
+                compactHits.append(compact.hit(index: index, match: match, shape: shape))
             }
             HitSorter.sort(&compactHits, keys: compact)
             XCTAssertEqual(compactHits.map { compact.index(of: $0) }, wideHits.sorted().map { wide.index(of: $0) })

@@ -105,7 +105,14 @@ final class PopupOptionsTests: XCTestCase {
     func testEveryCompletedValueIsOneTheParserTakes() throws {
         for (option, values) in OptionCompletion.values {
             XCTAssertNotNil(Options.longOptions[option], "\(option) is not an option")
-            guard case .words(let words) = values else { continue }
+            let words: [String]
+            switch values {
+            case .words(let w): words = w
+            // A binding's trigger completes with its `:`; an action follows.
+            case .keys(bindings: true): words = values.keyWords.map { $0 + "ignore" }
+            case .keys: words = values.keyWords
+            case .files: continue
+            }
             XCTAssertFalse(words.isEmpty)
             for word in words {
                 XCTAssertNoThrow(try Options.parse(arguments: ["\(option)=\(word)"]), "\(option)=\(word)")

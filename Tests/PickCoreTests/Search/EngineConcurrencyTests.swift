@@ -139,7 +139,7 @@ final class EngineConcurrencyTests: XCTestCase {
             let matcher = text == "file" ? matcher : LineMatcher(store: s, query: engine.parse(text))
             let hits = lines.map {
                 keys.hit(index: Int($0), match: matcher.match(Int($0), matcher.lookAhead(Int($0)), next: nil)!,
-                         titleLength: s.titleLength(of: Int($0)))
+                         shape: s.titleShape(of: Int($0), record: s.record(Int($0))))
             }
             let outOfOrder = zip(hits, hits.dropFirst()).filter { !($0 < $1) }.count
             XCTAssertEqual(outOfOrder, 0, "\(text): lines ranked above a better one")

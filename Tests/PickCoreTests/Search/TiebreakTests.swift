@@ -73,4 +73,28 @@ final class TiebreakTests: XCTestCase {
         XCTAssertEqual(found, ["needle", "needle two"])
         XCTAssertEqual(search("", in: lines).count, 100_002)
     }
+
+    func testLengthCountsCharactersNotBytes() {
+        XCTAssertEqual(search("a", in: ["á", "a", "Á", "A"]), ["á", "a", "Á", "A"], "one character each: input order")
+        XCTAssertEqual(search("'ab", in: ["ábc", "abcd"]), ["ábc", "abcd"])
+    }
+
+    func testLengthLeavesOutWhiteSpaceAtEitherEnd() {
+        XCTAssertEqual(search("'ab", in: ["abcd", "  abc  "]), ["  abc  ", "abcd"])
+    }
+
+    func testTiebreakPathnamePrefersAMatchNearerTheStartOfTheFileName() {
+        let lines = ["ab/xyfoo", "abcd/xfoo"]
+        XCTAssertEqual(search("'foo", in: lines), lines, "the shorter first")
+        XCTAssertEqual(search("'foo", in: lines, ranking: RankingOptions(tiebreaks: [.pathname])), ["abcd/xfoo", "ab/xyfoo"])
+    }
+
+    func testThreeCriteriaEachBreakTheTiesOfTheOneBefore() {
+        // The same word around each match (chunk), two that end alike (begin), the shorter.
+        let lines = ["a foo b", "foo xy", "foo x"]
+        XCTAssertEqual(search("'foo", in: lines, ranking: RankingOptions(tiebreaks: [.chunk, .begin, .length])),
+                       ["foo x", "foo xy", "a foo b"])
+        XCTAssertEqual(search("'foo", in: lines, ranking: RankingOptions(tiebreaks: [.chunk, .begin, .index])),
+                       ["foo xy", "foo x", "a foo b"])
+    }
 }

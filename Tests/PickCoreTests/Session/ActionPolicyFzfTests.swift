@@ -82,9 +82,9 @@ final class ActionPolicyFzfTests: XCTestCase {
     }
 
     func testATransformRunsItsCommandAndItsOutputDoesWhatTheChangeWould() {
-        let d = driver()
+        var d = driver()
         for spec in ["transform-query(echo a)", "bg-transform-query(echo a)", "transform(echo a)", "bg-transform(echo a)"] {
-            guard case .runTransform(let run)? = d.session.decide(action(spec), trigger: key, context: screen).first else {
+            guard case .command(.transform, let run)? = d.session.decide(action(spec), trigger: key, context: screen).first else {
                 return XCTFail(spec)
             }
             XCTAssertEqual(run.kind.runsInBackground, spec.hasPrefix("bg-"), spec)
@@ -181,13 +181,15 @@ final class ActionPolicyFzfTests: XCTestCase {
               case .bell? = press(&d, "bell").first,
               case .redrawScreen? = press(&d, "clear-screen").first,
               case .end(.cancel)? = press(&d, "close").first else { return XCTFail() }
-        let shown = ActionContext(pageRows: 10, listReadsDown: true, previewShown: true)
-        guard case .carryOut(let hide)? = press(&d, "close", context: shown).first, hide.kind == .hidePreview else {
+        let shown = ActionContext(pageRows: 10, listReadsDown: true, preview: (shown: true, rows: 10))
+        guard case .preview(.toggle)? = press(&d, "close", context: shown).first else {
             return XCTFail("close hides a preview that shows")
         }
-        guard case .carryOut(let preview)? = press(&d, "preview(cat {})").first, preview.kind == .preview else {
+        guard case .preview(.once(let template))? = press(&d, "preview(cat {})", context: shown).first,
+              template == CommandTemplate("cat {}") else {
             return XCTFail()
         }
+        XCTAssertTrue(press(&d, "preview(cat {})").isEmpty, "no --preview: no pane to preview in")
         var empty = Driver(lines: [], loading: false)
         empty.type("", at: 0)
         XCTAssertTrue(press(&empty, "replace-query").isEmpty, "no line, no query from it")

@@ -37,6 +37,15 @@ final class ActionPolicyTests: XCTestCase {
 
     func highlighted(_ d: Driver) -> String? { d.text(d.session.highlighted) }
 
+    func testToggleHscrollTurnsHorizontalScrollingOffAndOnAgain() {
+        var d = driver()
+        d.session.look.hscrollOff = 3
+        press(&d, "toggle-hscroll")
+        XCTAssertEqual(d.session.look, ListLook(hscroll: false, hscrollOff: 3), "off, the rest kept")
+        press(&d, "toggle-hscroll")
+        XCTAssertEqual(d.session.look, ListLook(hscroll: true, hscrollOff: 3))
+    }
+
     func testMovingUpAndDownFollowsTheLayout() {
         var d = driver()
         press(&d, "down+down")
@@ -155,11 +164,22 @@ final class ActionPolicyTests: XCTestCase {
         let action = bindings[key]![0]
         XCTAssertEqual(action.value, .fields([try FieldRanges(parsing: "2"), try FieldRanges(parsing: "1,3"), nil]))
         var d = driver()
-        guard case .carryOut(let carried)? = press(&d, "change-nth(2|1,3|)").first else { return XCTFail() }
-        XCTAssertEqual(carried, action, "the executable gets the parsed choices")
+        var chosen: [FieldRanges?] = []
+        for _ in 0..<4 {
+            guard case .setFields(let ranges, withNth: false)? = press(&d, "change-nth(2|1,3|)").first else { return XCTFail() }
+            chosen.append(ranges)
+        }
+        XCTAssertEqual(chosen, [try FieldRanges(parsing: "2"), try FieldRanges(parsing: "1,3"), nil,
+                                try FieldRanges(parsing: "2")], "each press the next, an empty one --nth as given, round")
+        guard case .setFields(let shown, withNth: true)? = press(&d, "change-with-nth(1|2)").first else {
+            return XCTFail("change-with-nth cycles on its own")
+        }
+        XCTAssertEqual(shown, try FieldRanges(parsing: "1"))
         var bad = Bindings()
         XCTAssertThrowsError(try bad.parse("ctrl-x:change-nth(x)"), "a bad range is refused when read")
         XCTAssertEqual(BoundAction(.pos, "3").value, .position(3))
+        XCTAssertEqual(BoundAction(.reload, "ls {q}").value, .command(CommandTemplate("ls {q}")),
+                       "a command's placeholders are parsed when the binding is read")
     }
 
     func testTogglesOfSearchAndUnbindRebind() {
@@ -172,13 +192,15 @@ final class ActionPolicyTests: XCTestCase {
         XCTAssertEqual(off, [.key(.char(13)), .event(.change)])
         guard case .rebind(let on)? = press(&d, "rebind(enter)").first else { return XCTFail() }
         XCTAssertEqual(on, [.key(.char(13))])
-        guard case .carryOut? = press(&d, "toggle-sort").first else { return XCTFail("toggle-sort is the executable's") }
+        guard case .setSort(false)? = press(&d, "toggle-sort").first,
+              case .setSort(true)? = press(&d, "toggle-sort").first else { return XCTFail("toggle-sort turns the sort") }
+        XCTAssertEqual(d.session.bound.sorts, true)
     }
 
     func testReloadIsCarriedOutAndItsNewListResetsTheOldOnesState() {
         var d = driver(multi: true)
         press(&d, "down+toggle")
-        guard case .carryOut(let reload)? = press(&d, "reload(seq 3)").first, reload.kind == .reload else {
+        guard case .command(.reload(sync: false), let reload)? = press(&d, "reload(seq 3)").first, reload.kind == .reload else {
             return XCTFail()
         }
         d.replaceInput(with: ["a", "b", "c"])
@@ -192,7 +214,7 @@ final class ActionPolicyTests: XCTestCase {
             DefaultKeys.chain(for: key, multi: multi, preview: preview)?.map(\.kind)
         }
         XCTAssertEqual(chain(.char(13)), [.accept])
-        XCTAssertEqual(chain(.char(16)), [.up])
+        XCTAssertEqual(chain(.char(16)), [.upMatch], "ctrl-p: up-match, as fzf")
         XCTAssertEqual(chain(.pageDown), [.pageDown])
         XCTAssertNil(chain(.char(24)), "ctrl-x is free")
         XCTAssertEqual(chain(.char(9)), [.complete], "Tab completes")
@@ -207,31 +229,121 @@ final class ActionPolicyTests: XCTestCase {
         }
     }
 
-    func testAfterAReloadTheHighlightFindsItsLineInTheNewList() {
+    func testAfterAReloadTheHighlightFindsItsLineInTheNewListAtOnce() {
         var d = driver()
         press(&d, "pos(5)")
-        d.session.followHighlight(text: Array("line5".utf8))
-        d.replaceInput(with: ["new", "line1", "line5", "line9"])
+        d.session.followHighlight(text: Array("line5".utf8), in: d.store)
+        let lines = LineStore(separator: 0x0A, parsesFields: true)
+        d.session.followHighlight(text: Array("line5".utf8), in: lines)
+        for line in ["new", "line1", "line5", "line9"] { lines.append(Array(line.utf8) + [0x0A]) }
+        lines.finish()
+        d.replaceInput(with: lines)
         d.type("", at: 200)
-        XCTAssertEqual(highlighted(d), "new", "the new list shows first from the top")
-        guard case .select(let row)? = d.session.reloadedHighlight(lines: d.store, loading: false) else {
-            return XCTFail("the highlight does not follow its line")
-        }
-        d.send(.select(row))
-        XCTAssertEqual(highlighted(d), "line5")
-        XCTAssertNil(d.session.reloadedHighlight(lines: d.store, loading: false), "found once, then it stays")
+        XCTAssertEqual(highlighted(d), "line5", "the first list of the new input has it on its line")
+        d.type("line", at: 300)
+        d.workerAnswers()
+        XCTAssertEqual(highlighted(d), "line1", "found once; a new query starts from the top")
     }
 
     func testAfterAReloadWithoutTheLineTheHighlightKeepsItsPlace() {
         var d = driver()
         press(&d, "pos(3)")
-        d.session.followHighlight(text: Array("line3".utf8))
-        d.replaceInput(with: ["a", "b", "c", "d"])
+        let lines = LineStore(separator: 0x0A, parsesFields: true)
+        d.session.followHighlight(text: Array("line3".utf8), in: lines)
+        for line in ["a", "b", "c", "d"] { lines.append(Array(line.utf8) + [0x0A]) }
+        lines.finish()
+        d.replaceInput(with: lines)
         d.type("", at: 200)
-        guard case .select(let row)? = d.session.reloadedHighlight(lines: d.store, loading: false) else {
-            return XCTFail()
+        XCTAssertEqual(highlighted(d), "c", "the third row, as fzf keeps its cursor")
+    }
+
+    func testARowAskedForRightAfterAReloadIsTakenOnceItsLinesCome() {
+        var d = driver()
+        let effects = press(&d, "last", context: ActionContext(pageRows: 10, listReadsDown: true,
+                                                                awaitsReloadedLines: true, rowsBeforeReload: 30))
+        guard case .highlightOnceReloaded(let row)? = effects.first else { return XCTFail() }
+        d.replaceInput(with: LineStore(separator: 0x0A, parsesFields: true))  // its lines still to come
+        d.session.highlightOnceListed(row: row)
+        d.stream(["a", "b", "c"], loading: false, at: 300)  // (listed at once: small, no query)
+        XCTAssertEqual(highlighted(d), "c", "row 29 of the old list, kept within the new one")
+        XCTAssertEqual(d.accepted(), ["c"], "Return picks it")
+    }
+
+    func testARowAskedForAfterTheReloadedListCameIsTakenAtOnce() {
+        var d = driver()
+        d.replaceInput(with: ["a", "b", "c"])
+        d.type("", at: 200)
+        XCTAssertEqual(highlighted(d), "a", "the reload's lines were all in before the move")
+        d.session.highlightOnceListed(row: 29)
+        XCTAssertEqual(highlighted(d), "c")
+    }
+
+    func testExcludeLeavesTheHighlightOnItsRow() {
+        var d = driver()
+        press(&d, "down+down")
+        let row = d.session.selection
+        d.engine.exclude([2])
+        d.send(.searchAgain)  // (an empty query over a small input is listed at once)
+        d.session.highlightOnceListed(row: row)
+        XCTAssertEqual(highlighted(d), "line4", "the next line takes the excluded one's row")
+    }
+
+    // The preview pane.
+
+    func testPreviewActionsAskThePaneOnlyWhenThereIsOne() {
+        var d = driver()
+        XCTAssertTrue(press(&d, "toggle-preview+preview-down+refresh-preview+change-preview(cat {})").isEmpty,
+                      "without --preview, nothing")
+        let shown = ActionContext(pageRows: 10, listReadsDown: true, preview: (shown: true, rows: 20))
+        var hidden = shown
+        hidden.preview = (shown: false, rows: 0)
+        XCTAssertEqual(previewEffects(&d, "toggle-preview+hide-preview+show-preview", shown), [.toggle, .toggle])
+        XCTAssertEqual(previewEffects(&d, "show-preview+hide-preview", hidden), [.toggle], "show shows a hidden pane")
+        XCTAssertEqual(previewEffects(&d, "preview-up+preview-page-down+preview-half-page-down+preview-top", shown),
+                       [.scroll(by: -1, pages: false), .scroll(by: 1, pages: true), .scroll(by: 10, pages: false),
+                        .scroll(by: -Int(Int32.max), pages: false)])
+        XCTAssertEqual(previewEffects(&d, "refresh-preview+change-preview(cat {})", shown),
+                       [.refresh, .setCommand(CommandTemplate("cat {}"))])
+        XCTAssertEqual(previewEffects(&d, "change-preview-window(up|right|)+change-preview-window(up|right|)", shown),
+                       [.setWindow("up"), .setWindow("right")], "each press the next layout")
+    }
+
+    func previewEffects(_ d: inout Driver, _ spec: String, _ context: ActionContext) -> [PreviewEffect] {
+        press(&d, spec, context: context).compactMap { if case .preview(let e) = $0 { e } else { nil } }
+    }
+
+    // Commands.
+
+    func testACommandThatNeedsALineRunsOnlyWithOne() {
+        var d = driver()
+        guard case .command(.onTerminal, _)? = press(&d, "execute(vim {})").first,
+              case .command(.silent, _)? = press(&d, "execute-silent(rm {})").first,
+              case .command(.become, _)? = press(&d, "become(less {})").first,
+              case .command(.reload(sync: true), _)? = press(&d, "reload-sync(ls)").first else { return XCTFail() }
+        d.type("nothing matches this", at: 100)
+        d.workerAnswers()
+        XCTAssertTrue(press(&d, "execute(vim {})").isEmpty, "no line for {}: it does not run, as in fzf")
+        guard case .command(.reload(sync: false), _)? = press(&d, "reload(ls {q})").first,
+              case .command(.transform, _)? = press(&d, "transform-query(echo {})").first else {
+            return XCTFail("a command with no line placeholder, and a transform, run without a line")
         }
-        XCTAssertEqual(row, 2, "the third row, as fzf keeps its cursor")
+    }
+
+    func testWhatATransformPrintsSetsTheQueryPromptHeaderOrRunsActions() {
+        var d = driver()
+        func output(_ text: String, _ spec: String) -> [ActionEffect] {
+            var bindings = Bindings()
+            try! bindings.parse("ctrl-x:" + spec)
+            return d.session.transformed(bindings[key]![0], output: text, trigger: key,
+                                         context: ActionContext(pageRows: 10, listReadsDown: true))
+        }
+        guard case .replaceQuery("one")? = output("one\ntwo", "transform-query(x)").first,
+              case .setPrompt("a> ")? = output("a> ", "transform-prompt(x)").first,
+              case .setHeader(nil)? = output("", "transform-header(x)").first,
+              case .setBorderLabel("L")? = output("L\nM", "transform-border-label(x)").first else { return XCTFail() }
+        guard case .queueFirst(let chain)? = output("down+down", "transform(x)").first else { return XCTFail() }
+        XCTAssertEqual(chain.map(\.kind), [.down, .down], "the printed actions run next")
+        XCTAssertTrue(output("no-such-action", "transform(x)").isEmpty, "a bad chain is dropped, as fzf does")
     }
 
     // pick's own keys, as actions of the same table.

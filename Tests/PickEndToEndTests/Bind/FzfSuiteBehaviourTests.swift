@@ -14,6 +14,25 @@ final class FzfSuiteBehaviourTests: InteractiveTestCase {
         tmux.waitFor("an edit fires change") { $0.contains { $0.contains("1/3") } }
     }
 
+    /// disable-search keeps the list filtered by the query typed until then, and a reload
+    /// keeps the old list on screen until its first line comes; a reload's lines are all
+    /// listed (fzf's reload_disabled cases).
+    func testDisableSearchAndReloadKeepTheListUntilTheNewLinesCome() throws {
+        let go = tmux.dir.appendingPathComponent("go").path
+        try tmux.start(input: "seq 100", args: "--query 99 --bind 'space:disable-search+reload(while [ ! -f \(go) ]; do sleep 0.05; done; seq 1000)+backward-delete-char'")
+        tmux.waitFor(text: "1/100")
+        tmux.keys("Space")
+        // The chain's own edit: the query reads 9, the list is still the one for 99.
+        tmux.waitFor("the old list under the edited query") { rows in
+            rows.contains { $0.hasSuffix("> 9") || $0 == "> 9" } && rows.contains { $0.contains("1/100") }
+        }
+        // A later key's edit is for the new list, empty until its lines come.
+        tmux.keys("BSpace")
+        tmux.waitFor(text: "0/0")
+        FileManager.default.createFile(atPath: go, contents: Data())
+        tmux.waitFor(text: "1000/1000")
+    }
+
     /// With the input empty (read whole), accept-non-empty accepts, and --print-query prints
     /// the query.
     func testAcceptNonEmptyOnAnEmptyInputPrintsTheQuery() throws {

@@ -105,4 +105,25 @@ final class WalkerTests: XCTestCase {
             XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
         }
     }
+
+    /// A name with a newline in it is one path, as fzf's walker lists it (`--print0`).
+    func testANameWithANewlineStaysOnePath() throws {
+        let dir = tree.appendingPathComponent("nl")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: dir.appendingPathComponent("two\nlines").path, contents: Data())
+        FileManager.default.createFile(atPath: dir.appendingPathComponent("plain").path, contents: Data())
+        let out = tree.appendingPathComponent(".out-nl")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "cd '\(dir.path)' && '\(pickBinaryPath())' --filter lines --print0 > '\(out.path)'", "/dev/null"]
+        var env = ProcessInfo.processInfo.environment
+        for name in ["PICK_DEFAULT_OPTS", "PICK_DEFAULT_COMMAND", "FZF_DEFAULT_OPTS", "FZF_DEFAULT_COMMAND"] {
+            env.removeValue(forKey: name)
+        }
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(try String(contentsOf: out, encoding: .utf8), "two\nlines\0")
+    }
 }

@@ -105,6 +105,27 @@ final class FzfEnvironmentInteractiveTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "one\n")
     }
 
+    /// As fzf draws them: no ghost text after the query, and a line's control characters
+    /// (fzf-tab's NULs between fields) take no column; as pick, both show.
+    func testInvokedAsFzfNoGhostTextAndControlCharactersDrawNothing() throws {
+        try tmux.start(input: "printf 'al\\0pha\\0\\nbeta\\n'", args: "", height: 10, binary: try fzfLink())
+        tmux.waitFor(text: "2/2")
+        tmux.type("al")
+        let screen = tmux.waitFor(text: "1/2")
+        XCTAssertTrue(screen.contains("> alpha"), "the NULs draw nothing: \(screen)")
+        XCTAssertTrue(screen.contains("> al"), "no ghost text after the query: \(screen)")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "al\0pha\0\n", "the line is printed as read")
+    }
+
+    func testAsPickControlCharactersShowAsSymbols() throws {
+        try tmux.start(input: "printf 'al\\0pha\\n'", args: "", height: 10)
+        tmux.waitFor("the NUL as a symbol") { $0.contains { $0.contains("al\u{2400}pha") } }
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
     func testTheDefaultCommandListsTheCandidatesWhenNothingIsPiped() throws {
         try tmux.start(input: nil, args: "", environment: ["FZF_DEFAULT_COMMAND": "printf \"alpha\\nbeta\\n\""])
         tmux.waitFor(text: "2/2")

@@ -3,7 +3,7 @@ import XCTest
 
 /// Completion of pick's own options, typed in a real shell with the README's install line
 /// (`pick --shell SHELL` prints it after the key bindings): option names, the values of a
-/// fixed set, files for --history.
+/// fixed set, key names, files for --history.
 class OptionCompletionScenarios: ShellTestCase {
     /// What the shell needs before the install line can register completion (zsh: compinit).
     var rc: String { "" }
@@ -26,6 +26,19 @@ class OptionCompletionScenarios: ShellTestCase {
             pane.tmux.keys("C-u")
             pane.waitForLine("")
         }
+
+        // Key names, from the table the F1 help lists; a binding's key with its `:`.
+        pane.tmux.type("pick --expect shift-de")
+        pane.tmux.keys("Tab")
+        pane.waitForLine("pick --expect shift-delete")
+        pane.tmux.keys("C-u")
+        pane.waitForLine("")
+        pane.tmux.type("pick --bind alt-bac")
+        pane.tmux.keys("Tab")
+        pane.tmux.type("accept")
+        pane.waitForLine("pick --bind alt-backspace:accept")
+        pane.tmux.keys("C-u")
+        pane.waitForLine("")
 
         pane.tmux.type("pick --history src/ma")
         pane.tmux.keys("Tab")

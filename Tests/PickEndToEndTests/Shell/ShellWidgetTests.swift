@@ -8,9 +8,10 @@ class ShellWidgetScenarios: ShellTestCase {
     /// `src/my file.txt` as this shell quotes it.
     var quotedMyFile: String { shellName == "fish" ? "'src/my file.txt'" : "src/my\\ file.txt" }
 
-    /// The files and directories the widgets list in the pane's `work/` (hidden ones pruned).
-    let listed: Set<String> = ["src", "src/main.swift", "src/my file.txt", "src/deep", "src/deep/notes.txt",
-                               "docs", "docs/guide.md"]
+    /// What pick's walker lists in the pane's `work/`, as fzf's ctrl-t does: hidden files
+    /// too, folders with a trailing slash.
+    let listed: Set<String> = [".env", ".hidden/", ".hidden/secret.txt", "src/", "src/main.swift", "src/my file.txt",
+                               "src/deep/", "src/deep/notes.txt", "docs/", "docs/guide.md"]
 
     func ctrlTInsertsThePickedPathAtTheCursorQuoted() throws {
         try pane.start()
@@ -18,16 +19,21 @@ class ShellWidgetScenarios: ShellTestCase {
         pane.tmux.keys("Left", "Left", "Left")
         pane.waitForLine("ls  -l", beforeCursor: "ls ")
         pane.tmux.keys("C-t")
-        let rows = pane.waitForPick("7/7")
-        XCTAssertEqual(Set(pane.pickRows(rows)), listed, "ctrl-t lists files and directories, hidden ones pruned")
+        let rows = pane.waitForPick("10/10")
+        XCTAssertTrue(Set(pane.pickRows(rows)).isSubset(of: listed), "ctrl-t lists what the walker finds")
+        pane.tmux.type("'.hidden")
+        XCTAssertEqual(Set(pane.pickRows(pane.waitForPick("2/10"))), [".hidden/", ".hidden/secret.txt"],
+                       "hidden files are listed, folders with a slash")
+        pane.tmux.keys("C-u")
+        pane.waitForPick("10/10")
         pane.tmux.type("myfile")
-        pane.waitForPick("1/7")
+        pane.waitForPick("1/10")
         pane.tmux.keys("Enter")
         pane.waitForLine("ls \(quotedMyFile)  -l", beforeCursor: "ls \(quotedMyFile) ")
 
         // Cancelling leaves the line and the cursor as they were.
         pane.tmux.keys("C-t")
-        pane.waitForPick("7/7")
+        pane.waitForPick("10/10")
         pane.tmux.keys("Escape")
         pane.waitForLine("ls \(quotedMyFile)  -l", beforeCursor: "ls \(quotedMyFile) ")
 
@@ -40,9 +46,9 @@ class ShellWidgetScenarios: ShellTestCase {
         try pane.start()
         pane.tmux.type("cat ")
         pane.tmux.keys("C-t")
-        pane.waitForPick("7/7")
-        pane.tmux.type("'.txt")
-        pane.waitForPick("2/7")
+        pane.waitForPick("10/10")
+        pane.tmux.type("'.txt !hidden")
+        pane.waitForPick("2/10")
         pane.tmux.keys("Tab", "Tab")
         pane.tmux.waitFor(text: "(2)")
         pane.tmux.keys("Enter")
@@ -83,10 +89,11 @@ class ShellWidgetScenarios: ShellTestCase {
         pane.tmux.keys("Left")
         pane.waitForLine("echo keep", beforeCursor: "echo kee")
         pane.tmux.keys("M-c")
-        let rows = pane.waitForPick("3/3")
-        XCTAssertEqual(Set(pane.pickRows(rows)), ["src", "src/deep", "docs"])
+        let rows = pane.waitForPick("4/4")
+        XCTAssertEqual(Set(pane.pickRows(rows)), [".hidden/", "src/", "src/deep/", "docs/"],
+                       "alt-c lists the folders the walker finds, hidden ones too")
         pane.tmux.type("deep")
-        pane.waitForPick("1/3")
+        pane.waitForPick("1/4")
         pane.tmux.keys("Enter")
         pane.waitForLine("echo keep", beforeCursor: "echo kee")
         pane.tmux.waitFor("the prompt in the new directory") { rows in
@@ -166,18 +173,18 @@ class ShellWidgetScenarios: ShellTestCase {
         try pane.start(rc: enable + "\n")
         pane.tmux.type("ls ")
         pane.tmux.keys("C-t")
-        pane.waitForPick("7/7")
+        pane.waitForPick("10/10")
         pane.tmux.type("myfile")
-        pane.waitForPick("1/7")
+        pane.waitForPick("1/10")
         pane.tmux.keys("Enter")
         pane.waitForLine("ls \(quotedMyFile)", beforeCursor: "ls \(quotedMyFile) ")
         // Command mode puts the cursor on the last character.
         pane.tmux.keys("Escape")
         pane.waitForLine("ls \(quotedMyFile)", beforeCursor: "ls \(quotedMyFile)")
         pane.tmux.keys("M-c")
-        pane.waitForPick("3/3")
+        pane.waitForPick("4/4")
         pane.tmux.type("deep")
-        pane.waitForPick("1/3")
+        pane.waitForPick("1/4")
         pane.tmux.keys("Enter")
         pane.tmux.waitFor("the prompt in the new directory") { rows in
             rows.contains { $0.hasPrefix("deep\(self.pane.marker) ls \(self.quotedMyFile)") }
@@ -197,9 +204,9 @@ class ShellWidgetScenarios: ShellTestCase {
         pane.run("seq 1 40", output: "40")
         pane.tmux.type("ls ")
         pane.tmux.keys("C-t")
-        pane.waitForPick("7/7")
+        pane.waitForPick("10/10")
         pane.tmux.type("myfile")
-        pane.waitForPick("1/7")
+        pane.waitForPick("1/10")
         pane.tmux.keys("Enter")
         pane.waitForLine("ls \(quotedMyFile)", beforeCursor: "ls \(quotedMyFile) ")
         let rows = pane.tmux.screen()
