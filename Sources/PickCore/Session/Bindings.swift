@@ -114,6 +114,12 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case transform, transformQuery = "transform-query", transformPrompt = "transform-prompt"
     case transformHeader = "transform-header"
     case changeBorderLabel = "change-border-label", transformBorderLabel = "transform-border-label"
+    case changeListLabel = "change-list-label", transformListLabel = "transform-list-label"
+    case changeInputLabel = "change-input-label", transformInputLabel = "transform-input-label"
+    case changeHeaderLabel = "change-header-label", transformHeaderLabel = "transform-header-label"
+    case changeFooterLabel = "change-footer-label", transformFooterLabel = "transform-footer-label"
+    case changeFooter = "change-footer", transformFooter = "transform-footer"
+    case toggleHeader = "toggle-header", showHeader = "show-header", hideHeader = "hide-header"
     case cancel, printQuery = "print-query", pos
     case toggleIn = "toggle-in", toggleOut = "toggle-out"
     // Editing the query.
@@ -173,6 +179,8 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .put, .changeQuery, .changePrompt, .changeHeader, .changePreview, .changePreviewWindow,
              .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
              .transformPrompt, .transformHeader, .unbind, .rebind, .changeBorderLabel, .transformBorderLabel, .pos,
+             .changeListLabel, .transformListLabel, .changeInputLabel, .transformInputLabel, .changeHeaderLabel,
+             .transformHeaderLabel, .changeFooterLabel, .transformFooterLabel, .changeFooter, .transformFooter,
              .changeNth, .changeWithNth, .changeMulti, .search, .transformSearch, .changeGhost, .transformGhost,
              .changePointer, .transformPointer, .transformNth, .transformWithNth, .changeHeaderLines,
              .transformHeaderLines, .bgTransform, .bgTransformQuery, .bgTransformPrompt, .bgTransformHeader,
@@ -196,6 +204,11 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .transformPrompt, .bgTransformPrompt: return .changePrompt
         case .transformHeader, .bgTransformHeader: return .changeHeader
         case .transformBorderLabel, .bgTransformBorderLabel: return .changeBorderLabel
+        case .transformListLabel: return .changeListLabel
+        case .transformInputLabel: return .changeInputLabel
+        case .transformHeaderLabel: return .changeHeaderLabel
+        case .transformFooterLabel: return .changeFooterLabel
+        case .transformFooter: return .changeFooter
         case .transformSearch, .bgTransformSearch: return .search
         case .transformGhost, .bgTransformGhost: return .changeGhost
         case .transformPointer, .bgTransformPointer: return .changePointer
@@ -273,6 +286,19 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .transformHeader: return "set the header to what prints"
         case .changeBorderLabel: return "set the border's label"
         case .transformBorderLabel: return "set the border's label to what prints"
+        case .changeListLabel: return "set the list's label"
+        case .transformListLabel: return "set the list's label to what prints"
+        case .changeInputLabel: return "set the input's label"
+        case .transformInputLabel: return "set the input's label to what prints"
+        case .changeHeaderLabel: return "set the header's label"
+        case .transformHeaderLabel: return "set the header's label to what prints"
+        case .changeFooterLabel: return "set the footer's label"
+        case .transformFooterLabel: return "set the footer's label to what prints"
+        case .changeFooter: return "set the footer"
+        case .transformFooter: return "set the footer to what prints"
+        case .toggleHeader: return "show or hide the header and header lines"
+        case .showHeader: return "show the header and header lines"
+        case .hideHeader: return "hide the header and header lines"
         case .changeNth: return "search other fields, each press the next of them"
         case .changeWithNth: return "show other fields, each press the next of them"
         case .exclude: return "take the line out of the list"
@@ -748,11 +774,9 @@ enum BindingParser {
 
     /// fzf's actions pick does not have (yet): refused as such, not as unknown.
     static let fzfActionsNotImplemented: Set<String> = [
-        "line-discard", "word-rubout",
-        "toggle-input", "hide-input", "show-input",
-        "toggle-header", "toggle-wrap", "toggle-wrap-word", "toggle-multi-line",
-        "show-header", "hide-header",
-        "toggle-preview-wrap", "toggle-preview-wrap-word",
+        "line-discard", "word-rubout", "toggle-input", "hide-input", "show-input",
+        "toggle-wrap", "toggle-wrap-word", "toggle-multi-line", "toggle-preview-wrap",
+        "toggle-preview-wrap-word",
     ]
 
     /// An action with an argument: `name(…)` (any bracket) or `name:…`.
@@ -864,7 +888,8 @@ public enum ActionArgument: Equatable, Sendable {
             if targets.isEmpty { throw OptionError(message: "\(kind.rawValue) needs a key or event to act on") }
             return .triggers(targets)
         case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .transformPrompt,
-             .transformHeader, .transformBorderLabel, .changePreview, .transformSearch, .transformGhost,
+             .transformHeader, .transformBorderLabel, .transformListLabel, .transformInputLabel, .transformHeaderLabel,
+             .transformFooterLabel, .transformFooter, .changePreview, .transformSearch, .transformGhost,
              .transformPointer, .transformNth, .transformWithNth, .transformHeaderLines, .bgTransform,
              .bgTransformQuery, .bgTransformPrompt, .bgTransformHeader, .bgTransformBorderLabel, .bgTransformSearch,
              .bgTransformGhost, .bgTransformPointer, .bgTransformNth, .bgTransformWithNth, .bgTransformHeaderLines,
