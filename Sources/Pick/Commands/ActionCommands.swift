@@ -14,13 +14,15 @@ import Synchronization
 // - become: the terminal restored, pick's commands ended, pick replaced by the command;
 // - reload, reload-sync: the command's output becomes the input, in a new store; a
 //   reload still running is killed (its whole group) when the next one starts;
-// - transform, transform-query, -prompt, -header: run in the background, the chain
-//   waiting for the output while the picker stays usable. A transform that hangs never
+// - transform, transform-query, -prompt, -header, …: run in the background, the chain
+//   waiting for the output while the picker stays usable (fzf's block the picker). A transform that hangs never
 //   freezes the picker; the next key bound to something, or the same event again, drops
 //   it (its group is killed, its output never applied), as does the end of pick. Another
 //   event's chain (focus and result fire in one turn) waits for it. A deadline was the other
 //   choice: it would cut off slow commands that are fine (a `git` on a cold cache) and
-//   still freeze the picker until it passed.
+//   still freeze the picker until it passed;
+// - bg-transform…: the same, the chain going on at once; each output is applied when its
+//   command ends, unless bg-cancel came since (fzf's).
 
 /// A command whose output pick reads on a thread of its own, to its end.
 final class CommandRun: @unchecked Sendable {
@@ -168,15 +170,42 @@ extension Picker {
         case .silent:
             if let child = try? ChildProcess.spawn(command, environment: environment, output: .discard),
                !waitUnlessInterrupted(child) {
-                session.bound.queue = []
+                session.bound.clearQueue()
             }
             files.remove()
         case .become: become(command, environment)
         case .reload(let sync): reload(command, environment, sync: sync)
         case .transform:
+            if action.kind.runsInBackground {
+                startInBackground(command, environment, action, trigger)
+                return
+            }
             guard let child = try? ChildProcess.spawn(command, environment: environment, output: .outputPipe) else { return }
             commands.transform = (CommandRun(child), action, trigger)
         }
+    }
+
+    /// bg-transform…: the command runs while the chain goes on. At most
+    /// `Tunables.Children.backgroundPerAction` runs of one action at a time, as fzf: a run asked
+    /// for beyond that waits, the newest replacing the one waiting before it.
+    func startInBackground(_ command: [UInt8], _ environment: [(String, String)], _ action: BoundAction,
+                           _ trigger: BindTrigger) {
+        let key = action.written
+        let running = commands.background.filter { $0.action.written == key }.count
+        guard running < Tunables.Children.backgroundPerAction,
+              commands.background.count < Tunables.Children.backgroundRuns else {
+            commands.backgroundWaiting[key] = (command, environment, action, trigger)
+            return
+        }
+        guard let child = try? ChildProcess.spawn(command, environment: environment, output: .outputPipe) else { return }
+        commands.background.append((CommandRun(child), action, trigger, commands.backgroundGeneration))
+    }
+
+    /// bg-cancel: every background transform is ended, what they would print dropped.
+    func cancelBackground() {
+        commands.backgroundGeneration += 1
+        for run in commands.background { run.run.cancel() }
+        commands.backgroundWaiting = [:]
     }
 
     /// Waits for `child` to end, keeping the keys typed meanwhile for later; false when
@@ -294,11 +323,41 @@ extension Picker {
         takeInfoCommandOutput()
         if let reload = commands.reload,
            reload.run.isFinished || !reload.sync && reload.store.count > 0 { showReload() }
+        takeFinishedBackground()
         guard let (run, action, trigger) = commands.transform, run.isFinished else { return }
         commands.transform = nil
-        var text = String(decoding: run.output, as: UTF8.self)
-        while text.hasSuffix("\n") { text.removeLast() }
-        for effect in session.transformed(text, by: action, trigger: trigger) { carryOut(effect, trigger) }
+        applyTransformOutput(run.output, of: action, trigger: trigger)
         runBoundActions()
+    }
+
+    /// The background transforms that ended: the output of each still of this generation
+    /// (bg-cancel not run since it started) applied, and the run waiting for its action started.
+    func takeFinishedBackground() {
+        guard commands.background.contains(where: { $0.run.isFinished }) else { return }
+        let finished = commands.background.filter { $0.run.isFinished }
+        commands.background.removeAll { $0.run.isFinished }
+        for (run, action, trigger, generation) in finished {
+            if generation == commands.backgroundGeneration { applyTransformOutput(run.output, of: action, trigger: trigger) }
+            if let waiting = commands.backgroundWaiting.removeValue(forKey: action.written) {
+                startInBackground(waiting.command, waiting.environment, waiting.action, waiting.trigger)
+            }
+        }
+    }
+
+    /// What a transform printed does (PickSession decides; its trailing newlines dropped).
+    func applyTransformOutput(_ output: [UInt8], of action: BoundAction, trigger: BindTrigger) {
+        var text = String(decoding: output, as: UTF8.self)
+        while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+        for effect in session.transformed(action, output: text, trigger: trigger, context: actionContext()) {
+            // A background transform's actions run even while a `wait` holds the chain; a
+            // `wait` among them joins it, what follows it waiting too (fzf's).
+            if case .queueFirst(let chain) = effect, action.kind.runsInBackground, session.bound.waitsForSearch {
+                let stop = chain.firstIndex { $0.kind == .wait } ?? chain.endIndex
+                for action in chain[..<stop] { run(action, trigger) }
+                session.bound.queue += chain[stop...].dropFirst().map { ($0, trigger) }
+                continue
+            }
+            carryOut(effect, trigger)
+        }
     }
 }

@@ -25,8 +25,15 @@ final class PreviewController {
     static let builtin = "builtin"
     private var extraEnvironment: [(String, String)] = []
 
+    /// preview(…): the command shown for what is focused now, until the focus moves on.
+    var once: (template: CommandTemplate, line: Int32?)? = nil
+    /// The command that runs now: preview(…)'s, or the pane's own.
+    var running: CommandTemplate { once?.template ?? template }
+
+    /// Nil without `--preview`, unless a binding runs preview(…): the pane then starts empty.
     init?(options: Options, store: LineStore, delimiter: FieldDelimiter) {
-        guard let command = options.preview, !command.isEmpty else { return nil }
+        let bindsPreview = options.bindings.triggers.contains { options.bindings[$0]?.contains { $0.kind == .preview } ?? false }
+        guard let command = options.preview.flatMap({ $0.isEmpty ? nil : $0 }) ?? (bindsPreview ? "" : nil) else { return nil }
         if command == Self.builtin {
             template = CommandTemplate("exec \"$PICK_SELF\" \(Options.previewBuiltinMode) {}")
             extraEnvironment = [("PICK_SELF", executablePath())]
@@ -37,6 +44,8 @@ final class PreviewController {
         self.store = store
         self.delimiter = delimiter
         window = options.previewWindow
+        // Only preview(…) fills it: hidden until then, as fzf's.
+        if command.isEmpty { window.hidden = true }
     }
 
     /// ctrl-/: shows or hides the pane, in a region of `rows` by `columns`.
@@ -47,6 +56,8 @@ final class PreviewController {
     /// What the pane is of, now (nil: nothing focused, or the pane hidden).
     func subject(session: PickSession) -> PreviewSubject? {
         guard let rect, rect.text.height > 0 else { return nil }
+        let template = running
+        guard !template.isEmpty else { return nil }
         let marked = template.usesMarked ? session.marks : []
         // Nothing focused: as fzf, a command that needs no line still runs.
         if session.highlighted == nil,
@@ -58,7 +69,12 @@ final class PreviewController {
     /// Starts and stops the command for what is focused. Returns whether the pane changed.
     @discardableResult
     func turn(session: PickSession, at now: Int, environment: () -> [(String, String)] = { [] }) -> Bool {
+        // preview(…)'s command stays for the line it was run on; then the pane's own again.
+        if let shown = once, shown.line != session.highlighted { once = nil }
+        // No command of its own: what preview(…) showed stays (fzf's).
+        if running.isEmpty { return false }
         let subject = self.subject(session: session)
+        let template = running
         var changed = false
         for action in pane.focus(subject, at: now) {
             switch action {

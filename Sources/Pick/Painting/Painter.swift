@@ -542,6 +542,7 @@ enum Painter {
         if let sorts = info.sorts { plain += sorts ? " +S" : " -S" }
         // As fzf: +T for --track, +t for the one line track-current follows.
         if info.tracks { plain += " +T" } else if info.tracksCurrent { plain += " +t" }
+        if info.waits { plain += info.inWords ? ", waiting" : " (..)" }
         if info.isBusy && info.inWords { plain += ", loading" }
         var text = styled(theme.info, plain)
         var width = TerminalText.width(plain)

@@ -25,6 +25,14 @@ struct BoundCommands {
     var streaming: CommandRun? = nil
     /// A transform running: the chain waits for its output.
     var transform: (run: CommandRun, action: BoundAction, trigger: BindTrigger)? = nil
+    /// bg-transform…s running, and the generation each started in (bg-cancel starts a new one:
+    /// an older one's output is dropped).
+    var background: [(run: CommandRun, action: BoundAction, trigger: BindTrigger, generation: Int)] = []
+    var backgroundGeneration = 0
+    /// For an action with `Tunables.Children.backgroundPerAction` runs going, the newest of
+    /// its runs asked for since (its command line, as expanded then): the older are dropped.
+    var backgroundWaiting: [String: (command: [UInt8], environment: [(String, String)], action: BoundAction,
+                                     trigger: BindTrigger)] = [:]
 }
 
 extension Picker {
@@ -45,7 +53,7 @@ extension Picker {
             }
             waiting.run.cancel()
             commands.transform = nil
-            session.bound.queue = []
+            session.bound.clearQueue()
         }
         session.bound.queue += chain.map { ($0, trigger) }
         runBoundActions()
@@ -54,22 +62,27 @@ extension Picker {
 
     /// Runs queued actions until one must wait for libedit or a command, or pick ends.
     func runBoundActions() {
-        while !session.bound.queue.isEmpty, pendingAction == nil, outcome == nil, commands.transform == nil, passThrough.isEmpty {
-            let (action, trigger) = session.bound.queue.removeFirst()
+        while !session.bound.queue.isEmpty, pendingAction == nil, outcome == nil, commands.transform == nil, passThrough.isEmpty,
+              !session.bound.waitsForSearch, let (action, trigger) = session.bound.next() {
             keyPressed = true
             run(action, trigger)
         }
     }
 
+    /// What the screen tells PickCore when an action is decided.
+    func actionContext() -> ActionContext {
+        ActionContext(pageRows: geometry.listHeight(headers: headerCount) - 1,
+                      listReadsDown: options.layout.listReadsDown,
+                      awaitsReloadedLines: awaitsReloadedLines, rowsBeforeReload: session.bound.rowsBeforeReload,
+                      cursorAtEnd: cursorAtEnd, completion: options.completionGhost ? completions().first : nil,
+                      scopes: Scopes.count(in: store),
+                      preview: preview.map { (shown: geometry.pane != nil,
+                                              rows: $0.rect.map { $0.text.height - $0.window.headerLines } ?? 0) })
+    }
+
     /// Runs one action: PickCore decides (`PickSession.decide`), this carries it out.
     func run(_ action: BoundAction, _ trigger: BindTrigger) {
-        let context = ActionContext(pageRows: geometry.listHeight(headers: headerCount) - 1,
-                                    listReadsDown: options.layout.listReadsDown,
-                                    awaitsReloadedLines: awaitsReloadedLines, rowsBeforeReload: session.bound.rowsBeforeReload,
-                                    cursorAtEnd: cursorAtEnd, completion: options.completionGhost ? completions().first : nil,
-                                    scopes: Scopes.count(in: store),
-                                    preview: preview.map { (shown: geometry.pane != nil,
-                                                            rows: $0.rect.map { $0.text.height - $0.window.headerLines } ?? 0) })
+        let context = actionContext()
         session.bound.ran(action.kind)
         for effect in session.decide(action, trigger: trigger, context: context) { carryOut(effect, trigger) }
     }
@@ -110,12 +123,41 @@ extension Picker {
             session.filters = filters
             editor.restylePrompt()
             layoutChanged()
-            parsedQuery = worker.engine.parse(filters ? query : session.frozenText)
-            if filters { perform(.searchAgain) }
+            parsedQuery = worker.engine.parse(session.searchedText)
+            if filters || session.searchOverride != nil { perform(.searchAgain) }
         case .unbind(let targets): session.bound.unbound.formUnion(targets)
         case .rebind(let targets): session.bound.unbound.subtract(targets)
         case .fire(let event): fire(.event(event))
         case .jump(let accepts): startJump(accepts: accepts)
+        case .search(let text):
+            session.searchOverride = text
+            parsedQuery = worker.engine.parse(session.searchedText)
+            perform(.searchAgain)
+        case .setGhost(let text):
+            options.ghost = text
+            perform(.redraw)
+        case .setPointer(let pointer):
+            gutter.pointer = pointer
+            lastFrame = []
+            perform(.redraw)
+        case .setHeaderLines(let count): changeHeaderLines(count)
+        case .runChains(let targets): session.bound.runChains(of: targets, in: options.bindings, firedBy: trigger)
+        case .waitForSearch:
+            session.bound.waitsForSearch = true
+            perform(.redraw)
+        case .replaceQueryWithLine:
+            if let line = session.highlighted {
+                // The line as the list shows it (its visible text: the store holds no colour codes).
+                let shown = fieldView.map { view in
+                    let shown = view.shown(Int(line))
+                    return Array(shown.bytes[shown.title])
+                } ?? Array(store.bytes(of: Int(line))[store.fields(of: Int(line)).title])
+                pendingAction = .replaceQuery(String(decoding: shown, as: UTF8.self))
+            }
+        case .bell: terminal.write("\u{07}")
+        case .print(let text): session.bound.printed.append(text)
+        case .queueFirst(let chain): session.bound.queue.insert(contentsOf: chain.map { ($0, trigger) }, at: 0)
+        case .cancelBackground: cancelBackground()
         case .complete: complete()
         case .showHelp:
             shortcuts.learn(from: store)
@@ -148,6 +190,7 @@ extension Picker {
             preview.template = template
             refreshPreview()
         case .setWindow(let layout): changePreviewWindow(layout)
+        case .once(let template): previewOnce(template)
         }
     }
 
@@ -201,7 +244,20 @@ extension Picker {
         store = view?.searched ?? lines
         replaceEngine(over: store)
         worker.engine.exclude(excluded)
-        parsedQuery = worker.engine.parse(session.filters ? query : "")
+        parsedQuery = worker.engine.parse(session.searchedText)
+        perform(.searchAgain)
+    }
+
+    /// change-header-lines: the first `count` lines become the header; the highlight stays
+    /// on its line (fzf's).
+    func changeHeaderLines(_ count: Int) {
+        let lines = linesAsRead
+        session.followHighlight(text: session.highlighted.map { Array(lines.bytes(of: Int($0))) }, in: lines)
+        options.headerLines = count
+        shortcuts = LineShortcuts(headerLines: count)
+        replaceEngine(over: store)
+        session.changeHeaderLines(count)
+        layoutChanged()
         perform(.searchAgain)
     }
 
@@ -212,6 +268,16 @@ extension Picker {
         guard session.bound.fieldsAsStarted != nil, let view = fieldView, view.derives,
               !view.searched.isFinished else { return }
         view.catchUp(finishing: !input.isLoading)
+    }
+
+    /// preview(…): `command` runs once in the pane (shown first if hidden) for the line
+    /// focused; once the focus moves, the pane's own command again (fzf's).
+    func previewOnce(_ template: CommandTemplate) {
+        guard let preview else { return }
+        if geometry.pane == nil { togglePreview() }
+        preview.once = (template, session.highlighted)
+        preview.pane.restart(fromTheTop: true)
+        previewTurn()
     }
 
     /// refresh-preview: the preview's command runs again for the line it shows, its
@@ -278,6 +344,10 @@ extension Picker {
 
     private func notice() {
         takeFinishedCommands()
+        if session.bound.waitsForSearch && session.searchSettled {
+            session.bound.waitsForSearch = false
+            perform(.redraw)
+        }
         var watch = session.bound.events
         let events = watch.events(in: session, loading: input.isLoading)
         session.bound.events = watch

@@ -89,13 +89,15 @@ enum Interactive {
             if case .accept(let k) = outcome { key = k } else { key = nil }
             picker.history.save(adding: picker.query)
             guard let lines = picker.chosenLines() else {
-                if options.printQuery { stdout.write(Array(picker.query.utf8)); stdout.write(terminator) }
-                stdout.flush()
+                // As fzf: the query, the key and print(…)'s text still go out.
+                write(query: picker.query, key: key, lines: [], printed: picker.session.bound.printed, options: options,
+                      store: original, fields: nil, stdout: stdout, terminator: terminator)
                 return 1
             }
             // A reload may have replaced the input: the picker's own stores.
             let shown = picker.fieldView?.original ?? picker.store
-            write(query: picker.query, key: key, lines: lines, options: options, store: shown,
+            write(query: picker.query, key: key, lines: lines, printed: picker.session.bound.printed, options: options,
+                  store: shown,
                   fields: picker.fieldView, stdout: stdout, terminator: terminator)
             Remember.recordPick(lines.count, lines: { lines.map { Array(shown.bytes(of: Int($0))) } }, query: picker.query,
                                 options: options)
@@ -103,8 +105,9 @@ enum Interactive {
         }
     }
 
-    /// Prints the query (`--print-query`), the accepting key (`--expect`), then the lines, byte-exact.
-    static func write(query: String, key: String?, lines: [Int32], options: Options, store: LineStore,
+    /// Prints the query (`--print-query`), the accepting key (`--expect`), what print(…)
+    /// queued, then the lines, byte-exact.
+    static func write(query: String, key: String?, lines: [Int32], printed: [String] = [], options: Options, store: LineStore,
                       fields: FieldView?, stdout: Output, terminator: [UInt8]) {
         MappedInput.failIfChanged()
         if options.printQuery {
@@ -113,6 +116,10 @@ enum Interactive {
         }
         if !options.expect.isEmpty {
             stdout.write(Array((key ?? "").utf8))
+            stdout.write(terminator)
+        }
+        for text in printed {
+            stdout.write(Array(text.utf8))
             stdout.write(terminator)
         }
         for line in lines {

@@ -46,7 +46,7 @@ final class Picker {
     var prompt: String
     /// hide-header / toggle-header: the header and header lines are not shown.
     var hidesHeader = false
-    let gutter: Gutter
+    var gutter: Gutter
 
     // Keys.
     var decoder = KeyDecoder()
@@ -266,11 +266,15 @@ final class Picker {
         frame.info.inWords = options.accessible
         frame.info.commandOutput = infoCommandOutput(for: frame.info)
         if session.bound.togglesSort { frame.info.sorts = session.bound.sorts ?? options.ranking.sorts }
+        frame.info.waits = session.bound.waitsForSearch
         session.scroll = frame.scroll
         var ghost: Ghost? = nil
         if geometry.promptRows == 1 {
-            ghost = Ghost(column: promptWidth + queryWidth + 1, text: cursorAtEnd && options.completionGhost ? ghostText() : "",
-                          isHint: query.isEmpty)
+            // --ghost's text shows as fzf's does; pick's own ghost (what Tab adds) not as `fzf`.
+            let optionGhost = query.isEmpty && !options.ghost.isEmpty
+            ghost = Ghost(column: promptWidth + queryWidth + 1,
+                          text: cursorAtEnd && (options.completionGhost || optionGhost) ? ghostText() : "",
+                          isHint: query.isEmpty && options.ghost.isEmpty)
         }
         let pane = geometry.pane.flatMap { rect in preview?.frame(in: rect, at: monotonicMillis()) }
         let bytes = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: spinnerPhase,

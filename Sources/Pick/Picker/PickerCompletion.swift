@@ -20,6 +20,7 @@ extension Picker {
     /// empty query, the most recent query from `--history`, which the painter draws as a
     /// hint in brackets (it is not the query).
     func ghostText() -> String {
+        if query.isEmpty && !options.ghost.isEmpty { return options.ghost }
         if query.isEmpty { return history.recent(1).first.map { "recent: " + TerminalText.sanitize($0) } ?? "" }
         if let own = highlightedRest() { return TerminalText.sanitize(own) }
         guard session.suggestionGeneration == session.generation, let rest = session.suggestions.first else { return "" }

@@ -38,6 +38,17 @@ extension Picker {
             }
             return nil
         }
+        if session.bound.waitsForSearch {
+            // A `wait` holds the chain: keys are ignored, but abort and cancel end the wait
+            // (and what waited), the rest of their chain running (fzf's).
+            let chain = options.bindings[.key(key)]
+                ?? DefaultKeys.chain(for: key, multi: options.multi, preview: preview != nil) ?? []
+            if let rest = session.bound.keyWhileWaiting(chain) {
+                session.bound.queue = rest.map { ($0, BindTrigger.key(key)) }
+                runBoundActions()
+            }
+            return nil
+        }
         if let expected = options.expect.first(where: { $0.key == key }) {
             outcome = .accept(key: expected.written)
             return nil

@@ -136,6 +136,9 @@ extension OptionTable {
             $0.ellipsis = try OptionParsing.glyph($1, columns: 40)
         },
         OptionRow("--prompt", .required, help: help(.interface, "--prompt=TEXT", "the prompt (default '> ')")) { $0.prompt = $1.string },
+        OptionRow("--ghost", .required, help: help(.interface, "--ghost=TEXT", "shown dim in place of an empty query")) {
+            $0.ghost = TerminalText.sanitize($1.string)
+        },
         OptionRow("--header", .required, help: help(.interface, "--header=TEXT", "a line of text above the list")) {
             $0.header = $1.string
         },

@@ -95,6 +95,8 @@ public struct Options: Sendable {
     /// `--disabled`: the query does not filter (a `change:reload` does the searching).
     public var disabled = false
     public var prompt = "> "
+    /// `--ghost`: the text shown in place of an empty query (fzf's), safe to draw.
+    public var ghost = ""
     public var header: String? = nil
     public var headerLines = 0
     public var height: Height = .full

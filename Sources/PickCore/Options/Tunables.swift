@@ -238,6 +238,10 @@ extension Tunables {
         /// The most of a transform's output pick keeps: actions, a query, a prompt or a
         /// header are short; a command that prints a file must not fill memory.
         public static let transformOutputLimit = 1 << 20
+        /// bg-transform…: runs of one action at a time, and of all of them (fzf's 3 and 30):
+        /// a key held down must not start a process per repeat.
+        public static let backgroundPerAction = 3
+        public static let backgroundRuns = 30
         /// How often pick looks whether an `execute-silent` command has ended, while it
         /// watches the keys for ctrl-c (which ends it).
         public static let exitPollMillis = 10

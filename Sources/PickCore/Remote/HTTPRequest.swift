@@ -113,7 +113,11 @@ public struct HTTPRequestParser: Sendable {
             i += 1
         }
         // The request line can be judged before the rest arrives.
-        let firstLine = lines.first ?? start..<(bytes.firstIndex(of: 0x0A) ?? bytes.count)
+        var firstLine = lines.first ?? start..<(bytes.firstIndex(of: 0x0A) ?? bytes.count)
+        // A CR last of what came may be the start of the line's CRLF: not judged yet.
+        if lines.isEmpty, firstLine.upperBound == bytes.count, bytes.last == 0x0D {
+            firstLine = firstLine.lowerBound..<(firstLine.upperBound - 1)
+        }
         if let failure = checkRequestLineStart(bytes[firstLine], complete: !lines.isEmpty) { return .failed(failure) }
         guard let headerEnd = end else {
             if bytes.count >= limits.headerBytes {
@@ -199,13 +203,17 @@ public struct HTTPRequestParser: Sendable {
     /// Refuses a request line that cannot become a good one, from its first bytes on (so a
     /// client sending anything but GET or POST is answered at once).
     private func checkRequestLineStart(_ line: ArraySlice<UInt8>, complete: Bool) -> HTTPFailure? {
+        // A whole line is judged whole at once (`GET` alone is no request line), so that no
+        // longer prefix waits for more where a shorter one was refused.
         let space = line.firstIndex(of: 0x20) ?? line.endIndex
         let method = line[line.startIndex..<space]
         let known = [Array("GET".utf8), Array("POST".utf8)]
         if space == line.endIndex && !complete {
             return known.contains { $0.starts(with: method) } ? nil : methodFailure(method)
         }
-        return known.contains { $0.elementsEqual(method) } ? nil : methodFailure(method)
+        guard known.contains(where: { $0.elementsEqual(method) }) else { return methodFailure(method) }
+        if complete, case .failure(let failure) = requestLine(line) { return failure }
+        return nil
     }
 
     private func methodFailure(_ method: ArraySlice<UInt8>) -> HTTPFailure {

@@ -18,8 +18,8 @@
 //    (a size, whether a pane shows) goes in `ActionContext`;
 // 3. a unit test in Tests/PickCoreTests/Session/ActionPolicyTests.swift, and the man
 //    page's line for it.
-// A command's output comes back through `transformed` (a transform's) or as new input (a
-// reload's).
+// A command's output comes back through `transformed` (a transform's, in the foreground or
+// the background: bg-transform…) or as new input (a reload's).
 
 /// What the picker's screen says when an action fires.
 public struct ActionContext: Sendable {
@@ -95,6 +95,8 @@ public enum PreviewEffect: Equatable, Sendable {
     case setCommand(CommandTemplate)
     /// Lay it out as this `--preview-window` layout says, over the option as given.
     case setWindow(String)
+    /// Show it, previewing with this command once (preview(…)) until the highlight moves.
+    case once(CommandTemplate)
 }
 
 /// How a command an action names runs.
@@ -107,7 +109,8 @@ public enum CommandUse: Equatable, Sendable {
     case become
     /// reload, reload-sync: its output the new input (sync: shown once read whole).
     case reload(sync: Bool)
-    /// transform and transform-*: in the background, its output handed to `transformed`.
+    /// transform and transform-*: the chain waiting for its output; bg-transform…: beside
+    /// the chain. Its output is handed to `transformed`.
     case transform
 }
 
@@ -150,6 +153,28 @@ public enum ActionEffect {
     /// Label the rows on screen; the next key goes to its label's row (jump), and picks it
     /// (jump-accept).
     case jump(accepts: Bool)
+    /// Search for this text, the query line left as it is (nil: the query again).
+    case search(String?)
+    /// The text shown in place of an empty query (`--ghost`).
+    case setGhost(String)
+    /// The pointer (at most 2 columns).
+    case setPointer(String)
+    /// How many first lines are the header (`--header-lines`).
+    case setHeaderLines(Int)
+    /// Run the chains bound to these triggers first (trigger(…)): `BoundState.runChains`.
+    case runChains([BindTrigger])
+    /// Hold the rest of the chain until the search ends (`BoundState.waitsForSearch`).
+    case waitForSearch
+    /// Set the query to the highlighted line as shown.
+    case replaceQueryWithLine
+    /// Ring the terminal's bell.
+    case bell
+    /// Stop every background transform, their output dropped.
+    case cancelBackground
+    /// Add this text to what is printed on accept (print(…)).
+    case print(String)
+    /// Run these actions before the rest of the chain (a transform's output).
+    case queueFirst([BoundAction])
     /// Tab: the next of the query's completions (the executable runs the jobs it needs).
     case complete
     /// Show the F1 help over the list.
@@ -273,6 +298,34 @@ extension PickSession {
         case .unbind, .rebind:
             guard case .triggers(let targets) = action.value else { return [] }
             return action.kind == .unbind ? [.unbind(targets)] : [.rebind(targets)]
+        case .toggleBind:
+            guard case .triggers(let targets) = action.value else { return [] }
+            let on = targets.filter { bound.unbound.contains($0) }, off = targets.filter { !bound.unbound.contains($0) }
+            return (off.isEmpty ? [] : [.unbind(off)]) + (on.isEmpty ? [] : [.rebind(on)])
+        case .trigger:
+            guard case .triggers(let targets) = action.value else { return [] }
+            return [.runChains(targets)]
+        case .search: return [.search(action.argument ?? "")]
+        case .changeGhost: return [.setGhost(TerminalText.sanitize(action.argument ?? ""))]
+        case .changePointer:
+            guard case .text(let pointer) = action.value else { return [] }
+            return [.setPointer(pointer)]
+        case .changeHeaderLines:
+            guard case .count(let count) = action.value else { return [] }
+            return count == settings.headerLines ? [] : [.setHeaderLines(count)]
+        case .wait: return searchSettled ? [] : [.waitForSearch]
+        case .print: return [.print(action.argument ?? "")]
+        case .replaceQuery: return highlighted == nil ? [] : [.replaceQueryWithLine]
+        case .bell: return [.bell]
+        case .close: return context.preview?.shown == true ? [.preview(.toggle)] : [.end(.cancel)]
+        case .bgCancel: return [.cancelBackground]
+        case .transform, .transformQuery, .transformPrompt, .transformHeader, .transformBorderLabel,
+             .transformSearch, .transformGhost, .transformPointer, .transformNth, .transformWithNth,
+             .transformHeaderLines, .bgTransform, .bgTransformQuery, .bgTransformPrompt, .bgTransformHeader,
+             .bgTransformBorderLabel, .bgTransformSearch, .bgTransformGhost, .bgTransformPointer, .bgTransformNth,
+             .bgTransformWithNth, .bgTransformHeaderLines:
+            // The chain waits for a transform's output; a bg-transform's runs beside it.
+            return [.command(.transform, action)]
         case .beginningOfLine: return [.edit(.home)]
         case .endOfLine: return [.edit(.end)]
         case .backwardChar: return [.edit(.left)]
@@ -337,6 +390,9 @@ extension PickSession {
             let upward = action.kind == .previewHalfPageUp || action.kind == .previewTop
             return [.preview(.scroll(by: upward ? -step : step, pages: false))]
         case .refreshPreview: return context.preview == nil ? [] : [.preview(.refresh)]
+        case .preview:
+            guard context.preview != nil, case .command(let template) = action.value else { return [] }
+            return [.preview(.once(template))]
         case .changePreview:
             guard context.preview != nil, case .command(let template) = action.value else { return [] }
             return [.preview(.setCommand(template))]
@@ -366,27 +422,43 @@ extension PickSession {
         }
     }
 
-    /// What a transform's command printed does (`output`, its trailing newlines dropped):
-    /// the new query (its first line), prompt, header or border label; for `transform`,
-    /// the actions it prints, run before the rest of the chain (a bad one is dropped, as
-    /// fzf does).
-    public mutating func transformed(_ output: String, by action: BoundAction, trigger: BindTrigger) -> [ActionEffect] {
-        let firstLine = String(output.prefix { $0 != "\n" })
-        switch action.kind {
-        case .transformQuery: return [.replaceQuery(firstLine)]
-        case .transformPrompt: return [.setPrompt(output)]
-        case .transformHeader: return [.setHeader(output.isEmpty ? nil : output)]
-        case .transformBorderLabel: return [.setBorderLabel(firstLine)]
-        case .transformListLabel: return [.setLabel(.list, firstLine)]
-        case .transformInputLabel: return [.setLabel(.input, firstLine)]
-        case .transformHeaderLabel: return [.setLabel(.header, firstLine)]
-        case .transformFooterLabel: return [.setLabel(.footer, firstLine)]
-        case .transformFooter: return [.setFooter(output.isEmpty ? nil : output)]
-        default:
-            if let chain = try? Bindings.chain(output, for: trigger) {
-                bound.queue.insert(contentsOf: chain.map { ($0, trigger) }, at: 0)
+    /// What a transform's output (`text`, its trailing newlines gone) does: the effects of
+    /// the action it stands for (`BindActionKind.transformed`) with that output as its
+    /// argument. A one-line action takes the first line; `transform`'s output is a chain of
+    /// actions (one that does not parse is dropped, as fzf drops it); output that a change
+    /// would refuse (a pointer too wide, a count that is no count) does nothing.
+    public mutating func transformed(_ action: BoundAction, output text: String, trigger: BindTrigger,
+                                     context: ActionContext) -> [ActionEffect] {
+        guard let kind = action.kind.transformed else { return [] }
+        let firstLine = String(text.prefix { $0 != "\n" && $0 != "\r" })
+        switch kind {
+        case .transform:
+            guard let chain = try? Bindings.chain(text, for: trigger) else { return [] }
+            return [.queueFirst(chain)]
+        case .changeHeader: return [.setHeader(text.isEmpty ? nil : text)]
+        case .changeFooter: return [.setFooter(text.isEmpty ? nil : text)]
+        case .changeNth, .changeWithNth:
+            // fzf takes the first of `A|B`; an empty or unreadable one is the option as given
+            // (for with-nth an unreadable one changes nothing).
+            let first = String(firstLine.prefix { $0 != "|" })
+            let withNth = kind == .changeWithNth
+            let started = bound.fieldsAsStarted ?? (settings.nth, settings.withNth)
+            bound.fieldsAsStarted = started
+            let asGiven = withNth ? started.withNth : started.nth
+            if first.isEmpty { return [.setFields(asGiven, withNth: withNth)] }
+            guard let ranges = try? FieldRanges(parsing: first) else {
+                return withNth ? [] : [.setFields(asGiven, withNth: false)]
             }
-            return []
+            return [.setFields(ranges, withNth: withNth)]
+        default:
+            guard let argument = try? ActionArgument.parse(kind, firstLine) else { return [] }
+            return decide(BoundAction(kind, firstLine, value: argument), trigger: trigger, context: context)
         }
+    }
+
+    /// Whether no search runs nor is due: the input read whole and the query's answer in
+    /// (a `wait` goes on at once then).
+    public var searchSettled: Bool {
+        !isLoading && !isSearching && resultGeneration == generation
     }
 }

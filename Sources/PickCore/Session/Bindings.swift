@@ -135,6 +135,25 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case unbind, rebind
     case exclude, excludeMulti = "exclude-multi"
     case changeNth = "change-nth", changeWithNth = "change-with-nth"
+    // The query searched, the ghost text, the pointer, the fields and the header lines.
+    case search, transformSearch = "transform-search"
+    case changeGhost = "change-ghost", transformGhost = "transform-ghost"
+    case changePointer = "change-pointer", transformPointer = "transform-pointer"
+    case transformNth = "transform-nth", transformWithNth = "transform-with-nth"
+    case changeHeaderLines = "change-header-lines", transformHeaderLines = "transform-header-lines"
+    // Transforms in the background: the chain goes on at once.
+    case bgTransform = "bg-transform", bgTransformQuery = "bg-transform-query"
+    case bgTransformPrompt = "bg-transform-prompt", bgTransformHeader = "bg-transform-header"
+    case bgTransformBorderLabel = "bg-transform-border-label", bgTransformSearch = "bg-transform-search"
+    case bgTransformGhost = "bg-transform-ghost", bgTransformPointer = "bg-transform-pointer"
+    case bgTransformNth = "bg-transform-nth", bgTransformWithNth = "bg-transform-with-nth"
+    case bgTransformHeaderLines = "bg-transform-header-lines"
+    case bgCancel = "bg-cancel"
+    // Output, other bindings, waiting, the screen.
+    case print, trigger, wait, preview
+    case toggleBind = "toggle-bind"
+    case close, bell
+    case replaceQuery = "replace-query"
     case toggleDown = "toggle-down", toggleUp = "toggle-up"
     case prevHistory = "prev-history", nextHistory = "next-history"
     case clearScreen = "clear-screen"
@@ -162,19 +181,53 @@ public enum BindActionKind: String, CaseIterable, Sendable {
              .transformPrompt, .transformHeader, .unbind, .rebind, .changeBorderLabel, .transformBorderLabel, .pos,
              .changeListLabel, .transformListLabel, .changeInputLabel, .transformInputLabel, .changeHeaderLabel,
              .transformHeaderLabel, .changeFooterLabel, .transformFooterLabel, .changeFooter, .transformFooter,
-             .changeNth, .changeWithNth, .changeMulti:
+             .changeNth, .changeWithNth, .changeMulti, .search, .transformSearch, .changeGhost, .transformGhost,
+             .changePointer, .transformPointer, .transformNth, .transformWithNth, .changeHeaderLines,
+             .transformHeaderLines, .bgTransform, .bgTransformQuery, .bgTransformPrompt, .bgTransformHeader,
+             .bgTransformBorderLabel, .bgTransformSearch, .bgTransformGhost, .bgTransformPointer, .bgTransformNth,
+             .bgTransformWithNth, .bgTransformHeaderLines, .print, .trigger, .preview, .toggleBind:
             return true
         default:
             return false
         }
     }
 
+    /// A transform's command runs and its output says what to do (`PickSession.transformed`).
+    public var isTransform: Bool { transformed != nil }
+
+    /// What the output of this transform stands for: the action that takes it as its
+    /// argument (`.transform` itself: a chain of actions). Nil for the other actions.
+    public var transformed: BindActionKind? {
+        switch self {
+        case .transform, .bgTransform: return .transform
+        case .transformQuery, .bgTransformQuery: return .changeQuery
+        case .transformPrompt, .bgTransformPrompt: return .changePrompt
+        case .transformHeader, .bgTransformHeader: return .changeHeader
+        case .transformBorderLabel, .bgTransformBorderLabel: return .changeBorderLabel
+        case .transformListLabel: return .changeListLabel
+        case .transformInputLabel: return .changeInputLabel
+        case .transformHeaderLabel: return .changeHeaderLabel
+        case .transformFooterLabel: return .changeFooterLabel
+        case .transformFooter: return .changeFooter
+        case .transformSearch, .bgTransformSearch: return .search
+        case .transformGhost, .bgTransformGhost: return .changeGhost
+        case .transformPointer, .bgTransformPointer: return .changePointer
+        case .transformNth, .bgTransformNth: return .changeNth
+        case .transformWithNth, .bgTransformWithNth: return .changeWithNth
+        case .transformHeaderLines, .bgTransformHeaderLines: return .changeHeaderLines
+        default: return nil
+        }
+    }
+
+    /// A transform that runs in the background (`bg-transform…`): the chain does not wait for it.
+    public var runsInBackground: Bool { rawValue.hasPrefix("bg-transform") }
+
     /// Whether it acts on the preview pane.
     public var isPreviewAction: Bool {
         switch self {
         case .togglePreview, .showPreview, .hidePreview, .refreshPreview, .previewUp, .previewDown,
              .previewPageUp, .previewPageDown, .changePreview, .changePreviewWindow, .previewHalfPageUp,
-             .previewHalfPageDown, .previewTop, .previewBottom:
+             .previewHalfPageDown, .previewTop, .previewBottom, .preview:
             return true
         default:
             return false
@@ -300,6 +353,36 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .disableRaw: return "leave raw mode: list the matches only"
         case .toggleRaw: return "raw mode on or off"
         case .rebind: return "turn on again the bindings"
+        case .search: return "search for this, the query left as it is"
+        case .transformSearch: return "search for what prints, the query left as it is"
+        case .changeGhost: return "set the text shown while the query is empty"
+        case .transformGhost: return "set the text shown while the query is empty to what prints"
+        case .changePointer: return "set the pointer"
+        case .transformPointer: return "set the pointer to what prints"
+        case .transformNth: return "search the fields that print"
+        case .transformWithNth: return "show the fields that print"
+        case .changeHeaderLines: return "set how many first lines are the header"
+        case .transformHeaderLines: return "set how many first lines are the header to what prints"
+        case .bgTransform: return "run the actions printed, in the background"
+        case .bgTransformQuery: return "set the query to what prints, in the background"
+        case .bgTransformPrompt: return "set the prompt to what prints, in the background"
+        case .bgTransformHeader: return "set the header to what prints, in the background"
+        case .bgTransformBorderLabel: return "set the border's label to what prints, in the background"
+        case .bgTransformSearch: return "search for what prints, in the background"
+        case .bgTransformGhost: return "set the empty query's text to what prints, in the background"
+        case .bgTransformPointer: return "set the pointer to what prints, in the background"
+        case .bgTransformNth: return "search the fields that print, in the background"
+        case .bgTransformWithNth: return "show the fields that print, in the background"
+        case .bgTransformHeaderLines: return "set the header lines to what prints, in the background"
+        case .bgCancel: return "stop the background transforms, their output dropped"
+        case .print: return "print this too when picking"
+        case .trigger: return "run what these keys or events are bound to"
+        case .wait: return "wait for the search to finish before the next action"
+        case .preview: return "preview with this command, once"
+        case .toggleBind: return "turn the bindings off, or on again"
+        case .close: return "hide the preview, or cancel when it is hidden"
+        case .bell: return "ring the terminal's bell"
+        case .replaceQuery: return "set the query to the line"
         case .toggleDown: return "mark or unmark the line, and move down"
         case .toggleUp: return "mark or unmark the line, and move up"
         case .prevHistory: return "the older query (--history)"
@@ -691,9 +774,9 @@ enum BindingParser {
 
     /// fzf's actions pick does not have (yet): refused as such, not as unknown.
     static let fzfActionsNotImplemented: Set<String> = [
-        "replace-query", "line-discard", "word-rubout", "toggle-input", "hide-input", "show-input",
-        "toggle-wrap", "toggle-wrap-word", "toggle-multi-line", "close", "toggle-preview-wrap",
-        "toggle-preview-wrap-word", "wait", "bell", "bg-cancel",
+        "line-discard", "word-rubout", "toggle-input", "hide-input", "show-input",
+        "toggle-wrap", "toggle-wrap-word", "toggle-multi-line", "toggle-preview-wrap",
+        "toggle-preview-wrap-word",
     ]
 
     /// An action with an argument: `name(…)` (any bracket) or `name:…`.
@@ -745,7 +828,7 @@ public enum ActionArgument: Equatable, Sendable {
     case fields([FieldRanges?])
     /// change-preview-window: the layouts cycled through, each known to apply.
     case layouts([String])
-    /// unbind, rebind: the keys and events.
+    /// unbind, rebind, toggle-bind, trigger: the keys and events.
     case triggers([BindTrigger])
     /// execute, reload, transform…, change-preview: the command, its placeholders parsed.
     case command(CommandTemplate)
@@ -779,12 +862,23 @@ public enum ActionArgument: Equatable, Sendable {
                 throw OptionError(message: "pos needs a line's position, as pos(3) or pos(-1): \(OptionError.quote(argument))")
             }
             return .position(position)
+        case .changeHeaderLines:
+            guard let count = Int(argument), count >= 0 else {
+                throw OptionError(message: "change-header-lines needs a number of lines, as change-header-lines(2): \(OptionError.quote(argument))")
+            }
+            return .count(count)
+        case .changePointer:
+            let pointer = TerminalText.sanitize(argument)
+            guard TerminalText.width(pointer) <= 2 else {
+                throw OptionError(message: "change-pointer: \(OptionError.quote(pointer)) is wider than 2 columns")
+            }
+            return .text(pointer)
         case .changeMulti:
             guard let limit = Int(argument), limit >= 0 else {
                 throw OptionError(message: "change-multi needs a number of lines, 0 or more: \(OptionError.quote(argument))")
             }
             return .count(limit)
-        case .unbind, .rebind:
+        case .unbind, .rebind, .trigger, .toggleBind:
             let targets: [BindTrigger]
             do {
                 targets = try BindingParser.triggers(in: argument)
@@ -795,7 +889,11 @@ public enum ActionArgument: Equatable, Sendable {
             return .triggers(targets)
         case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .transformPrompt,
              .transformHeader, .transformBorderLabel, .transformListLabel, .transformInputLabel, .transformHeaderLabel,
-             .transformFooterLabel, .transformFooter, .changePreview:
+             .transformFooterLabel, .transformFooter, .changePreview, .transformSearch, .transformGhost,
+             .transformPointer, .transformNth, .transformWithNth, .transformHeaderLines, .bgTransform,
+             .bgTransformQuery, .bgTransformPrompt, .bgTransformHeader, .bgTransformBorderLabel, .bgTransformSearch,
+             .bgTransformGhost, .bgTransformPointer, .bgTransformNth, .bgTransformWithNth, .bgTransformHeaderLines,
+             .preview:
             return .command(CommandTemplate(argument))
         default:
             return .text(argument)

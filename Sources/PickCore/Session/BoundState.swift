@@ -25,6 +25,14 @@ public struct BoundState {
     /// A reload ran earlier in the chain now running: a move acts on its lines to come.
     public var reloadInChain = false
     public var rowsBeforeReload = 0
+    /// print(…): what is printed on accept, before the lines (fzf's print queue).
+    public var printed: [String] = []
+    /// A `wait` holds the chain until the search running ends.
+    public var waitsForSearch = false
+    /// The triggers whose chains `trigger(…)` put in the queue, each with how many entries
+    /// followed its chain: while the queue is longer, the chain runs (and does not run
+    /// itself again, fzf's guard against a loop).
+    var triggering: [(trigger: BindTrigger, rest: Int)] = []
     /// Jump mode (jump, jump-accept): the rows are labelled and the next key goes to its
     /// label's row (and picks it, when `true`); nil when off.
     public var jumping: Bool? = nil
@@ -38,11 +46,54 @@ public struct BoundState {
     /// Notes that `kind` runs (for `{fzf:action}`: commands and the preview's do not count).
     public mutating func ran(_ kind: BindActionKind) {
         switch kind {
-        case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .transformPrompt,
-             .transformHeader, .transformBorderLabel, .transformListLabel, .transformInputLabel, .transformHeaderLabel,
-             .transformFooterLabel, .transformFooter, .changePreview, .refreshPreview: break
-        default: lastAction = kind.rawValue
+        case .execute, .executeSilent, .become, .reload, .reloadSync, .changePreview, .refreshPreview, .preview: break
+        default: if !kind.isTransform { lastAction = kind.rawValue }
         }
+    }
+}
+
+extension BoundState {
+    /// The next action to run, taken off the queue.
+    public mutating func next() -> (action: BoundAction, trigger: BindTrigger)? {
+        guard !queue.isEmpty else {
+            triggering = []
+            return nil
+        }
+        let entry = queue.removeFirst()
+        triggering.removeAll { $0.rest > queue.count }
+        return entry
+    }
+
+    /// Drops every action waiting, and a `wait`.
+    public mutating func clearQueue() {
+        queue = []
+        triggering = []
+        waitsForSearch = false
+    }
+
+    /// trigger(…): the chains `bindings` has for `targets`, in turn, run before the rest of
+    /// the queue, as set off by `trigger`. A trigger unbound, or whose chain is running
+    /// this one, is skipped (fzf's).
+    public mutating func runChains(of targets: [BindTrigger], in bindings: Bindings, firedBy trigger: BindTrigger) {
+        let running = Set(triggering.map(\.trigger))
+        var chain: [(action: BoundAction, trigger: BindTrigger)] = []
+        var started: [BindTrigger] = []
+        for target in targets where !running.contains(target) && !unbound.contains(target) {
+            guard let actions = bindings[target] else { continue }
+            chain += actions.map { ($0, trigger) }
+            started.append(target)
+        }
+        triggering += started.map { ($0, queue.count) }
+        queue.insert(contentsOf: chain, at: 0)
+    }
+
+    /// A key's chain while a `wait` holds the queue: ignored (nil), unless it holds abort or
+    /// cancel, which ends the wait and drops what waited; the actions after it run (fzf's:
+    /// `esc:cancel+first`).
+    public mutating func keyWhileWaiting(_ chain: [BoundAction]) -> [BoundAction]? {
+        guard let stop = chain.firstIndex(where: { $0.kind == .abort || $0.kind == .cancel }) else { return nil }
+        clearQueue()
+        return Array(chain[(stop + 1)...])
     }
 }
 

@@ -125,6 +125,9 @@ public struct CommandTemplate: Sendable, Equatable {
     }
 
     let pieces: [Piece]
+
+    /// Whether there is no command at all (a preview pane only preview(…) fills).
+    public var isEmpty: Bool { pieces.allSatisfy { if case .text(let t) = $0 { return t.allSatisfy { $0 == 0x20 } } else { return false } } }
     /// The template as written.
     public let text: String
 

@@ -227,8 +227,12 @@ public struct PickSession {
     public var look = ListLook()
     /// What the list is filtered by while the query does not filter.
     public private(set) var frozenText = ""
-    /// The text searched for: the query, or while it does not filter, `frozenText`.
-    private var searchedText: String { filters ? (queryText ?? "") : frozenText }
+    /// search(…): the text searched for instead of the query, until the query changes
+    /// (fzf's: it searches even while search is disabled).
+    public var searchOverride: String? = nil
+    /// The text searched for: search(…)'s, the query, or while it does not filter,
+    /// `frozenText`.
+    public var searchedText: String { searchOverride ?? (filters ? (queryText ?? "") : frozenText) }
 
     // The query.
     /// The query's text; nil until the editor first reports it.
@@ -361,6 +365,7 @@ public struct PickSession {
         case .queryEdited(let text):
             guard text != queryText else { break }
             queryText = text
+            searchOverride = nil
             mayHaveTypo = settings.typos.map {
                 CloseMatches.apply(to: Query(text, fuzzy: $0.fuzzy, caseMode: $0.caseMode, normalize: $0.normalize,
                                                   extended: $0.extended))
@@ -889,6 +894,14 @@ public struct PickSession {
         if settings.multiLimit > 0 { added = Array(added.prefix(max(0, settings.multiLimit - marks.count))) }
         marks += added
         markSet.formUnion(added)
+    }
+
+    /// change-header-lines: the first `count` lines are the header now (marks on them are
+    /// dropped, as fzf drops them); the list is then searched again (`.searchAgain`).
+    public mutating func changeHeaderLines(_ count: Int) {
+        settings.headerLines = max(0, count)
+        marks.removeAll { Int($0) < count }
+        markSet = Set(marks)
     }
 
     private mutating func toggleMark() {

@@ -72,6 +72,8 @@ public struct InfoLine: Equatable, Sendable {
     /// The current query's count is not known yet (an older query's list is shown): the
     /// count is said as in progress, not as `matches`.
     public var countPending = false
+    /// A `wait` holds the chain until the search ends: said ` (..)` after the counts, as fzf.
+    public var waits = false
     /// `--info-command`'s last output, drawn in the counts' place (nil: the counts).
     public var commandOutput: StyledText? = nil
 

@@ -116,6 +116,8 @@ final class OptionValueTests: XCTestCase {
         "--preview": text("cat {}"),
         // A command whose output takes the counts' place (empty: none).
         "--info-command": text("echo $FZF_INFO"),
+        // Free text shown dim in place of an empty query (empty: none).
+        "--ghost": text("type to search"),
         "--preview-window": Rule(valid: "up,40%,border-sharp,+{2}-5/2,~3,<80(down,10)", acceptsEmpty: true,
                                  acceptsHuge: false,
                                  malformed: ["middle", "100%", "50%%", "-5", "+", "+x", "+{2", "+{x}", "+1/0", "~x",

@@ -77,6 +77,16 @@ final class HTTPRequestTests: XCTestCase {
         XCTAssertEqual(status("\r\nGET / HTTP/1.1\r\n\r\n"), 400)
     }
 
+    func testARequestLineIsRefusedOnceWholeAndNotBeforeItsLineEnd() {
+        // (The fuzz target's finding: `GET\r` was refused, `GET\r\n` then waited for more.)
+        guard case .incomplete = parse("GET\r"), case .incomplete = parse("GET / HTTP/1.1\r") else {
+            return XCTFail("a CR last may be the start of the line end")
+        }
+        XCTAssertEqual(status("GET\r\n"), 400, "a method alone is no request line, refused at its end")
+        XCTAssertEqual(status("GET / HTTP/1.1 x\n"), 400, "before the headers come")
+        guard case .incomplete = parse("GET / HTTP/1.1\r\n") else { return XCTFail("a good line waits for the headers") }
+    }
+
     func testMalformedHeadersAreRefused() {
         XCTAssertEqual(status("GET / HTTP/1.1\r\nNoColon\r\n\r\n"), 400)
         XCTAssertEqual(status("GET / HTTP/1.1\r\nBad Name: x\r\n\r\n"), 400)

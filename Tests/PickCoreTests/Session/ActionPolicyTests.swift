@@ -172,8 +172,11 @@ final class ActionPolicyTests: XCTestCase {
               case .command(.transform, let transform)? = press(&d, "transform-list-label(echo LIST)").first
         else { return XCTFail() }
         XCTAssertEqual(transform.kind, .transformListLabel)
-        guard case .setLabel(.list, "LIST")? = d.session.transformed("LIST\nmore", by: transform, trigger: key).first,
-              case .setFooter(nil)? = d.session.transformed("", by: BoundAction(.transformFooter, "true"), trigger: key).first
+        let screen = ActionContext(pageRows: 10, listReadsDown: true)
+        guard case .setLabel(.list, "LIST")? = d.session.transformed(transform, output: "LIST\nmore", trigger: key,
+                                                                     context: screen).first,
+              case .setFooter(nil)? = d.session.transformed(BoundAction(.transformFooter, "true"), output: "",
+                                                            trigger: key, context: screen).first
         else { return XCTFail("a transform's output sets the label (its first line) or the footer") }
     }
 
@@ -353,16 +356,16 @@ final class ActionPolicyTests: XCTestCase {
         func output(_ text: String, _ spec: String) -> [ActionEffect] {
             var bindings = Bindings()
             try! bindings.parse("ctrl-x:" + spec)
-            return d.session.transformed(text, by: bindings[key]![0], trigger: key)
+            return d.session.transformed(bindings[key]![0], output: text, trigger: key,
+                                         context: ActionContext(pageRows: 10, listReadsDown: true))
         }
         guard case .replaceQuery("one")? = output("one\ntwo", "transform-query(x)").first,
               case .setPrompt("a> ")? = output("a> ", "transform-prompt(x)").first,
               case .setHeader(nil)? = output("", "transform-header(x)").first,
               case .setBorderLabel("L")? = output("L\nM", "transform-border-label(x)").first else { return XCTFail() }
-        XCTAssertTrue(output("down+down", "transform(x)").isEmpty)
-        XCTAssertEqual(d.session.bound.queue.map(\.action.kind), [.down, .down], "the printed actions run next")
+        guard case .queueFirst(let chain)? = output("down+down", "transform(x)").first else { return XCTFail() }
+        XCTAssertEqual(chain.map(\.kind), [.down, .down], "the printed actions run next")
         XCTAssertTrue(output("no-such-action", "transform(x)").isEmpty, "a bad chain is dropped, as fzf does")
-        XCTAssertEqual(d.session.bound.queue.count, 2)
     }
 
     // pick's own keys, as actions of the same table.
