@@ -322,6 +322,88 @@ static inline uint64_t pick_holding64(const uint32_t *sets, uint32_t required) {
     return bits;
 }
 
+/// Whether the bytes t[0..<m] occur in order in p[0..<n], a byte b standing for t[k] when
+/// (b | folds[k]) == t[k]: the greedy subsequence check, sixteen bytes a step.
+static inline int pick_holds_in_order(const uint8_t *p, long n, const uint8_t *t, const uint8_t *folds, long m) {
+    long at = 0;
+    for (long k = 0; k < m; k++) {
+        long found = pick_find_byte(p, at, n, t[k], folds[k]);
+        if (found < 0) return 0;
+        at = found + 1;
+    }
+    return 1;
+}
+
+#if defined(__SSE2__)
+/// `pick_holds_in_order` with the term's bytes and fold bits already in vectors (tv, fv):
+/// each sixteen bytes are loaded once, and every character of the term found in them is
+/// taken before the next load. Lines under sixteen bytes go byte by byte.
+static inline int pick_holds_in_order_v(const uint8_t *p, long n, const uint8_t *t, const uint8_t *folds,
+                                        const __m128i *tv, const __m128i *fv, long m) {
+    if (n < 16) {
+        long k = 0;
+        for (long i = 0; i < n && k < m; i++) if ((uint8_t)(p[i] | folds[k]) == t[k]) k++;
+        return k == m;
+    }
+    long k = 0, at = 0;
+    for (long i = 0; i < n; i += 16) {
+        // The last step is the load that ends at n; what it repeats lies before `at`.
+        long base = i + 16 <= n ? i : n - 16;
+        __m128i v = _mm_loadu_si128((const __m128i *)(p + base));
+        while (1) {
+            unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(v, fv[k]), tv[k]));
+            mask &= at > base ? ~((1u << (at - base)) - 1u) : ~0u;
+            if (!mask) break;
+            at = base + __builtin_ctz(mask) + 1;
+            if (++k == m) return 1;
+        }
+    }
+    return 0;
+}
+#endif
+
+/// `bits` without the lines that do not hold t[0..<m] in order (`pick_holds_in_order`), for
+/// 64 lines that lie one after another in adopted memory: line k ends at base + records[2k]
+/// and, but for the first (which starts at base + first), starts one byte after the line
+/// before ends (`CompactRecord`: end, extra). A line whose extra is neither 0 nor packed
+/// (bit 31: it has folded text of its own) is kept unchecked. The lines' first bytes are
+/// asked for first: a narrowed word's lines lie apart, and each would wait in turn.
+static inline uint64_t pick_in_order64(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,
+                                       const uint8_t *t, const uint8_t *folds, long m) {
+    uint64_t kept = bits;
+    if (__builtin_popcountll(bits) < 48) {
+        for (uint64_t b = bits; b; b &= b - 1) {
+            int k = __builtin_ctzll(b);
+            __builtin_prefetch(base + (k == 0 ? first : records[2 * k - 2] + 1));
+        }
+    }
+#if defined(__SSE2__)
+    __m128i tv[64], fv[64];
+    const int vectors = m <= 64;
+    if (vectors) {
+        for (long k = 0; k < m; k++) {
+            tv[k] = _mm_set1_epi8((char)t[k]);
+            fv[k] = _mm_set1_epi8((char)folds[k]);
+        }
+    }
+#endif
+    for (uint64_t b = bits; b; b &= b - 1) {
+        int k = __builtin_ctzll(b);
+        uint32_t extra = records[2 * k + 1];
+        if (extra != 0 && !(extra & 0x80000000u)) continue;
+        uint32_t start = k == 0 ? first : records[2 * k - 2] + 1;
+        const uint8_t *line = base + start;
+        long n = (long)(records[2 * k] - start);
+#if defined(__SSE2__)
+        int holds = vectors ? pick_holds_in_order_v(line, n, t, folds, tv, fv, m) : pick_holds_in_order(line, n, t, folds, m);
+#else
+        int holds = pick_holds_in_order(line, n, t, folds, m);
+#endif
+        if (!holds) kept &= ~(1ull << k);
+    }
+    return kept;
+}
+
 /// Asks the CPU to start loading the cache line at p (no fault, no effect on the result).
 static inline void pick_prefetch(const void *p) { __builtin_prefetch(p); }
 

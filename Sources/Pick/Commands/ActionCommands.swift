@@ -101,10 +101,16 @@ extension Picker {
             ("FZF_DIRECTION", options.layout == .bottom ? "up" : "down"),
             ("FZF_INPUT_STATE", options.disabled ? "disabled" : "enabled"),
             ("FZF_IDLE_TIME", String(idleMillis / 1000)), ("FZF_IDLE_TIME_MS", String(idleMillis)),
-            ("FZF_CLICK_HEADER_LINE", "0"), ("FZF_CLICK_HEADER_COLUMN", "0"),
+            ("FZF_CLICK_HEADER_LINE", String(session.bound.headerClick?.line ?? 0)),
+            ("FZF_CLICK_HEADER_COLUMN", String(session.bound.headerClick?.column ?? 0)),
             ("FZF_CLICK_FOOTER_LINE", "0"), ("FZF_CLICK_FOOTER_COLUMN", "0"),
         ]
         if let nth = options.nth { fzf.append(("FZF_NTH", nth.expression)) }
+        if let word = session.bound.headerClick?.word, let nth = session.bound.headerClick?.nth {
+            fzf += [("FZF_CLICK_HEADER_WORD", word), ("FZF_CLICK_HEADER_NTH", nth)]
+        }
+        // As fzf: only in raw mode, whether the highlighted line matches.
+        if session.raw { fzf.append(("FZF_RAW", session.matches(at: session.selection) ? "1" : "0")) }
         if let withNth = options.withNth { fzf.append(("FZF_WITH_NTH", withNth.expression)) }
         if let line = session.highlighted {
             // As fzf: not when it holds a NUL (no variable can) or is too long for exec.
@@ -284,6 +290,7 @@ extension Picker {
     /// Takes in what finished in the background: a reload-sync read whole, a transform's
     /// output (which then lets its chain go on).
     func takeFinishedCommands() {
+        takeInfoCommandOutput()
         if let reload = commands.reload,
            reload.run.isFinished || !reload.sync && reload.store.count > 0 { showReload() }
         guard let (run, action, trigger) = commands.transform, run.isFinished else { return }

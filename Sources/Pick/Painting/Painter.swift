@@ -110,6 +110,26 @@ struct Surrounding: Equatable {
 struct Gutter: Equatable {
     var pointer = ">"
     var marker = "*"
+    /// What the pointer's column shows on the other rows (`--gutter`; nil: blank), and in
+    /// raw mode (`--gutter-raw`).
+    var gutter: String? = nil
+    var gutterRaw = "\u{2596}"
+    var raw = false
+
+    /// The gutter for a frame in raw mode or not.
+    func inRawMode(_ on: Bool) -> Gutter {
+        var g = self
+        g.raw = on
+        return g
+    }
+
+    /// The pointer's column on a row it does not point at.
+    var blank: String {
+        let glyph = raw ? gutterRaw : gutter ?? ""
+        return glyph + String(repeating: " ", count: max(0, pointerWidth - TerminalText.width(glyph)))
+    }
+    /// `--highlight-line`: the selected row's colours to the row's end.
+    var highlightsLine = false
 
     var pointerWidth: Int { TerminalText.width(pointer) }
     var markerWidth: Int { TerminalText.width(marker) }
@@ -442,6 +462,18 @@ enum Painter {
     static func infoCounts(_ info: InfoLine, theme: Theme, phase: Int = 0, spinner withSpinner: Bool = false)
         -> (text: String, width: Int) {
         let styled = theme.styled
+        if let output = info.commandOutput {
+            // --info-command: its output in the info colour, or the colours it gives.
+            var text = output.runs.map { run in
+                styled(run.style.isEmpty ? theme.info : theme.info.isEmpty ? run.style : theme.info + ";" + run.style, run.text)
+            }.joined()
+            var width = output.width
+            if withSpinner && info.isBusy && !info.inWords {
+                text += " " + styled(theme.spinner, spinner[phase % spinner.count])
+                width += 2
+            }
+            return (text, width)
+        }
         // An older query's count is not this one's: it is said as in progress.
         let matches = info.countPending ? "…" : "\(info.matches)"
         var plain = info.inWords ? spokenCounts(info) : "\(matches)/\(info.total)"
@@ -459,7 +491,8 @@ enum Painter {
             plain += " (\(marked))"
         }
         if let sorts = info.sorts { plain += sorts ? " +S" : " -S" }
-        if info.tracks { plain += " +T" }
+        // As fzf: +T for --track, +t for the one line track-current follows.
+        if info.tracks { plain += " +T" } else if info.tracksCurrent { plain += " +t" }
         if info.isBusy && info.inWords { plain += ", loading" }
         var text = styled(theme.info, plain)
         var width = TerminalText.width(plain)
@@ -508,18 +541,25 @@ enum Painter {
             // one (tmux 24), and two 24-bit colours with a third over them pass that.
             let layers = line.isSelected ? [theme.normal, theme.selected]
                 : isMarkedStyle ? [theme.normal, theme.marked] : [theme.normal]
+            let textLayer = line.isUnmatched ? theme.unmatched : ""
             let base = layers.map(sgr).joined()
             func with(_ extra: String) -> String {
                 theme.isPlain ? "" : reset + base + sgr(extra)
             }
             var out = with("")
-            out += line.isSelected ? with(theme.pointer) + gutter.pointer
-                : with(theme.gutter) + String(repeating: " ", count: gutter.pointerWidth)
+            if let label = line.jumpLabel {
+                out += with(theme.pointer) + String(label) + String(repeating: " ", count: max(0, gutter.pointerWidth - 1))
+            } else if line.isSelected {
+                out += with(theme.pointer) + gutter.pointer
+            } else if gutter.pointerWidth > 0 {
+                out += with(gutter.raw || gutter.gutter != nil ? theme.gutterGlyph : theme.gutter) + gutter.blank
+            }
             out += line.isMarked ? with(theme.marker) + gutter.marker
                                  : with("") + String(repeating: " ", count: gutter.markerWidth)
             for span in line.spans {
                 var extra: [String] = []
                 if !span.style.isEmpty { extra.append(span.style) }
+                if !textLayer.isEmpty { extra.append(textLayer) }
                 if span.isSymbol && !theme.symbol.isEmpty { extra.append(theme.symbol) }
                 if span.isHighlighted {
                     let h = line.isSelected ? theme.highlightSelected
@@ -545,7 +585,11 @@ enum Painter {
                 out += with(chipStyle) + chipText + with("")
                 used += chipWidth
             }
-            if (line.isSelected && !theme.selected.isEmpty || isMarkedStyle) && used < width {
+            // As fzf: the selected row's colours end with its text unless --highlight-line,
+            // then a column short of the row's end (fzf's scrollbar's).
+            if line.isSelected && !theme.selected.isEmpty && gutter.highlightsLine && used < width - 1 {
+                out += String(repeating: " ", count: width - 1 - used)
+            } else if isMarkedStyle && used < width {
                 out += String(repeating: " ", count: width - used)
             }
             return out + (theme.isPlain ? "" : reset)

@@ -31,8 +31,14 @@ struct Theme {
     /// The prompt and the query, drawn by libedit.
     var prompt = "38;5;110;1"
     var query = "1"
-    /// The pointer's column on the rows it does not point at (a background).
+    /// The query while the search is off (`disabled`); nil: the query's.
+    var disabled: String? = nil
+    /// The pointer's column on the rows it does not point at (a background), and the
+    /// colour of a `--gutter` glyph there (fzf's: bg+'s colour).
     var gutter = ""
+    var gutterGlyph = "38;5;236"
+    /// Raw mode's lines the query does not match (`nomatch`).
+    var unmatched = "2"
     /// The preview's text and background (`preview-fg`, `preview-bg`).
     var previewNormal = ""
     var previewBackground = ""
@@ -52,7 +58,8 @@ struct Theme {
     /// The prompt as libedit takes it with EL_PROMPT_ESC: escape sequences between two
     /// `delimiter`s take no columns; the query after it is drawn in the query's style.
     /// The prefix (margin, border, padding) is in the border's colours.
-    func libeditPrompt(prefix: String, _ text: String, delimiter: Character) -> String {
+    func libeditPrompt(prefix: String, _ text: String, delimiter: Character, searchOff: Bool = false) -> String {
+        let query = searchOff ? disabled ?? self.query : self.query
         if isPlain || (prompt.isEmpty && query.isEmpty && background.isEmpty) { return prefix + text }
         let base = background.isEmpty ? "0" : "0;" + background
         func sgr(_ p: String) -> String { "\(delimiter)\u{1B}[\(p.isEmpty ? base : base + ";" + p)m\(delimiter)" }
@@ -67,12 +74,13 @@ struct Theme {
     /// No colours: matches in bold, the rest plain (`--no-color`, NO_COLOR).
     static let noColor = Theme(highlight: "1", highlightSelected: "1", selected: "1", pointer: "", marker: "",
                                section: "1", chip: "", info: "", spinner: "", ghost: "2", header: "",
-                               message: "", symbol: "", scope: "1", border: "", label: "", prompt: "", query: "")
+                               message: "", symbol: "", scope: "1", border: "", label: "", prompt: "", query: "",
+                               gutterGlyph: "")
     /// Nothing at all (TERM=dumb, --color=bw).
     static let plain = Theme(highlight: "", highlightSelected: "", selected: "", pointer: "", marker: "",
                              section: "", chip: "", info: "", spinner: "", ghost: "", header: "",
                              message: "", symbol: "", scope: "", border: "", label: "", prompt: "", query: "",
-                             isPlain: true)
+                             gutterGlyph: "", isPlain: true)
 
     /// The theme for `--color` (parsed in PickCore), `--no-color` and the environment.
     static func make(spec: ColorSpec?, noColor: Bool, environment: (String) -> String?) -> Theme {
@@ -111,7 +119,10 @@ struct Theme {
                 case .markedHl: theme.markedHighlight = value
                 case .prompt: theme.prompt = style.hasAttributes ? value : join(value, "1")
                 case .query: theme.query = style.hasAttributes ? value : join(value, "1")
-                case .gutter: theme.gutter = value
+                case .disabled: theme.disabled = style.hasAttributes ? value : join(value, "1")
+                case .gutter:
+                    theme.gutter = value
+                    theme.gutterGlyph = style.sgr(background: false)
                 case .previewFg: theme.previewNormal = value
                 case .previewBg: theme.previewBackground = value
                 case .info: theme.info = value
@@ -125,6 +136,7 @@ struct Theme {
                 case .border: theme.border = value
                 case .label: theme.label = value
                 case .separator: theme.separator = value
+                case .nomatch: theme.unmatched = value
                 }
             }
         }

@@ -90,6 +90,8 @@ extension Picker {
             if let lines = chosenLines(), !lines.isEmpty { outcome = .accept(key: nil) }
             else if !input.isLoading && session.candidates == 0 { outcome = .accept(key: nil) }
         case .end(.printQuery): outcome = .printQuery
+        case .end(.acceptOrPrintQuery):
+            if let lines = chosenLines(), !lines.isEmpty { outcome = .accept(key: nil) } else { outcome = .printQuery }
         case .end(.cancel): outcome = .cancel(130)
         case .exclude(let marked): exclude(marked: marked)
         case .setPrompt(let text): changePrompt(text)
@@ -98,10 +100,14 @@ extension Picker {
         case .setFilters(let filters):
             // Off, the list stays as it is (the query it was filtered by goes on filtering).
             session.filters = filters
+            editor.restylePrompt()
+            layoutChanged()
             parsedQuery = worker.engine.parse(filters ? query : session.frozenText)
             if filters { perform(.searchAgain) }
         case .unbind(let targets): session.bound.unbound.formUnion(targets)
         case .rebind(let targets): session.bound.unbound.subtract(targets)
+        case .fire(let event): fire(.event(event))
+        case .jump(let accepts): startJump(accepts: accepts)
         case .complete: complete()
         case .showHelp:
             shortcuts.learn(from: store)

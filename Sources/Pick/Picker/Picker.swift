@@ -65,6 +65,8 @@ final class Picker {
     var history: QueryHistory
     /// The processes behind `--bind`'s actions (their state is `session.bound`).
     var commands = BoundCommands()
+    /// `--info-command`: its run and its last output.
+    var infoCommand = InfoCommand()
     /// The preview pane (`--preview`), if any.
     let preview: PreviewController?
 
@@ -85,10 +87,12 @@ final class Picker {
                                               typos: options.typos == false ? nil : options.matching,
                                               forgivesTypos: options.palette || options.demo,
                                               sorts: options.ranking.sorts, nth: options.nth, withNth: options.withNth),
-                              startedAt: monotonicMillis())
+                              raw: options.raw, startedAt: monotonicMillis())
+        session.look = options.look
         region = ScreenRegion(height: options.height, minHeight: options.minHeight, layout: options.layout, mouse: options.mouse)
         prompt = TerminalText.sanitize(options.prompt)
-        gutter = Gutter(pointer: options.pointer, marker: options.marker)
+        gutter = Gutter(pointer: options.pointer, marker: options.marker, gutter: options.gutter, gutterRaw: options.gutterRaw,
+                        highlightsLine: options.highlightLine)
         pendingScope = options.scope
         shortcuts = LineShortcuts(headerLines: options.headerLines)
         history = QueryHistory(path: options.history, limit: options.historySize)
@@ -116,7 +120,8 @@ final class Picker {
         enterScreen()
         guard let editor = LineEditor(terminal: terminal, prefix: geometry.promptPrefix, prompt: prompt,
                                       stylePrompt: { [theme] in
-                                          theme.libeditPrompt(prefix: $0, $1, delimiter: LineEditor.promptDelimiter)
+                                          theme.libeditPrompt(prefix: $0, $1, delimiter: LineEditor.promptDelimiter,
+                                                              searchOff: Picker.current.map { !$0.session.filters } ?? false)
                                       },
                                       read: { _, out in Picker.current.readCharacter(out!) },
                                       action: { _, _ in Picker.current.runAction() },
@@ -229,8 +234,10 @@ final class Picker {
                                scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
                                gutterWidth: gutter.width)
         input.fieldView = fieldView
+        if session.bound.jumping != nil { input.jumpLabels = Array(options.jumpLabels) }
         var frame = FrameBuilder.build(input, store: store)
         frame.info.inWords = options.accessible
+        frame.info.commandOutput = infoCommandOutput(for: frame.info)
         if session.bound.togglesSort { frame.info.sorts = session.bound.sorts ?? options.ranking.sorts }
         session.scroll = frame.scroll
         var ghost: Ghost? = nil
@@ -240,7 +247,7 @@ final class Picker {
         }
         let pane = geometry.pane.flatMap { rect in preview?.frame(in: rect, at: monotonicMillis()) }
         let bytes = Painter.paint(frame, geometry: geometry, theme: theme, spinnerPhase: spinnerPhase,
-                                  overlay: help?.shown, ghost: ghost, gutter: gutter,
+                                  overlay: help?.shown, ghost: ghost, gutter: gutter.inRawMode(session.raw),
                                   preview: pane)
         painted = help == nil ? (frame, geometry) : nil
         if bytes != lastFrame {

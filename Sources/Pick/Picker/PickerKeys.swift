@@ -22,6 +22,9 @@ extension Picker {
             if !text.isEmpty { pendingAction = .insert(text) }
             return nil
         case .cursorReport: return nil
+        case _ where session.bound.jumping != nil:
+            jump(to: key)
+            return nil
         case .mouse(let event):
             if help != nil, case .press = event.action { help = nil } else { mouse(event) }
             return nil
@@ -41,8 +44,11 @@ extension Picker {
         }
         if fire(.key(key)) { return nil }
         if key == .escape && isVi { return [0x1B] }
+        if query.isEmpty && Self.deletesBackward(key) && options.bindings.binds(.backwardEOF) {
+            fire(.event(.backwardEOF))
+        }
         // pick's own keys: the default entries of the same table (DefaultKeys).
-        if let chain = DefaultKeys.chain(for: key, multi: options.multi, preview: preview != nil) {
+        if let chain = DefaultKeys.chain(for: key, multi: session.settings.multi, preview: preview != nil) {
             for action in chain { run(action, .key(key)) }
             return nil
         }
@@ -80,6 +86,15 @@ extension Picker {
         case .wheelUp: move(up, wraps: false)
         case .wheelDown: move(-up, wraps: false)
         case .press(0):
+            if let (frame, geometry) = painted, let k = frame.headers.indices.first(where: {
+                geometry.headerRow($0, of: frame.headers.count) == event.row
+            }) {
+                // As fzf: the header's line counted from its first, whatever the layout.
+                let lines = frame.headers.map { $0.map(\.text).joined() }
+                session.bound.headerClick = HeaderClick(lines: lines, line: k + 1, column: event.column - geometry.left + 1)
+                fire(.event(.clickHeader))
+                return
+            }
             guard let clicked = painted.flatMap({ $0.geometry.line(atRow: event.row, of: $0.frame) }) else { return }
             perform(.select(clicked.position))
             let now = monotonicMillis()
@@ -102,4 +117,34 @@ extension Picker {
     }
 
     func toggleMark() { perform(.toggleMark) }
+
+    /// Backspace, ctrl-h, ctrl-w, ctrl-u, alt-backspace: the keys that delete backward in
+    /// the query (on an empty one, `backward-eof` fires, as fzf's).
+    static func deletesBackward(_ key: Key) -> Bool {
+        [.char(0x7F), .char(8), .char(0x17), .char(0x15), .alt(0x7F), .alt(8)].contains(key)
+    }
+
+    /// jump, jump-accept: the rows on screen get labels until the next key.
+    func startJump(accepts: Bool) {
+        guard let shown = session.shown, !shown.lines.isEmpty else { return }
+        session.bound.jumping = accepts
+        perform(.redraw)
+    }
+
+    /// The key after jump or jump-accept: a label goes to its row (the `jump` event, and
+    /// for jump-accept the pick); any other key ends jump mode (`jump-cancel`) and does
+    /// nothing else, as in fzf.
+    func jump(to key: Key) {
+        guard let accepts = session.bound.jumping else { return }
+        session.bound.jumping = nil
+        let rows = painted.map { $0.frame.rows.filter { if case .line = $0 { true } else { false } }.count } ?? 0
+        if let position = session.jumpTarget(key, labels: Array(options.jumpLabels), rows: rows) {
+            perform(.select(position))
+            if accepts { outcome = .accept(key: nil) }
+            fire(.event(.jump))
+        } else {
+            fire(.event(.jumpCancel))
+        }
+        perform(.redraw)
+    }
 }

@@ -80,7 +80,8 @@ final class SearchWorker {
             return engine.search(job.text, firstRows: rows, cancellation: cancellation)
                 .map { .result(generation: job.generation, $0) }
         case .whole:
-            return engine.search(job.text, cancellation: cancellation).map { .result(generation: job.generation, $0) }
+            return engine.search(job.text, cancellation: cancellation)
+                .map { .result(generation: job.generation, job.raw ? engine.rawList($0) : $0) }
         case .suggestions(let matches, let scope):
             // From the lines the list shows only: completion follows the query and the scope.
             let searched = engine.store.count

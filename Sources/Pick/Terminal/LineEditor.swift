@@ -40,6 +40,10 @@ enum PrivateKey {
     static let wordBefore: wchar_t = 0x8B
     static let wordAfter: wchar_t = 0x8C
     static let yank: wchar_t = 0x8D
+    static let subwordBefore: wchar_t = 0x8E
+    static let subwordAfter: wchar_t = 0x8F
+    static let killSubwordBefore: wchar_t = 0x90
+    static let killSubwordAfter: wchar_t = 0x91
 
     /// The key that does what an action asks of the query line.
     static func of(_ edit: EditorKey) -> wchar_t {
@@ -57,6 +61,10 @@ enum PrivateKey {
         case .killWordBefore: killWordBefore
         case .killWordAfter: killWordAfter
         case .yank: yank
+        case .subwordBefore: subwordBefore
+        case .subwordAfter: subwordAfter
+        case .killSubwordBefore: killSubwordBefore
+        case .killSubwordAfter: killSubwordAfter
         }
     }
 }
@@ -135,6 +143,10 @@ private let queryEditFunctions: [(name: String, help: String, fn: @convention(c)
     ("pick-backward-word", "pick: to the start of the word before", { el, _ in runQueryEdit(el, .wordBefore) }),
     ("pick-forward-word", "pick: to the end of the next word", { el, _ in runQueryEdit(el, .wordAfter) }),
     ("pick-yank", "pick: put back the last kill", { el, _ in runQueryEdit(el, .yank) }),
+    ("pick-backward-subword", "pick: to the start of the word part before", { el, _ in runQueryEdit(el, .subwordBefore) }),
+    ("pick-forward-subword", "pick: to the end of the next word part", { el, _ in runQueryEdit(el, .subwordAfter) }),
+    ("pick-backward-kill-subword", "pick: kill the word part before", { el, _ in runQueryEdit(el, .killSubwordBefore) }),
+    ("pick-kill-subword", "pick: kill to the end of the next word part", { el, _ in runQueryEdit(el, .killSubwordAfter) }),
 ]
 
 /// libedit on /dev/tty.
@@ -260,6 +272,9 @@ final class LineEditor {
             (PrivateKey.killToStart, "pick-unix-line-discard"), (PrivateKey.killWordBefore, "pick-backward-kill-word"),
             (PrivateKey.killWordAfter, "pick-kill-word"), (PrivateKey.wordBefore, "pick-backward-word"),
             (PrivateKey.wordAfter, "pick-forward-word"), (PrivateKey.yank, "pick-yank"),
+            (PrivateKey.subwordBefore, "pick-backward-subword"), (PrivateKey.subwordAfter, "pick-forward-subword"),
+            (PrivateKey.killSubwordBefore, "pick-backward-kill-subword"),
+            (PrivateKey.killSubwordAfter, "pick-kill-subword"),
         ]
         for (key, fn) in bindings {
             let k = UnsafeMutablePointer<wchar_t>.allocate(capacity: 2)
@@ -320,6 +335,11 @@ final class LineEditor {
     }
 
     /// The prompt libedit draws before the query from now on.
+    /// Styles the prompt again (the query's colours follow the search: `disabled`).
+    func restylePrompt() {
+        promptText = permanentWide(stylePrompt(prompt.prefix, prompt.text))
+    }
+
     func setPrompt(prefix: String, _ text: String) {
         guard prefix != prompt.prefix || text != prompt.text else { return }
         prompt = (prefix, text)

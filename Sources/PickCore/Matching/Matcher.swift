@@ -84,7 +84,14 @@ final class LineMatcher {
         requiredCharacters = CharacterSets.required(by: query)
         notedLines = requiredCharacters == 0 ? 0 : store.characterSetCount
         characterFilter = CharacterFilter(store: store, required: requiredCharacters)
+        let prepared = terms
+        orderFilter = OrderFilter(store: store, terms: checks.map { prepared[$0].bytes },
+                                  caseSensitive: checks.map { prepared[$0].caseSensitive })
     }
+
+    /// The lines that may hold the whole-line terms in order, 64 at a time (nil: no term
+    /// is checked on the whole line).
+    let orderFilter: OrderFilter?
 
     /// The lines that may hold the query's characters, 64 at a time (nil: any may).
     let characterFilter: CharacterFilter?

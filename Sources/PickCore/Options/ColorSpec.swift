@@ -100,13 +100,16 @@ public enum ColorPart: String, CaseIterable, Sendable {
     case markedFg = "selected-fg"
     case markedBg = "selected-bg"
     case markedHl = "selected-hl"
-    /// The prompt and the query libedit draws.
-    case prompt, query
+    /// The prompt and the query libedit draws; the query while the search is off
+    /// (`--disabled`, disable-search), the query's colours unless set.
+    case prompt, query, disabled
     /// The gutter: the pointer's column on rows that are not selected.
     case gutter
     case info, pointer, marker, header, spinner, ghost, section, chip
     /// The border (`--border`) and its label (`--border-label`).
     case border, label
+    /// Raw mode's lines the query does not match (dim by default).
+    case nomatch
     /// The rule after the counts (`--separator`); the border's colour unless set.
     case separator
     /// The preview's text and background.
@@ -128,10 +131,10 @@ public enum ColorPart: String, CaseIterable, Sendable {
     /// fzf's names for parts pick does not draw yet (the separator, the scrollbar, the
     /// borders of each part issue 31 adds): accepted, their style checked, not drawn.
     static let notYetDrawn: Set<String> = [
-        "disabled", "input", "input-bg", "input-border", "input-label",
+        "input", "input-bg", "input-border", "input-label",
         "list-border", "list-label", "preview-border",
         "preview-label", "preview-scrollbar", "alt-bg", "nth",
-        "nomatch", "alt-gutter", "scrollbar", "header-bg", "header-border", "header-label",
+        "alt-gutter", "scrollbar", "header-bg", "header-border", "header-label",
         "footer", "footer-fg", "footer-bg", "footer-border", "footer-label", "gap-line",
     ]
 }

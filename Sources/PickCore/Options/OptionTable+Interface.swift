@@ -78,26 +78,62 @@ extension OptionTable {
             $0.info = style
         },
         .flag("--no-info") { $0.info = .hidden },
+        OptionRow("--info-command", .required,
+                  help: help(.interface, "--info-command=CMD", "its output's first line in the counts' place (FZF_INFO\nholds them);  --no-info-command  the counts")) {
+            $0.infoCommand = $1.string.isEmpty ? nil : $1.string
+        },
+        .flag("--no-info-command") { $0.infoCommand = nil },
         .flag("--inline-info") { $0.info = .inline(prefix: " < ") },
         .flag("--no-inline-info") { $0.info = .default },
         .flag("--track", help: help(.interface, "--track", "keep the highlight on its line as the query changes")) { $0.track = true },
         .flag("--no-track") { $0.track = false },
+        .flag("--raw", help: help(.interface, "--raw", "list every line, the ones the query does not match dimmed\n(toggle-raw)")) { $0.raw = true },
+        .flag("--no-raw") { $0.raw = false },
+        OptionRow("--gutter-raw", .required) { $0.gutterRaw = try OptionParsing.glyph($1, columns: 2) },
+        OptionRow("--jump-labels", .required, help: help(.interface, "--jump-labels=CHARS", "the keys jump mode labels the rows with")) {
+            let labels = TerminalText.sanitize($1.string)
+            guard !labels.isEmpty, labels.allSatisfy({ TerminalText.width(String($0)) == 1 }),
+                  Set(labels).count == labels.count else {
+                throw OptionError(message: "invalid value for --jump-labels: \(OptionError.quote(labels)) (distinct characters, one column each)")
+            }
+            $0.jumpLabels = labels
+        },
         OptionRow("--pointer", .required,
                   help: help(.interface, "--pointer=STR", "the selected line's mark (default '>');  --marker=STR  a\n"
                              + "marked line's (default '*'); each at most 2 columns")) {
             $0.pointer = try OptionParsing.glyph($1, columns: 2)
         },
         OptionRow("--marker", .required) { $0.marker = try OptionParsing.glyph($1, columns: 2) },
+        OptionRow("--gutter", .required,
+                  help: help(.interface, "--gutter=CHAR", "the pointer's column on the other rows (default blank, in the\ngutter colour); --gutter-raw=CHAR  in raw mode;  --highlight-line\nthe selected row's colours to its end")) {
+            let glyph = try OptionParsing.glyph($1, columns: 1)
+            $0.gutter = TerminalText.width(glyph) == 1 ? glyph : nil
+        },
+        .flag("--highlight-line") { $0.highlightLine = true },
+        .flag("--no-highlight-line") { $0.highlightLine = false },
         OptionRow("--separator", .required,
                   help: help(.interface, "--separator=STR", "the rule after the counts (default '─')")) {
             $0.separator = $1.string
         },
         .flag("--no-separator") { $0.separator = "" },
+        .flag("--hscroll", help: help(.interface, "--no-hscroll", "cut a long line at its end even when its match is past it\n(--hscroll-off=N: columns kept after the match, 10)")) {
+            $0.look.hscroll = true
+        },
+        .flag("--no-hscroll") { $0.look.hscroll = false },
+        OptionRow("--hscroll-off", .required) { $0.look.hscrollOff = try $1.number() },
+        .flag("--keep-right", help: help(.interface, "--keep-right", "show a long line's end when no match shows")) {
+            $0.look.keepRight = true
+        },
+        .flag("--no-keep-right") { $0.look.keepRight = false },
+        OptionRow("--scroll-off", .required, help: help(.interface, "--scroll-off=N", "keep N lines in view around the highlight (0)")) {
+            $0.scrollOff = try $1.number()
+        },
         OptionRow("--tabstop", .required, help: help(.interface, "--tabstop=N", "a tab is blank to the next multiple of N columns (8)")) {
             $0.tabStop = try $1.number(min: 1)
         },
-        OptionRow("--ellipsis", .required, help: help(.interface, "--ellipsis=STR", "marks a title cut short (default '…')")) {
-            $0.ellipsis = try OptionParsing.glyph($1, columns: 3)
+        OptionRow("--ellipsis", .required, help: help(.interface, "--ellipsis=STR", "marks a title cut short (default '··', fzf's)")) {
+            // fzf takes any text; a mark too wide for a row gives way to `…` there.
+            $0.ellipsis = try OptionParsing.glyph($1, columns: 40)
         },
         OptionRow("--prompt", .required, help: help(.interface, "--prompt=TEXT", "the prompt (default '> ')")) { $0.prompt = $1.string },
         OptionRow("--header", .required, help: help(.interface, "--header=TEXT", "a line of text above the list")) {

@@ -106,11 +106,25 @@ public struct Options: Sendable {
     /// Margin, border, label and padding around the picker.
     public var surround = Surround()
     public var info: InfoStyle = .default
+    /// `--info-command`: a command whose first line of output is drawn in the counts'
+    /// place (`FZF_INFO` holds them), run again as they, the focus or the query change.
+    public var infoCommand: String? = nil
     /// `--track`: the highlight stays on its line as the query changes.
     public var track = false
     /// The gutter's glyphs: the selected line's pointer and a marked line's marker.
     public var pointer = ">"
     public var marker = "*"
+    /// `--gutter`, `--gutter-raw`: what the pointer's column shows on the other rows (nil:
+    /// blank), and in raw mode (fzf's `▖`).
+    public var gutter: String? = nil
+    public var gutterRaw = "\u{2596}"
+    /// `--raw`: start in raw mode (every line listed, those not matching dimmed).
+    public var raw = false
+    /// `--jump-labels`: the keys jump mode labels the rows with, in order from the prompt.
+    public var jumpLabels = Options.defaultJumpLabels
+    public static let defaultJumpLabels = "asdfghjklqwertyuiopzxcvbnm1234567890ASDFGHJKLQWERTYUIOPZXCVBNM`~;:,<.>/?'\"!@#$%^&*()[{]}-_=+"
+    /// `--highlight-line`: the selected row's colours reach the row's end, not only its text.
+    public var highlightLine = false
     /// The rule after the counts (`--separator`, SGR colours and tabs allowed, as fzf):
     /// nil is fzf's default (`─`, `-` without Unicode), "" none (`--no-separator`).
     /// `separatorRule` is what is drawn.
@@ -122,10 +136,14 @@ public struct Options: Sendable {
         guard let separator else { return unicode ? "─" : "-" }
         return separator.isEmpty ? nil : separator
     }
+    /// How long lines are cut: `--hscroll`, `--hscroll-off`, `--keep-right`.
+    public var look = ListLook()
+    /// `--scroll-off`: lines kept in view above and below the highlight.
+    public var scrollOff = 0
     /// `--tabstop`: a tab in a title is blank to the next multiple of this many columns.
     public var tabStop = TerminalText.tabStop
     /// What marks a title cut short.
-    public var ellipsis = "…"
+    public var ellipsis = "··"
     public var scheme: Scheme = .default
     /// `-d/--delimiter`: how --nth, --with-nth, --accept-nth and field placeholders cut a
     /// line (FieldDelimiter); nil: runs of blanks.
@@ -259,13 +277,15 @@ extension Options {
     public static let previewBuiltinMode = "--preview-builtin"
 
     /// Options as fzf starts (pick invoked as `fzf`): its layout, prompt at the bottom, no
-    /// close matches below the real ones, and nothing drawn after the query.
+    /// close matches below the real ones, nothing drawn after the query, and
+    /// three lines kept in view past the highlight (`--scroll-off`).
     public static var fzfDefaults: Options {
         var options = Options()
         options.layout = .bottom
         options.typos = false
         options.ghostText = false
         options.controlSymbols = false
+        options.scrollOff = 3
         return options
     }
 

@@ -24,6 +24,12 @@ public enum Tunables {
         static let chunksPerSearch = 16
         static let leastChunkLines = 1 << 11
 
+        /// A chunk's lines go through `OrderFilter` in samples of this many: once half of
+        /// a sample passes, the scorer's own check (or the bounds') is the cheaper and the
+        /// chunk stops asking. Small beside a chunk, large enough not to stop on one folder
+        /// of matching paths.
+        static let orderFilterSample = 1 << 9
+
         /// Hits from which the merge of the sorted chunks runs in two halves at once (on
         /// two cores), split at a pivot.
         static let halvedMergeFromHits = 1 << 16

@@ -83,7 +83,8 @@ struct ChunkPlan {
 
 /// The lines a chunk looks at, in order: those of `previous` below `upTo` (all of them
 /// without `previous`), then every line from `upTo`, within `from..<to`; with `characters`,
-/// only those of them that may hold the query's characters (`remaining` counts them all).
+/// only those of them that may hold the query's characters, and with `order` those that
+/// may hold its terms in order (`remaining` counts them all).
 struct CandidateCursor {
     /// The earlier search's bits (not the object: no reference counting in the loop).
     private let previous: UnsafeMutablePointer<UInt64>?
@@ -95,23 +96,43 @@ struct CandidateCursor {
     private var word: UInt64 = 0
     private var wordStart: Int
     private let characters: CharacterFilter?
+    /// Asked while most lines it is shown fail it: of the lines of this sample
+    /// (`Tunables.Search.orderFilterSample`), how many it was shown and how many passed.
+    private var order: OrderFilter?
+    private var orderShown = 0
+    private var orderPassed = 0
 
-    init(previous lines: LineBits?, upTo: Int, from: Int, to: Int, characters: CharacterFilter? = nil) {
+    init(previous lines: LineBits?, upTo: Int, from: Int, to: Int, characters: CharacterFilter? = nil,
+         order: OrderFilter? = nil) {
         previous = lines?.words
         previousWords = lines?.wordCount ?? 0
         self.upTo = upTo
         self.from = from
         self.to = to
         self.characters = characters
+        self.order = order
         wordStart = from & ~63
         word = filtered(bits(at: wordStart), at: wordStart)
     }
 
-    /// `word`, the bits of the 64 lines from `start`, without the lines `characters` rules out.
+    /// `word`, the bits of the 64 lines from `start`, without the lines `characters` and
+    /// `order` rule out. Once half the lines `order` was shown pass it (a broad query, or a
+    /// narrowing one), the scorer's own check is the cheaper: it is no longer asked.
     @inline(__always)
-    private func filtered(_ word: UInt64, at start: Int) -> UInt64 {
-        guard word != 0, let characters else { return word }
-        return word & characters.holding(start)
+    private mutating func filtered(_ word: UInt64, at start: Int) -> UInt64 {
+        guard word != 0 else { return word }
+        var word = word
+        if let characters { word &= characters.holding(start) }
+        guard word != 0, let order else { return word }
+        let held = order.holding(start, word)
+        orderShown &+= word.nonzeroBitCount
+        orderPassed &+= held.nonzeroBitCount
+        if orderShown >= Tunables.Search.orderFilterSample {
+            if orderPassed &* 2 > orderShown { self.order = nil }
+            orderShown = 0
+            orderPassed = 0
+        }
+        return held
     }
 
     /// How many lines there are to look at, from the word being read on.

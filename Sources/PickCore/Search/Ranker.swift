@@ -96,7 +96,8 @@ struct Ranker<K: HitKeys> {
     private func scanChunk(_ lines: Range<Int>, worker: Int, matches: UnsafeMutablePointer<UInt64>?,
                            tally: FirstRowsTally<K.Hit>?, tools: inout ChunkTools<K.Hit>) -> ChunkHits<K.Hit> {
         var cursor = CandidateCursor(previous: scope.previous, upTo: scope.upTo, from: lines.lowerBound,
-                                     to: lines.upperBound, characters: tools.matcher.characterFilter)
+                                     to: lines.upperBound, characters: tools.matcher.characterFilter,
+                                     order: tools.matcher.orderFilter)
         // Room for every line looked at: growing by doubling would copy.
         var hits: [K.Hit] = []
         if tally == nil { hits.reserveCapacity(cursor.remaining) }

@@ -41,8 +41,14 @@ public struct SearchResult: Sendable {
     /// matches: the picker's list adds them, in a group of their own, when matches are few.
     public var closeMatches = 0
 
+    /// Raw mode (`rawList`): `lines` lists every line, and these are the ones that match;
+    /// nil when every line listed matches.
+    public var matched: Set<Int32>? = nil
+    /// Raw mode: the line the query ranks first (what `best` goes to).
+    public var best: Int32? = nil
+
     /// Whether `lines` holds every match (see `SearchEngine.search(_:firstRows:cancellation:)`).
-    public var isComplete: Bool { lines.count - closeMatches == matchCount }
+    public var isComplete: Bool { matched != nil || lines.count - closeMatches == matchCount }
 }
 
 /// A flag a newer keystroke sets to stop a search that has become stale.
@@ -175,6 +181,23 @@ public final class SearchEngine: @unchecked Sendable {
                                                result: result, matches: matches))
         }
         return result
+    }
+
+    /// Raw mode (fzf's --raw): the complete `result` of a query as a list of every
+    /// candidate line it searched, in input order (reversed with `--tac`, lines taken out by
+    /// `exclude` left out), its matches in `matched` and its first in `best`. The result of
+    /// an empty query is that list already.
+    public func rawList(_ result: SearchResult) -> SearchResult {
+        guard !parse(result.query).isEmpty else { return result }
+        let total = min(store.count, result.searched + skippedLines)
+        var all = inputOrder(upTo: total)
+        let excludedLines = excluded.withLock { $0 }
+        if !excludedLines.isEmpty { all.removeAll { excludedLines.contains($0) } }
+        var raw = SearchResult(query: result.query, lines: all, groups: [SectionGroup(section: 0, range: 0..<all.count)],
+                               searched: result.searched, matchCount: result.matchCount)
+        raw.matched = Set(result.lines)
+        raw.best = result.lines.first
+        return raw
     }
 
     /// Every candidate line below `total`, in input order (reversed with `--tac`): what an

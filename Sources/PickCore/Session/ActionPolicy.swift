@@ -60,6 +60,8 @@ public struct ActionContext: Sendable {
 public enum EditorKey: Equatable, Sendable {
     case home, end, left, right, wordBefore, wordAfter, delete, backspace
     case killToEnd, killToStart, killWordBefore, killWordAfter, yank
+    /// fzf's subwords: camelCase humps and runs of letters and digits (QueryEdit).
+    case subwordBefore, subwordAfter, killSubwordBefore, killSubwordAfter
 }
 
 /// How pick ends.
@@ -70,6 +72,8 @@ public enum Ending: Equatable, Sendable {
     case acceptIfChosen
     /// Print the query and end.
     case printQuery
+    /// Print the chosen lines if any line is chosen, else the query (accept-or-print-query).
+    case acceptOrPrintQuery
     /// Cancel (exit 130).
     case cancel
 }
@@ -130,6 +134,11 @@ public enum ActionEffect {
     /// Turn these triggers off (unbind) or on again (rebind).
     case unbind([BindTrigger])
     case rebind([BindTrigger])
+    /// Fire this event's bindings (backward-eof).
+    case fire(BindEvent)
+    /// Label the rows on screen; the next key goes to its label's row (jump), and picks it
+    /// (jump-accept).
+    case jump(accepts: Bool)
     /// Tab: the next of the query's completions (the executable runs the jobs it needs).
     case complete
     /// Show the F1 help over the list.
@@ -165,6 +174,7 @@ extension PickSession {
         case .abort: return [.end(.cancel)]
         case .cancel: return query.isEmpty ? [.end(.cancel)] : [.replaceQuery("")]
         case .printQuery: return [.end(.printQuery)]
+        case .acceptOrPrintQuery: return [.end(.acceptOrPrintQuery)]
         case .first, .last, .pos:
             // fzf's positions: 1 the first line, -1 the last.
             let position: Int
@@ -185,6 +195,28 @@ extension PickSession {
             return effects
         case .up: return [.event(.move(by: up, wraps: true))]
         case .down: return [.event(.move(by: -up, wraps: true))]
+        case .upMatch: return [.event(.moveToMatch(by: up, wraps: true))]
+        case .downMatch: return [.event(.moveToMatch(by: -up, wraps: true))]
+        case .upSelected: return [.event(.moveToMarked(by: up))]
+        case .downSelected: return [.event(.moveToMarked(by: -up))]
+        case .best: return [.event(.best)]
+        // offset-up shows the lines above (vim's ctrl-y): the list's text moves down.
+        case .offsetUp: return [.event(.offset(by: up, rows: context.pageRows + 1))]
+        case .offsetDown: return [.event(.offset(by: -up, rows: context.pageRows + 1))]
+        case .offsetMiddle: return [.event(.offsetMiddle(rows: context.pageRows + 1))]
+        case .enableRaw, .disableRaw, .toggleRaw:
+            let wanted = action.kind == .toggleRaw ? !raw : action.kind == .enableRaw
+            return wanted == raw ? [] : [.event(.raw(wanted))]
+        case .trackCurrent: return [.event(.track(.current))]
+        case .untrackCurrent: return [.event(.track(.noCurrent))]
+        case .toggleTrack: return [.event(.track(.toggleAll))]
+        case .toggleTrackCurrent: return [.event(.track(.toggleCurrent))]
+        case .clearMulti: return [.event(.clearMarks)]
+        case .changeMulti:
+            // No argument: no limit; 0: marking off.
+            if case .count(let limit) = action.value { return [.event(.multi(limit: limit == 0 ? 0 : limit))] }
+            return [.event(.multi(limit: nil))]
+        case .jump, .jumpAccept: return [.jump(accepts: action.kind == .jumpAccept)]
         case .pageUp: return [.event(.move(by: up * page, wraps: false))]
         case .pageDown: return [.event(.move(by: -up * page, wraps: false))]
         case .halfPageUp: return [.event(.move(by: up * max(1, page / 2), wraps: false))]
@@ -230,13 +262,17 @@ extension PickSession {
         case .backwardWord: return [.edit(.wordBefore)]
         case .forwardWord: return [.edit(.wordAfter)]
         case .deleteChar: return [.edit(.delete)]
-        case .backwardDeleteChar: return [.edit(.backspace)]
+        case .backwardDeleteChar: return query.isEmpty ? [.fire(.backwardEOF)] : [.edit(.backspace)]
         case .deleteCharEOF: return query.isEmpty ? [.end(.cancel)] : [.edit(.delete)]
         case .backwardDeleteCharEOF: return query.isEmpty ? [.end(.cancel)] : [.edit(.backspace)]
         case .killLine: return [.edit(.killToEnd)]
-        case .unixLineDiscard: return [.edit(.killToStart)]
+        case .unixLineDiscard: return query.isEmpty ? [.fire(.backwardEOF)] : [.edit(.killToStart)]
         case .killWord: return [.edit(.killWordAfter)]
-        case .backwardKillWord, .unixWordRubout: return [.edit(.killWordBefore)]
+        case .backwardKillWord, .unixWordRubout: return query.isEmpty ? [.fire(.backwardEOF)] : [.edit(.killWordBefore)]
+        case .backwardSubword: return [.edit(.subwordBefore)]
+        case .forwardSubword: return [.edit(.subwordAfter)]
+        case .killSubword: return [.edit(.killSubwordAfter)]
+        case .backwardKillSubword: return query.isEmpty ? [.fire(.backwardEOF)] : [.edit(.killSubwordBefore)]
         case .yank: return [.edit(.yank)]
         case .complete: return [.complete]
         case .takeGhost:
@@ -249,6 +285,10 @@ extension PickSession {
         case .clearScreen: return [.redrawScreen]
         case .forget: return highlighted.map { [.forget($0)] } ?? []
         case .suspend: return [.suspend]
+        case .toggleHscroll:
+            var look = self.look
+            look.hscroll.toggle()
+            return [.event(.look(look))]
         case .toggleSort:
             let sorts = !(bound.sorts ?? settings.sorts)
             bound.sorts = sorts

@@ -5,7 +5,8 @@
 /// Watches a session for fzf's events: `start` once; `load` when the input (or a reload's)
 /// has been read whole; `focus` when the highlighted line changes; `result` when the list
 /// for the query is whole; then `one` or `zero` when it holds one line or none of all the
-/// input. (`change` and `resize` come from the editor and the terminal.)
+/// input; `multi` when the marks change. (`change` and `resize` come from the editor and
+/// the terminal; `backward-eof`, `jump`, `jump-cancel` and `click-header` from keys.)
 public struct EventWatch {
     private var started = false
     private var loading = true
@@ -13,6 +14,8 @@ public struct EventWatch {
     private var focus: Int64 = -2
     /// The answer `result` last fired for.
     private var resultSeen = (generation: -1, searched: -1)
+    /// The marks' version last seen (`multi`).
+    private var marksSeen = 0
 
     public init() {}
 
@@ -32,6 +35,10 @@ public struct EventWatch {
             loading = false
             events.append(.load)
         }
+        if session.marksVersion != marksSeen {
+            marksSeen = session.marksVersion
+            events.append(.multi)
+        }
         // An older query's answer says nothing about this one.
         guard session.resultGeneration == session.generation, let result = session.result else { return events }
         let highlighted = session.highlighted.map(Int64.init) ?? -1
@@ -46,7 +53,8 @@ public struct EventWatch {
         if !isLoading && result.searched >= session.candidates {
             // Real matches only: a close match is no line the query matched (`one:accept`
             // must not pick it).
-            switch session.shown.map({ $0.lines.count - $0.closeMatches }) {
+            // In raw mode the list shows lines that do not match: the count says.
+            switch session.shown.map({ $0.matched != nil ? $0.matchCount : $0.lines.count - $0.closeMatches }) {
             case 0: events.append(.zero)
             case 1: events.append(.one)
             default: break

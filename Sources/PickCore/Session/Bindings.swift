@@ -6,7 +6,8 @@
 //     SPEC     := BINDING ( "," BINDING )*
 //     BINDING  := TRIGGER ( "," TRIGGER )* ":" CHAIN      (several triggers, one chain)
 //     TRIGGER  := a key name (KeyNames) | an event (start load change focus result one
-//                 zero resize)
+//                 zero resize backward-eof multi jump jump-cancel click-header
+//                 click-footer)
 //     CHAIN    := ACTION ( "+" ACTION )*                 ("" first: added to the chain bound
 //                                                         before, `ctrl-x:+down`)
 //     ACTION   := NAME | NAME OPEN ARGUMENT CLOSE | NAME ":" ARGUMENT-TO-THE-END
@@ -55,6 +56,19 @@ public enum BindEvent: String, CaseIterable, Sendable {
     case zero
     /// When the terminal changes size.
     case resize
+    /// When a key deletes backward in an empty query (backward-delete-char and the kills
+    /// before the cursor).
+    case backwardEOF = "backward-eof"
+    /// When the marks change (`--multi`).
+    case multi
+    /// When jump mode went to the row of the key pressed.
+    case jump
+    /// When jump mode ended with a key that is no label.
+    case jumpCancel = "jump-cancel"
+    /// When a click lands on the header (`--header`, `--header-lines`).
+    case clickHeader = "click-header"
+    /// When a click lands on the footer (pick draws no footer yet: it never fires).
+    case clickFooter = "click-footer"
 
     /// What it means, for the F1 help.
     public var summary: String {
@@ -67,6 +81,12 @@ public enum BindEvent: String, CaseIterable, Sendable {
         case .one: return "when exactly one line matches"
         case .zero: return "when nothing matches"
         case .resize: return "when the terminal is resized"
+        case .backwardEOF: return "when a key deletes backward in an empty query"
+        case .multi: return "when the marks change"
+        case .jump: return "when jump mode goes to a row"
+        case .jumpCancel: return "when jump mode ends without a label"
+        case .clickHeader: return "when the header is clicked"
+        case .clickFooter: return "when the footer is clicked"
         }
     }
 }
@@ -115,6 +135,18 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     // pick's own (fzf has none of these): what pick's default keys do (DefaultKeys).
     case complete, takeGhost = "take-ghost", help, nextScope = "next-scope", nextLine = "next-line"
     case forget, suspend
+    case toggleHscroll = "toggle-hscroll"
+    case acceptOrPrintQuery = "accept-or-print-query"
+    case backwardSubword = "backward-subword", forwardSubword = "forward-subword"
+    case killSubword = "kill-subword", backwardKillSubword = "backward-kill-subword"
+    case best, downMatch = "down-match", upMatch = "up-match"
+    case downSelected = "down-selected", upSelected = "up-selected"
+    case clearMulti = "clear-multi", changeMulti = "change-multi"
+    case offsetUp = "offset-up", offsetDown = "offset-down", offsetMiddle = "offset-middle"
+    case trackCurrent = "track-current", untrackCurrent = "untrack-current"
+    case toggleTrack = "toggle-track", toggleTrackCurrent = "toggle-track-current"
+    case jump, jumpAccept = "jump-accept"
+    case enableRaw = "enable-raw", disableRaw = "disable-raw", toggleRaw = "toggle-raw"
 
     /// Whether it takes an argument (`put` may go without: it puts the key's character).
     public var takesArgument: Bool {
@@ -122,7 +154,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .put, .changeQuery, .changePrompt, .changeHeader, .changePreview, .changePreviewWindow,
              .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
              .transformPrompt, .transformHeader, .unbind, .rebind, .changeBorderLabel, .transformBorderLabel, .pos,
-             .changeNth, .changeWithNth:
+             .changeNth, .changeWithNth, .changeMulti:
             return true
         default:
             return false
@@ -164,6 +196,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .toggleAll: return "invert the marks of the matches"
         case .clearQuery: return "clear the query"
         case .toggleSort: return "sort on or off"
+        case .toggleHscroll: return "show long lines from their match, or cut at their end"
         case .enableSearch: return "filter by the query"
         case .disableSearch: return "stop filtering by the query"
         case .toggleSearch: return "filtering by the query on or off"
@@ -221,6 +254,30 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .backwardKillWord, .unixWordRubout: return "cut the word before the cursor"
         case .yank: return "paste what was cut last"
         case .unbind: return "turn off the bindings"
+        case .acceptOrPrintQuery: return "pick, or print the query when nothing matches"
+        case .backwardSubword: return "a word part left in the query (camelCase humps)"
+        case .forwardSubword: return "a word part right in the query (camelCase humps)"
+        case .killSubword: return "cut the word part after the cursor"
+        case .backwardKillSubword: return "cut the word part before the cursor"
+        case .best: return "go to the best match (the first line unless in raw mode)"
+        case .downMatch: return "move to the next match down"
+        case .upMatch: return "move to the next match up"
+        case .downSelected: return "move down to the next marked line"
+        case .upSelected: return "move up to the next marked line"
+        case .clearMulti: return "unmark every line, listed or not"
+        case .changeMulti: return "turn marking on (with a limit), or off with 0"
+        case .offsetUp: return "scroll the list a line up, the highlight kept on screen"
+        case .offsetDown: return "scroll the list a line down, the highlight kept on screen"
+        case .offsetMiddle: return "scroll the list to put the highlighted line in the middle"
+        case .trackCurrent: return "keep the highlight on this line as the query changes, until it moves"
+        case .untrackCurrent: return "stop keeping the highlight on this line"
+        case .toggleTrack: return "keep the highlight on its line as the query changes, on or off"
+        case .toggleTrackCurrent: return "keep the highlight on this line, on or off"
+        case .jump: return "label the rows; the label's key goes to its row"
+        case .jumpAccept: return "label the rows; the label's key picks its row"
+        case .enableRaw: return "raw mode: list every line, the ones not matching dimmed"
+        case .disableRaw: return "leave raw mode: list the matches only"
+        case .toggleRaw: return "raw mode on or off"
         case .rebind: return "turn on again the bindings"
         case .toggleDown: return "mark or unmark the line, and move down"
         case .toggleUp: return "mark or unmark the line, and move up"
@@ -587,7 +644,7 @@ enum BindingParser {
                 actions += expanded
                 continue
             }
-            if let kind = BindActionKind(rawValue: lowered), !kind.takesArgument || kind == .put {
+            if let kind = BindActionKind(rawValue: lowered), !kind.takesArgument || kind == .put || kind == .changeMulti {
                 if kind == .put {
                     guard case .key(let key) = trigger, KeyNames.printable(key) != nil else {
                         throw Failure(message: "put without an argument needs a printable key, not \(OptionError.quote(trigger.name))")
@@ -604,23 +661,21 @@ enum BindingParser {
     /// Names fzf takes for an action without an argument, and what pick does for them.
     static let aliases: [String: [BoundAction]] = [
         "top": [BoundAction(.first)],
+        "clear-selection": [BoundAction(.clearMulti)],
+        "next-selected": [BoundAction(.downSelected)],
+        "prev-selected": [BoundAction(.upSelected)],
         "previous-history": [BoundAction(.prevHistory)],
-        "clear-selection": [BoundAction(.deselectAll)],
-        "clear-multi": [BoundAction(.deselectAll)],
+        "track": [BoundAction(.trackCurrent)],
     ]
 
     /// fzf's actions pick does not have (yet): refused as such, not as unknown.
     static let fzfActionsNotImplemented: Set<String> = [
-        "accept-or-print-query", "replace-query",
-        "backward-subword", "forward-subword",
-        "jump", "jump-accept", "kill-subword", "line-discard", "word-rubout", "backward-kill-subword",
-        "toggle-track", "toggle-track-current", "toggle-input", "hide-input", "show-input",
+        "replace-query", "line-discard", "word-rubout",
+        "toggle-input", "hide-input", "show-input",
         "toggle-header", "toggle-wrap", "toggle-wrap-word", "toggle-multi-line", "toggle-hscroll",
-        "toggle-raw", "enable-raw", "disable-raw", "show-header", "hide-header", "track", "track-current",
-        "untrack-current", "close", "down-match", "up-match", "best", "up-selected", "prev-selected", "down-selected", "next-selected",
-        "toggle-preview-wrap", "toggle-preview-wrap-word", "offset-up", "offset-down", "offset-middle",
-        "wait", "bell",
-        "bg-cancel", "change-multi",
+        "show-header", "hide-header", "close",
+        "toggle-preview-wrap", "toggle-preview-wrap-word",
+        "wait", "bell", "bg-cancel",
     ]
 
     /// An action with an argument: `name(…)` (any bracket) or `name:…`.
@@ -666,6 +721,8 @@ public enum ActionArgument: Equatable, Sendable {
     case text(String)
     /// pos: fzf's position, 1 the first line, -1 the last.
     case position(Int)
+    /// change-multi: the most lines that may be marked (0: marking off).
+    case count(Int)
     /// change-nth, change-with-nth: the choices cycled through (nil: the option as given).
     case fields([FieldRanges?])
     /// change-preview-window: the layouts cycled through, each known to apply.
@@ -704,6 +761,11 @@ public enum ActionArgument: Equatable, Sendable {
                 throw OptionError(message: "pos needs a line's position, as pos(3) or pos(-1): \(OptionError.quote(argument))")
             }
             return .position(position)
+        case .changeMulti:
+            guard let limit = Int(argument), limit >= 0 else {
+                throw OptionError(message: "change-multi needs a number of lines, 0 or more: \(OptionError.quote(argument))")
+            }
+            return .count(limit)
         case .unbind, .rebind:
             let targets: [BindTrigger]
             do {

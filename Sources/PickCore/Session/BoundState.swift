@@ -25,6 +25,11 @@ public struct BoundState {
     /// A reload ran earlier in the chain now running: a move acts on its lines to come.
     public var reloadInChain = false
     public var rowsBeforeReload = 0
+    /// Jump mode (jump, jump-accept): the rows are labelled and the next key goes to its
+    /// label's row (and picks it, when `true`); nil when off.
+    public var jumping: Bool? = nil
+    /// The last click on the header (`click-header`), for the commands it runs.
+    public var headerClick: HeaderClick? = nil
     /// `{fzf:action}`: the last action that ran no command, as fzf names it.
     public private(set) var lastAction = "start"
 
@@ -37,5 +42,16 @@ public struct BoundState {
              .transformHeader, .transformBorderLabel, .changePreview, .refreshPreview: break
         default: lastAction = kind.rawValue
         }
+    }
+}
+
+extension PickSession {
+    /// Jump mode's target: the position in the list of the row `label` names on screen,
+    /// the rows labelled with `labels` in order from the first one shown (`rows` of them).
+    public func jumpTarget(_ label: Key, labels: [Character], rows: Int) -> Int? {
+        guard case .char(let c) = label, let scalar = Unicode.Scalar(c),
+              let index = labels.firstIndex(of: Character(scalar)), index < rows,
+              let count = shown?.lines.count, scroll + index < count else { return nil }
+        return scroll + index
     }
 }

@@ -47,8 +47,11 @@ public enum DefaultKeys {
         Entry([.char(13)], [.accept]),
         // In vi mode Escape is vi's (the executable gives it to libedit first).
         Entry([.escape, .char(3), .char(7)], [.abort]),
-        Entry([.up, .char(16), .char(11)], [.up]),
-        Entry([.down, .char(14), .char(10)], [.down]),
+        Entry([.up, .char(11)], [.up]),
+        Entry([.down, .char(10)], [.down]),
+        // As fzf's: ctrl-p and ctrl-n move to a match (past raw mode's dimmed lines).
+        Entry([.char(16), .modified(.up, .alt)], [.upMatch]),
+        Entry([.char(14), .modified(.down, .alt)], [.downMatch]),
         Entry([.pageUp], [.pageUp]),
         Entry([.pageDown], [.pageDown]),
         Entry([.modified(.up, .shift)], [.previewUp]),

@@ -21,6 +21,8 @@ public enum QueryEdit: Sendable, Equatable {
     case wordBefore, wordAfter
     /// ctrl-y: put back what the last kill took.
     case yank
+    /// fzf's subword moves and kills: a word, or a camelCase hump of one (`fooBar` is two).
+    case subwordBefore, subwordAfter, killSubwordBefore, killSubwordAfter
 
     /// The line being edited, its cursor (an index into `text`), and the text ctrl-y puts back.
     public struct Line: Sendable, Equatable {
@@ -66,6 +68,40 @@ public enum QueryEdit: Sendable, Equatable {
         return text.count
     }
 
+    static func isASCIILower(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) }
+    static func isASCIIUpper(_ c: Unicode.Scalar) -> Bool { ("A"..."Z").contains(c) }
+
+    /// Where the subword before `cursor` starts, as fzf finds it: after the last hump
+    /// (`[a-z][A-Z]`) or word start (`[^\pL\pN][\pL\pN]`) before the cursor, the pairs
+    /// taken left to right without overlapping (0 if none).
+    static func subwordStart(_ text: [Unicode.Scalar], before cursor: Int) -> Int {
+        var last = -1
+        var i = 0
+        while i + 1 < cursor {
+            let (a, b) = (text[i], text[i + 1])
+            if isASCIILower(a) && isASCIIUpper(b) || !isWord(a) && isWord(b) {
+                last = i
+                i += 2
+            } else {
+                i += 1
+            }
+        }
+        return last + 1
+    }
+
+    /// Where the subword after `cursor` ends, as fzf finds it: after the first character
+    /// of a hump (`[a-z][A-Z]`) or word end (`[\pL\pN][^\pL\pN]`), or the end of the line.
+    static func subwordEnd(_ text: [Unicode.Scalar], after cursor: Int) -> Int {
+        guard cursor < text.count else { return cursor }
+        var i = cursor
+        while i + 1 < text.count {
+            let (a, b) = (text[i], text[i + 1])
+            if isASCIILower(a) && isASCIIUpper(b) || isWord(a) && !isWord(b) { return i + 1 }
+            i += 1
+        }
+        return text.count
+    }
+
     /// The line after this edit.
     public func applied(to line: Line) -> Line {
         var l = line
@@ -88,6 +124,10 @@ public enum QueryEdit: Sendable, Equatable {
         case .yank:
             l.text.insert(contentsOf: l.yanked, at: l.cursor)
             l.cursor += l.yanked.count
+        case .subwordBefore: l.cursor = Self.subwordStart(l.text, before: l.cursor)
+        case .subwordAfter: l.cursor = Self.subwordEnd(l.text, after: l.cursor)
+        case .killSubwordBefore: kill(Self.subwordStart(l.text, before: l.cursor)..<l.cursor)
+        case .killSubwordAfter: kill(l.cursor..<Self.subwordEnd(l.text, after: l.cursor))
         }
         return l
     }

@@ -47,11 +47,15 @@ public struct SearchJob: Equatable, Sendable {
     public var generation: Int
     public var text: String
     public var kind: Kind
+    /// Raw mode: a result lists every line in input order, the matches among them
+    /// (`SearchEngine.rawList`).
+    public var raw = false
 
-    public init(generation: Int, text: String, kind: Kind) {
+    public init(generation: Int, text: String, kind: Kind, raw: Bool = false) {
         self.generation = generation
         self.text = text
         self.kind = kind
+        self.raw = raw
     }
 }
 
@@ -96,14 +100,49 @@ public enum SessionEvent {
     case listHeight(Int)
     /// Something else on screen changed (the help, the spinner, the prompt): draw again.
     case redraw
+    /// The list draws its lines so now (toggle-hscroll).
+    case look(ListLook)
     /// Time passed.
     case tick
     /// The ranking changed for the same query (a remembered line was forgotten): search
     /// again, the highlight back on the first line.
     case rankingChanged
+    /// Moves by `delta` (one row up or down) to the next line the query matches: in raw
+    /// mode past the dimmed ones (staying put when there is none), else as `move`.
+    case moveToMatch(by: Int, wraps: Bool)
+    /// Moves to the next marked line in direction `delta` (±1), around the ends.
+    case moveToMarked(by: Int)
+    /// The best match: the first line, or in raw mode the line ranked first.
+    case best
+    /// Scrolls the list `delta` rows (of `rows` on screen), the highlight kept on screen.
+    case offset(by: Int, rows: Int)
+    /// Scrolls the list to put the highlighted line in the middle of its `rows`.
+    case offsetMiddle(rows: Int)
+    /// Raw mode on or off (fzf's --raw): every line listed, those not matching dimmed.
+    case raw(Bool)
+    /// Marking on with a limit (0: none), or off (nil); the marks go when it changes.
+    case multi(limit: Int?)
+    /// What the highlight follows as the query changes.
+    case track(TrackChange)
+    /// Unmarks every line, listed or not (clear-multi).
+    case clearMarks
 }
 
-/// How `SessionEvent.marks` changes the marks.
+/// How `SessionEvent.track` changes what the highlight follows (fzf's --track,
+/// track-current).
+public enum TrackChange: Equatable, Sendable {
+    /// toggle-track: `--track` on or off.
+    case toggleAll
+    /// track-current: this line, until the highlight moves (not while `--track` is on).
+    case current
+    /// untrack-current.
+    case noCurrent
+    /// toggle-track-current.
+    case toggleCurrent
+}
+
+/// How `SessionEvent.marks` changes the marks: the lines the list shows (the matches, in
+/// raw mode) marked, unmarked, or their marks inverted.
 public enum MarkChange: Equatable, Sendable {
     case all, none, invert
 }
@@ -174,7 +213,8 @@ public struct PickSession {
         }
     }
 
-    public let settings: Settings
+    /// What the options say (change-multi changes `multi` and `multiLimit`).
+    public private(set) var settings: Settings
     /// What `--bind`'s actions and events keep between keys (BoundState.swift).
     public var bound = BoundState()
     /// Whether the query filters the list (fzf's enable-search and disable-search). Off, the
@@ -183,6 +223,8 @@ public struct PickSession {
     public var filters = true {
         didSet { if oldValue && !filters { frozenText = queryText ?? "" } }
     }
+    /// How long lines are drawn (`--hscroll`, `--keep-right`…; toggle-hscroll changes it).
+    public var look = ListLook()
     /// What the list is filtered by while the query does not filter.
     public private(set) var frozenText = ""
     /// The text searched for: the query, or while it does not filter, `frozenText`.
@@ -231,6 +273,18 @@ public struct PickSession {
     private let startedAt: Int
 
     // The view.
+    /// Raw mode (fzf's --raw, toggle-raw): the list shows every line in input order, the
+    /// ones the query does not match dimmed (`SearchResult.matched`).
+    public private(set) var raw = false
+    /// The highlight follows its line as the query changes: `--track` (toggle-track), or
+    /// track-current for one line until the highlight moves.
+    public private(set) var tracksAll = false
+    public private(set) var tracksCurrent = false
+    public var tracks: Bool { tracksAll || tracksCurrent }
+    /// The line track-current follows: once the list no longer highlights it, it ends.
+    private var currentTracked: Int32? = nil
+    /// Counts changes of the marks (the `multi` event).
+    public private(set) var marksVersion = 0
     /// The highlighted line's position in `shown.lines`.
     public private(set) var selection = 0
     /// Whether the person moved the highlight since the query last changed (or, with
@@ -258,8 +312,10 @@ public struct PickSession {
     /// Whether a frame with all the input searched has been drawn.
     private var drewLoaded = false
 
-    public init(settings: Settings = Settings(), startedAt now: Int) {
+    public init(settings: Settings = Settings(), raw: Bool = false, startedAt now: Int) {
         self.settings = settings
+        self.raw = raw
+        tracksAll = settings.track
         startedAt = now
     }
 
@@ -271,7 +327,14 @@ public struct PickSession {
     /// then lists only the rows that match (FrameInput.showsOlderQuery) and the count as
     /// in progress.
     public var showsOlderQuery: Bool {
-        shown != nil && resultGeneration != generation && resultText != searchedText
+        shown != nil && resultGeneration != generation && resultText != searchedText && !raw
+    }
+
+    /// Whether the line at `position` of the list is one the query matches (in raw mode
+    /// the list shows others, dimmed).
+    public func matches(at position: Int) -> Bool {
+        guard let shown, position >= 0, position < shown.lines.count else { return false }
+        return shown.matched.map { $0.contains(shown.lines[position]) } ?? true
     }
 
     /// The highlighted line, if any: none while the selection rests on a close match the
@@ -303,8 +366,9 @@ public struct PickSession {
                                                   extended: $0.extended))
             } ?? false
             // With --track, the highlight stays where it is until the answer says where its
-            // line went.
-            actions += beginGeneration(.queryEdited(tracking: settings.track ? highlighted : nil), at: now)
+            // line went; in raw mode, where every line stays listed, on its line too (fzf
+            // keeps its cursor's place).
+            actions += beginGeneration(.queryEdited(tracking: tracks || raw ? highlighted : nil), at: now)
         case .inputRead(let lines, let loading):
             if lines != inputLines || loading != isLoading { needsDraw = true }
             inputLines = lines
@@ -323,11 +387,12 @@ public struct PickSession {
             if let shown, !shown.isComplete, resultGeneration == generation,
                selection + delta < 0 || selection + delta >= shown.lines.count {
                 pendingMove = (delta, wraps)
-                return [.searchNow(SearchJob(generation: generation, text: searchedText, kind: .whole))]
+                return [.searchNow(SearchJob(generation: generation, text: searchedText, kind: .whole, raw: raw))]
             }
             move(by: delta, wraps: wraps)
         case .select(let position):
             guard let count = shown?.lines.count, position >= 0, position < count else { break }
+            if position != selection { tracksCurrent = false }
             selection = position
             moved = true
             needsDraw = true
@@ -361,10 +426,110 @@ public struct PickSession {
             listHeight = max(rows, 16)
         case .redraw:
             needsDraw = true
+        case .look(let look):
+            self.look = look
+            needsDraw = true
         case .tick:
             break
         case .rankingChanged:
             actions += beginGeneration(.queryEdited(tracking: nil), at: now)
+        case .moveToMatch(let delta, let wraps):
+            guard raw, let shown, shown.matched != nil, !shown.lines.isEmpty else {
+                return handle(.move(by: delta, wraps: wraps), at: now)
+            }
+            let start = selection
+            var steps = 0
+            repeat {
+                let before = selection
+                move(by: delta, wraps: wraps)
+                steps += 1
+                if selection == before { break }
+            } while !matches(at: selection) && steps < shown.lines.count
+            if !matches(at: selection) { selection = start }
+        case .moveToMarked(let delta):
+            guard !marks.isEmpty, let lines = shown?.lines, !lines.isEmpty else { break }
+            let total = lines.count
+            for i in 1..<max(total, 1) {
+                let y = ((selection + delta * i) % total + total) % total
+                if markSet.contains(lines[y]) {
+                    actions += handle(.select(y), at: now)
+                    break
+                }
+            }
+        case .best:
+            if raw, let shown, let best = shown.best, let at = shown.lines.firstIndex(of: best) {
+                actions += handle(.select(at), at: now)
+            } else {
+                return handle(.move(by: -Int(Int32.max), wraps: false), at: now)
+            }
+        case .offset(let delta, let rows):
+            let count = shown?.lines.count ?? 0
+            let rows = max(1, rows)
+            let target = scroll + delta
+            guard target >= 0, target <= max(0, count - rows) else {
+                // At the end of the list the highlight moves instead, as fzf's.
+                move(by: delta, wraps: false)
+                break
+            }
+            scroll = target
+            if selection < scroll { selection = scroll; moved = true }
+            if selection >= scroll + rows { selection = scroll + rows - 1; moved = true }
+            needsDraw = true
+        case .offsetMiddle(let rows):
+            let count = shown?.lines.count ?? 0
+            scroll = max(0, min(selection - (max(1, rows) - 1) / 2, count - rows))
+            needsDraw = true
+        case .raw(let on):
+            guard on != raw else { break }
+            var line = highlighted
+            if !on, let shown, shown.matched != nil, !matches(at: selection) {
+                // Leaving raw mode on a dimmed line: the highlight goes to the nearest match
+                // (below first), as fzf's.
+                line = nil
+                for distance in 1..<max(shown.lines.count, 1) {
+                    if let at = [selection + distance, selection - distance].first(where: { matches(at: $0) }) {
+                        line = shown.lines[at]
+                        break
+                    }
+                }
+            }
+            if !on, let matched = shown?.matched {
+                // A mark on a line not matching goes with raw mode.
+                let kept = marks.filter { matched.contains($0) }
+                if kept.count != marks.count {
+                    marks = kept
+                    markSet = Set(kept)
+                    marksVersion += 1
+                }
+            }
+            raw = on
+            actions += beginGeneration(.queryEdited(tracking: line), at: now)
+        case .multi(let limit):
+            let wanted = (multi: limit != 0, limit: limit ?? 0)
+            if settings.multi && (wanted.multi, wanted.limit) != (settings.multi, settings.multiLimit) {
+                marks = []
+                markSet = []
+                marksVersion += 1
+            }
+            settings.multi = wanted.multi
+            settings.multiLimit = wanted.limit
+            needsDraw = true
+        case .track(let change):
+            switch change {
+            case .toggleAll: if !tracksCurrent { tracksAll.toggle() }
+            case .current: if !tracksAll { tracksCurrent = true }
+            case .noCurrent: tracksCurrent = false
+            case .toggleCurrent: if !tracksAll { tracksCurrent.toggle() }
+            }
+            currentTracked = highlighted
+            needsDraw = true
+        case .clearMarks:
+            if !marks.isEmpty {
+                marks = []
+                markSet = []
+                marksVersion += 1
+            }
+            needsDraw = true
         }
         // A job run at once answers before anything is drawn; its answer schedules.
         if actions.contains(where: { if case .searchNow = $0 { return true } else { return false } }) {
@@ -400,7 +565,7 @@ public struct PickSession {
     /// close matches could fill. Not while input loads: each search of the lines that
     /// arrived would stop them, and they would take the cores from loading.
     private var wantsCloseMatches: Bool {
-        guard mayHaveTypo, !isLoading, resultGeneration == generation, let shown, shown.isComplete else { return false }
+        guard mayHaveTypo, !raw, !isLoading, resultGeneration == generation, let shown, shown.isComplete else { return false }
         return shown.lines.count - shown.closeMatches < listHeight
     }
 
@@ -417,11 +582,13 @@ public struct PickSession {
     /// `pick --filter` prints first for the same input.
     public func accept() -> AcceptDecision {
         if settings.multi && !marks.isEmpty { return .lines(marks) }
-        if moved { return highlighted.map { .lines([$0]) } ?? .nothing }
+        if moved && !raw { return highlighted.map { .lines([$0]) } ?? .nothing }
         let current = resultGeneration == generation && result.map { $0.isComplete && $0.searched >= candidates } == true
         guard current else {
-            return .searchFirst(SearchJob(generation: generation, text: searchedText, kind: .whole))
+            return .searchFirst(SearchJob(generation: generation, text: searchedText, kind: .whole, raw: raw))
         }
+        // Raw mode: the line under the highlight, matching or not, as fzf's.
+        if raw { return highlighted.map { .lines([$0]) } ?? .nothing }
         if awaitsCloseMatches && settings.forgivesTypos { return .searchFirst(closeMatchesJob()) }
         return highlighted.map { .lines([$0]) } ?? .nothing
     }
@@ -430,7 +597,7 @@ public struct PickSession {
     /// it does): marking all the matches needs them all.
     public func wholeResultJob() -> SearchJob? {
         let current = resultGeneration == generation && result.map { $0.isComplete && $0.searched >= candidates } == true
-        return current ? nil : SearchJob(generation: generation, text: searchedText, kind: .whole)
+        return current ? nil : SearchJob(generation: generation, text: searchedText, kind: .whole, raw: raw)
     }
 
     /// What Tab needs run first when the suggestions for the query as it is now have not
@@ -439,14 +606,14 @@ public struct PickSession {
     public func completionJob() -> SearchJob? {
         guard suggestionGeneration != generation else { return nil }
         guard resultGeneration == generation, result?.isComplete == true else {
-            return SearchJob(generation: generation, text: searchedText, kind: .whole)
+            return SearchJob(generation: generation, text: searchedText, kind: .whole, raw: raw)
         }
         return suggestionsJob()
     }
 
     private func suggestionsJob() -> SearchJob {
         SearchJob(generation: generation, text: searchedText,
-                  kind: .suggestions(matches: shown?.lines ?? [], scope: scope))
+                  kind: .suggestions(matches: (shown?.lines ?? []).filter { shown?.matched?.contains($0) ?? true }, scope: scope))
     }
 
     // MARK: Policy
@@ -558,7 +725,8 @@ public struct PickSession {
             return [.searchNow(SearchJob(generation: generation, text: text, kind: .whole))]
         }
         isSearching = true
-        return [.search(SearchJob(generation: generation, text: text, kind: .firstRows(listHeight)))]
+        // Raw mode lists every line: its first screen needs every match found.
+        return [.search(SearchJob(generation: generation, text: text, kind: raw ? .whole : .firstRows(listHeight), raw: raw))]
     }
 
     /// After a frame: the rest of a first-rows ranking, then the suggestions.
@@ -568,7 +736,7 @@ public struct PickSession {
         if !result.isComplete {
             guard restAsked != generation else { return [] }
             restAsked = generation
-            return [.search(SearchJob(generation: generation, text: text, kind: .whole))]
+            return [.search(SearchJob(generation: generation, text: text, kind: .whole, raw: raw))]
         }
         if awaitsCloseMatches {
             guard closeAsked != generation else { return [] }
@@ -636,6 +804,8 @@ public struct PickSession {
         (selection, moved) = tracker.place(in: shown.lines, complete: shown.isComplete, loading: isLoading,
                                            query: queryText ?? "", sameQuery: sameQuery, previous: previous,
                                            selection: selection, moved: moved)
+        // track-current ends once its line is gone from the whole list, as fzf's.
+        if tracksCurrent, shown.isComplete, highlighted != currentTracked { tracksCurrent = false }
     }
 
     /// The list is about to change under the highlight (a reload, change-nth): its line's
@@ -688,19 +858,28 @@ public struct PickSession {
         } else {
             next = max(0, min(count - 1, next))
         }
-        if next != selection { moved = true }
+        if next != selection {
+            moved = true
+            tracksCurrent = false
+        }
         selection = next
     }
 
     private mutating func changeMarks(_ change: MarkChange) {
         needsDraw = true
+        let before = marks.count
+        defer { if marks.count != before || change == .invert { marksVersion += 1 } }
+        // Real matches only: close matches are marked one by one, as the person points;
+        // in raw mode, the dimmed lines likewise.
+        var lines = Array((shown?.lines ?? []).dropLast(shown?.closeMatches ?? 0))
+        if let matched = shown?.matched { lines = lines.filter { matched.contains($0) } }
         if change == .none {
-            marks = []
-            markSet = []
+            // deselect-all: the lines listed (clear-multi: every line).
+            let listed = Set(lines)
+            marks = marks.filter { !listed.contains($0) }
+            markSet = Set(marks)
             return
         }
-        // Real matches only: close matches are marked one by one, as the person points.
-        let lines = (shown?.lines ?? []).dropLast(shown?.closeMatches ?? 0)
         var added = lines.filter { !markSet.contains($0) }
         if change == .invert {
             let listed = Set(lines)
@@ -718,9 +897,11 @@ public struct PickSession {
         if markSet.contains(line) {
             markSet.remove(line)
             marks.removeAll { $0 == line }
+            marksVersion += 1
         } else if settings.multiLimit == 0 || marks.count < settings.multiLimit {
             markSet.insert(line)
             marks.append(line)
+            marksVersion += 1
         }
     }
 }

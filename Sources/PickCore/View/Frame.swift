@@ -23,6 +23,10 @@ public struct LineRow: Equatable, Sendable {
     public var position: Int
     public var isSelected: Bool
     public var isMarked: Bool
+    /// Raw mode: the query does not match the line (it is drawn dimmed, unhighlighted).
+    public var isUnmatched = false
+    /// Jump mode: the key that goes to this row, drawn in the pointer's place.
+    public var jumpLabel: Character? = nil
     /// The title, cut to fit (an ellipsis marks a cut).
     public var spans: [Span]
     /// Columns the spans take.
@@ -51,8 +55,10 @@ public struct InfoLine: Equatable, Sendable {
     public var marked: Int?
     /// The most lines that may be marked (`--multi=N`; 0: no limit).
     public var markLimit = 0
-    /// The highlight follows its line as the query changes (`--track`).
+    /// The highlight follows its line as the query changes (`--track`), or one line only
+    /// (track-current: `tracksCurrent`).
     public var tracks = false
+    public var tracksCurrent = false
     /// Whether the list is sorted, said (`+S`, `-S`) when a key toggles it, as fzf does;
     /// nil when none does.
     public var sorts: Bool? = nil
@@ -66,6 +72,18 @@ public struct InfoLine: Equatable, Sendable {
     /// The current query's count is not known yet (an older query's list is shown): the
     /// count is said as in progress, not as `matches`.
     public var countPending = false
+    /// `--info-command`'s last output, drawn in the counts' place (nil: the counts).
+    public var commandOutput: StyledText? = nil
+
+    /// The counts as fzf writes them, for `--info-command` (`FZF_INFO`): matches/total,
+    /// the marks under --multi, `+S`/`-S`, `+T`.
+    public var fzfText: String {
+        var out = "\(matches)/\(max(total, matches))"
+        if let marked { out += markLimit > 0 ? " (\(marked)/\(markLimit))" : " (\(marked))" }
+        if let sorts { out += sorts ? " +S" : " -S" }
+        if tracks { out += " +T" }
+        return out
+    }
 }
 
 /// Everything the painter needs for one frame.
@@ -112,9 +130,13 @@ public struct FrameInput {
     /// Columns before a title (`--pointer` and `--marker`).
     public var gutterWidth = FrameBuilder.gutter
     /// What marks a title cut short (`--ellipsis`).
-    public var ellipsis = "…"
+    public var ellipsis = "··"
     /// `--tabstop`: a tab is blank to the next multiple of this many columns.
     public var tabStop = TerminalText.tabStop
+    /// How a line too long for its row is cut (`--hscroll`, `--keep-right`…).
+    public var look = ListLook()
+    /// `--scroll-off`: rows kept in view before and after the highlight.
+    public var scrollOff = 0
     public var markLimit = 0
     public var tracks = false
     /// `--nth`/`--with-nth`: the store holds derived lines; rows show `FieldView.shown`.
@@ -126,6 +148,9 @@ public struct FrameInput {
     /// `result` is an older query's (PickSession.showsOlderQuery): only its rows that match
     /// `query` are listed, the count is in progress and no "no matches" is said.
     public var showsOlderQuery = false
+    /// Jump mode: the labels of the rows, in order from the first one shown.
+    public var jumpLabels: [Character]? = nil
+    public var tracksCurrent = false
 
     public init(width: Int, listHeight: Int, result: SearchResult?, query: Query, queryText: String,
                 selection: Int = 0, scroll: Int = 0, marked: Set<Int32> = [], multi: Bool = false,
@@ -158,15 +183,18 @@ extension FrameInput {
                 scopes: [String], headerText: [String], styles: AnsiStyles?, gutterWidth: Int) {
         self.init(width: width, listHeight: listHeight, result: session.shown, query: query,
                   queryText: session.queryText ?? "", selection: session.selection, scroll: session.scroll,
-                  marked: session.markSet, multi: options.multi, styles: styles, total: session.candidates,
+                  marked: session.markSet, multi: session.settings.multi, styles: styles, total: session.candidates,
                   isLoading: session.isLoading, isSearching: session.isSearching, scopes: scopes,
                   scope: session.scope, headerText: headerText, headerLines: options.headerLines)
         headersFollowGroups = options.layout == .bottom
         self.gutterWidth = gutterWidth
         ellipsis = options.ellipsis
         tabStop = options.tabStop
-        markLimit = options.multiLimit
-        tracks = options.track
+        look = session.look
+        scrollOff = options.scrollOff
+        markLimit = session.settings.multiLimit
+        tracks = session.tracksAll
+        tracksCurrent = session.tracksCurrent
         awaitsCloseMatches = session.awaitsCloseMatches
         pointsAtSelection = session.pointsAtLine
         showsOlderQuery = session.showsOlderQuery
@@ -199,7 +227,7 @@ public enum FrameBuilder {
         var info = InfoLine(matches: matches, total: input.total,
                             isBusy: input.isLoading || input.isSearching || input.result == nil || input.showsOlderQuery,
                             marked: input.multi ? input.marked.count : nil,
-                            markLimit: input.multi ? input.markLimit : 0, tracks: input.tracks,
+                            markLimit: input.multi ? input.markLimit : 0, tracks: input.tracks, tracksCurrent: input.tracksCurrent,
                             scopes: input.scopes, scope: input.scope, closeMatches: input.result?.closeMatches ?? 0)
         if input.showsOlderQuery {
             info.countPending = true
@@ -232,6 +260,17 @@ public enum FrameBuilder {
         let wantedLast = atHeader && after ? selectedRow + 1 : selectedRow
         if wantedFirst < scroll { scroll = max(0, wantedFirst) }
         if wantedLast >= scroll + input.listHeight { scroll = max(0, wantedLast - input.listHeight + 1) }
+        if input.scrollOff > 0 {
+            // fzf's --scroll-off: rows kept in view before and after the highlight (at most
+            // half the list), first before it, then after it (never alternating).
+            let off = min(input.listHeight / 2, input.scrollOff)
+            let lowest = max(selectedRow - input.listHeight + 1, 0)
+            let highest = max(min(totalRows - input.listHeight, selectedRow), 0)
+            func before() -> Int { selectedRow - scroll }
+            func after() -> Int { input.listHeight - before() - 1 }
+            while !(before() < off && after() < off), before() < off, scroll > lowest { scroll -= 1 }
+            while !(before() < off && after() < off), after() < off, scroll < highest { scroll += 1 }
+        }
 
         // Walk the logical rows in the window. An older query's rows are listed only where
         // they match the query on screen, as far as `staleRowsChecked` screens of them.
@@ -276,9 +315,13 @@ public enum FrameBuilder {
                     if rows.count == input.listHeight { break outer }
                 }
                 listedInGroup += 1
-                rows.append(.line(lineRow(Int(line), position: position, selected: position == selection && input.pointsAtSelection,
-                                          marked: input.marked.contains(line), input: input, store: store,
-                                          width: width)))
+                var lineRow = lineRow(Int(line), position: position, selected: position == selection && input.pointsAtSelection,
+                                      marked: input.marked.contains(line), input: input, store: store, width: width)
+                if let labels = input.jumpLabels {
+                    let index = position - scroll
+                    lineRow.jumpLabel = index >= 0 && index < labels.count ? labels[index] : nil
+                }
+                rows.append(.line(lineRow))
                 row += 1
                 if rows.count == input.listHeight { break outer }
             }
@@ -325,8 +368,10 @@ public enum FrameBuilder {
                                 width: Int) -> LineRow {
         let fields = shown.fields
         let isClose = position >= (input.result.map { $0.lines.count - $0.closeMatches } ?? .max)
-        var highlightOffsets = isClose ? CloseMatches.positions(inTitleOf: line, store: store, query: input.query)
-                                       : MatchPositions.inTitle(of: line, store: store, query: input.query)
+        let isUnmatched = input.result?.matched.map { !$0.contains(Int32(line)) } ?? false
+        var highlightOffsets = isUnmatched ? []
+            : isClose ? CloseMatches.positions(inTitleOf: line, store: store, query: input.query)
+            : MatchPositions.inTitle(of: line, store: store, query: input.query)
         if let map = shown.searchedToShown {
             highlightOffsets = highlightOffsets.compactMap { $0 < map.count ? map[$0] : nil }
         }
@@ -334,7 +379,14 @@ public enum FrameBuilder {
         // A huge title (a minified file, a log line) is decoded only as far as can show.
         var title = fields.title
         let decoded = max(highlightOffsets.last ?? title.lowerBound, title.lowerBound) + width * 4 + 16
-        if decoded < title.upperBound { title = title.lowerBound..<decoded }
+        if input.look.keepRight && input.look.hscroll && highlightOffsets.isEmpty {
+            // --keep-right shows the end: decoded from there, from a character's first byte.
+            var from = max(title.lowerBound, title.upperBound - width * 4 - 16)
+            while from > title.lowerBound && from < title.upperBound && bytes[from] & 0xC0 == 0x80 { from += 1 }
+            title = from..<title.upperBound
+        } else if decoded < title.upperBound {
+            title = title.lowerBound..<decoded
+        }
         let glyphs = TerminalText.glyphs(bytes, range: title, styles: shown.styles, tabStop: input.tabStop)
         let available = width - input.gutterWidth
         var chip: String? = nil
@@ -351,15 +403,21 @@ public enum FrameBuilder {
                 titleColumns = available - chipWidth - 1
             }
         }
-        let fitted = fit(glyphs, highlighted: highlighted, columns: titleColumns, ellipsis: input.ellipsis)
-        return LineRow(line: Int32(line), position: position, isSelected: selected, isMarked: marked,
-                       spans: fitted.spans, titleColumns: fitted.columns, chip: chip, chipFires: chipFires)
+        let fitted = fit(glyphs, highlighted: highlighted, columns: titleColumns, ellipsis: input.ellipsis,
+                         look: input.look)
+        var row = LineRow(line: Int32(line), position: position, isSelected: selected, isMarked: marked,
+                          spans: fitted.spans, titleColumns: fitted.columns, chip: chip, chipFires: chipFires)
+        row.isUnmatched = isUnmatched
+        return row
     }
 
-    /// Glyphs cut to `columns`, keeping the last matched character in view; `ellipsis`
-    /// (a few columns of safe text) marks each cut.
+    /// Glyphs cut to `columns` as fzf cuts them, `ellipsis` (a few columns of safe text)
+    /// marking each cut: at the end, unless the last matched character and `hscrollOff`
+    /// columns after it would not show, then at the start too (the line shown from further
+    /// right); with `--no-hscroll` always at the end; with `--keep-right`, a line with no
+    /// match shown is cut at its start.
     static func fit(_ glyphs: [Glyph], highlighted: Set<Int>, columns: Int,
-                    ellipsis: String = "…") -> (spans: [Span], columns: Int) {
+                    ellipsis: String = "…", look: ListLook = ListLook()) -> (spans: [Span], columns: Int) {
         guard columns > 0 else { return ([], 0) }
         let total = glyphs.reduce(0) { $0 + $1.width }
         var ellipsis = ellipsis
@@ -369,28 +427,39 @@ public enum FrameBuilder {
             ellipsis = "…"
             mark = 1
         }
+        func width(_ range: Range<Int>) -> Int { glyphs[range].reduce(0) { $0 + $1.width } }
+        // The most glyphs from `start` that fit `room` columns; from the end backward, the
+        // first of the fewest glyphs before `end` that fit.
+        func fitting(from start: Int, _ room: Int) -> Int {
+            var used = 0, end = start
+            while end < glyphs.count && used + glyphs[end].width <= room { used += glyphs[end].width; end += 1 }
+            return end
+        }
+        func fittingBack(to end: Int, _ room: Int) -> Int {
+            var used = 0, start = end
+            while start > 0 && used + glyphs[start - 1].width <= room { used += glyphs[start - 1].width; start -= 1 }
+            return start
+        }
         var start = 0
         var end = glyphs.count
         var leading = false, trailing = false
         if total > columns {
-            trailing = true
-            // Keep the last highlight visible: drop glyphs from the left if needed (and if
-            // there is room for a glyph between the two marks).
-            if columns > 2 * mark, let last = glyphs.lastIndex(where: { highlighted.contains($0.offset) }) {
-                var used = glyphs[0...last].reduce(0) { $0 + $1.width }
-                while used > columns - 2 * max(1, mark) && start < last {
-                    used -= glyphs[start].width
-                    start += 1
-                    leading = true
-                }
+            let last = glyphs.lastIndex { highlighted.contains($0.offset) }
+            // fzf's: the last match and hscroll-off glyphs after it (at most half the row).
+            let keep = min(glyphs.count, (last.map { $0 + 1 } ?? 0) + max(0, min(columns / 2 - mark, look.hscrollOff)))
+            if look.hscroll && look.keepRight && last == nil {
+                leading = true
+                start = fittingBack(to: glyphs.count, columns - mark)
+            } else if !look.hscroll || width(0..<keep) <= columns - mark {
+                trailing = true
+                end = fitting(from: 0, columns - mark)
+            } else {
+                // The line up to `keep` (and a mark after it if more follows), its start cut.
+                trailing = width(keep..<glyphs.count) > mark
+                end = trailing ? keep : glyphs.count
+                leading = true
+                start = fittingBack(to: end, columns - mark - (trailing ? mark : 0))
             }
-            var used = leading ? mark : 0
-            end = start
-            while end < glyphs.count && used + glyphs[end].width <= columns - mark {
-                used += glyphs[end].width
-                end += 1
-            }
-            if end == glyphs.count && used + 0 <= columns { trailing = false }
         }
         var spans: [Span] = []
         var used = 0

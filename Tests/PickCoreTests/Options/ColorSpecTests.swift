@@ -79,10 +79,11 @@ final class ColorSpecTests: XCTestCase {
     /// and change nothing, as on a terminal that cannot draw them; a name fzf does not
     /// have is refused.
     func testFzfsNamesPickDoesNotColourYetAreAcceptedAndChangeNothing() throws {
-        for item in ["scrollbar:#ff0000", "nth:regular", "disabled:red", "list-border:red"] {
+        for item in ["scrollbar:#ff0000", "nth:regular", "preview-scrollbar:red"] {
             XCTAssertEqual(try ColorSpec.parse("dark," + item).steps, [.scheme(.dark)], item)
         }
         XCTAssertEqual(try ColorSpec.parse("current-fg:red").steps, [.style(.selectedFg, ColorStyle("red")!)])
+        XCTAssertEqual(try ColorSpec.parse("disabled:red").steps, [.style(.disabled, ColorStyle("red")!)], "drawn now")
         XCTAssertEqual(try ColorSpec.parse("border:red,label:bold").steps.count, 2, "pick draws a border now")
         XCTAssertThrowsError(try ColorSpec.parse("gutter:nocolor"))
         XCTAssertThrowsError(try ColorSpec.parse("nothing:red")) { error in

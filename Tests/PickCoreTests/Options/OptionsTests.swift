@@ -30,6 +30,16 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(o.prompt, "> ")
     }
 
+    func testTheSeparatorIsFzfsRuleUnlessToldOtherwise() throws {
+        XCTAssertEqual(try parse([]).separatorRule, "─")
+        XCTAssertEqual(try parse(["--no-unicode"]).separatorRule, "-", "fzf's ASCII rule")
+        XCTAssertEqual(try parse(["--separator=-=", "--no-unicode"]).separatorRule, "-=")
+        XCTAssertNil(try parse(["--no-separator"]).separatorRule)
+        XCTAssertNil(try parse(["--separator="]).separatorRule, "empty: none, as fzf")
+        XCTAssertEqual(try parse(["--no-separator", "--separator=x"]).separatorRule, "x", "the last one wins")
+        XCTAssertEqual(try parse(["--separator=\u{1B}[33ma\tb"]).separatorRule, "\u{1B}[33ma\tb", "kept as given; drawn safe")
+    }
+
     func testLongOptionWithEqualsOrNextWord() throws {
         XCTAssertEqual(try parse(["--query=foo bar"]).query, "foo bar")
         XCTAssertEqual(try parse(["--query", "foo bar"]).query, "foo bar")

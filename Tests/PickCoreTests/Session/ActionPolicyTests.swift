@@ -37,6 +37,15 @@ final class ActionPolicyTests: XCTestCase {
 
     func highlighted(_ d: Driver) -> String? { d.text(d.session.highlighted) }
 
+    func testToggleHscrollTurnsHorizontalScrollingOffAndOnAgain() {
+        var d = driver()
+        d.session.look.hscrollOff = 3
+        press(&d, "toggle-hscroll")
+        XCTAssertEqual(d.session.look, ListLook(hscroll: false, hscrollOff: 3), "off, the rest kept")
+        press(&d, "toggle-hscroll")
+        XCTAssertEqual(d.session.look, ListLook(hscroll: true, hscrollOff: 3))
+    }
+
     func testMovingUpAndDownFollowsTheLayout() {
         var d = driver()
         press(&d, "down+down")
@@ -205,7 +214,7 @@ final class ActionPolicyTests: XCTestCase {
             DefaultKeys.chain(for: key, multi: multi, preview: preview)?.map(\.kind)
         }
         XCTAssertEqual(chain(.char(13)), [.accept])
-        XCTAssertEqual(chain(.char(16)), [.up])
+        XCTAssertEqual(chain(.char(16)), [.upMatch], "ctrl-p: up-match, as fzf")
         XCTAssertEqual(chain(.pageDown), [.pageDown])
         XCTAssertNil(chain(.char(24)), "ctrl-x is free")
         XCTAssertEqual(chain(.char(9)), [.complete], "Tab completes")

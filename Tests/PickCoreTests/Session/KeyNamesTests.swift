@@ -148,14 +148,15 @@ final class KeyNamesTests: XCTestCase {
         for name in ["enter", "return", "ctrl-m", "tab", "ctrl-i", "shift-tab", "esc", "up", "down", "page-up",
                      "pgdn", "right", "ctrl-c", "ctrl-g", "ctrl-j", "ctrl-k", "ctrl-n", "ctrl-p",
                      "ctrl-s", "ctrl-z", "f1", "alt-?", "alt-p", "alt-n", "ctrl-/", "shift-up", "shift-pgdn",
-                     "shift-delete"] {
+                     "shift-delete", "alt-up", "alt-down"] {
             XCTAssertTrue(KeyNames.isReserved(name), name)
         }
-        for name in ["ctrl-a", "ctrl-o", "ctrl-w", "alt-P", "alt-x", "f2", "f12", "left", "alt-up", "ctrl-alt-p", "x"] {
+        for name in ["ctrl-a", "ctrl-o", "ctrl-w", "alt-P", "alt-x", "f2", "f12", "left", "alt-left", "ctrl-alt-p", "x"] {
             XCTAssertFalse(KeyNames.isReserved(name), name)
         }
         XCTAssertTrue(Key.char(3).isReserved)
-        XCTAssertFalse(Key.modified(.up, .alt).isReserved)
+        XCTAssertTrue(Key.modified(.up, .alt).isReserved, "alt-up: up-match, as fzf")
+        XCTAssertFalse(Key.modified(.left, .alt).isReserved)
     }
 
     func testAShortcutTakesOnlyKeysTheEditorAndPickLeaveFree() {

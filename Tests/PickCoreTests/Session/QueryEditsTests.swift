@@ -40,4 +40,22 @@ final class QueryEditsTests: XCTestCase {
         // Each kill replaces the last one.
         XCTAssertEqual(edit("a b c|", .killBlankWordBefore, .killBlankWordBefore, .yank).0, "a b |")
     }
+
+    func testSubwordsStopAtCamelCaseHumpsAndWordEnds() {
+        XCTAssertEqual(edit("fooBarBaz|", .subwordBefore).0, "fooBar|Baz")
+        XCTAssertEqual(edit("foo_bar|", .subwordBefore).0, "foo_|bar")
+        XCTAssertEqual(edit("fooBar|", .subwordBefore, .subwordBefore).0, "|fooBar")
+        XCTAssertEqual(edit("|fooBar baz", .subwordAfter).0, "foo|Bar baz")
+        XCTAssertEqual(edit("foo|Bar baz", .subwordAfter).0, "fooBar| baz")
+        XCTAssertEqual(edit("fooBar |baz", .subwordAfter).0, "fooBar baz|")
+        XCTAssertEqual(edit("x|", .subwordAfter).0, "x|")
+    }
+
+    func testSubwordKillsGoToWhatCtrlYPutsBack() {
+        XCTAssertEqual(edit("|fooBar", .killSubwordAfter).0, "|Bar")
+        XCTAssertEqual(edit("|fooBar", .killSubwordAfter).1, "foo")
+        XCTAssertEqual(edit("getHTTPCode|", .killSubwordBefore).0, "get|")
+        XCTAssertEqual(edit("one twoThree|", .killSubwordBefore).0, "one two|")
+        XCTAssertEqual(edit("one twoThree|", .killSubwordBefore, .killSubwordBefore).0, "one |")
+    }
 }

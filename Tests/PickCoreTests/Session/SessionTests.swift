@@ -14,12 +14,12 @@ struct Driver {
     /// Jobs run at once on the event loop.
     var ranNow: [SearchJob] = []
 
-    init(lines: [String], loading: Bool, settings: PickSession.Settings = .init()) {
+    init(lines: [String], loading: Bool, settings: PickSession.Settings = .init(), raw: Bool = false) {
         store = LineStore(separator: 0x0A, parsesFields: true)
         for line in lines { store.append(Array(line.utf8) + [0x0A]) }
         if !loading { store.finish() }
         engine = SearchEngine(store: store)
-        session = PickSession(settings: settings, startedAt: 0)
+        session = PickSession(settings: settings, raw: raw, startedAt: 0)
         send(.inputRead(lines: store.count, loading: loading))
     }
 
@@ -44,7 +44,9 @@ struct Driver {
     func answer(_ job: SearchJob) -> SearchAnswer {
         switch job.kind {
         case .firstRows(let rows): return .result(generation: job.generation, engine.search(job.text, firstRows: rows)!)
-        case .whole: return .result(generation: job.generation, engine.search(job.text)!)
+        case .whole:
+            let result = engine.search(job.text)!
+            return .result(generation: job.generation, job.raw ? engine.rawList(result) : result)
         case .suggestions(_, let scope): return .suggestions(generation: job.generation, scope: scope, ["suggested"])
         case .closeMatches(let matches, let scope, let limit):
             return .closeMatches(generation: job.generation, scope: scope,

@@ -31,8 +31,33 @@ final class GitRecipeTests: XCTestCase {
 
     override func setUpWithError() throws {
         guard (try? TmuxPick.shell(["git", "--version"]))?.status == 0 else { throw XCTSkip("git is not installed (make deps)") }
+        aliases = try Self.readmeAliases()
+        XCTAssertEqual(Set(aliases.keys), ["alias.sw", "alias.pick-commit", "alias.pick-file", "alias.pick-changed"],
+                       "README's git aliases")
+        if Self.template == nil {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("pick-git-template-\(getpid())-\(Int.random(in: 0..<1_000_000))")
+            repo = root.appendingPathComponent("repo")
+            try makeRepository()
+            Self.template = repo
+        }
         root = FileManager.default.temporaryDirectory.appendingPathComponent("pick-git-\(getpid())-\(Int.random(in: 0..<1_000_000))")
         repo = root.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let copy = try TmuxPick.shell(["cp", "-a", try XCTUnwrap(Self.template).path, repo.path])
+        XCTAssertEqual(copy.status, 0, copy.output)
+    }
+
+    /// The repository, made once for the class (some twenty git runs) and copied for each
+    /// test, which may change its copy.
+    nonisolated(unsafe) private static var template: URL?
+
+    override class func tearDown() {
+        if let template { try? FileManager.default.removeItem(at: template.deletingLastPathComponent()) }
+        template = nil
+        super.tearDown()
+    }
+
+    private func makeRepository() throws {
         try FileManager.default.createDirectory(at: repo.appendingPathComponent("src"), withIntermediateDirectories: true)
         try git("init", "-q", "-b", "main")
         try git("config", "user.name", "Test")
@@ -58,9 +83,6 @@ final class GitRecipeTests: XCTestCase {
         try write("README.md", "hello\nchanged line\n")
         try write("src/app.swift", "print(1)\nprint(\"staged\")\n")
         try git("add", "src/app.swift")
-        aliases = try Self.readmeAliases()
-        XCTAssertEqual(Set(aliases.keys), ["alias.sw", "alias.pick-commit", "alias.pick-file", "alias.pick-changed"],
-                       "README's git aliases")
         for (name, value) in aliases { try git("config", name, value) }
     }
 

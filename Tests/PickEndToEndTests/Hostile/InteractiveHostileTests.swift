@@ -416,14 +416,17 @@ final class InteractiveHostileTests: InteractiveTestCase {
 
     func testResizeStormsOfAnInlineRegion() throws {
         try tmux.file("input.txt", fruits)
-        try tmux.start(input: "cat input.txt", args: "--height 6", height: 20, before: "printf 'kept\\n'")
+        // Short rows only: tmux reflows a row wider than the terminal it shrinks to onto more
+        // rows, which no program can follow (fzf leaves rows behind too; so does pick with a
+        // long line, or with fzf's separator, drawn to a column short of the row's end).
+        try tmux.start(input: "cat input.txt", args: "--height 6 --no-separator", height: 20, before: "printf 'kept\\n'")
         tmux.waitFor(text: "3/3")
         for k in 0..<20 {
             tmux.resize(width: [30, 90, 12, 60, 3][k % 5], height: [6, 30, 2, 12, 1][k % 5])
         }
         tmux.resize(width: 40, height: 12)
         let rows = tmux.waitFor("the region redrawn at 40x12") { rows in
-            rows.contains(tmux.infoRow("3/3")) && rows.contains { $0.hasPrefix("> apple") }
+            rows.contains("  3/3") && rows.contains { $0.hasPrefix("> apple") }
         }
         XCTAssertEqual(rows.filter { $0.contains("3/3") }.count, 1, "one info line:\n" + rows.joined(separator: "\n"))
         tmux.type("che")

@@ -127,4 +127,48 @@ final class ColorOptionTests: InteractiveTestCase {
         tmux.keys("Tab")
         tmux.waitFor(text: "2/2 (1) -=")
     }
+
+    /// fzf's `disabled`: the query's colour while the search is off, the query's again once
+    /// it is on.
+    func testTheQueryTakesTheDisabledColourWhileTheSearchIsOff() throws {
+        try tmux.start(input: "seq 10", args: "--disabled --color=disabled:red --bind ctrl-s:toggle-search",
+                       width: 40, height: 6)
+        tmux.waitFor(text: "10/10")
+        tmux.type("ab")
+        tmux.waitFor("typed") { $0[row: 0] == "> ab" }
+        XCTAssertEqual(StyledScreen(tmux.screenWithEscapes()).cells(of: "ab").first?.foreground, "31")
+        tmux.keys("C-s")
+        tmux.waitFor("searching again") { $0[row: 1].hasPrefix("  0/10") }
+        tmux.type("c")
+        tmux.waitFor("typed on") { $0[row: 0] == "> abc" }
+        XCTAssertNil(StyledScreen(tmux.screenWithEscapes()).cells(of: "abc").first?.foreground, "the query's own")
+    }
+
+    /// fzf 0.74's own glyphs, given as options: `▌` in bg+'s colour on the other rows, the
+    /// pointer `▌` on bg+, the marker `┃`; the selected row's colours end with its text,
+    /// and reach the row's end with --highlight-line.
+    func testTheGutterGlyphAndHighlightLineAsFzfs() throws {
+        try tmux.start(input: "seq 3", args: "--gutter=▌ --pointer=▌ --marker=┃ --multi", width: 20, height: 6)
+        tmux.waitFor(text: "3/3 (0)")
+        tmux.keys("Tab")
+        // The mark and the move may reach the screen a frame apart: wait for the pointer's colour.
+        let rows = tmux.waitFor("marked and moved") { rows in
+            rows[row: 2] == "▌┃1" && StyledScreen(self.tmux.screenWithEscapes()).rows[3].first?.foreground == "5;161"
+        }
+        XCTAssertEqual(Array(rows[2...4]), ["▌┃1", "▌ 2", "▌ 3"])
+        var screen = StyledScreen(tmux.screenWithEscapes())
+        XCTAssertEqual(screen.rows[4].first?.foreground, "5;236", "the gutter glyph in bg+'s colour")
+        XCTAssertEqual(screen.rows[3].first?.foreground, "5;161", "the pointer")
+        XCTAssertEqual(screen.rows[2][1].foreground, "5;168", "the marker")
+        XCTAssertEqual(screen.rows[3].count, 3, "the selected row's colours end with its text")
+        tmux.close()
+        tmux = try TmuxPick(test: name + "line")
+        try tmux.start(input: "seq 3", args: "--highlight-line", width: 20, height: 6)
+        tmux.waitFor(text: "3/3")
+        // capture-pane -N keeps the trailing blanks, which carry the row's colours.
+        let captured = try TmuxPick.shell(["tmux", "-L", tmux.socket, "capture-pane", "-p", "-e", "-N", "-t", tmux.name])
+        screen = StyledScreen(captured.output)
+        XCTAssertEqual(screen.rows[2].count, 19, "the row drawn to a column short of its end, as fzf's")
+        XCTAssertEqual(screen.rows[2].last?.background, "5;236")
+    }
 }

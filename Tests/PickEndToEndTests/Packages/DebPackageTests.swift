@@ -71,9 +71,21 @@ final class DebPackageTests: XCTestCase {
         return try runTool(args, environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.path, "XDG_DATA_HOME": home.path]).output
     }
 
-    func testInstalledDebPutsPickOnPathWithItsManualCompletionAndKeyBindingsAndRemovesEveryFile() throws {
-        let install = try runTool(["dpkg", "-i", deb("pick-picker")])
+    /// One install and one removal for everything a user does with the two packages (each
+    /// dpkg run costs seconds, man-db's trigger most of them). Debian's own package pick
+    /// (unrelated, also /usr/bin/pick) is there first and is not overwritten in silence:
+    /// dpkg removes it in the open, as Conflicts/Replaces ask. pick is then on PATH with its
+    /// manual, completion and key bindings; pick-fzf makes `fzf` run pick; removing pick-fzf
+    /// leaves pick installed, and removing pick-picker leaves none of its files.
+    func testTheDebsReplaceDebiansPickWorkAsInstalledAndRemoveEveryFile() throws {
+        let standIn = try debianPickStandIn()
+        defer { _ = try? runTool(["dpkg", "--purge", "pick"]) }
+        XCTAssertEqual(try runTool(["dpkg", "-i", standIn]).status, 0)
+
+        let install = try runTool(["dpkg", "-i", deb("pick-picker"), deb("pick-fzf")])
         XCTAssertEqual(install.status, 0, install.output)
+        XCTAssertTrue(install.output.contains("removing pick in favour of pick-picker"), install.output)
+        XCTAssertNotEqual(try runTool(["dpkg-query", "-W", "-f=${Status}", "pick"]).output, "install ok installed")
 
         XCTAssertEqual(try runTool(["pick", "--version"], environment: ["PATH": "/usr/bin:/bin"]).output, "pick \(version)\n")
         let filter = try runTool(["/usr/bin/pick", "--filter", "nan"], input: "apple\nbanana\ncherry\n")
@@ -96,9 +108,24 @@ final class DebPackageTests: XCTestCase {
         XCTAssertTrue(try interactiveShell("zsh", "source /usr/share/pick/key-bindings.zsh; bindkey '^T'").contains("pick-file-widget"))
         XCTAssertTrue(try interactiveShell("fish", "source /usr/share/pick/key-bindings.fish; bind \\ct").contains("pick-file-widget"))
 
+        // pick-fzf: fzf is pick, by name and by manual.
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: "/usr/bin/fzf"), "pick")
+        let fzf = try runTool(["fzf", "--filter", "nan"], environment: ["PATH": "/usr/bin:/bin"], input: "apple\nbanana\ncherry\n")
+        XCTAssertEqual(fzf.output, "banana\n")
+        XCTAssertTrue(try runTool(["/usr/bin/fzf", "--version"]).output.contains("pick"))
+        let fzfPage = try runTool(["man", "-P", "cat", "fzf"], environment: ["MANWIDTH": "80"])
+        XCTAssertTrue(fzfPage.output.contains("FZF COMPATIBILITY"), "man fzf shows pick's manual: \(fzfPage.output.prefix(500))")
+
         let installed = try installedPaths("pick-picker")
         XCTAssertTrue(installed.contains("/usr/bin/pick"), "\(installed)")
         XCTAssertTrue(installed.contains("/usr/share/doc/pick-picker/copyright"), "\(installed)")
+
+        let removeFzf = try runTool(["dpkg", "-r", "pick-fzf"])
+        XCTAssertEqual(removeFzf.status, 0, removeFzf.output)
+        XCTAssertFalse(exists("/usr/bin/fzf"))
+        XCTAssertFalse(exists("/usr/share/man/man1/fzf.1.gz"))
+        XCTAssertEqual(try runTool(["/usr/bin/pick", "--version"]).output, "pick \(version)\n")
+
         let remove = try runTool(["dpkg", "-r", "pick-picker"])
         XCTAssertEqual(remove.status, 0, remove.output)
         XCTAssertEqual(installed.filter(exists), [], "left after dpkg -r")
@@ -106,28 +133,9 @@ final class DebPackageTests: XCTestCase {
         XCTAssertNotEqual(try runTool(["dpkg-query", "-W", "-f=${Status}", "pick-picker"]).output, "install ok installed")
     }
 
-    func testPickFzfMakesFzfRunPickAndRemovingItLeavesPickInstalled() throws {
-        let install = try runTool(["dpkg", "-i", deb("pick-picker"), deb("pick-fzf")])
-        XCTAssertEqual(install.status, 0, install.output)
-        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: "/usr/bin/fzf"), "pick")
-        let filter = try runTool(["fzf", "--filter", "nan"], environment: ["PATH": "/usr/bin:/bin"], input: "apple\nbanana\ncherry\n")
-        XCTAssertEqual(filter.output, "banana\n")
-        XCTAssertTrue(try runTool(["/usr/bin/fzf", "--version"]).output.contains("pick"))
-        let page = try runTool(["man", "-P", "cat", "fzf"], environment: ["MANWIDTH": "80"])
-        XCTAssertTrue(page.output.contains("FZF COMPATIBILITY"), "man fzf shows pick's manual: \(page.output.prefix(500))")
-
-        let remove = try runTool(["dpkg", "-r", "pick-fzf"])
-        XCTAssertEqual(remove.status, 0, remove.output)
-        XCTAssertFalse(exists("/usr/bin/fzf"))
-        XCTAssertFalse(exists("/usr/share/man/man1/fzf.1.gz"))
-        XCTAssertEqual(try runTool(["/usr/bin/pick", "--version"]).output, "pick \(version)\n")
-        XCTAssertEqual(try runTool(["dpkg", "-r", "pick-picker"]).status, 0)
-    }
-
-    /// Debian's own package pick (unrelated, also /usr/bin/pick) is not overwritten in
-    /// silence: dpkg removes it in the open, as Conflicts/Replaces ask. The stand-in is a
-    /// real package of that name, built here, since the test must not need Debian's mirror.
-    func testInstallingTheDebRemovesDebiansPickInTheOpenInsteadOfOverwritingIt() throws {
+    /// A stand-in for Debian's package pick: a real package of that name, built here, since
+    /// the test must not need Debian's mirror.
+    private func debianPickStandIn() throws -> String {
         let root = temp.appendingPathComponent("debian-pick")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("DEBIAN"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("usr/bin"), withIntermediateDirectories: true)
@@ -137,14 +145,7 @@ final class DebPackageTests: XCTestCase {
         chmod(root.appendingPathComponent("usr/bin/pick").path, 0o755)
         let standIn = temp.appendingPathComponent("pick_2.0.2-1.1_all.deb").path
         XCTAssertEqual(try runTool(["dpkg-deb", "--root-owner-group", "--build", root.path, standIn]).status, 0)
-        defer { _ = try? runTool(["dpkg", "--purge", "pick"]) }
-        XCTAssertEqual(try runTool(["dpkg", "-i", standIn]).status, 0)
-
-        let install = try runTool(["dpkg", "-i", deb("pick-picker")])
-        XCTAssertEqual(install.status, 0, install.output)
-        XCTAssertTrue(install.output.contains("removing pick in favour of pick-picker"), install.output)
-        XCTAssertNotEqual(try runTool(["dpkg-query", "-W", "-f=${Status}", "pick"]).output, "install ok installed")
-        XCTAssertEqual(try runTool(["/usr/bin/pick", "--version"]).output, "pick \(version)\n")
+        return standIn
     }
 
     func testLintianFindsNoErrorInEitherPackage() throws {

@@ -52,10 +52,12 @@ final class AccessibleTests: InteractiveTestCase {
     }
 
     func testWhileInputLoadsTheInfoLineSaysSoInWordsWithNoSpinner() throws {
-        try tmux.start(input: "{ seq 1 5; sleep 3; }", args: "--accessible")
+        // The input ends when the test says so (a file appears), not after a time.
+        try tmux.start(input: "{ seq 1 5; until [ -e ended ]; do sleep 0.01; done; }", args: "--accessible")
         let rows = tmux.waitFor(text: "5 matches of 5 lines, loading")
         let braille = rows.joined().unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) }
         XCTAssertFalse(braille, "no spinner glyph")
+        try tmux.file("ended", "")
         tmux.waitFor("loading to end") { rows in
             rows.contains { $0.trimmingCharacters(in: .whitespaces) == "5 matches of 5 lines" }
         }

@@ -193,15 +193,21 @@ final class InteractiveBasicsTests: InteractiveTestCase {
     }
 
     func testTypingWorksWhileInputIsStillArriving() throws {
-        try tmux.start(input: "(printf 'apple\\n'; sleep 1; printf 'apricot\\n'; sleep 1; printf 'banana\\n')",
-                       args: "")
+        // Each next line comes when the test says so (a file appears), not after a time: the
+        // keys are typed while input is still arriving however slow the machine is.
+        try tmux.start(input: """
+            (printf 'apple\\n'; until [ -e more ]; do sleep 0.01; done; printf 'apricot\\n'; \
+            until [ -e last ]; do sleep 0.01; done; printf 'banana\\n')
+            """, args: "")
         let loading = tmux.waitFor(text: "1/1")
         XCTAssertTrue(loading[row: 1].unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) },
                       "a spinner while input is arriving: \(loading[row: 1])")
         tmux.type("apr")
         tmux.waitFor(text: "> apr")
+        try tmux.file("more", "")
         let rows = tmux.waitFor(text: "1/2")
         XCTAssertTrue(rows.contains { $0.hasPrefix("> apricot") })
+        try tmux.file("last", "")
         tmux.waitFor(text: "1/3")
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)

@@ -56,7 +56,7 @@ final class InteractiveFrameTests: XCTestCase {
         XCTAssertEqual(frame(store("A long title for a command\t\t\tctrl-o\n"), width: 40).rows.map(text),
                        ["> A long title for a command [ctrl-o]"])
         XCTAssertEqual(frame(store("A long title for a command\t\t\tctrl-o\n"), width: 20).rows.map(text),
-                       ["> A long title for …"])
+                       ["> A long title for··"], "fzf's ellipsis")
     }
 
     func testMatchedCharactersAreHighlightedAndKeptInViewWhenCut() {
@@ -64,7 +64,7 @@ final class InteractiveFrameTests: XCTestCase {
         guard case .line(let line)? = f.rows.first else { return XCTFail("no row") }
         let highlighted = line.spans.filter(\.isHighlighted).map(\.text).joined()
         XCTAssertEqual(highlighted, "ctrl")
-        XCTAssertTrue(line.spans.first?.text.hasPrefix("…") == true, "cut on the left to show the match")
+        XCTAssertTrue(line.spans.first?.text.hasPrefix("··") == true, "cut on the left to show the match")
         XCTAssertLessThanOrEqual(line.titleColumns, 22)
     }
 

@@ -84,8 +84,9 @@ final class PreviewTerminalTests: InteractiveTestCase {
     }
 
     func testASlowPreviewKeepsTheLastTextMarkedLoading() throws {
+        // The slow command writes when the test says so (a file appears), not after a time.
         try tmux.start(input: "printf 'fast\\nslow\\n'",
-                       args: "--preview 'case {} in fast) echo fast text;; *) sleep 3; echo slow text;; esac'",
+                       args: "--preview 'case {} in fast) echo fast text;; *) until [ -e go ]; do sleep 0.01; done; echo slow text;; esac'",
                        width: 60, height: 10)
         tmux.waitFor(text: "fast text")
         tmux.keys("Down")
@@ -93,6 +94,7 @@ final class PreviewTerminalTests: InteractiveTestCase {
             rows.contains { $0.contains("loading…") } && rows.contains { $0.contains("fast text") }
         }
         XCTAssertTrue(rows.contains { $0.contains("> slow") || $0.contains("▌ slow") || $0.contains("slow") })
+        try tmux.file("go", "")
         let done = tmux.waitFor(text: "slow text")
         XCTAssertFalse(done.contains { $0.contains("loading…") || $0.contains("fast text") })
     }

@@ -1,0 +1,96 @@
+import CPickScan
+
+/// The lines that hold a query's whole-line terms in order, 64 at a time: the greedy check
+/// that `LineMatcher` makes of every line before scoring it (a fuzzy term alone in its group
+/// must be a subsequence of the line), made in C over a word of lines before any is looked
+/// up one by one (`pick_in_order64`). Where most lines fail it (a narrow query over every
+/// line: `--filter`, a term's first key), the per-line work of the scan is left to the few
+/// that pass; where most pass, the scan stops asking (`CandidateCursor`).
+///
+/// A value of pointers, for the scan's hot loop, with the object that owns their memory.
+struct OrderFilter {
+    private let store: LineStore
+    private let terms: Terms
+    /// Every checked term's bytes one after the other, each with the bits that fold it
+    /// (`pick_find_byte`); term k is `bytes[starts[k]..<starts[k + 1]]`.
+    private let bytes: UnsafePointer<UInt8>
+    private let folds: UnsafePointer<UInt8>
+    private let starts: UnsafePointer<Int>
+    private let termCount: Int
+
+    /// The filter for `terms` (their bytes, folded but where `caseSensitive`) over `store`;
+    /// nil without terms.
+    init?(store: LineStore, terms checked: [UnsafeBufferPointer<UInt8>], caseSensitive: [Bool]) {
+        guard !checked.isEmpty else { return nil }
+        self.store = store
+        terms = Terms(checked, caseSensitive: caseSensitive)
+        bytes = UnsafePointer(terms.bytes)
+        folds = UnsafePointer(terms.folds)
+        starts = UnsafePointer(terms.starts)
+        termCount = checked.count
+    }
+
+    /// The memory of the terms' bytes, fold bits and starts.
+    private final class Terms {
+        let bytes: UnsafeMutablePointer<UInt8>
+        let folds: UnsafeMutablePointer<UInt8>
+        let starts: UnsafeMutablePointer<Int>
+
+        init(_ terms: [UnsafeBufferPointer<UInt8>], caseSensitive: [Bool]) {
+            let total = terms.reduce(0) { $0 + $1.count }
+            bytes = .allocate(capacity: max(total, 1))
+            folds = .allocate(capacity: max(total, 1))
+            starts = .allocate(capacity: terms.count + 1)
+            var at = 0
+            for (k, term) in terms.enumerated() {
+                starts[k] = at
+                for byte in term {
+                    bytes[at] = byte
+                    folds[at] = foldBits(for: byte, folds: !caseSensitive[k])
+                    at += 1
+                }
+            }
+            starts[terms.count] = at
+        }
+
+        deinit {
+            bytes.deallocate()
+            folds.deallocate()
+            starts.deallocate()
+        }
+    }
+
+    /// `word` (bit k: line `start + k`, `start` a multiple of 64) without the lines that lack a
+    /// term's characters in order. Lines with folded text of their own are kept unchecked.
+    @inline(__always)
+    func holding(_ start: Int, _ word: UInt64) -> UInt64 {
+        var word = word
+        let compactCount = store.compact.count
+        if start &+ 64 <= compactCount, let base = store.compactBase {
+            let shift = PagedArray<CompactRecord>.elementsPerPageShift
+            let page = store.compact.pages[start >> shift].unsafelyUnwrapped + (start & ((1 << shift) &- 1))
+            let first = start == 0 ? 0 : store.compact[start &- 1].end &+ 1
+            page.withMemoryRebound(to: UInt32.self, capacity: 128) { records in
+                for k in 0..<termCount where word != 0 {
+                    word = pick_in_order64(base, records, first, word, bytes + starts[k], folds + starts[k],
+                                           starts[k &+ 1] &- starts[k])
+                }
+            }
+            return word
+        }
+        // Lines read from a pipe (records of their own), or a word that crosses into them.
+        var bits = word
+        while bits != 0 {
+            let i = start &+ bits.trailingZeroBitCount
+            bits &= bits &- 1
+            let record = store.record(i)
+            if record.extra != 0 && !record.isPacked { continue }
+            for k in 0..<termCount where pick_holds_in_order(record.start, Int(record.length), bytes + starts[k],
+                                                             folds + starts[k], starts[k &+ 1] &- starts[k]) == 0 {
+                word &= ~(1 << UInt64(i &- start))
+                break
+            }
+        }
+        return word
+    }
+}

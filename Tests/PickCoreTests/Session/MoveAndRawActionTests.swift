@@ -1,0 +1,229 @@
+@testable import PickCore
+import XCTest
+
+/// fzf's moves to matches and marks, scrolling, tracking, marking on and off, raw mode and
+/// jump mode, as `PickSession.decide` has them (issue 30), replayed on a real engine.
+extension ActionPolicyTests {
+    func rawDriver(_ count: Int = 30, multi: Bool = false) -> Driver {
+        var d = Driver(lines: (1...count).map { "line\($0)" }, loading: false, settings: .init(multi: multi), raw: true)
+        d.type("", at: 0)
+        return d
+    }
+
+    func testRawModeListsEveryLineInInputOrderAndCountsTheMatches() {
+        var d = rawDriver()
+        d.type("'line2", at: 100)
+        d.workerAnswers()
+        XCTAssertEqual(d.session.shown?.lines.count, 30, "every line stays listed")
+        XCTAssertEqual(d.session.shown?.matchCount, 11, "line2 and line20…line29 match")
+        XCTAssertEqual(highlighted(d), "line1", "the highlight keeps its place, on a line that does not match")
+        XCTAssertFalse(d.session.matches(at: 0))
+        XCTAssertTrue(d.session.matches(at: 1))
+    }
+
+    func testUpMatchAndDownMatchSkipTheDimmedLinesInRawMode() {
+        var d = rawDriver()
+        d.type("'line2", at: 100)
+        d.workerAnswers()
+        press(&d, "down-match")
+        XCTAssertEqual(highlighted(d), "line2")
+        press(&d, "down-match")
+        XCTAssertEqual(highlighted(d), "line20", "line3…line19 are skipped")
+        press(&d, "down+down-match")
+        XCTAssertEqual(highlighted(d), "line22")
+        press(&d, "last+up-match")
+        XCTAssertEqual(highlighted(d), "line29")
+        press(&d, "last+down-match")
+        XCTAssertEqual(highlighted(d), "line30", "no match below: the highlight stays")
+
+        var plain = driver()
+        press(&plain, "down-match+down-match")
+        XCTAssertEqual(highlighted(plain), "line3", "without raw mode, as down")
+    }
+
+    func testBestGoesToTheLineRankedFirstInRawModeAndToTheFirstOtherwise() {
+        var d = rawDriver()
+        d.type("line29", at: 100)
+        d.workerAnswers()
+        XCTAssertEqual(highlighted(d), "line1")
+        press(&d, "best")
+        XCTAssertEqual(highlighted(d), "line29")
+
+        var plain = driver()
+        press(&plain, "down+down+best")
+        XCTAssertEqual(highlighted(plain), "line1", "as first")
+    }
+
+    func testTogglingRawModeKeepsTheLineOrGoesToTheNearestMatchAndDropsDimmedMarks() {
+        var d = driver(multi: true)
+        d.type("'line2", at: 100)
+        d.workerAnswers()
+        press(&d, "down")
+        XCTAssertEqual(highlighted(d), "line20")
+        press(&d, "toggle-raw")
+        d.workerAnswers()
+        XCTAssertTrue(d.session.raw)
+        XCTAssertEqual(d.session.shown?.lines.count, 30)
+        XCTAssertEqual(highlighted(d), "line20", "the highlight stays on its line")
+        press(&d, "toggle+up+toggle+up")
+        XCTAssertEqual(d.session.marks.count, 2, "a dimmed line can be marked")
+        XCTAssertEqual(highlighted(d), "line18")
+        press(&d, "toggle-raw")
+        d.workerAnswers()
+        XCTAssertFalse(d.session.raw)
+        XCTAssertEqual(highlighted(d), "line20", "the nearest match to the dimmed line18, later lines first")
+        XCTAssertEqual(d.session.marks.map { d.text($0)! }, ["line20"], "the mark on the dimmed line19 goes")
+        XCTAssertTrue(press(&d, "disable-raw").isEmpty, "raw mode is off already")
+    }
+
+    func testAcceptInRawModePicksTheLineUnderTheHighlight() {
+        var d = rawDriver()
+        d.type("line29", at: 100)
+        d.workerAnswers()
+        XCTAssertEqual(d.accepted(), ["line1"], "a dimmed line is picked as fzf picks it")
+    }
+
+    func testSelectAllInRawModeMarksOnlyTheMatches() {
+        var d = rawDriver(multi: true)
+        d.type("'line1", at: 100)
+        d.workerAnswers()
+        press(&d, "select-all")
+        XCTAssertEqual(d.session.marks.count, 11)
+    }
+
+    func testDownSelectedAndUpSelectedGoAroundToTheMarkedLines() {
+        var d = driver(multi: true)
+        press(&d, "pos(5)+toggle+pos(20)+toggle+first")
+        press(&d, "down-selected")
+        XCTAssertEqual(highlighted(d), "line5")
+        press(&d, "next-selected")
+        XCTAssertEqual(highlighted(d), "line20")
+        press(&d, "down-selected")
+        XCTAssertEqual(highlighted(d), "line5", "around the end")
+        press(&d, "up-selected")
+        XCTAssertEqual(highlighted(d), "line20", "around the start")
+        press(&d, "prev-selected")
+        XCTAssertEqual(highlighted(d), "line5")
+    }
+
+    func testClearMultiUnmarksEveryLineAndDeselectAllOnlyTheListed() {
+        var d = driver(multi: true)
+        press(&d, "toggle+down+toggle")
+        d.type("'line2", at: 100)
+        d.workerAnswers()
+        press(&d, "deselect-all")
+        XCTAssertEqual(d.session.marks.map { d.text($0)! }, ["line1"], "line1 is not listed: its mark stays")
+        press(&d, "clear-multi")
+        XCTAssertEqual(d.session.marks, [])
+    }
+
+    func testChangeMultiTurnsMarkingOnWithOrWithoutALimitAndOff() throws {
+        var d = driver()
+        press(&d, "toggle")
+        XCTAssertEqual(d.session.marks, [])
+        press(&d, "change-multi+toggle+down+toggle")
+        XCTAssertEqual(d.session.marks.count, 2)
+        press(&d, "change-multi(1)")
+        XCTAssertEqual(d.session.marks, [], "a new limit drops the marks, as fzf")
+        press(&d, "toggle+down+toggle")
+        XCTAssertEqual(d.session.marks.count, 1, "at most one")
+        press(&d, "change-multi(0)+toggle")
+        XCTAssertFalse(d.session.settings.multi)
+        XCTAssertEqual(d.session.marks, [])
+        var bad = Bindings()
+        XCTAssertThrowsError(try bad.parse("ctrl-x:change-multi(x)"))
+    }
+
+    func testOffsetScrollsTheListAndKeepsTheHighlightOnScreen() {
+        var d = driver()
+        let rows = screen.pageRows + 1
+        press(&d, "offset-down")
+        XCTAssertEqual(d.session.scroll, 1)
+        XCTAssertEqual(highlighted(d), "line2", "line1 left the screen: the highlight moves onto it")
+        press(&d, "offset-up+offset-up")
+        XCTAssertEqual(d.session.scroll, 0, "not above the first line")
+        XCTAssertEqual(highlighted(d), "line1", "there the highlight moves instead, as fzf's")
+        press(&d, "pos(20)+offset-middle")
+        XCTAssertEqual(d.session.scroll, 20 - 1 - (rows - 1) / 2, "line20 in the middle of \(rows) rows")
+        press(&d, "offset-down", context: ActionContext(pageRows: 10, listReadsDown: false))
+        XCTAssertEqual(d.session.scroll, 13, "with the prompt at the bottom, down shows lines nearer the start")
+    }
+
+    func testTrackCurrentFollowsTheLineUntilTheHighlightMoves() {
+        var d = driver()
+        press(&d, "pos(12)+track-current")
+        XCTAssertTrue(d.session.tracksCurrent)
+        d.type("line1", at: 100)
+        d.workerAnswers()
+        XCTAssertEqual(highlighted(d), "line12", "the line is followed into the new list")
+        press(&d, "down")
+        XCTAssertFalse(d.session.tracksCurrent, "moving ends it")
+        press(&d, "toggle-track-current")
+        XCTAssertTrue(d.session.tracksCurrent)
+        press(&d, "untrack-current")
+        XCTAssertFalse(d.session.tracks)
+        press(&d, "toggle-track")
+        XCTAssertTrue(d.session.tracksAll)
+        press(&d, "track-current")
+        XCTAssertFalse(d.session.tracksCurrent, "--track is on: track-current does nothing")
+    }
+
+    func testJumpTargetsTheRowItsLabelNames() {
+        var d = driver()
+        guard case .jump(accepts: false)? = press(&d, "jump").first,
+              case .jump(accepts: true)? = press(&d, "jump-accept").first else { return XCTFail() }
+        let labels = Array("asdf")
+        XCTAssertEqual(d.session.jumpTarget(.char(0x64), labels: labels, rows: 10), 2, "d: the third row")
+        XCTAssertNil(d.session.jumpTarget(.char(0x78), labels: labels, rows: 10), "x is no label")
+        XCTAssertNil(d.session.jumpTarget(.char(0x66), labels: labels, rows: 3), "f names no row on screen")
+        press(&d, "offset-down")
+        XCTAssertEqual(d.session.jumpTarget(.char(0x61), labels: labels, rows: 10), 1, "counted from the first row shown")
+    }
+
+    func testQueryEditsAndHistoryAreTheEditorsAndBackwardEOFFires() {
+        var d = driver()
+        guard case .edit(.subwordBefore)? = press(&d, "backward-subword").first,
+              case .edit(.subwordAfter)? = press(&d, "forward-subword").first,
+              case .edit(.killSubwordAfter)? = press(&d, "kill-subword").first,
+              case .fire(.backwardEOF)? = press(&d, "backward-kill-subword").first,
+              case .fire(.backwardEOF)? = press(&d, "backward-delete-char").first,
+              case .walkHistory(older: true)? = press(&d, "prev-history").first,
+              case .walkHistory(older: false)? = press(&d, "next-history").first,
+              case .end(.acceptOrPrintQuery)? = press(&d, "accept-or-print-query").first else { return XCTFail() }
+        d.type("fooBar", at: 100)
+        guard case .edit(.killSubwordBefore)? = press(&d, "backward-kill-subword").first,
+              case .edit(.backspace)? = press(&d, "backward-delete-char").first else { return XCTFail() }
+    }
+
+    func testTheMultiEventFiresWhenTheMarksChange() {
+        var d = driver(multi: true)
+        var watch = EventWatch()
+        _ = watch.events(in: d.session, loading: false)
+        press(&d, "toggle")
+        XCTAssertTrue(watch.events(in: d.session, loading: false).contains(.multi))
+        XCTAssertFalse(watch.events(in: d.session, loading: false).contains(.multi), "once")
+        press(&d, "down")
+        XCTAssertFalse(watch.events(in: d.session, loading: false).contains(.multi), "a move marks nothing")
+    }
+
+    func testTheNewEventsAndActionsParse() throws {
+        var bindings = Bindings()
+        try bindings.parse("backward-eof:abort,multi:ignore,jump:accept,jump-cancel:abort,click-header:ignore,click-footer:ignore")
+        XCTAssertEqual(bindings.triggers.count, 6)
+        try bindings.parse("ctrl-x:clear-selection+previous-history+track+toggle-raw+enable-raw+offset-middle")
+        XCTAssertEqual(bindings[key]!.map(\.kind), [.clearMulti, .prevHistory, .trackCurrent, .toggleRaw, .enableRaw, .offsetMiddle])
+    }
+}
+
+/// click-header's word and field, as fzf tells its commands.
+final class HeaderClickTests: XCTestCase {
+    func testTheClickedWordAndItsFieldCountedOverTheHeadersLines() {
+        let lines = ["UID   PID  CMD", "root  1    init"]
+        XCTAssertEqual(HeaderClick(lines: lines, line: 1, column: 8).word, "PID")
+        XCTAssertEqual(HeaderClick(lines: lines, line: 1, column: 8).nth, "2")
+        XCTAssertEqual(HeaderClick(lines: lines, line: 2, column: 1).nth, "4", "three words on the line before")
+        XCTAssertEqual(HeaderClick(lines: lines, line: 2, column: 13).nth, "6..", "the last word: the rest of the line")
+        XCTAssertNil(HeaderClick(lines: lines, line: 1, column: 5).word, "a blank is no word")
+        XCTAssertEqual(HeaderClick(lines: lines, line: 1, column: 5).column, 5)
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import XCTest
+
+/// fzf's actions and events of issue 30 in a real terminal, each recipe checked against
+/// what fzf 0.74.5 shows for it (side by side in tmux): raw mode, the moves to matches and
+/// marks, jump mode, scrolling, tracking, marking turned on and off, the subword edits,
+/// history, and the events backward-eof, multi, jump, jump-cancel and click-header.
+final class InteractiveFzfActionsTests: InteractiveTestCase {
+    func shows(_ rows: [String], _ text: String) -> Bool { rows.contains { $0.contains(text) } }
+
+    func testRawModeListsEveryLineDimsTheOthersAndCtrlNSkipsThem() throws {
+        try tmux.start(input: "seq 30", args: "--raw --bind ctrl-x:toggle-raw")
+        tmux.waitFor(text: "30/30")
+        tmux.type("2")
+        // fzf: 12/30, every line still listed in input order, the highlight kept on 1.
+        tmux.waitFor("the count of matches, every line listed") {
+            $0[row: 1] == self.tmux.infoRow("12/30") && $0[row: 2] == "> 1" && $0[row: 3] == "\u{2596} 2"
+        }
+        XCTAssertTrue(tmux.screenWithEscapes().contains("\u{1B}[2m3"), "a line that does not match is dim")
+        tmux.keys("C-n")
+        tmux.waitFor("ctrl-n: the next match") { $0[row: 3] == "> 2" }
+        tmux.keys("C-n")
+        tmux.waitFor("ctrl-n skips 3…11") { $0[row: 13] == "> 12" && $0[row: 12] == "\u{2596} 11" }
+        tmux.keys("C-x")
+        tmux.waitFor("toggle-raw: only the matches, the highlight on its line") {
+            $0.contains("> 12") && !self.shows($0, "11") && $0[row: 2].hasSuffix(" 2")
+        }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "12\n")
+    }
+
+    func testBestGoesToTheBestMatchInRawMode() throws {
+        try tmux.start(input: "seq 1000", args: "--raw --bind space:best")
+        tmux.waitFor(text: "1000/1000")
+        tmux.type("999")
+        tmux.waitFor("the highlight stays on 1") { $0[row: 1] == self.tmux.infoRow("1/1000") && $0[row: 2] == "> 1" }
+        tmux.keys("Space")
+        tmux.waitFor(text: "> 999")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "999\n", "a dimmed line under the highlight would be picked as it is")
+    }
+
+    func testJumpLabelsTheRowsAndItsEventsFire() throws {
+        try tmux.start(input: "seq 20", args: "--bind 'space:jump,jump:accept,jump-cancel:change-prompt(cancelled> )'")
+        tmux.waitFor(text: "20/20")
+        tmux.keys("Space")
+        tmux.waitFor("each row labelled, from the prompt") { $0[row: 2] == "a 1" && $0[row: 4] == "d 3" }
+        tmux.keys("x")
+        tmux.waitFor("a key that is no label cancels") { $0[row: 0].hasPrefix("cancelled>") && $0[row: 2] == "> 1" }
+        tmux.keys("Space")
+        tmux.waitFor(text: "d 3")
+        tmux.keys("d")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "3\n", "jump went to the third row and its event accepted")
+    }
+
+    func testJumpAcceptWithOwnLabels() throws {
+        try tmux.start(input: "seq 20", args: "--jump-labels 123 --bind space:jump-accept")
+        tmux.waitFor(text: "20/20")
+        tmux.keys("Space")
+        tmux.waitFor("the labels given") { $0[row: 4] == "3 3" && $0[row: 5] == "  4" }
+        tmux.keys("2")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "2\n")
+    }
+
+    func testOffsetScrollsTheListAndMovesTheHighlightAtItsEnd() throws {
+        try tmux.start(input: "seq 100", args: "--height 8 --bind ctrl-x:offset-down,ctrl-y:offset-up,ctrl-o:offset-middle")
+        tmux.waitFor(text: "100/100")
+        tmux.keys("C-x")
+        // As fzf: the list scrolls a line; the highlight, its row gone, goes to the next.
+        tmux.waitFor("offset-down") { $0[row: 2] == "> 2" && $0[row: 3] == "  3" }
+        tmux.keys("C-y", "C-y")
+        tmux.waitFor("offset-up at the top moves the highlight instead") { $0[row: 2] == "> 1" }
+        tmux.keys("Down", "Down", "Down", "Down", "C-o")
+        tmux.waitFor("offset-middle: 5 in the middle of six rows") { $0[row: 2] == "  3" && $0[row: 4] == "> 5" }
+    }
+
+    func testMovesToTheMarkedLinesAndMarkingTurnedOnAndOff() throws {
+        try tmux.start(input: "seq 20", args: """
+            --bind 'ctrl-x:down-selected,ctrl-y:up-selected,ctrl-o:change-multi,ctrl-t:change-multi(0)' \
+            --bind 'multi:transform-prompt(echo "$FZF_SELECT_COUNT> ")'
+            """)
+        tmux.waitFor(text: "20/20")
+        tmux.keys("C-o", "Tab")
+        tmux.waitFor("change-multi turns marking on; multi fires") { $0[row: 0].hasPrefix("1>") }
+        tmux.keys("Down", "Down", "Tab")
+        tmux.waitFor(text: "2>")
+        tmux.keys("C-x")
+        tmux.waitFor("down-selected goes around to the first mark") { $0[row: 2].hasPrefix(">*1") }
+        tmux.keys("C-y")
+        tmux.waitFor("up-selected goes around the start to the other") { $0[row: 5].hasPrefix(">*4") }
+        tmux.keys("C-t")
+        tmux.waitFor("change-multi(0) turns marking off, the marks go") { $0[row: 0].hasPrefix("0>") }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "4\n")
+    }
+
+    func testSubwordEditsAcceptOrPrintQueryAndBackwardEOF() throws {
+        try tmux.start(input: "seq 3", args: """
+            --bind 'ctrl-x:backward-kill-subword,ctrl-y:backward-subword,ctrl-o:kill-subword' \
+            --bind 'enter:accept-or-print-query,backward-eof:change-prompt(empty> )'
+            """)
+        tmux.waitFor(text: "3/3")
+        tmux.type("getHttpCode")
+        tmux.waitFor(text: "getHttpCode")
+        tmux.keys("C-x")
+        tmux.waitFor("the last hump cut") { $0[row: 0] == "> getHttp" }
+        tmux.keys("C-y", "C-o")
+        tmux.waitFor("back a hump, and the hump after cut") { $0[row: 0] == "> get" }
+        tmux.keys("C-u", "BSpace")
+        tmux.waitFor("backspace on an empty query fires backward-eof") { $0[row: 0].hasPrefix("empty>") }
+        tmux.type("xyz")
+        tmux.waitFor(text: "0/3")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "xyz\n", "nothing matches: the query is printed")
+    }
+
+    func testHistoryActionsWalkTheQueries() throws {
+        let history = try tmux.file("history", "first\nsecond\n")
+        try tmux.start(input: "seq 3", args: "--history '\(history)' --bind ctrl-x:prev-history,ctrl-y:next-history")
+        tmux.waitFor(text: "3/3")
+        tmux.keys("C-x")
+        tmux.waitFor("the newest query") { $0[row: 0] == "> second" }
+        tmux.keys("C-x")
+        tmux.waitFor("the one before") { $0[row: 0] == "> first" }
+        tmux.keys("C-y")
+        tmux.waitFor("and back") { $0[row: 0] == "> second" }
+    }
+
+    func testTrackCurrentFollowsTheLineAndSaysSo() throws {
+        try tmux.start(input: "seq 20", args: "--bind ctrl-x:track-current,ctrl-y:toggle-track")
+        tmux.waitFor(text: "20/20")
+        tmux.keys("Down", "Down", "C-x")
+        tmux.waitFor("+t, as fzf") { $0[row: 1] == self.tmux.infoRow("20/20 +t") }
+        tmux.type("1")
+        tmux.waitFor("3 no longer matches: the highlight keeps its row, tracking ends") {
+            $0[row: 1] == self.tmux.infoRow("11/20") && $0[row: 4] == "> 11"
+        }
+        tmux.keys("C-u")
+        tmux.waitFor(text: "20/20")
+        for _ in 0..<11 { tmux.keys("Down") }
+        tmux.waitFor(text: "> 12")
+        tmux.keys("C-x")
+        tmux.type("2")
+        tmux.waitFor("the tracked line followed into the new list") {
+            $0[row: 1] == self.tmux.infoRow("3/20 +t") && $0[row: 2] == "  2" && self.shows($0, "> 12")
+        }
+        tmux.keys("C-y")
+        tmux.waitFor("toggle-track does nothing while track-current follows a line, as fzf") {
+            $0[row: 1] == self.tmux.infoRow("3/20 +t")
+        }
+        tmux.keys("Up")
+        tmux.waitFor(text: "3/20 ─")
+        tmux.keys("C-y")
+        tmux.waitFor(text: "+T")
+    }
+
+    func testClickHeaderTellsTheWordClicked() throws {
+        try tmux.start(input: "printf 'NAME SIZE\\na 1\\nb 2\\n'", args: """
+            --header-lines 1 --bind 'click-header:transform-prompt(echo "$FZF_CLICK_HEADER_WORD:$FZF_CLICK_HEADER_NTH> ")'
+            """)
+        tmux.waitFor(text: "2/2")
+        // The prompt is row 1, the info line row 2, the header row 3.
+        let click = "\u{1B}[<0;7;3M\u{1B}[<0;7;3m"
+        _ = try TmuxPick.shell(["tmux", "-L", tmux.socket, "send-keys", "-t", tmux.name, "-H"]
+                               + click.utf8.map { String(format: "%02x", $0) })
+        tmux.waitFor("the second word, the rest of the line") { $0[row: 0].hasPrefix("SIZE:2..>") }
+    }
+}
