@@ -96,8 +96,9 @@ extension Picker {
         ]
         var fzf: [(String, String)] = [
             ("FZF_POINTER", options.pointer), ("FZF_GHOST", ""),
-            ("FZF_BORDER_LABEL", options.surround.label), ("FZF_PREVIEW_LABEL", ""), ("FZF_LIST_LABEL", ""),
-            ("FZF_INPUT_LABEL", ""), ("FZF_HEADER_LABEL", ""),
+            ("FZF_BORDER_LABEL", options.surround.label), ("FZF_PREVIEW_LABEL", ""),
+            ("FZF_LIST_LABEL", options.parts.list.label), ("FZF_INPUT_LABEL", options.parts.input.label),
+            ("FZF_HEADER_LABEL", options.parts.header.label),
             ("FZF_DIRECTION", options.layout == .bottom ? "up" : "down"),
             ("FZF_INPUT_STATE", options.disabled ? "disabled" : "enabled"),
             ("FZF_IDLE_TIME", String(idleMillis / 1000)), ("FZF_IDLE_TIME_MS", String(idleMillis)),

@@ -23,11 +23,25 @@ struct Geometry: Equatable {
     /// The preview pane beside the rows (inside the surrounding), if it shows.
     var pane: PaneRect? = nil
 
+    /// The parts' own boxes (`--list-border`, `--input-border`, `--header-first`,
+    /// `--footer`…); nil in fzf's plain layout. With them, the fields above are the list's
+    /// box inside its border, and the input and headers are there too unless they have
+    /// boxes of their own (`parts.layout.separate`).
+    var parts: ScreenParts? = nil
+
     var bottom: Int { top + height - 1 }
     /// The rows' last column.
     var right: Int { left + width - 1 }
+    /// The input's own box inside its border, when it has one.
+    var inputBox: ScreenRect? { parts?.layout.separate == true ? parts?.content(.input) : nil }
+    /// The prompt's and info line's first and last columns.
+    var inputLeft: Int { inputBox?.left ?? left }
+    var inputRight: Int { inputBox.map { $0.left + $0.width - 1 } ?? right }
     /// The first row of the prompt.
-    var promptRow: Int { layout.promptOnTop ? top : bottom - promptRows + 1 }
+    var promptRow: Int {
+        if let box = inputBox { return layout.promptOnTop ? box.top : box.top + box.height - promptRows }
+        return layout.promptOnTop ? top : bottom - promptRows + 1
+    }
     /// 1 when the info line, or the rule alone, has a row of its own.
     var infoRows: Int { hasInfoRow ? 1 : 0 }
 
@@ -40,10 +54,12 @@ struct Geometry: Equatable {
     }
 
     /// Rows left for the list once the prompt, the info line and `headers` rows are placed.
-    func listHeight(headers: Int) -> Int { max(0, height - promptRows - infoRows - headers) }
+    func listHeight(headers: Int) -> Int {
+        inputBox != nil ? height : max(0, height - promptRows - infoRows - headers)
+    }
 
     /// The info line's row (with a row of its own), next to the prompt.
-    var infoRow: Int { layout.promptOnTop ? top + promptRows : promptRow - 1 }
+    var infoRow: Int { layout.promptOnTop ? promptRow + promptRows : promptRow - 1 }
 
     /// The row next to the prompt and the info line, where headers and the list start
     /// (below it with the prompt on top; above it, counting upward, otherwise).
@@ -56,11 +72,36 @@ struct Geometry: Equatable {
     /// The screen row of list row `i` (in flow order: 0 is next to the prompt, or with
     /// reverse-list the list's first row at the top).
     func listRow(_ i: Int, headers: Int) -> Int {
+        if inputBox != nil { return layout == .bottom ? bottom - i : top + i }
         switch layout {
         case .top: return anchor + headers + i
         case .bottom: return anchor - headers - i
         case .reverseList: return top + i
         }
+    }
+
+    /// Where header row `k` goes (`text` rows of `--header` first, then `lines` header
+    /// lines): its screen row, first column and width, as fzf places them: the header
+    /// lines read upward from the header text except with the prompt on top, every row
+    /// indented as far as the list's text (`gutter`); nil when there is no room.
+    func headerPlace(_ k: Int, text: Int, lines: Int, gutter: Int) -> (row: Int, left: Int, width: Int)? {
+        let count = text + lines
+        func reading(_ k: Int, text: Int, lines: Int) -> Int {
+            if layout != .bottom { return k }
+            return k < text ? lines + k : lines - 1 - (k - text)
+        }
+        guard let parts, parts.layout.separate else {
+            let row = headerRow(reading(k, text: text, lines: lines), of: count)
+            return (row, left + gutter, max(0, width - gutter))
+        }
+        let own = parts.layout.box(.headerLines) != nil
+        let inLines = own && k >= text
+        guard let box = parts.layout.box(inLines ? .headerLines : .header) else { return nil }
+        let r = inLines ? reading(k - text, text: 0, lines: lines)
+            : own ? reading(k, text: text, lines: 0) : reading(k, text: text, lines: lines)
+        guard r < box.content.height else { return nil }
+        let rect = parts.screen(box.content)
+        return (rect.top + r, rect.left + box.indent, max(0, rect.width - box.indent))
     }
 
     /// The rows inside `surround` when this is the whole region (`inline`: with `--height`).
@@ -86,9 +127,9 @@ struct Geometry: Equatable {
     var promptPrefix: String {
         // A pane on the left: libedit writes blanks there, which the painter draws over.
         let pane = String(repeating: " ", count: pane?.leftOfRows ?? 0)
-        guard let s = surrounding else { return pane }
-        return String(repeating: " ", count: s.box.margin.left) + (s.box.sides.left ? s.glyphs.left : "")
-            + String(repeating: " ", count: s.box.padding.left) + pane
+        guard let s = surrounding else { return partPrefix(pane) }
+        return partPrefix(String(repeating: " ", count: s.box.margin.left) + (s.box.sides.left ? s.glyphs.left : "")
+            + String(repeating: " ", count: s.box.padding.left) + pane)
     }
 }
 
@@ -175,33 +216,40 @@ enum Painter {
         // With something drawn right of the rows, a row is blanked before it is written
         // (ECH), not cleared to the end of the line, which would take the border too.
         let boxedRight = (g.surrounding.map { g.right < $0.width } ?? false) || g.pane?.position == .right
+            || g.parts != nil
         func blank(_ columns: Int) -> String { boxedRight ? "\u{1B}[\(max(1, columns))X" : "" }
-        func move(_ row: Int) { out += "\u{1B}[\(row);\(g.left)H" }
+        func move(_ row: Int, _ column: Int? = nil) { out += "\u{1B}[\(row);\(column ?? g.left)H" }
         var drawn = Set<Int>()
         // Rows pick may draw on: inside the region, never the prompt's.
         func isFree(_ row: Int) -> Bool {
             guard row >= g.top, row <= g.bottom else { return false }
+            if g.inputBox != nil { return true }
             return g.layout.promptOnTop ? row >= g.top + g.promptRows : row < g.promptRow
         }
         // No row is ever wider than the terminal: a wider one would wrap onto the next.
-        func line(_ text: String) -> String {
+        func line(_ text: String, width: Int = width) -> String {
             blank(width) + clip(text, to: width, plain: theme.isPlain, reset: theme.reset) + (boxedRight ? "" : "\u{1B}[K")
         }
 
         // Info line.
-        if g.hasInfoRow && isFree(g.infoRow) {
-            move(g.infoRow)
-            out += line(infoLine(frame.info, width: width, theme: theme, phase: spinnerPhase, separator: g.separator,
-                                 style: g.info))
+        let inputWidth = max(1, g.inputRight - g.inputLeft + 1)
+        if g.hasInfoRow && (isFree(g.infoRow) || g.inputBox != nil) {
+            move(g.infoRow, g.inputLeft)
+            let rule = g.parts?.layout.separatedFromList == true ? nil : g.separator
+            out += line(infoLine(frame.info, width: inputWidth, theme: theme, phase: spinnerPhase, separator: rule,
+                                 style: g.info), width: inputWidth)
             drawn.insert(g.infoRow)
         }
 
         for (k, spans) in frame.headers.enumerated() {
-            let row = g.headerRow(k, of: frame.headers.count)
-            guard isFree(row) else { continue }
-            move(row)
-            out += line(styled(theme.header, spans.map(\.text).joined()))
-            drawn.insert(row)
+            guard let place = g.headerPlace(k, text: frame.headerTextRows, lines: frame.headers.count - frame.headerTextRows,
+                                            gutter: gutter.width),
+                  g.inputBox != nil || isFree(place.row) else { continue }
+            move(place.row, place.left - gutter.width)
+            out += line(String(repeating: " ", count: gutter.width)
+                        + styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(), to: max(0, place.width))),
+                        width: place.width + gutter.width)
+            if g.inputBox == nil { drawn.insert(place.row) }
         }
 
         let listHeight = g.listHeight(headers: frame.headers.count)
@@ -230,11 +278,12 @@ enum Painter {
             move(r)
             out += line("")
         }
-        if let ghost, ghost.column <= g.right {
-            out += "\u{1B}[\(g.promptRow);\(ghost.column)H" + (boxedRight ? blank(g.right - ghost.column + 1) : "\u{1B}[K")
+        if let ghost, ghost.column <= g.inputRight {
+            out += "\u{1B}[\(g.promptRow);\(ghost.column)H" + (boxedRight ? blank(g.inputRight - ghost.column + 1) : "\u{1B}[K")
             out += promptTail(ghost, frame.info, geometry: g, theme: theme, phase: spinnerPhase)
         }
         if let s = g.surrounding { out += surroundings(s, geometry: g, theme: theme) }
+        if let parts = g.parts { out += partBoxes(parts, geometry: g, theme: theme, gutter: gutter.width) }
         if let pane = g.pane, let preview { out += self.pane(preview, in: pane, theme: theme) }
         out += "\u{1B}8\u{1B}[?25h"
         return Array(out.utf8)
@@ -247,7 +296,7 @@ enum Painter {
     /// (or the prefix) and the counts ending a column short of the row's end.
     static func promptTail(_ ghost: Ghost, _ info: InfoLine, geometry g: Geometry, theme: Theme, phase: Int) -> String {
         let styled = theme.styled
-        var room = g.right - ghost.column
+        var room = g.inputRight - ghost.column
         var out = ""
         let spins = info.isBusy && !info.inWords
         // The info line here, if --info puts it here: its text and its width.

@@ -9,6 +9,9 @@ struct PaneRect: Equatable {
     var position: PreviewPosition
     /// The `--preview-window` options in force there (the alternative's, on a small screen).
     var window: PreviewWindow
+    /// `--preview-label` and where it goes (`--preview-label-pos`).
+    var label = ""
+    var labelPosition = LabelPosition()
 
     /// Blank columns between the pane and the rows beside it (fzf's one), so that a cut
     /// title never runs into a borderless pane's text.
@@ -73,19 +76,27 @@ extension Painter {
         // The preview's own background (`preview-bg`), else the theme's.
         let background = theme.previewBackground.isEmpty ? theme.background : theme.previewBackground
         let reset = theme.isPlain ? "" : "\u{1B}[0" + (background.isEmpty ? "" : ";" + background) + "m"
-        let border = sgr(theme.border)
+        let border = sgr(theme.previewBorder ?? theme.border)
         let g = frame.glyphs
         let s = frame.sides
         let text = rect.text
         var out = reset
         func move(_ row: Int, _ column: Int) { out += "\u{1B}[\(row);\(column)H" }
-        func horizontal(_ row: Int, _ left: String, _ fill: String, _ right: String) {
+        // The label on the top line, or the bottom one when asked or when there is no top.
+        let labelOnBottom = s.bottom && (rect.labelPosition.bottom || !s.top)
+        func horizontal(_ row: Int, _ left: String, _ fill: String, _ right: String, label: Bool) {
             move(row, rect.left)
             let inner = max(0, rect.width - (s.left ? 1 : 0) - (s.right ? 1 : 0))
-            out += border + (s.left ? left : "") + String(repeating: fill, count: inner) + (s.right ? right : "") + reset
+            let glyphs = Array((s.left ? left : "") + String(repeating: fill, count: inner) + (s.right ? right : ""))
+            guard label, !rect.label.isEmpty else { out += border + String(glyphs) + reset; return }
+            let shown = TerminalText.truncate(TerminalText.sanitize(rect.label), to: rect.width)
+            let width = TerminalText.width(shown)
+            let start = rect.labelPosition.start(labelWidth: width, lineWidth: rect.width)
+            out += border + String(glyphs.prefix(start)) + reset + sgr(theme.previewLabel ?? theme.label) + shown + reset
+                + border + String(glyphs.dropFirst(start + width)) + reset
         }
-        if s.top { horizontal(rect.top, g.topLeft, g.top, g.topRight) }
-        if s.bottom { horizontal(rect.top + rect.height - 1, g.bottomLeft, g.bottom, g.bottomRight) }
+        if s.top { horizontal(rect.top, g.topLeft, g.top, g.topRight, label: !labelOnBottom) }
+        if s.bottom { horizontal(rect.top + rect.height - 1, g.bottomLeft, g.bottom, g.bottomRight, label: labelOnBottom) }
         for i in 0..<text.height {
             let row = text.top + i
             move(row, rect.left)

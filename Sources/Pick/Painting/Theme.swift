@@ -21,6 +21,16 @@ struct Theme {
     /// The border's lines and its label (fzf's dark colours).
     var border = "38;5;59"
     var label = "38;5;145"
+    /// Each part's border and label (`list-border`, `input-label`…); missing: `border`'s
+    /// and `label`'s, as fzf's.
+    var partBorders: [PickerPart: String] = [:]
+    var partLabels: [PickerPart: String] = [:]
+    /// The preview's border and label (`preview-border`, `preview-label`); nil: `border`'s
+    /// and `label`'s.
+    var previewBorder: String? = nil
+    var previewLabel: String? = nil
+    /// The footer's text; nil: the header's.
+    var footer: String? = nil
     /// The rule after the counts; nil: the border's colour, as fzf's.
     var separator: String? = nil
     /// The background under everything pick draws (`bg`); "" is the terminal's.
@@ -135,6 +145,17 @@ struct Theme {
                 case .chip: theme.chip = value
                 case .border: theme.border = value
                 case .label: theme.label = value
+                case .listBorder: theme.partBorders[.list] = value
+                case .inputBorder: theme.partBorders[.input] = value
+                case .headerBorder: theme.partBorders[.header] = value
+                case .footerBorder: theme.partBorders[.footer] = value
+                case .listLabel: theme.partLabels[.list] = value
+                case .inputLabel: theme.partLabels[.input] = value
+                case .headerLabel: theme.partLabels[.header] = value
+                case .footerLabel: theme.partLabels[.footer] = value
+                case .footer: theme.footer = value
+                case .previewBorder: theme.previewBorder = value
+                case .previewLabel: theme.previewLabel = value
                 case .separator: theme.separator = value
                 case .nomatch: theme.unmatched = value
                 }

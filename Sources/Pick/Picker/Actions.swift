@@ -66,7 +66,7 @@ extension Picker {
         let context = ActionContext(pageRows: geometry.listHeight(headers: headerCount) - 1,
                                     listReadsDown: options.layout.listReadsDown,
                                     awaitsReloadedLines: awaitsReloadedLines, rowsBeforeReload: session.bound.rowsBeforeReload,
-                                    cursorAtEnd: cursorAtEnd, completion: completions().first,
+                                    cursorAtEnd: cursorAtEnd, completion: options.completionGhost ? completions().first : nil,
                                     scopes: Scopes.count(in: store),
                                     preview: preview.map { (shown: geometry.pane != nil,
                                                             rows: $0.rect.map { $0.text.height - $0.window.headerLines } ?? 0) })
@@ -97,6 +97,14 @@ extension Picker {
         case .setPrompt(let text): changePrompt(text)
         case .setHeader(let text): changeHeader(text ?? "")
         case .setBorderLabel(let text): changeBorderLabel(text)
+        case .setLabel(let part, let text): changeLabel(part, text)
+        case .setFooter(let text): changeFooter(text ?? "")
+        case .showHeader(let shown):
+            let shows = shown ?? hidesHeader
+            if shows == hidesHeader {
+                hidesHeader = !shows
+                layoutChanged()
+            }
         case .setFilters(let filters):
             // Off, the list stays as it is (the query it was filtered by goes on filtering).
             session.filters = filters
@@ -236,6 +244,23 @@ extension Picker {
     /// change-border-label: fzf-git.sh's pickers name what they list there (`--border`).
     func changeBorderLabel(_ text: String) {
         options.surround.label = text
+        layoutChanged()
+    }
+
+    /// change-list-label and the others: a part's label (`--list-label`…).
+    func changeLabel(_ part: LabelledPart, _ text: String) {
+        switch part {
+        case .list: options.parts.list.label = text
+        case .input: options.parts.input.label = text
+        case .header: options.parts.header.label = text
+        case .footer: options.parts.footer.label = text
+        }
+        layoutChanged()
+    }
+
+    /// change-footer: the footer's lines (none when empty).
+    func changeFooter(_ text: String) {
+        options.footer = text.isEmpty ? nil : text
         layoutChanged()
     }
 

@@ -20,7 +20,7 @@ extension Picker {
             terminal.separateReturnFromCtrlJ()
             // libedit measured the terminal again as it started reading: its lines end
             // short of a right border only from now on.
-            if geometry.right < terminal.size().cols {
+            if geometry.inputRight < terminal.size().cols {
                 placePrompt()
                 editor.refresh()
             }

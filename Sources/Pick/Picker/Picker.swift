@@ -44,6 +44,8 @@ final class Picker {
     var cursorAtEnd = true
     /// The `--prompt` text, safe to draw.
     var prompt: String
+    /// hide-header / toggle-header: the header and header lines are not shown.
+    var hidesHeader = false
     let gutter: Gutter
 
     // Keys.
@@ -101,6 +103,19 @@ final class Picker {
         // Commands get the lines as read, not the --nth/--with-nth text `store` holds.
         delimiter = (try? FieldDelimiter(options.delimiter)) ?? .blanks
         preview = PreviewController(options: options, store: fieldView?.original ?? store, delimiter: delimiter)
+        // `--min-height=N+`: N rows of the list, and the rows every other part takes.
+        if options.minHeightAuto { region.minHeight = options.minHeight + rowsBesideList(headerLines: options.headerLines) }
+    }
+
+    /// Rows the prompt, info line, headers, borders and footer take in a tall region.
+    func rowsBesideList(headerLines: Int) -> Int {
+        var g = Geometry(top: 1, height: 1000, width: 80, layout: options.layout)
+        g.info = options.info
+        g.separator = options.separatorRule.map { StyledText(ansi: $0, tabStop: options.tabStop) }
+        g = g.inside(options.surround, inline: true)
+            .withParts(options.parts, headerText: headerText.count, headerLines: headerLines, footer: footerText,
+                       gutter: gutter.width)
+        return 1000 - g.listHeight(headers: headerText.count + headerLines)
     }
 
     /// Makes a crash restore the terminal. The input reader, started just before, may install
@@ -179,7 +194,15 @@ final class Picker {
     /// The picker's rows: the region, inside the margin, border and padding if any.
     var geometry: Geometry {
         let g = areaBesidePreview
-        return preview.map { g.besidePreview($0.window) } ?? g
+        var beside = preview.map { g.besidePreview($0.window) } ?? g
+        beside.pane?.label = options.previewLabel.label
+        beside.pane?.labelPosition = options.previewLabel.labelPosition
+        return beside.withParts(options.parts, headerText: headerText.count, headerLines: boxedHeaderLines,
+                                footer: footerText, gutter: gutter.width)
+    }
+
+    var footerText: [String] {
+        options.footer.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
     }
 
     /// The rows inside the margin, border and padding, which the preview pane shares.
@@ -197,11 +220,18 @@ final class Picker {
     // MARK: Drawing
 
     var headerCount: Int {
-        headerText.count + min(options.headerLines, store.count)
+        headerText.count + shownHeaderLines
     }
 
+    /// The header lines shown (none while the header is hidden).
+    var shownHeaderLines: Int { hidesHeader ? 0 : min(options.headerLines, store.count) }
+
+    /// The header lines the parts' boxes are laid out for: all of them from the start, so
+    /// that the boxes (and the prompt's row) stay put while the input streams in.
+    var boxedHeaderLines: Int { hidesHeader ? 0 : options.headerLines }
+
     var headerText: [String] {
-        guard let header = options.header else { return [] }
+        guard let header = options.header, !hidesHeader else { return [] }
         return header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
@@ -215,7 +245,7 @@ final class Picker {
         // picker's do). The prompt's rows, old and new, are cleared and libedit draws the
         // query again where it now fits: at the bottom the prompt moves up, on top it
         // takes rows that held the info line or the list.
-        let promptRows = min(max(1, geometry.height - 2), (promptWidth + queryWidth) / max(1, geometry.right) + 1)
+        let promptRows = min(max(1, geometry.height - 2), (promptWidth + queryWidth) / max(1, geometry.inputRight) + 1)
         if promptRows != geometry.promptRows {
             let old = geometry.promptRow..<(geometry.promptRow + geometry.promptRows)
             region.geometry.promptRows = promptRows
@@ -235,6 +265,7 @@ final class Picker {
                                gutterWidth: gutter.width)
         input.fieldView = fieldView
         if session.bound.jumping != nil { input.jumpLabels = Array(options.jumpLabels) }
+        if hidesHeader { input.headerLines = 0 }
         var frame = FrameBuilder.build(input, store: store)
         frame.info.inWords = options.accessible
         frame.info.commandOutput = infoCommandOutput(for: frame.info)
@@ -242,7 +273,7 @@ final class Picker {
         session.scroll = frame.scroll
         var ghost: Ghost? = nil
         if geometry.promptRows == 1 {
-            ghost = Ghost(column: promptWidth + queryWidth + 1, text: cursorAtEnd && options.ghostText ? ghostText() : "",
+            ghost = Ghost(column: promptWidth + queryWidth + 1, text: cursorAtEnd && options.completionGhost ? ghostText() : "",
                           isHint: query.isEmpty)
         }
         let pane = geometry.pane.flatMap { rect in preview?.frame(in: rect, at: monotonicMillis()) }

@@ -21,7 +21,11 @@ extension Picker {
         if options.heightAdapts {
             let counts = { (candidates: max(0, self.store.count - self.options.headerLines), headers: self.headerCount,
                             sections: max(0, Scopes.names(in: self.store).count - 1), loading: self.input.isLoading) }
-            region.fit(terminal, info: options.info, separator: options.separatorRule.map { StyledText(ansi: $0) }, surround: options.surround, content: counts)
+            region.fit(terminal, info: options.info, separator: options.separatorRule.map { StyledText(ansi: $0) },
+                       surround: options.surround, listRows: { g, headers in
+                g.withParts(self.options.parts, headerText: self.headerText.count, headerLines: self.boxedHeaderLines,
+                            footer: self.footerText, gutter: self.gutter.width).listHeight(headers: headers)
+            }, content: counts)
         }
         region.enter(terminal, decoder: &decoder)
         placePrompt()
@@ -37,7 +41,7 @@ extension Picker {
         let g = geometry
         if let editor {
             editor.setPrompt(prefix: g.promptPrefix, prompt)
-            if g.right < terminal.size().cols { editor.limitColumns(g.right) }
+            if g.inputRight < terminal.size().cols { editor.limitColumns(g.inputRight) }
         }
         terminal.write("\u{1B}[\(g.promptRow);1H")
         cursorOnSelection = false

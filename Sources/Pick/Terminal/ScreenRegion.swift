@@ -21,7 +21,7 @@ struct ScreenRegion {
     private(set) var isShown = false
 
     /// `--min-height`: the fewest rows a percentage or `-N` height takes.
-    let minHeight: Int
+    var minHeight: Int
 
     init(height: Height, minHeight: Int = 0, layout: Layout, mouse: Bool) {
         self.height = height
@@ -167,6 +167,7 @@ struct ScreenRegion {
     /// all of them when it still streams in after `Tunables.Picker.adaptiveHeightWaitMillis`.
     /// Keys typed meanwhile wait in the terminal.
     mutating func fit(_ terminal: Terminal, info: InfoStyle, separator: StyledText?, surround: Surround,
+                      listRows: (Geometry, Int) -> Int = { $0.listHeight(headers: $1) },
                       content: () -> (candidates: Int, headers: Int, sections: Int, loading: Bool)) {
         fitRows = nil
         let most = regionHeight(rows: terminal.size().rows)
@@ -180,7 +181,8 @@ struct ScreenRegion {
             g.separator = separator
             let inner = g.inside(surround, inline: true)
             let (candidates, headers, sections, loading) = content()
-            let needed = (most - inner.height) + 1 + inner.infoRows + headers + max(1, candidates + sections)
+            // Every row but the list's (the parts' boxes included), and the list's lines.
+            let needed = most - listRows(inner, headers) + candidates + sections
             if needed >= most { return }
             if !loading { fitRows = needed; return }
             if monotonicMillis() >= deadline { return }

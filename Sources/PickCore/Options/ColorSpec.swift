@@ -110,6 +110,15 @@ public enum ColorPart: String, CaseIterable, Sendable {
     case border, label
     /// Raw mode's lines the query does not match (dim by default).
     case nomatch
+    /// Each part's border and label; the border's and the label's colours unless set.
+    case listBorder = "list-border", inputBorder = "input-border", headerBorder = "header-border"
+    case footerBorder = "footer-border"
+    case listLabel = "list-label", inputLabel = "input-label", headerLabel = "header-label"
+    case footerLabel = "footer-label"
+    /// The footer's text (`--footer`); the header's colour unless set.
+    case footer
+    /// The preview's border and label; the border's and the label's colours unless set.
+    case previewBorder = "preview-border", previewLabel = "preview-label"
     /// The rule after the counts (`--separator`); the border's colour unless set.
     case separator
     /// The preview's text and background.
@@ -126,16 +135,13 @@ public enum ColorPart: String, CaseIterable, Sendable {
 
     /// fzf's other names for the parts above.
     static let aliases = ["current-fg": "fg+", "current-bg": "bg+", "current-hl": "hl+", "header-fg": "header",
-                          "list-fg": "fg", "list-bg": "bg", "input-fg": "query"]
+                          "list-fg": "fg", "list-bg": "bg", "input-fg": "query",
+                          "footer-fg": "footer"]
 
     /// fzf's names for parts pick does not draw yet (the separator, the scrollbar, the
     /// borders of each part issue 31 adds): accepted, their style checked, not drawn.
     static let notYetDrawn: Set<String> = [
-        "input", "input-bg", "input-border", "input-label",
-        "list-border", "list-label", "preview-border",
-        "preview-label", "preview-scrollbar", "alt-bg", "nth",
-        "alt-gutter", "scrollbar", "header-bg", "header-border", "header-label",
-        "footer", "footer-fg", "footer-bg", "footer-border", "footer-label", "gap-line",
+        "input", "input-bg", "preview-scrollbar", "alt-bg", "nth", "alt-gutter", "scrollbar", "header-bg", "footer-bg", "gap-line",
     ]
 }
 

@@ -34,7 +34,7 @@ public enum OptionCompletion {
         "--color": .words(["dark", "light", "16", "bw"]),
         "--shell": .words(shells),
         "--completion": .words(shells),
-        "--border": .words(BorderStyle.allCases.map(\.rawValue)),
+        "--border": .words(BorderStyle.allCases.filter { $0 != .inline }.map(\.rawValue)),
         "--tmux": .words(TmuxPopup.Position.allCases.map(\.rawValue)),
         "--popup": .words(TmuxPopup.Position.allCases.map(\.rawValue)),
         "--history": .files,

@@ -67,20 +67,12 @@ extension OptionTable {
 
     /// fzf's look: accepted, not yet drawn (issue 31 draws them).
     static let fzfLook: [OptionRow] = [
-        "--style=", "--ambidouble", "--no-ambidouble", "--black", "--no-black", "--bold", "--no-bold",
+        "--ambidouble", "--no-ambidouble", "--black", "--no-black", "--bold", "--no-bold",
         "--clear", "--no-clear",
         "--wrap?", "--no-wrap", "--wrap-word", "--no-wrap-word", "--wrap-sign=", "--preview-wrap-sign=",
-        "--multi-line", "--no-multi-line", "--marker-multi-line=",
-        "--gap#", "--no-gap", "--gap-line?", "--no-gap-line",
-        "--scrollbar?", "--no-scrollbar",
-        "--freeze-left=", "--freeze-right=", "--ghost=", "--no-input",
-        "--list-border?", "--no-list-border", "--list-label=", "--no-list-label", "--list-label-pos=",
-        "--input-border?", "--no-input-border", "--input-label=", "--no-input-label", "--input-label-pos=",
-        "--header-border?", "--no-header-border", "--header-label=", "--no-header-label", "--header-label-pos=",
-        "--header-lines-border?", "--no-header-lines-border", "--header-first", "--no-header-first",
-        "--footer=", "--no-footer", "--footer-border?", "--no-footer-border", "--footer-label=", "--no-footer-label",
-        "--footer-label-pos=",
-        "--preview-border?", "--no-preview-border", "--preview-label=", "--no-preview-label", "--preview-label-pos=",
+        "--multi-line", "--no-multi-line", "--marker-multi-line=", "--gap#", "--no-gap", "--gap-line?",
+        "--no-gap-line", "--scrollbar?", "--no-scrollbar", "--freeze-left=", "--freeze-right=", "--ghost=",
+        "--no-input",
     ].map(lookRow) + [
         // The separator follows it already; the rest of its glyphs are still to draw.
         OptionRow("--unicode", .none, support: .notYetDrawn) { options, _ in options.unicode = true },

@@ -27,6 +27,7 @@ extension OptionTable {
             let text = $1.string.hasSuffix("+") ? String($1.string.dropLast()) : $1.string
             guard text.first?.isASCII == true, text.first?.isNumber == true, let n = Int(text), n <= 100_000 else { throw $1.refused("expected a whole number, optionally with +") }
             $0.minHeight = n
+            $0.minHeightAuto = $1.string.hasSuffix("+")
         },
         OptionRow("--layout", .required,
                   help: help(.interface, "--layout=LAYOUT", "top (prompt above the list, pick's default: fzf's reverse),\n"
@@ -44,9 +45,8 @@ extension OptionTable {
                   help: help(.interface, "--border[=STYLE]", "a border: rounded (default), sharp, bold, double, dashed,\n"
                              + "block, thinblock, horizontal, vertical, top, bottom, left,\nright, line, none;  --no-border  none")) {
             // As fzf: `--border` alone is rounded; a style may follow as the next word.
-            guard let style = BorderStyle(rawValue: $1.text ?? "rounded") else {
-                throw $1.refused("expected " + BorderStyle.allCases.map(\.rawValue).joined(separator: ", "))
-            }
+            let style = try OptionTable.style($1, default: $0.defaultBorder)
+            if style == .inline { throw OptionTable.inlineRefused($1) }
             $0.surround.border = style
         },
         .flag("--no-border") { $0.surround.border = .none },

@@ -7,7 +7,7 @@
 public enum OptionTable {
     /// Every row, in `pick --help`'s order within each part.
     public static let rows: [OptionRow] =
-        search + modes + memory + interface + preview + output + fzfBehaviour + fzfLook
+        search + modes + memory + interface + parts + preview + output + fzfBehaviour + fzfLook
 
     /// The row of each long name.
     public static let byName: [String: OptionRow] = {

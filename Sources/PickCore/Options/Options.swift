@@ -102,9 +102,21 @@ public struct Options: Sendable {
     public var heightAdapts = false
     /// `--min-height`: the fewest rows a percentage or `-N` height takes (fzf's default).
     public var minHeight = 10
+    /// The best completion drawn dim after the query (pick's; off when invoked as fzf).
+    public var completionGhost = true
+    /// `--min-height=N+`: N rows for the list, the other parts' rows on top.
+    public var minHeightAuto = false
+    /// The style a border option without a value draws (`--style full:STYLE` sets it).
+    public var defaultBorder = BorderStyle.rounded
     public var layout: Layout = .top
     /// Margin, border, label and padding around the picker.
     public var surround = Surround()
+    /// The parts' borders and labels, and `--header-first` (PartLayout).
+    public var parts = PartsSpec()
+    /// `--preview-label` and `--preview-label-pos` (the style is `previewWindow`'s border).
+    public var previewLabel = PartBorder()
+    /// `--footer`: lines of text beyond the list, in a box of their own.
+    public var footer: String? = nil
     public var info: InfoStyle = .default
     /// `--info-command`: a command whose first line of output is drawn in the counts'
     /// place (`FZF_INFO` holds them), run again as they, the focus or the query change.
@@ -178,9 +190,6 @@ public struct Options: Sendable {
     /// `--typos` / `--no-typos`: close matches (CloseMatches.swift) after the real ones.
     /// nil: the picker shows them, `--filter` does not (it prints fzf's line sets).
     public var typos: Bool? = nil
-    /// Whether the prompt shows, dim after the query, what Tab would add (pick's ghost text;
-    /// fzf draws nothing there, so not when invoked as `fzf`).
-    public var ghostText = true
     /// Whether control characters in lines show as symbols (`TerminalText`); as `fzf`, not.
     public var controlSymbols = true
     /// `--shell NAME`: print the key bindings for bash, zsh or fish.
@@ -277,13 +286,14 @@ extension Options {
     public static let previewBuiltinMode = "--preview-builtin"
 
     /// Options as fzf starts (pick invoked as `fzf`): its layout, prompt at the bottom, no
-    /// close matches below the real ones, nothing drawn after the query, and
-    /// three lines kept in view past the highlight (`--scroll-off`).
+    /// close matches below the real ones, no completion ghost after the query (fzf draws
+    /// nothing there; its scripts and users read that row), control characters in lines
+    /// drawn as nothing, and three lines kept in view past the highlight (`--scroll-off`).
     public static var fzfDefaults: Options {
         var options = Options()
         options.layout = .bottom
         options.typos = false
-        options.ghostText = false
+        options.completionGhost = false
         options.controlSymbols = false
         options.scrollOff = 3
         return options
@@ -314,6 +324,7 @@ extension Options {
             }
         }
         try options.apply(arguments)
+        try options.parts.checkInline(headerLines: options.headerLines)
         return options
     }
 

@@ -46,7 +46,8 @@ public enum ListenAddress: Equatable, Sendable {
     public static func runsCommand(_ kind: BindActionKind) -> Bool {
         switch kind {
         case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .transformPrompt,
-             .transformHeader, .transformBorderLabel, .changePreview, .refreshPreview:
+             .transformHeader, .transformBorderLabel, .transformListLabel, .transformInputLabel, .transformHeaderLabel,
+             .transformFooterLabel, .transformFooter, .changePreview, .refreshPreview:
             return true
         default:
             return false

@@ -78,6 +78,11 @@ public enum Ending: Equatable, Sendable {
     case cancel
 }
 
+/// A part with a label of its own.
+public enum LabelledPart: Equatable, Sendable {
+    case list, input, header, footer
+}
+
 /// What the preview pane is to do.
 public enum PreviewEffect: Equatable, Sendable {
     /// Show it if hidden, hide it if shown.
@@ -129,6 +134,12 @@ public enum ActionEffect {
     /// nil: no header.
     case setHeader(String?)
     case setBorderLabel(String)
+    /// A part's label (change-list-label, change-input-label…).
+    case setLabel(LabelledPart, String)
+    /// nil: no footer.
+    case setFooter(String?)
+    /// Show the header and header lines, hide them, or (nil) the other of the two.
+    case showHeader(Bool?)
     /// Turn the query's filtering on or off (the session's `filters`), then search again.
     case setFilters(Bool)
     /// Turn these triggers off (unbind) or on again (rebind).
@@ -249,6 +260,13 @@ extension PickSession {
         case .changePrompt: return [.setPrompt(action.argument ?? "")]
         case .changeHeader: return [.setHeader((action.argument ?? "").isEmpty ? nil : action.argument)]
         case .changeBorderLabel: return [.setBorderLabel(action.argument ?? "")]
+        case .changeListLabel: return [.setLabel(.list, action.argument ?? "")]
+        case .changeInputLabel: return [.setLabel(.input, action.argument ?? "")]
+        case .changeHeaderLabel: return [.setLabel(.header, action.argument ?? "")]
+        case .changeFooterLabel: return [.setLabel(.footer, action.argument ?? "")]
+        case .changeFooter: return [.setFooter((action.argument ?? "").isEmpty ? nil : action.argument)]
+        case .toggleHeader: return [.showHeader(nil)]
+        case .showHeader, .hideHeader: return [.showHeader(action.kind == .showHeader)]
         case .enableSearch, .disableSearch, .toggleSearch:
             let wanted = action.kind == .toggleSearch ? !filters : action.kind == .enableSearch
             return wanted == filters ? [] : [.setFilters(wanted)]
@@ -340,7 +358,8 @@ extension PickSession {
             default: .reload(sync: action.kind == .reloadSync)
             }
             return [.command(use, action)]
-        case .transform, .transformQuery, .transformPrompt, .transformHeader, .transformBorderLabel:
+        case .transform, .transformQuery, .transformPrompt, .transformHeader, .transformBorderLabel, .transformListLabel,
+             .transformInputLabel, .transformHeaderLabel, .transformFooterLabel, .transformFooter:
             // A transform's command runs without a focused line too, its output replacing
             // what it transforms.
             return [.command(.transform, action)]
@@ -358,6 +377,11 @@ extension PickSession {
         case .transformPrompt: return [.setPrompt(output)]
         case .transformHeader: return [.setHeader(output.isEmpty ? nil : output)]
         case .transformBorderLabel: return [.setBorderLabel(firstLine)]
+        case .transformListLabel: return [.setLabel(.list, firstLine)]
+        case .transformInputLabel: return [.setLabel(.input, firstLine)]
+        case .transformHeaderLabel: return [.setLabel(.header, firstLine)]
+        case .transformFooterLabel: return [.setLabel(.footer, firstLine)]
+        case .transformFooter: return [.setFooter(output.isEmpty ? nil : output)]
         default:
             if let chain = try? Bindings.chain(output, for: trigger) {
                 bound.queue.insert(contentsOf: chain.map { ($0, trigger) }, at: 0)

@@ -114,6 +114,12 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case transform, transformQuery = "transform-query", transformPrompt = "transform-prompt"
     case transformHeader = "transform-header"
     case changeBorderLabel = "change-border-label", transformBorderLabel = "transform-border-label"
+    case changeListLabel = "change-list-label", transformListLabel = "transform-list-label"
+    case changeInputLabel = "change-input-label", transformInputLabel = "transform-input-label"
+    case changeHeaderLabel = "change-header-label", transformHeaderLabel = "transform-header-label"
+    case changeFooterLabel = "change-footer-label", transformFooterLabel = "transform-footer-label"
+    case changeFooter = "change-footer", transformFooter = "transform-footer"
+    case toggleHeader = "toggle-header", showHeader = "show-header", hideHeader = "hide-header"
     case cancel, printQuery = "print-query", pos
     case toggleIn = "toggle-in", toggleOut = "toggle-out"
     // Editing the query.
@@ -154,6 +160,8 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .put, .changeQuery, .changePrompt, .changeHeader, .changePreview, .changePreviewWindow,
              .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
              .transformPrompt, .transformHeader, .unbind, .rebind, .changeBorderLabel, .transformBorderLabel, .pos,
+             .changeListLabel, .transformListLabel, .changeInputLabel, .transformInputLabel, .changeHeaderLabel,
+             .transformHeaderLabel, .changeFooterLabel, .transformFooterLabel, .changeFooter, .transformFooter,
              .changeNth, .changeWithNth, .changeMulti:
             return true
         default:
@@ -225,6 +233,19 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .transformHeader: return "set the header to what prints"
         case .changeBorderLabel: return "set the border's label"
         case .transformBorderLabel: return "set the border's label to what prints"
+        case .changeListLabel: return "set the list's label"
+        case .transformListLabel: return "set the list's label to what prints"
+        case .changeInputLabel: return "set the input's label"
+        case .transformInputLabel: return "set the input's label to what prints"
+        case .changeHeaderLabel: return "set the header's label"
+        case .transformHeaderLabel: return "set the header's label to what prints"
+        case .changeFooterLabel: return "set the footer's label"
+        case .transformFooterLabel: return "set the footer's label to what prints"
+        case .changeFooter: return "set the footer"
+        case .transformFooter: return "set the footer to what prints"
+        case .toggleHeader: return "show or hide the header and header lines"
+        case .showHeader: return "show the header and header lines"
+        case .hideHeader: return "hide the header and header lines"
         case .changeNth: return "search other fields, each press the next of them"
         case .changeWithNth: return "show other fields, each press the next of them"
         case .exclude: return "take the line out of the list"
@@ -670,12 +691,9 @@ enum BindingParser {
 
     /// fzf's actions pick does not have (yet): refused as such, not as unknown.
     static let fzfActionsNotImplemented: Set<String> = [
-        "replace-query", "line-discard", "word-rubout",
-        "toggle-input", "hide-input", "show-input",
-        "toggle-header", "toggle-wrap", "toggle-wrap-word", "toggle-multi-line", "toggle-hscroll",
-        "show-header", "hide-header", "close",
-        "toggle-preview-wrap", "toggle-preview-wrap-word",
-        "wait", "bell", "bg-cancel",
+        "replace-query", "line-discard", "word-rubout", "toggle-input", "hide-input", "show-input",
+        "toggle-wrap", "toggle-wrap-word", "toggle-multi-line", "close", "toggle-preview-wrap",
+        "toggle-preview-wrap-word", "wait", "bell", "bg-cancel",
     ]
 
     /// An action with an argument: `name(…)` (any bracket) or `name:…`.
@@ -776,7 +794,8 @@ public enum ActionArgument: Equatable, Sendable {
             if targets.isEmpty { throw OptionError(message: "\(kind.rawValue) needs a key or event to act on") }
             return .triggers(targets)
         case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .transformPrompt,
-             .transformHeader, .transformBorderLabel, .changePreview:
+             .transformHeader, .transformBorderLabel, .transformListLabel, .transformInputLabel, .transformHeaderLabel,
+             .transformFooterLabel, .transformFooter, .changePreview:
             return .command(CommandTemplate(argument))
         default:
             return .text(argument)

@@ -39,7 +39,8 @@ public struct BoundState {
     public mutating func ran(_ kind: BindActionKind) {
         switch kind {
         case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .transformPrompt,
-             .transformHeader, .transformBorderLabel, .changePreview, .refreshPreview: break
+             .transformHeader, .transformBorderLabel, .transformListLabel, .transformInputLabel, .transformHeaderLabel,
+             .transformFooterLabel, .transformFooter, .changePreview, .refreshPreview: break
         default: lastAction = kind.rawValue
         }
     }

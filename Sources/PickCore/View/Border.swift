@@ -14,6 +14,9 @@ public enum BorderStyle: String, CaseIterable, Sendable {
     case horizontal, vertical, top, bottom, left, right
     /// A line on top with `--height`, nothing on the full screen.
     case line
+    /// fzf's: the header's, header lines' or footer's section inside the list's frame,
+    /// drawn here as `line` (fzf's own fallback without a list border).
+    case inline
 
     /// The sides it draws. `inline`: the picker draws below the cursor (`--height`).
     public func sides(inline: Bool) -> Sides {
@@ -27,7 +30,7 @@ public enum BorderStyle: String, CaseIterable, Sendable {
         case .bottom: return Sides(bottom: true)
         case .left: return Sides(left: true)
         case .right: return Sides(right: true)
-        case .line: return Sides(top: inline)
+        case .line, .inline: return Sides(top: inline)
         }
     }
 

@@ -97,6 +97,8 @@ public struct Frame: Equatable, Sendable {
     public var message: [String]
     /// The first list row shown (keep it for the next frame).
     public var scroll: Int
+    /// How many of `headers` are `--header`'s text (the rest are header lines).
+    public var headerTextRows = 0
 }
 
 /// What the frame is built from.
@@ -235,7 +237,8 @@ public enum FrameBuilder {
         }
         let message = self.message(input, matches: matches)
         guard !lines.isEmpty, input.listHeight > 0 else {
-            return Frame(headers: headers, rows: [], info: info, message: message, scroll: 0)
+            return Frame(headers: headers, rows: [], info: info, message: message, scroll: 0,
+                         headerTextRows: input.headerText.count)
         }
 
         // Logical rows: each group with a section gets a header row before its lines in
@@ -333,7 +336,8 @@ public enum FrameBuilder {
                 row += 1
             }
         }
-        return Frame(headers: headers, rows: rows, info: info, message: [], scroll: scroll)
+        return Frame(headers: headers, rows: rows, info: info, message: [], scroll: scroll,
+                     headerTextRows: input.headerText.count)
     }
 
     static func message(_ input: FrameInput, matches: Int) -> [String] {

@@ -171,6 +171,7 @@ public struct PreviewWindow: Equatable, Sendable {
         switch name {
         case "up": return .top
         case "down": return .bottom
+        case "inline": return nil
         default: return BorderStyle(rawValue: name)
         }
     }

@@ -79,7 +79,7 @@ final class ColorSpecTests: XCTestCase {
     /// and change nothing, as on a terminal that cannot draw them; a name fzf does not
     /// have is refused.
     func testFzfsNamesPickDoesNotColourYetAreAcceptedAndChangeNothing() throws {
-        for item in ["scrollbar:#ff0000", "nth:regular", "preview-scrollbar:red"] {
+        for item in ["scrollbar:#ff0000", "nth:regular", "preview-scrollbar:red", "gap-line:red"] {
             XCTAssertEqual(try ColorSpec.parse("dark," + item).steps, [.scheme(.dark)], item)
         }
         XCTAssertEqual(try ColorSpec.parse("current-fg:red").steps, [.style(.selectedFg, ColorStyle("red")!)])

@@ -151,7 +151,7 @@ final class OptionsTests: XCTestCase {
     func testBorderStylesAndLabel() throws {
         XCTAssertEqual(try parse([]).surround, Surround())
         XCTAssertEqual(try parse(["--border"]).surround.border, .rounded)
-        for style in BorderStyle.allCases {
+        for style in BorderStyle.allCases where style != .inline {
             XCTAssertEqual(try parse(["--border=\(style.rawValue)"]).surround.border, style)
         }
         XCTAssertEqual(try parse(["--border", "--no-border"]).surround.border, BorderStyle.none)
@@ -250,12 +250,44 @@ final class OptionsTests: XCTestCase {
         XCTAssertNoThrow(try parse(["--no-scrollbar", "--no-separator", "--highlight-line", "--no-multi-line"]))
     }
 
+    func testStylePresetsAndThePartsBorders() throws {
+        let full = try parse(["--style=full:double", "--border", "--list-border", "--no-header-border"])
+        XCTAssertEqual(full.surround.border, .double, "--border alone takes the preset's style, as fzf")
+        XCTAssertEqual(full.parts.list.style, .double)
+        XCTAssertEqual(full.parts.input.style, .double)
+        XCTAssertEqual(full.parts.header.style, BorderStyle.none)
+        XCTAssertEqual(full.previewWindow.border, .double)
+        XCTAssertEqual(full.info, .inlineRight(prefix: ""))
+        let minimal = try parse(["--style", "minimal"])
+        XCTAssertEqual(minimal.parts.footer.style, .line)
+        XCTAssertEqual(minimal.separator, "")
+        XCTAssertEqual(try parse(["--style=full:line", "--list-border"]).parts.list.style, .rounded)
+        XCTAssertEqual(error(["--list-border=line"]), "invalid value for --list-border: 'line' (the list's border cannot be a line)")
+        XCTAssertEqual(error(["--style=fancy"]), "invalid value for --style: 'fancy' (expected default, minimal or full[:BORDER])")
+        let labelled = try parse(["--input-border", "bold", "--input-label", "in", "--input-label-pos", "2:bottom",
+                                  "--header-lines-border", "--footer", "a\nb", "--header-first", "--min-height=5+"])
+        XCTAssertEqual(labelled.parts.input, PartBorder(style: .bold, label: "in", labelPosition: LabelPosition(column: 2, bottom: true)))
+        XCTAssertEqual(labelled.parts.headerLines?.style, .rounded)
+        XCTAssertTrue(labelled.parts.headerFirst)
+        XCTAssertEqual(labelled.minHeight, 5)
+        XCTAssertTrue(labelled.minHeightAuto)
+        // fzf's inline sections: only the header's, header lines' and footer's.
+        XCTAssertEqual(try parse(["--header-border=inline", "--footer-border", "inline"]).parts.header.style, .inline)
+        XCTAssertEqual(error(["--list-border=inline"]), "invalid value for --list-border: 'inline' (inline border is only "
+                       + "supported for --header-border, --header-lines-border, and --footer-border)")
+        XCTAssertEqual(error(["--header-border=inline", "--header-lines-border=sharp", "--header-lines=1"]),
+                       "--header-border=inline requires --header-lines-border to be inline or unset")
+        let preview = try parse(["--preview-border=sharp", "--preview-label", " p ", "--preview-label-pos=-2:bottom"])
+        XCTAssertEqual(preview.previewWindow.border, .sharp)
+        XCTAssertEqual(preview.previewLabel, PartBorder(label: " p ", labelPosition: LabelPosition(column: -2, bottom: true)))
+    }
+
     func testEveryOptionFzfAcceptsIsAcceptedAndTheLookIsNotYetDrawn() throws {
         XCTAssertNoThrow(try parse(["--tabstop", "4", "--algo=v1", "--style=full", "--wrap", "word", "--gap", "2",
                                     "--list-border", "--input-label= x ", "--tail=100", "--sync", "--threads=2",
                                     "--no-tty-default", "--listen", "--walker=file,dir", "--with-nth=1", "+x", "--"]))
         XCTAssertNoThrow(try parse([], defaults: "--height=40% --scroll-off=3 --info-command='echo {}' --ghost=type"))
-        XCTAssertEqual(OptionTable.byName["--style"]?.support, .notYetDrawn)
+        XCTAssertEqual(OptionTable.byName["--style"]?.support, .honoured)
         XCTAssertEqual(OptionTable.byName["--wrap"]?.support, .notYetDrawn)
         XCTAssertEqual(try parse(["--zsh"]).shell, "zsh")
         // Accepting an fzf value does not mean any value: fzf refuses these too.

@@ -158,6 +158,25 @@ final class ActionPolicyTests: XCTestCase {
         guard case .insert("a")? = put.first else { return XCTFail("put without an argument types its key") }
     }
 
+    func testThePartsLabelsTheFooterAndTheHeadersVisibility() {
+        var d = driver()
+        guard case .setLabel(.list, " list ")? = press(&d, "change-list-label( list )").first,
+              case .setLabel(.input, "in")? = press(&d, "change-input-label(in)").first,
+              case .setLabel(.header, "h")? = press(&d, "change-header-label(h)").first,
+              case .setLabel(.footer, "")? = press(&d, "change-footer-label()").first,
+              case .setFooter("bye")? = press(&d, "change-footer(bye)").first,
+              case .setFooter(nil)? = press(&d, "change-footer()").first,
+              case .showHeader(nil)? = press(&d, "toggle-header").first,
+              case .showHeader(true)? = press(&d, "show-header").first,
+              case .showHeader(false)? = press(&d, "hide-header").first,
+              case .command(.transform, let transform)? = press(&d, "transform-list-label(echo LIST)").first
+        else { return XCTFail() }
+        XCTAssertEqual(transform.kind, .transformListLabel)
+        guard case .setLabel(.list, "LIST")? = d.session.transformed("LIST\nmore", by: transform, trigger: key).first,
+              case .setFooter(nil)? = d.session.transformed("", by: BoundAction(.transformFooter, "true"), trigger: key).first
+        else { return XCTFail("a transform's output sets the label (its first line) or the footer") }
+    }
+
     func testChangeNthIsParsedOnceIntoItsChoices() throws {
         var bindings = Bindings()
         try bindings.parse("ctrl-x:change-nth(2|1,3|)")

@@ -369,8 +369,9 @@ final class InteractiveFeatureTests: InteractiveTestCase {
         try tmux.start(input: "cat input.txt", args: "--header 'pick a fruit' --header-lines 1 --prompt 'fruit> '")
         let rows = tmux.waitFor(text: "2/2")
         XCTAssertEqual(rows[row: 0], "fruit>")
-        XCTAssertEqual(rows[row: 2], "pick a fruit")
-        XCTAssertEqual(rows[row: 3], "NAME SIZE")
+        // Indented as far as the lines' text, as fzf's.
+        XCTAssertEqual(rows[row: 2], "  pick a fruit")
+        XCTAssertEqual(rows[row: 3], "  NAME SIZE")
         XCTAssertEqual(rows[row: 4], "> apple 3")
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)

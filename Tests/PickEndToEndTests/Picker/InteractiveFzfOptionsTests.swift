@@ -195,7 +195,7 @@ final class InteractiveFzfOptionsTests: InteractiveTestCase {
     func testAnFzfLookOptionPickDoesNotDrawYetChangesNothing() throws {
         // As on a terminal that cannot draw it: the picker opens, drawn as without it.
         try tmux.start(input: "seq 5", args: "", width: 30, height: 8,
-                       environment: ["PICK_DEFAULT_OPTS": "--tabstop=4 --style=full --list-border"])
+                       environment: ["PICK_DEFAULT_OPTS": "--tabstop=4 --ambidouble"])
         let rows = tmux.waitFor(text: "5/5")
         XCTAssertEqual(Array(rows.prefix(3)), [">", tmux.infoRow("5/5"), "> 1"])
         tmux.keys("Enter")

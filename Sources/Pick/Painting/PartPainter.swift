@@ -1,0 +1,108 @@
+import PickCore
+
+/// A rectangle on the terminal: its first row and column (1-based), rows and columns.
+struct ScreenRect: Equatable {
+    var top: Int, left: Int, height: Int, width: Int
+}
+
+/// The parts' boxes (`PartLayout`) placed on the terminal: the area's first row and column.
+struct ScreenParts: Equatable {
+    var layout: PartLayout
+    var top: Int
+    var left: Int
+    /// Each part's text: `--footer`'s lines.
+    var footer: [String] = []
+
+    func screen(_ r: PartRect) -> ScreenRect {
+        ScreenRect(top: top + r.top, left: left + r.left, height: r.height, width: r.width)
+    }
+
+    func content(_ part: PickerPart) -> ScreenRect? { layout.box(part).map { screen($0.content) } }
+}
+
+extension Geometry {
+    /// The parts laid out in these rows (`spec`, with `rows` of text in each part); the
+    /// same rows when fzf's plain layout needs no boxes.
+    func withParts(_ spec: PartsSpec, headerText: Int, headerLines: Int, footer: [String], gutter: Int,
+                   input: Bool = true) -> Geometry {
+        guard !spec.isPlain || !footer.isEmpty || (layout == .reverseList && headerLines > 0) else { return self }
+        let rows = PartLayout.Rows(input: input ? promptRows + infoRows : 0, header: headerText,
+                                   headerLines: headerLines, footer: footer.count)
+        let placed = PartLayout(spec, layout: layout, rows: rows, height: height, width: width, gutter: gutter)
+        guard let list = placed.box(.list), list.content.height > 0 || placed.separate else { return self }
+        var g = self
+        let parts = ScreenParts(layout: placed, top: top, left: left, footer: footer)
+        let content = parts.screen(list.content)
+        g.top = content.top
+        g.height = content.height
+        g.left = content.left
+        g.width = max(1, content.width)
+        if !placed.separate { g.promptRows = min(promptRows, max(1, g.height)) }
+        g.parts = parts
+        return g
+    }
+
+    /// The boxes' columns left of the prompt that libedit draws with it: blanks, and the
+    /// left sides of the border and of the prompt's box.
+    func partPrefix(_ prefix: String) -> String {
+        guard let parts else { return prefix }
+        let box = parts.layout.separate ? parts.layout.box(.input) : parts.layout.box(.list)
+        guard let box else { return prefix }
+        let rect = parts.screen(box.box)
+        var columns = Array(prefix)
+        while columns.count < inputLeft - 1 { columns.append(" ") }
+        if box.sides.left, rect.left - 1 < columns.count { columns[rect.left - 1] = Character(box.style.glyphs.left) }
+        return String(columns.prefix(inputLeft - 1))
+    }
+}
+
+extension Painter {
+    /// Every part's box: its border and label, and inside the header, header lines and
+    /// footer boxes, the rows the frame does not draw.
+    static func partBoxes(_ parts: ScreenParts, geometry g: Geometry, theme: Theme, gutter: Int) -> String {
+        let styled = theme.styled
+        var out = ""
+        for box in parts.layout.boxes {
+            let rect = parts.screen(box.box)
+            // The header lines' box takes the header's colours, as fzf's.
+            let owner = box.part == .headerLines ? PickerPart.header : box.part
+            let borderColour = theme.partBorders[owner] ?? theme.border
+            let labelColour = theme.partLabels[owner] ?? theme.label
+            guard rect.height > 0 else { continue }
+            let glyphs = box.style.glyphs
+            let s = box.sides
+            if box.part == .footer {
+                let content = parts.screen(box.content)
+                for (k, text) in parts.footer.prefix(content.height).enumerated() {
+                    let r = g.layout == .top ? content.top + k : content.top + content.height - min(parts.footer.count, content.height) + k
+                    let shown = TerminalText.truncate(TerminalText.sanitize(text), to: max(0, content.width - box.indent))
+                    out += "\u{1B}[\(r);\(content.left)H\u{1B}[\(max(1, content.width))X"
+                        + String(repeating: " ", count: box.indent) + styled(theme.footer ?? theme.header, shown)
+                }
+            }
+            guard s != Sides() else { continue }
+            func line(_ row: Int, _ l: String, _ fill: String, _ r: String, label: Bool) {
+                let corners = (s.left ? 1 : 0) + (s.right ? 1 : 0)
+                let glyphRow = Array((s.left ? l : "") + String(repeating: fill, count: max(0, rect.width - corners))
+                    + (s.right ? r : ""))
+                out += "\u{1B}[\(row);\(rect.left)H"
+                guard label, !box.label.isEmpty else { out += styled(borderColour, String(glyphRow)); return }
+                let text = TerminalText.truncate(TerminalText.sanitize(box.label), to: rect.width)
+                let width = TerminalText.width(text)
+                let start = box.labelPosition.start(labelWidth: width, lineWidth: rect.width)
+                out += styled(borderColour, String(glyphRow.prefix(start))) + styled(labelColour, text)
+                    + styled(borderColour, String(glyphRow.dropFirst(start + width)))
+            }
+            let labelOnBottom = s.bottom && (box.labelPosition.bottom || !s.top)
+            if s.top { line(rect.top, glyphs.topLeft, glyphs.top, glyphs.topRight, label: !labelOnBottom) }
+            if s.bottom { line(rect.top + rect.height - 1, glyphs.bottomLeft, glyphs.bottom, glyphs.bottomRight, label: labelOnBottom) }
+            let first = rect.top + (s.top ? 1 : 0), last = rect.top + rect.height - 1 - (s.bottom ? 1 : 0)
+            guard first <= last else { continue }
+            for r in first...last {
+                if s.left { out += "\u{1B}[\(r);\(rect.left)H" + styled(borderColour, glyphs.left) }
+                if s.right { out += "\u{1B}[\(r);\(rect.left + rect.width - 1)H" + styled(borderColour, glyphs.right) }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import XCTest
+
+/// The parts' borders and labels, `--style`, `--header-first` and `--footer`, drawn by pick
+/// as fzf 0.74 draws them: each case runs the real fzf and pick in tmux panes of the same
+/// size with the same options and compares every row of the two screens.
+final class PartBordersScreenTests: InteractiveTestCase {
+    /// Options both get, after the case's own (a `--style` resets some), so that what other
+    /// parts of issue 31 draw (the gutter, the scrollbar, the rule after the counts) do not
+    /// enter the comparison; fzf's layout comes first.
+    private let common = "--no-scrollbar --no-separator --gutter ' ' --pointer '>' --marker '>'"
+
+    /// Runs fzf, then pick, with `args` on `input`, waits until each shows `ready`, and
+    /// asserts pick's rows are fzf's.
+    private func assertDrawnAsFzf(_ input: String, _ args: String, ready: String, width: Int = 30, height: Int = 16,
+                                  keys: [String] = [], readyAfterKeys: String? = nil,
+                                  file: StaticString = #filePath, line: UInt = #line) throws {
+        let fzf = try fzfPath()
+        let theirs = try TmuxPick(test: name + "fzf")
+        defer { theirs.close() }
+        try theirs.start(input: input, args: "--layout=default " + args + " " + common, width: width, height: height, binary: fzf)
+        try tmux.start(input: input, args: "--layout=default " + args + " " + common, width: width, height: height)
+        var expected = theirs.waitFor(text: ready, file: file, line: line)
+        // fzf's frame once it has settled: the same in two captures in a row.
+        expected = theirs.waitFor("fzf's screen to settle", file: file, line: line) { rows in
+            defer { expected = rows }
+            return rows == expected
+        }
+        var rows = tmux.waitFor(text: ready, file: file, line: line)
+        if !keys.isEmpty {
+            let after = readyAfterKeys ?? ready
+            theirs.keys(keys.joined(separator: " "))
+            expected = theirs.waitFor("fzf after \(keys)", file: file, line: line) { $0 != expected && $0.contains { $0.contains(after) } }
+            tmux.keys(keys.joined(separator: " "))
+            rows = tmux.waitFor("pick after \(keys)", file: file, line: line) { $0 != rows && $0.contains { $0.contains(after) } }
+        }
+        // The same screen settles in both: poll pick's until it matches or the deadline passes.
+        rows = tmux.waitFor("fzf's screen:\n" + expected.joined(separator: "\n"), file: file, line: line) { $0 == expected }
+        XCTAssertEqual(rows, expected, file: file, line: line)
+    }
+
+    func testAListBorderWithItsLabelOnTheBottomInsideTheMainBorder() throws {
+        try assertDrawnAsFzf("seq 100", "--border rounded --list-border double --list-label list --list-label-pos 2:bottom "
+                             + "--header-lines 3 --padding 1,2", ready: "97/97")
+    }
+
+    func testEveryPartInItsOwnBorderInFzfsOrder() throws {
+        try assertDrawnAsFzf("seq 100", "--border rounded --list-border double --list-label list --list-label-pos 2:bottom "
+                             + "--header-lines 3 --header-border sharp --header-label header --header-label-pos 2:bottom "
+                             + "--padding 1,2 --input-border bold --input-label input --input-label-pos 2:bottom",
+                             ready: "97/97", height: 20)
+    }
+
+    func testHeaderFirstPutsTheHeaderBeyondThePrompt() throws {
+        try assertDrawnAsFzf("seq 1000", "--header foobar --header-lines 3 --header-first", ready: "997/997", height: 10)
+        tmux.close()
+        tmux = try TmuxPick(test: name + "reverse")
+        try assertDrawnAsFzf("seq 1000", "--header foobar --header-lines 3 --header-first --reverse --inline-info",
+                             ready: "997/997", height: 10)
+    }
+
+    func testHeaderLinesReadUpwardFromTheHeaderInTheDefaultLayout() throws {
+        try assertDrawnAsFzf("seq 10", "--header-lines 2 --header \"$(printf 'one\\ntwo')\"", ready: "8/8", height: 12)
+    }
+
+    func testStyleFullBoxesEveryPart() throws {
+        try assertDrawnAsFzf("seq 1000", "--style full --header-lines 1 --header hi --info=default", ready: "999/999")
+        tmux.close()
+        tmux = try TmuxPick(test: name + "sharp")
+        try assertDrawnAsFzf("seq 1000", "--style full:sharp --reverse --footer ft --info=default", ready: "1000/1000")
+    }
+
+    func testAFooterHasALineTowardTheList() throws {
+        try assertDrawnAsFzf("seq 1000", "--reverse --footer foo --list-border", ready: "1000/1000")
+        tmux.close()
+        tmux = try TmuxPick(test: name + "border")
+        try assertDrawnAsFzf("seq 1000", "--footer foo --footer-border --footer-label F", ready: "1000/1000")
+    }
+
+    func testReverseListKeepsTheHeaderLinesAboveTheList() throws {
+        try assertDrawnAsFzf("seq 1000", "--layout reverse-list --header-lines 2 --header hi", ready: "998/998")
+    }
+
+    func testABorderlessInputBesideABorderedListLinesUpWithIt() throws {
+        try assertDrawnAsFzf("seq 100", "--list-border rounded --header-border rounded --header-lines 2", ready: "98/98")
+    }
+
+    func testToggleHeaderHidesTheHeaderAndItsLinesAndShowsThemAgain() throws {
+        try assertDrawnAsFzf("seq 4", "--header-lines 2 --header foo --bind space:toggle-header --header-first --height 10 "
+                             + "--border rounded", ready: "2/2", width: 20, height: 12, keys: ["Space"])
+    }
+
+    func testLabelAndFooterActionsRedrawTheirParts() throws {
+        try assertDrawnAsFzf("seq 100", "--border rounded --list-border double --input-border bold --list-label-pos 2:bottom "
+                             + "--input-label-pos 2 --header-lines 3 --padding 1,2 "
+                             + "--bind 'start:transform-input-label(echo INPUT)+transform-list-label(echo LIST)' "
+                             + "--bind 'space:change-input-label( input )+change-list-label( list )'",
+                             ready: "INPUT", height: 18, keys: ["Space"], readyAfterKeys: " input ")
+    }
+
+    func testAnAdaptiveHeightCountsTheBoxesRows() throws {
+        try assertDrawnAsFzf("seq 1", "--style=full:double --border --height=~100% --header-lines=1 --info=default",
+                             ready: "0/0", width: 20, height: 14)
+    }
+
+    func testMinHeightWithAPlusGivesTheListThatManyRows() throws {
+        try assertDrawnAsFzf("seq 100", "--style full:sharp --height 1% --min-height 5+ --info=default", ready: "100/100",
+                             width: 20, height: 14)
+    }
+
+    func testEachPartsBorderAndLabelTakeTheirColoursAsFzfs() throws {
+        // The footer's and the header lines' colours come from their own names or the
+        // header's; every border glyph and label letter must be coloured as fzf colours it.
+        let args = "--list-border --input-border --header-border --footer-border --footer ft --header-lines 1 "
+            + "--list-label LL --input-label II --header-label HH --footer-label FF "
+            + "--color=list-border:100,input-border:101,header-border:102,footer-border:103,"
+            + "list-label:104,input-label:105,header-label:106,footer-label:107,footer:108"
+        try assertDrawnAsFzf("seq 100", args, ready: "99/99", height: 20)
+        let fzf = try fzfPath()
+        let theirs = try TmuxPick(test: name + "fzfcolours")
+        defer { theirs.close() }
+        try theirs.start(input: "seq 100", args: "--layout=default " + args + " " + common, width: 30, height: 20, binary: fzf)
+        theirs.waitFor(text: "99/99")
+        let expected = StyledScreen(theirs.screenWithEscapes())
+        let screen = StyledScreen(tmux.screenWithEscapes())
+        XCTAssertEqual(screen.rows.count, expected.rows.count)
+        let drawn = Set("╭╮╰╯─│LIHF".unicodeScalars.map(Character.init)).union(["t", "f"])
+        for (r, row) in expected.rows.enumerated() where r < screen.rows.count {
+            for (c, cell) in row.enumerated() where drawn.contains(cell.character) && c < screen.rows[r].count {
+                XCTAssertEqual(screen.rows[r][c].foreground, cell.foreground,
+                               "row \(r) column \(c) '\(cell.character)': fzf's colour")
+            }
+        }
+    }
+
+    func testThePreviewsBorderAndLabel() throws {
+        try assertDrawnAsFzf("seq 100", "--preview 'echo hi {}' --preview-border=sharp --preview-label ' P ' "
+                             + "--preview-label-pos=2:bottom --preview-window=up,3", ready: "hi 1")
+    }
+}
