@@ -177,6 +177,9 @@ final class Picker {
                 if let answer = worker.run(job) { actions += session.handle(.answered(answer), at: monotonicMillis()) }
                 applyPendingScope()
             case .draw:
+                // After the screen was given back (choosing the lines to print asks the
+                // session once more, and it may want the late results shown): nothing.
+                guard region.isShown else { continue }
                 // The focus may have moved: its preview starts before the frame is painted.
                 previewTurn(redraws: false)
                 draw()
@@ -233,6 +236,7 @@ final class Picker {
     }
 
     func draw() {
+        guard region.isShown else { return }
         cursorBackToEditor()
         let query = session.queryText ?? ""
         let queryWidth = TerminalText.width(query)

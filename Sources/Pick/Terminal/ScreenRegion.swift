@@ -16,6 +16,9 @@ struct ScreenRegion {
     private var startedBelow = false
     /// With `--height=~N`: the rows the input needs, when fewer than N (nil: N).
     var fitRows: Int? = nil
+    /// Between `enter` and `leave`: pick may draw. Once it has left (to end, to run a
+    /// command, for ctrl-z) nothing is drawn: a frame then would stay on the shell's screen.
+    private(set) var isShown = false
 
     /// `--min-height`: the fewest rows a percentage or `-N` height takes.
     var minHeight: Int
@@ -80,10 +83,12 @@ struct ScreenRegion {
             geometry = Geometry(top: min(row, size.rows - rows + 1), height: rows, width: size.cols, layout: layout)
         }
         terminal.write("\u{1B}[\(geometry.promptRow);1H")
+        isShown = true
     }
 
     /// Gives the screen back, or clears the region and puts the cursor where it was.
-    func leave(_ terminal: Terminal) {
+    mutating func leave(_ terminal: Terminal) {
+        isShown = false
         switch height {
         case .full:
             terminal.write(Self.modesOff + "\u{1B}[?1049l")

@@ -81,6 +81,28 @@ final class InteractiveInvariantTests: InteractiveTestCase {
         XCTAssertTrue(tmux.terminalRestored)
     }
 
+    /// Return while the input still streams in: picking the line asks for the ranking of
+    /// every line read by then, after the screen was given back. That late result must not
+    /// be drawn, inline or on the shell's screen after the alternate one.
+    func testReturnWhileInputStreamsInLeavesOnlyTheShellsText() throws {
+        for args in ["--height 40%", ""] {
+            tmux.close()
+            tmux = try TmuxPick(test: name + args.filter(\.isNumber))
+            try tmux.start(input: "sh -c 'i=0; while :; do i=$((i+1)); echo \"line $i\"; done'", args: args,
+                           before: "printf 'kept\\n'")
+            tmux.waitFor("lines listed (\(args))") { $0.contains { $0.hasPrefix("  line ") } }
+            tmux.type("line 7")
+            tmux.waitFor("the query's matches (\(args))") { rows in
+                rows.contains { $0.hasPrefix("> line 7") } && rows.contains { $0.hasPrefix("  line 7") }
+            }
+            tmux.keys("Enter")
+            XCTAssertEqual(tmux.exitStatus(), 0, args)
+            XCTAssertEqual(tmux.stdout, "line 7\n", args)
+            XCTAssertEqual(visible(try tmux.screenOnceWritten()), ["kept"], "nothing of pick's left (\(args))")
+            XCTAssertTrue(tmux.terminalRestored, args)
+        }
+    }
+
     func testCtrlZSuspendsAndFgResumes() throws {
         try tmux.file("input.txt", "apple\nbanana\n")
         try tmux.start(input: "cat input.txt", args: "", underJobControl: true)

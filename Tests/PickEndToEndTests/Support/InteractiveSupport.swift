@@ -141,6 +141,20 @@ final class TmuxPick {
         (try? Self.shell(["tmux", "-L", socket, "capture-pane", "-p", "-e", "-t", name]))?.output ?? ""
     }
 
+    /// The screen once the pane has shown every byte written to it before this call (all
+    /// of pick's, once it has exited): a marker written to the pane's terminal queues up
+    /// behind them; when it shows, it is taken out of the rows returned. A state that
+    /// holds only for a moment (a region cleared, then drawn over again) is not mistaken
+    /// for the last one.
+    func screenOnceWritten(file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let marker = "@@written-\(Int.random(in: 0..<1_000_000))@@"
+        let tty = try Self.shell(["tmux", "-L", socket, "display-message", "-p", "-t", name, "#{pane_tty}"])
+            .output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try Data(marker.utf8).write(to: URL(fileURLWithPath: tty))
+        return waitFor("the marker written after pick", file: file, line: line) { $0.contains { $0.contains(marker) } }
+            .map { $0.replacingOccurrences(of: marker, with: "") }
+    }
+
     /// Polls the screen until `condition` holds; fails the test (and returns the last screen) if it never does.
     @discardableResult
     func waitFor(_ what: String, file: StaticString = #filePath, line: UInt = #line,
