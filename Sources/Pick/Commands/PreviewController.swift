@@ -145,9 +145,11 @@ final class PreviewController {
         let area = rect.text
         let step = pages ? delta * max(1, area.height - rect.window.headerLines - 1) : delta
         // While the command still writes, a key pressed before the rest of its text came
-        // scrolls as far as asked: the frame shows as much of it as has come.
-        let streaming = runner.isStreaming
+        // scrolls as far as asked: the frame shows as much of it as has come. So does one
+        // pressed while the pane has no text at all (between a stop and the next start).
+        let writing = runner.isStreaming
         runner.withText(at: now) { text in
+            let streaming = writing || text.count == 0
             let first = pane.firstLine(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
                                        follow: rect.window.follow)
             if first != pane.scroll, !streaming || (rect.window.follow && !pane.scrolled) { pane.scroll(by: first - pane.scroll, lines: text.count,
