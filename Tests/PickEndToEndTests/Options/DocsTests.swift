@@ -26,7 +26,7 @@ final class DocsTests: XCTestCase {
         guard let start = lines.firstIndex(of: ".SH OPTIONS") else { XCTFail("man page has no OPTIONS"); return [] }
         let end = lines[(start + 1)...].firstIndex { $0.hasPrefix(".SH ") } ?? lines.count
         var tags = ""
-        for i in start..<end - 1 where lines[i] == ".TP" { tags += lines[i + 1] + "\n" }
+        for i in start..<end - 1 where lines[i] == ".TP" || lines[i] == ".TQ" { tags += lines[i + 1] + "\n" }
         return longOptions(in: tags)
     }
 
