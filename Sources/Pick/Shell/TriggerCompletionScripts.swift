@@ -36,6 +36,33 @@ enum TriggerCompletionScripts {
         }
     }
 
+    /// What bash and zsh complete `kill **` and `ssh **` (scp, sftp, telnet) from, alike in both.
+    private static let hostAndProcessCompleters = #"""
+    __pick_list_processes() {
+      command ps -eo user,pid,ppid,start,time,command 2>/dev/null || command ps -eo user,pid,ppid,time,args
+    }
+    _fzf_complete_kill() {
+      _fzf_complete --multi --header-lines=1 -- "$@" < <(__pick_list_processes)
+    }
+    _fzf_complete_kill_post() { command awk '{ print $2 }'; }
+
+    # Host names, each once: Host lines of ~/.ssh/config without patterns, known_hosts'
+    # first field (not hashed ones), the names of /etc/hosts.
+    __pick_list_hosts() {
+      {
+        command awk 'tolower($1) == "host" { for (i = 2; i <= NF; i++) if ($i !~ /[*?!]/) print $i }' \
+          "$HOME/.ssh/config" 2>/dev/null
+        command awk '$1 !~ /^[|@#]/ { n = split($1, h, ","); for (i = 1; i <= n; i++) { sub(/^\[/, "", h[i]); sub(/\]:.*/, "", h[i]); print h[i] } }' \
+          "$HOME/.ssh/known_hosts" 2>/dev/null
+        command awk '$1 !~ /^#/ { for (i = 2; i <= NF && $i !~ /^#/; i++) print $i }' /etc/hosts 2>/dev/null
+      } | command awk 'NF && !seen[$0]++'
+    }
+    _fzf_complete_ssh() { _fzf_complete +m -- "$@" < <(__pick_list_hosts); }
+    _fzf_complete_scp() { _fzf_complete +m -- "$@" < <(__pick_list_hosts); }
+    _fzf_complete_sftp() { _fzf_complete +m -- "$@" < <(__pick_list_hosts); }
+    _fzf_complete_telnet() { _fzf_complete +m -- "$@" < <(__pick_list_hosts); }
+    """#
+
     static let bash = #"""
     # pick's fuzzy completion for bash: WORD** then Tab (see pick(1), SHELL INTEGRATION).
     if [[ $- == *i* ]] && (( BASH_VERSINFO[0] >= 4 )); then
@@ -118,29 +145,7 @@ enum TriggerCompletionScripts {
     }
     _pick_complete() { _fzf_complete "$@"; }
 
-    __pick_list_processes() {
-      command ps -eo user,pid,ppid,start,time,command 2>/dev/null || command ps -eo user,pid,ppid,time,args
-    }
-    _fzf_complete_kill() {
-      _fzf_complete --multi --header-lines=1 -- "$@" < <(__pick_list_processes)
-    }
-    _fzf_complete_kill_post() { command awk '{ print $2 }'; }
-
-    # Host names, each once: Host lines of ~/.ssh/config without patterns, known_hosts'
-    # first field (not hashed ones), the names of /etc/hosts.
-    __pick_list_hosts() {
-      {
-        command awk 'tolower($1) == "host" { for (i = 2; i <= NF; i++) if ($i !~ /[*?!]/) print $i }' \
-          "$HOME/.ssh/config" 2>/dev/null
-        command awk '$1 !~ /^[|@#]/ { n = split($1, h, ","); for (i = 1; i <= n; i++) { sub(/^\[/, "", h[i]); sub(/\]:.*/, "", h[i]); print h[i] } }' \
-          "$HOME/.ssh/known_hosts" 2>/dev/null
-        command awk '$1 !~ /^#/ { for (i = 2; i <= NF && $i !~ /^#/; i++) print $i }' /etc/hosts 2>/dev/null
-      } | command awk 'NF && !seen[$0]++'
-    }
-    _fzf_complete_ssh() { _fzf_complete +m -- "$@" < <(__pick_list_hosts); }
-    _fzf_complete_scp() { _fzf_complete +m -- "$@" < <(__pick_list_hosts); }
-    _fzf_complete_sftp() { _fzf_complete +m -- "$@" < <(__pick_list_hosts); }
-    _fzf_complete_telnet() { _fzf_complete +m -- "$@" < <(__pick_list_hosts); }
+    \#(hostAndProcessCompleters)
     _fzf_complete_export() { _fzf_complete -m -- "$@" < <(compgen -v); }
     _fzf_complete_unset() { _fzf_complete -m -- "$@" < <(compgen -v); }
     _fzf_complete_unalias() { _fzf_complete -m -- "$@" < <(compgen -a); }
@@ -261,29 +266,7 @@ enum TriggerCompletionScripts {
     }
     _pick_complete() { _fzf_complete "$@"; }
 
-    __pick_list_processes() {
-      command ps -eo user,pid,ppid,start,time,command 2>/dev/null || command ps -eo user,pid,ppid,time,args
-    }
-    _fzf_complete_kill() {
-      _fzf_complete --multi --header-lines=1 -- "$@" < <(__pick_list_processes)
-    }
-    _fzf_complete_kill_post() { command awk '{ print $2 }'; }
-
-    # Host names, each once: Host lines of ~/.ssh/config without patterns, known_hosts'
-    # first field (not hashed ones), the names of /etc/hosts.
-    __pick_list_hosts() {
-      {
-        command awk 'tolower($1) == "host" { for (i = 2; i <= NF; i++) if ($i !~ /[*?!]/) print $i }' \
-          "$HOME/.ssh/config" 2>/dev/null
-        command awk '$1 !~ /^[|@#]/ { n = split($1, h, ","); for (i = 1; i <= n; i++) { sub(/^\[/, "", h[i]); sub(/\]:.*/, "", h[i]); print h[i] } }' \
-          "$HOME/.ssh/known_hosts" 2>/dev/null
-        command awk '$1 !~ /^#/ { for (i = 2; i <= NF && $i !~ /^#/; i++) print $i }' /etc/hosts 2>/dev/null
-      } | command awk 'NF && !seen[$0]++'
-    }
-    _fzf_complete_ssh() { _fzf_complete +m -- "$@" < <(__pick_list_hosts); }
-    _fzf_complete_scp() { _fzf_complete +m -- "$@" < <(__pick_list_hosts); }
-    _fzf_complete_sftp() { _fzf_complete +m -- "$@" < <(__pick_list_hosts); }
-    _fzf_complete_telnet() { _fzf_complete +m -- "$@" < <(__pick_list_hosts); }
+    \#(hostAndProcessCompleters)
     _fzf_complete_export() { _fzf_complete -m -- "$@" < <(print -rl -- ${(k)parameters}); }
     _fzf_complete_unset() { _fzf_complete -m -- "$@" < <(print -rl -- ${(k)parameters}); }
     _fzf_complete_unalias() { _fzf_complete -m -- "$@" < <(print -rl -- ${(k)aliases}); }
