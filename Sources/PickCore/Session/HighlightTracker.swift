@@ -5,10 +5,12 @@
 //   list (found by number: input streaming in reorders the list).
 // - It may follow an anchor set before the list changed:
 //   - with `--track`, the line highlighted when the query changed, found by number in the
-//     new query's list; gone from a whole list, the highlight keeps its position (fzf's);
-//   - after a reload or change-nth, the line's text as read, looked for in the lines of the
-//     new store until the input is read whole; gone (the line just deleted), the highlight
-//     keeps its place when the query is the same, as fzf's cursor does;
+//     new query's list (the session keeps it on its row of the screen); gone from a whole
+//     list, the highlight keeps its position (fzf's);
+//   - after a reload or change-nth, the line's text as read (with `--id-nth`, its key:
+//     those fields), looked for in the lines of the new store until the input is read
+//     whole; gone (the line just deleted), the highlight keeps its place when the query is
+//     the same, as fzf's cursor does;
 //   - a row (first/last/pos right after a reload, counted over the old list; the row
 //     exclude leaves), taken once the list has lines.
 // Otherwise a new query's list is highlighted from its first line (as fzf, `keepsRow`: on

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// A link to the built pick named `fzf`, in a directory of its own: pick answers as fzf.
-private func fzfLink() throws -> String {
+func fzfLink() throws -> String {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pick-as-fzf-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let link = dir.appendingPathComponent("fzf").path
