@@ -298,8 +298,9 @@ extension Picker {
         if !sync { session.bound.reloadInChain = true }
         // With --id-nth, the highlight's line is looked for by its fields, the picker held
         // meanwhile (+T*), as fzf's.
-        if options.idNth != nil { session.blockTracking() }
-        if options.idNth != nil, options.multi, sync, !session.marks.isEmpty {
+        guard let identity else { return }
+        session.blockTracking()
+        if options.multi, sync, !session.marks.isEmpty {
             commands.markedKeys = session.marks.map { identity.key(of: linesAsRead.bytes(of: Int($0))) }
         }
     }
@@ -310,12 +311,11 @@ extension Picker {
         commands.reload = nil
         commands.streaming = run
         session.bound.rowsBeforeReload = session.shown?.lines.count ?? 0
-        if options.idNth != nil {
-            session.followHighlight(text: session.highlighted.map { identity.key(of: linesAsRead.bytes(of: Int($0))) },
-                                    in: newStore, identity: identity)
-        } else {
-            session.followHighlight(text: session.highlighted.map { Array(linesAsRead.bytes(of: Int($0))) }, in: newStore)
-        }
+        let identity = self.identity
+        session.followHighlight(text: session.highlighted.map { line in
+            let bytes = linesAsRead.bytes(of: Int(line))
+            return identity.map { $0.key(of: bytes) } ?? Array(bytes)
+        }, in: newStore, identity: identity)
         let markedKeys = commands.markedKeys
         commands.markedKeys = []
         session.bound.events.inputReplaced()
@@ -330,12 +330,12 @@ extension Picker {
         perform(.inputRead(lines: store.count, loading: input.isLoading))
         // reload-sync with --multi and --id-nth: the lines whose fields were marked are marked
         // again, in the order they were (fzf's).
-        if !markedKeys.isEmpty { session.markAgain(keys: markedKeys, in: newStore, identity: identity) }
+        if let identity, !markedKeys.isEmpty { session.markAgain(keys: markedKeys, in: newStore, identity: identity) }
     }
 
-    /// `--id-nth`'s fields of a line, as read (LineIdentity).
-    var identity: LineIdentity {
-        LineIdentity(fields: options.idNth ?? FieldRanges([]), delimiter: delimiter)
+    /// What says which line is which across a reload: `--id-nth`'s fields (nil: the whole line).
+    var identity: LineIdentity? {
+        options.idNth.map { LineIdentity(fields: $0, delimiter: delimiter) }
     }
 
     /// Takes in what finished in the background: a reload-sync read whole, a transform's
