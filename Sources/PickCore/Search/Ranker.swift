@@ -95,16 +95,22 @@ struct Ranker<K: HitKeys> {
     @inline(__always)
     private func scanChunk(_ lines: Range<Int>, worker: Int, matches: UnsafeMutablePointer<UInt64>?,
                            tally: FirstRowsTally<K.Hit>?, tools: inout ChunkTools<K.Hit>) -> ChunkHits<K.Hit> {
+        // (The tally's memory, not the object: no reference counting in the loop.)
+        let heaps = tally?.heaps, histogram = tally?.histogram(of: worker), scored = tally?.scored.words
+        // Bounding lines that hold values goes a word at a time, before the look-ahead.
+        var words: BoundsWords? = nil
+        if let pass, pass.extends, let histogram, let matches {
+            words = BoundsWords(pass, store: store, histogram: histogram, levels: FirstRowsTally<K.Hit>.levels,
+                                matches: matches)
+        }
         var cursor = CandidateCursor(previous: scope.previous, upTo: scope.upTo, from: lines.lowerBound,
                                      to: lines.upperBound, characters: tools.matcher.characterFilter,
-                                     order: tools.matcher.orderFilter)
+                                     order: tools.matcher.orderFilter, bounds: words)
         // Room for every line looked at: growing by doubling would copy.
         var hits: [K.Hit] = []
         if tally == nil { hits.reserveCapacity(cursor.remaining) }
         var matched = 0
         let matcher = tools.matcher
-        // (The tally's memory, not the object: no reference counting in the loop.)
-        let heaps = tally?.heaps, histogram = tally?.histogram(of: worker), scored = tally?.scored.words
         while tools.ring.fill(from: &cursor, matcher) {
             let i = tools.ring.index, current = tools.ring.line
             tools.ring.advance()
@@ -141,6 +147,7 @@ struct Ranker<K: HitKeys> {
             if let matches { LineBits.insert(i, into: matches) }
             pass?.record(i, record, score: m.score, base: m.base, end: matchEnd, recorder: &tools.recorder)
         }
+        matched &+= cursor.bounded
         if sorts && tally == nil { HitSorter.sort(&hits, keys: keys, scratch: tools.sortScratch) }
         return ChunkHits(chunk: 0, hits: hits, matched: matched)
     }
