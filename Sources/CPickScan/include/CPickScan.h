@@ -421,6 +421,11 @@ typedef struct {
     int32_t lastComponent;
     long *histogram;
     long levels;
+    /// For `pick_record_one64`: each byte's character class, the bonus of a class after a
+    /// class (previous << 3 | current), and the first character's multiplier.
+    const uint8_t *classes;
+    const int32_t *bonuses;
+    int32_t firstCharMultiplier;
 } pick_bounds_step;
 
 static inline int16_t pick_clamp16(int32_t x) { return x > 32767 ? 32767 : x < -32768 ? -32768 : (int16_t)x; }
@@ -485,6 +490,60 @@ static inline uint64_t pick_extend_bound64(const uint8_t *base, const uint32_t *
         s->bases[i] = pick_clamp16(bound);
         s->scores[i] = pick_clamp16(score);
         s->histogram[score < s->levels - 1 ? score : s->levels - 1] += 1;
+        found |= 1ull << k;
+    }
+    *matched |= found;
+    *count += __builtin_popcountll(found);
+    return left;
+}
+
+/// The values a term of one character (t[0], the term's first key) leaves for the lines of
+/// `bits` (as for `pick_extend_bound64`), without scoring them: where its leftmost match ends
+/// (exact), whether a bonus in the line can reach 10 (as `BoundsPass.record` finds it), and
+/// for base and bound the best the character scores at any of its places (a match, its bonus
+/// times the first character's multiplier, and for the bound `lastComponent` at places from
+/// the last '/' on): at least what the scorer gives the line. The bounds are counted in the
+/// histogram and the lines set in *matched; lines without the character are dropped. Lines
+/// with records of their own (extra not 0), or too long for `ends`, are left to the caller.
+static inline uint64_t pick_record_one64(const uint8_t *base, const uint32_t *records, uint32_t first,
+                                         uint64_t bits, long start, const pick_bounds_step *s,
+                                         uint64_t *matched, long *count) {
+    uint64_t left = 0, found = 0;
+    const uint8_t c = s->bytes[0], fold = s->folds[0];
+    const uint8_t *classes = s->classes;
+    for (uint64_t b = bits; b; b &= b - 1) {
+        int k = __builtin_ctzll(b);
+        __builtin_prefetch(base + (k == 0 ? first : records[2 * k - 2] + 1));
+    }
+    for (uint64_t b = bits; b; b &= b - 1) {
+        const int k = __builtin_ctzll(b);
+        const long i = start + k;
+        const uint32_t from = k == 0 ? first : records[2 * k - 2] + 1;
+        const uint8_t *line = base + from;
+        const long n = (long)(records[2 * k] - from);
+        if (records[2 * k + 1] != 0 || n >= 0x7FFF) {
+            left |= 1ull << k;
+            continue;
+        }
+        long at = pick_find_byte(line, 0, n, c, fold);
+        if (at < 0) continue;
+        const long end = at + 1;
+        const long nameStart = pick_last_byte(line, n, '/', 0) + 1;
+        int32_t best = 0, bestBase = 0;
+        while (at >= 0) {
+            const uint8_t previous = at == 0 ? 0 /* white */ : classes[line[at - 1]];
+            const int32_t score = s->match + s->bonuses[previous << 3 | classes[line[at]]] * s->firstCharMultiplier;
+            if (score > bestBase) bestBase = score;
+            const int32_t named = at >= nameStart ? score + s->lastComponent : score;
+            if (named > best) best = named;
+            at = pick_find_byte(line, at + 1, n, c, fold);
+        }
+        if (best < 1) best = 1;
+        const int white = pick_find_white(line, 0, n) >= 0 || classes[line[0]] >= 3 /* lower: a word */;
+        s->ends[i] = (uint16_t)((white ? 0x8000 : 0) | end);
+        s->bases[i] = pick_clamp16(bestBase);
+        s->scores[i] = pick_clamp16(best);
+        s->histogram[best < s->levels - 1 ? best : s->levels - 1] += 1;
         found |= 1ull << k;
     }
     *matched |= found;

@@ -140,6 +140,10 @@ struct BoundsPass {
     /// Whether this pass adds characters to the earlier term (and can bound lines).
     var extends: Bool { kept > 0 && kept < m }
 
+    /// Whether this pass records the values of a term of one character afresh (a first key:
+    /// `BoundsWords` notes them without scoring the lines).
+    var recordsOneCharacter: Bool { kept == 0 && m == 1 }
+
     /// Whether line `index` (a match of the earlier term) holds values to go on from.
     @inline(__always)
     func holds(_ index: Int, _ record: LineRecord) -> Bool {
@@ -260,27 +264,38 @@ struct BoundsPass {
 /// are checked, bounded, counted and noted as matches before any is looked up one by one,
 /// and the scan sees only the others. What the per-line loop cost for each (the look-ahead
 /// ring, the record, the Swift calls) was about as much as the check itself (bench/NOTES.md).
+///
+/// The first key of a term of one character has no earlier values: it notes each line's
+/// (`pick_record_one64`: the exact end, and for score and base the best the character can
+/// score at any of its places), and only the lines whose bound reaches the first screen are
+/// scored. Scoring every line took about 100 ns a line (bench/NOTES.md).
 struct BoundsWords {
     private let store: LineStore
     private var step: pick_bounds_step
+    /// Lines below this are bounded (the bounds' lines, or every line for a first key).
     private let heldBelow: Int
+    /// Whether this is a first key's step (`pick_record_one64`).
+    private let firstKey: Bool
     private let matches: UnsafeMutablePointer<UInt64>
     /// How many lines were bounded (they matched).
     private(set) var bounded = 0
 
-    /// The step of `pass` (one that `extends`), counting bounds in `histogram` (of `levels`
-    /// levels) and noting the lines bounded in `matches` (the search's `LineBits` words).
-    init(_ pass: BoundsPass, store: LineStore, histogram: UnsafeMutablePointer<Int>, levels: Int,
-         matches: UnsafeMutablePointer<UInt64>) {
+    /// The step of `pass` (one that `extends`, or one that records a term of one character:
+    /// `firstKey`), counting bounds in `histogram` (of `levels` levels) and noting the lines
+    /// bounded in `matches` (the search's `LineBits` words, of `lines` lines).
+    init?(_ pass: BoundsPass, store: LineStore, histogram: UnsafeMutablePointer<Int>, levels: Int,
+          matches: UnsafeMutablePointer<UInt64>, lines: Int) {
+        guard pass.extends || pass.recordsOneCharacter else { return nil }
         self.store = store
-        heldBelow = pass.heldBelow
+        firstKey = !pass.extends
+        heldBelow = firstKey ? lines : pass.heldBelow
         self.matches = matches
         step = pass.step(histogram: histogram, levels: levels)
     }
 
     /// `word` (bit k: line `start + k`, `start` a multiple of 64) without the lines this step
-    /// bounded or found no longer matching: what is left holds no values, or lies where the
-    /// step does not read (past the bounds' lines, or records of their own).
+    /// bounded or found not matching: what is left holds no values, or lies where the step
+    /// does not read (past the bounds' lines, or records of their own).
     @inline(__always)
     mutating func leaving(_ start: Int, _ word: UInt64) -> UInt64 {
         guard word != 0, start < heldBelow, start &+ 64 <= store.compact.count, let base = store.compactBase
@@ -291,8 +306,10 @@ struct BoundsWords {
         let page = store.compact.pages[start >> shift].unsafelyUnwrapped + (start & ((1 << shift) &- 1))
         let first = start == 0 ? 0 : store.compact[start &- 1].end &+ 1
         var count = 0
+        let firstKey = self.firstKey
         let left = page.withMemoryRebound(to: UInt32.self, capacity: 128) { records in
-            pick_extend_bound64(base, records, first, held, start, &step, matches + (start >> 6), &count)
+            firstKey ? pick_record_one64(base, records, first, held, start, &step, matches + (start >> 6), &count)
+                : pick_extend_bound64(base, records, first, held, start, &step, matches + (start >> 6), &count)
         }
         bounded &+= count
         return word & ~held | left
@@ -306,7 +323,8 @@ extension BoundsPass {
                          m: m, kept: kept,
                          match: ScoreWeights.match, boundaryWhite: ScoreWeights.boundaryWhite,
                          boundaryDelimiter: ScoreWeights.boundaryDelimiter, lastComponent: ScoreWeights.lastComponent,
-                         histogram: histogram, levels: levels)
+                         histogram: histogram, levels: levels, classes: BonusTables.classes,
+                         bonuses: BonusTables.bonuses, firstCharMultiplier: ScoreWeights.firstCharMultiplier)
     }
 }
 

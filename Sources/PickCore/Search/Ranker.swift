@@ -99,9 +99,9 @@ struct Ranker<K: HitKeys> {
         let heaps = tally?.heaps, histogram = tally?.histogram(of: worker), scored = tally?.scored.words
         // Bounding lines that hold values goes a word at a time, before the look-ahead.
         var words: BoundsWords? = nil
-        if let pass, pass.extends, let histogram, let matches {
+        if let pass, let histogram, let matches, let end = scope.end {
             words = BoundsWords(pass, store: store, histogram: histogram, levels: FirstRowsTally<K.Hit>.levels,
-                                matches: matches)
+                                matches: matches, lines: end)
         }
         var cursor = CandidateCursor(previous: scope.previous, upTo: scope.upTo, from: lines.lowerBound,
                                      to: lines.upperBound, characters: tools.matcher.characterFilter,

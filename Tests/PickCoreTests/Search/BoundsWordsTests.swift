@@ -61,7 +61,8 @@ final class BoundsWordsTests: XCTestCase {
             let old = (0..<(1 + next(4))).map { _ in alphabet[next(round % 4 == 0 ? alphabet.count : 5)] }
             let added = (0..<(1 + next(3))).map { _ in alphabet[next(alphabet.count)] }
             let text = String(decoding: old + added, as: UTF8.self)
-            guard let term = LineBounds.term(of: Query(text)) else { continue }
+            // (White space at either end is no part of the term.)
+            guard let term = LineBounds.term(of: Query(text)), term.text.count == old.count + added.count else { continue }
             fill(scalar, store: store, old: Array(term.text.prefix(old.count)), caseSensitive: term.caseSensitive)
             copy(scalar, to: vector, count: store.count)
             // Some rounds hold values only for the lines below a point inside a word.
@@ -71,7 +72,8 @@ final class BoundsWordsTests: XCTestCase {
             histogramA.initialize(repeating: 0, count: levels)
             histogramB.initialize(repeating: 0, count: levels)
             matches.initialize(repeating: 0, count: store.count / 64)
-            var words = BoundsWords(vectorPass, store: store, histogram: histogramB, levels: levels, matches: matches)
+            var words = BoundsWords(vectorPass, store: store, histogram: histogramB, levels: levels, matches: matches,
+                                    lines: store.count)!
             var bounded = 0
             for start in stride(from: 0, to: store.count, by: 64) {
                 // Every line, and a narrowed word.
@@ -109,5 +111,59 @@ final class BoundsWordsTests: XCTestCase {
         }
         // (Each way out was taken, many times.)
         XCTAssertGreaterThan(min(seen.bounded, seen.dropped, seen.left), 1000)
+    }
+
+    /// A first key (a term of one character) notes every line's values without scoring it:
+    /// the lines it keeps are those the matcher accepts, each with the end and white-space
+    /// bit that recording the matcher's answer would keep, and a score and base at least the
+    /// matcher's (so that no line that belongs on a first screen is bounded below it).
+    func testAFirstKeyNotedInCHoldsTheMatchersAnswerOrMore() {
+        var lines = randomLines(4032)
+        // Paths and words too: names after the last '/', camel case, digits, white space.
+        let words = ["usr/lib/Python3", "a/b/cab", "Xa_b", "x1/a2b", "/A/bA", "ab cd/ba", "B"]
+        lines += (0..<64).map { words[$0 % words.count] }
+        let store = makeAdoptedStore(lines)
+        let levels = 1 << 12
+        let noted = LineBounds(capacity: store.count), recorded = LineBounds(capacity: store.count)
+        let histogram = UnsafeMutablePointer<Int>.allocate(capacity: levels)
+        let matches = UnsafeMutablePointer<UInt64>.allocate(capacity: store.count / 64)
+        defer { histogram.deallocate(); matches.deallocate() }
+        var equal = 0, kept = 0
+        for text in ["a", "b", "x", "A", "B", "/", "1", " ", "c"] {
+            let query = Query(text)
+            guard let term = LineBounds.term(of: query) else { continue }
+            let pass = BoundsPass(noted, term: term, kept: 0, heldBelow: 0)
+            XCTAssertTrue(pass.recordsOneCharacter)
+            histogram.initialize(repeating: 0, count: levels)
+            matches.initialize(repeating: 0, count: store.count / 64)
+            var words = BoundsWords(pass, store: store, histogram: histogram, levels: levels, matches: matches,
+                                    lines: store.count)!
+            let matcher = LineMatcher(store: store, query: query)
+            let reference = BoundsPass(recorded, term: term, kept: 0, heldBelow: 0)
+            var recorder = BoundsRecorder()
+            var counted = [Int](repeating: 0, count: levels)
+            for start in stride(from: 0, to: store.count, by: 64) {
+                XCTAssertEqual(words.leaving(start, ~0), 0, "\(text): every line noted from \(start)")
+                for k in 0..<64 {
+                    let i = start + k, record = store.record(i)
+                    let found = matcher.match(i, matcher.lookAhead(i), next: nil)
+                    XCTAssertEqual(matches[start >> 6] & (1 << UInt64(k)) != 0, found != nil, "\(text): line \(i)")
+                    guard let found else { continue }
+                    reference.record(i, record, score: found.score, base: found.base, end: nil, recorder: &recorder)
+                    XCTAssertEqual(noted.ends[i], recorded.ends[i], "\(text): end of line \(i)")
+                    XCTAssertGreaterThanOrEqual(Int32(noted.scores[i]), found.score, "\(text): bound of line \(i)")
+                    XCTAssertGreaterThanOrEqual(Int32(noted.bases[i]), min(found.base, found.score - 8),
+                                                "\(text): base of line \(i)")
+                    counted[min(Int(noted.scores[i]), levels - 1)] += 1
+                    kept += 1
+                    if Int32(noted.scores[i]) == found.score { equal += 1 }
+                }
+            }
+            XCTAssertEqual(words.bounded, counted.reduce(0, +), text)
+            XCTAssertEqual((0..<levels).map { histogram[$0] }, counted, "\(text): histogram")
+        }
+        XCTAssertGreaterThan(kept, 10000)
+        // (Tight as well: a bound is the score itself for most lines.)
+        XCTAssertGreaterThan(equal, kept * 9 / 10)
     }
 }
