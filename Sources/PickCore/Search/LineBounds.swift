@@ -34,8 +34,11 @@ import CPickScan
 // The keystroke's result then holds the first screen's lines, ranked, and the count of
 // all; the whole ranking follows (the picker asks for it in the background, and at once
 // when the person moves past what is ranked). The first key of a term has no bounds to go
-// on from: it scores every line, recording them, but it too ranks only the first screen's
-// lines (the best of each worker's), which spares sorting and merging every match.
+// on from. A term of one character notes each line's values without scoring it (its exact
+// end, and for score and base the best the character scores at any of its places:
+// `BoundsWords`), and only the lines bounded near the top are scored; a longer term scores
+// every line, recording them. Either way only the first screen's lines are ranked, which
+// spares sorting and merging every match.
 //
 // Only ASCII lines without fields, scored by one lone fuzzy ASCII term, are bounded; every
 // other line is scored as before. Inputs under `SearchEngine.boundsFromLines` keep no bounds.

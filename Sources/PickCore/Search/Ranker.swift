@@ -15,10 +15,11 @@ import Darwin
 //
 // A first screen on an input that keeps bounds (`LineBounds`, with `top`) takes another
 // way from step 2 on: a worker keeps only its best `top` hits, and a line the earlier term
-// matched is bounded rather than scored (the first key of a term has no earlier values: it
-// scores every line, recording them). Step 3 is then `Ranker.rankFirstRows`: the lines with
-// the highest bounds are scored, and lower ones, until the best `top` found rank above every
-// bound left.
+// matched is bounded rather than scored, a word of 64 lines at a time (`BoundsWords`; the
+// first key of a term has no earlier values: a term of one character notes its bounds
+// afresh, a longer one scores every line, recording them). Step 3 is then
+// `Ranker.rankFirstRows`: the lines with the highest bounds are scored, and lower ones,
+// until the best `top` found rank above every bound left.
 
 /// What a ranking gives: the lines in rank order (every match, or with `top` the best
 /// `top`) and, for a ranking with an end, every line that matched, as bits.
