@@ -135,7 +135,7 @@ final class PreviewController {
                                        follow: rect.window.follow)
             return PreviewFrameBuilder.build(count: text.count, line: text.line, style: text.style, first: first, window: rect.window,
                                              width: area.width, height: area.height, cut: text.isFull,
-                                             loading: loading)
+                                             loading: loading, wrapSign: options.previewWrapSignShown)
         }
     }
 

@@ -53,6 +53,25 @@ public struct PreviewWindow: Equatable, Sendable {
 
     public init() {}
 
+    /// toggle-preview-wrap and toggle-preview-wrap-word, as fzf's: `word` turns word
+    /// wrapping on or off (wrapping with it), otherwise wrapping turns, word wrapping going
+    /// off with it.
+    public mutating func toggleWrap(word: Bool) {
+        if word {
+            wrapWord.toggle()
+            wrap = wrapWord
+        } else {
+            wrap.toggle()
+            if !wrap { wrapWord = false }
+        }
+    }
+
+    /// Whether `layout` (a `--preview-window` spec) says how to wrap: otherwise
+    /// change-preview-window keeps what a toggle left, as fzf's.
+    public static func setsWrap(_ layout: String) -> Bool {
+        layout.split(whereSeparator: { $0 == "," || $0 == ":" }).contains { ["wrap", "wrap-word", "nowrap"].contains($0) }
+    }
+
     public var alternative: PreviewWindow? {
         get { alternatives.first }
         set { alternatives = newValue.map { [$0] } ?? [] }
