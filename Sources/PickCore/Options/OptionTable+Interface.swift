@@ -145,8 +145,8 @@ extension OptionTable {
         .flag("--no-multi-line") { $0.multiLine = false },
         OptionRow("--marker-multi-line", .required) { $0.markerMultiLine = try OptionParsing.markerMultiLine($1) },
         OptionRow("--gap", .optional, nextWord: OptionRow.startsWithDigit,
-                  help: help(.interface, "--gap[=N]", "N blank rows after each item (1), the last with\n"
-                             + "--gap-line[=STR]'s rule ('┈'; --no-gap-line: none)")) {
+                  help: help(.interface, "--gap[=N]", "N blank rows after each item (1), the last with a rule\n"
+                             + "(--gap-line[=STR], '┈')")) {
             $0.look.gap = $1.text == nil ? 1 : try $1.number()
         },
         .flag("--no-gap") { $0.look.gap = 0 },
