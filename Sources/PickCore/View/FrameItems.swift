@@ -196,7 +196,9 @@ extension FrameBuilder {
         func glyphs(_ range: Range<Int>, rows budget: Int) -> [Glyph] {
             var range = range
             let last = highlights.last { range.contains($0) } ?? range.lowerBound
-            let cap = input.look.wrap ? range.lowerBound + budget * perRow : max(last, range.lowerBound) + perRow
+            // Wrapped from the end (fromEnd), a line is wrapped from its start.
+            let cap = !input.look.wrap ? max(last, range.lowerBound) + perRow
+                : range.lowerBound + (fromEnd ? Tunables.Session.wrappedLineBytes : budget * perRow)
             if !input.look.wrap && input.look.keepRight && input.look.hscroll && !highlights.contains(where: range.contains) {
                 var from = max(range.lowerBound, range.upperBound - perRow)
                 while from > range.lowerBound && from < range.upperBound && bytes[from] & 0xC0 == 0x80 { from += 1 }
