@@ -29,32 +29,65 @@ public enum PreviewFrameBuilder {
     /// `loading`: the text is the last line's, kept while a slow command has written nothing.
     public static func build(count: Int, line: (Int) -> [UInt8], style: (Int) -> AnsiStyle = { _ in .plain }, first: Int,
                              window: PreviewWindow, width: Int, height: Int, cut isCut: Bool = false,
-                             loading: Bool = false, wrapSign: String = "\u{21B3} ") -> PreviewFrame {
+                             loading: Bool = false, wrapSign: String = "\u{21B3} ",
+                             showsEnd: Bool = false) -> PreviewFrame {
         var rows: [[Span]] = []
         let width = max(1, width)
         let headers = min(window.headerLines, count, height)
-        func add(_ index: Int) {
+        // Whether the text takes more rows than the pane has (wrapped lines).
+        var overflows = false
+        func add(_ index: Int, limit: Int = height) {
             for row in self.rows(of: line(index), style: style(index), width: width, wrap: window.wrap,
                                  words: window.wrapWord, sign: wrapSign) {
-                guard rows.count < height else { return }
+                guard rows.count < limit else { overflows = true; return }
                 rows.append(row)
             }
         }
         for i in 0..<headers { add(i) }
         var i = window.headerLines + max(0, first)
+        if showsEnd && window.wrap {
+            // Following the end: the last rows of the output, the first line's top cut.
+            var body: [[Span]] = []
+            swap(&rows, &body)
+            while i < count {
+                add(i, limit: .max)
+                i += 1
+            }
+            let tail = rows.suffix(height - headers)
+            overflows = overflows || tail.count < rows.count
+            rows = body + tail
+        }
         while rows.count < height && i < count {
             add(i)
             i += 1
         }
+        if i < count { overflows = true }
         let body = count - window.headerLines
         // As fzf: the first line shown and the total, counted over the whole output.
-        let info = loading ? loadingMark : window.info && body > height - headers
+        let info = loading ? loadingMark : window.info && (body > height - headers || overflows || first > 0)
             ? "\(window.headerLines + first + 1)/\(count)" + (isCut ? "+" : "") : ""
         if !info.isEmpty, !rows.isEmpty {
             rows[0] = cut(rows[0], to: max(0, width - info.count - 1))
         }
         let sides = window.borderSides
         return PreviewFrame(rows: rows, info: info, sides: sides, glyphs: window.border.glyphs)
+    }
+
+    /// With `wrap`: the first body line from which the rest of the output fills the pane's
+    /// `height` rows (its last place to scroll to, where `follow` keeps it).
+    public static func lastFirstLine(count: Int, line: (Int) -> [UInt8], style: (Int) -> AnsiStyle = { _ in .plain },
+                                     window: PreviewWindow, width: Int, height: Int,
+                                     wrapSign: String = "\u{21B3} ") -> Int {
+        let room = max(1, height - min(window.headerLines, count, height))
+        var rows = 0
+        var i = count - 1
+        while i >= window.headerLines {
+            rows += self.rows(of: line(i), style: style(i), width: max(1, width), wrap: true, words: window.wrapWord,
+                              sign: wrapSign).count
+            if rows >= room { return i - window.headerLines }
+            i -= 1
+        }
+        return 0
     }
 
     /// What the pane says while a slow command has written nothing yet.
