@@ -8,6 +8,7 @@
 // (the list grows upward), where it shows its last rows and the rest is above the screen,
 // unless it is the highlighted one. The window is counted in rows: the scroll (the first
 // item shown) moves until the highlighted item's rows show, as far as the list has room.
+// pick's shortcut chips (`--palette`) show on items of one row only.
 
 extension FrameBuilder {
     /// The line position of logical row `r` (section headers counted), nil for a header.
@@ -124,18 +125,20 @@ extension FrameBuilder {
             }
             let count = text.rows.count
             let signWidth = TerminalText.width(input.wrapSign)
+            // The sign in the row's colours, dimmed (as fzf's); cut in a row narrower than it.
+            let sign = Span(text: signWidth <= available ? input.wrapSign : TerminalText.truncate(input.wrapSign, to: available),
+                            isHighlighted: false, isSymbol: false, style: "2")
             var out: [LineRow] = []
             for (k, piece) in text.rows.enumerated() {
                 var spans: [Span] = []
                 var used = 0
                 if piece.continues {
-                    let sign = TerminalText.width(input.wrapSign) <= available
-                        ? input.wrapSign : TerminalText.truncate(input.wrapSign, to: available)
-                    spans.append(Span(text: sign, isHighlighted: false, isSymbol: false, style: "2"))
+                    spans.append(sign)
                     used = min(signWidth, available)
                 }
+                // A wrapped row fits its room already (the painter cuts a row at the list's edge).
                 let fitted = input.look.wrap
-                    ? fit(piece.glyphs, highlighted: highlighted, columns: max(1, available - used) + 1)
+                    ? fit(piece.glyphs, highlighted: highlighted, columns: Int.max / 2)
                     : fit(piece.glyphs, highlighted: highlighted, columns: available - used, ellipsis: input.ellipsis,
                           look: input.look)
                 spans += fitted.spans
