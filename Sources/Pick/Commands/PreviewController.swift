@@ -131,12 +131,23 @@ final class PreviewController {
         let area = rect.text
         let loading = runner.isLoading(at: now)
         return runner.withText(at: now) { text in
+            let last = wrappedLast(text, in: rect)
             let first = pane.firstLine(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
-                                       follow: rect.window.follow)
+                                       follow: rect.window.follow, wrappedLast: last)
             return PreviewFrameBuilder.build(count: text.count, line: text.line, style: text.style, first: first, window: rect.window,
                                              width: area.width, height: area.height, cut: text.isFull,
-                                             loading: loading)
+                                             loading: loading, wrapSign: options.previewWrapSignShown,
+                                             showsEnd: last != nil && rect.window.follow && !pane.scrolled)
         }
+    }
+
+    /// With `wrap`, the last line to scroll to: the rest of the output fills the pane from
+    /// there, counted in rows (nil: counted in lines).
+    private func wrappedLast(_ text: PreviewText, in rect: PaneRect) -> Int? {
+        guard rect.window.wrap else { return nil }
+        return PreviewFrameBuilder.lastFirstLine(count: text.count, line: text.line, style: text.style, window: rect.window,
+                                                 width: rect.text.width, height: rect.text.height,
+                                                 wrapSign: options.previewWrapSignShown)
     }
 
     /// Scrolls the pane by `delta` lines, or by pages (`pages`: a pane's height less one).
@@ -150,14 +161,16 @@ final class PreviewController {
         let writing = runner.isStreaming
         runner.withText(at: now) { text in
             let streaming = writing || text.count == 0
+            let last = streaming ? nil : wrappedLast(text, in: rect)
             let first = pane.firstLine(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
-                                       follow: rect.window.follow)
+                                       follow: rect.window.follow, wrappedLast: last)
             if first != pane.scroll, !streaming || (rect.window.follow && !pane.scrolled) { pane.scroll(by: first - pane.scroll, lines: text.count,
-                                                  headerLines: rect.window.headerLines, height: area.height, cycle: false) }
+                                                  headerLines: rect.window.headerLines, height: area.height, cycle: false,
+                                                  wrappedLast: last) }
             let lines = streaming ? max(text.count, pane.scroll + max(0, step) + area.height + rect.window.headerLines)
                                   : text.count
             pane.scroll(by: step, lines: lines, headerLines: rect.window.headerLines, height: area.height,
-                        cycle: rect.window.cycle && !streaming)
+                        cycle: rect.window.cycle && !streaming, wrappedLast: last)
         }
     }
 

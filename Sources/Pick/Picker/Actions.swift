@@ -196,6 +196,10 @@ extension Picker {
             refreshPreview()
         case .setWindow(let layout): changePreviewWindow(layout)
         case .once(let template): previewOnce(template)
+        case .toggleWrap(let word):
+            // The same text, folded anew: the command does not run again.
+            preview.window.toggleWrap(word: word)
+            layoutChanged()
         }
     }
 
@@ -295,7 +299,12 @@ extension Picker {
     /// change-preview-window (PickCore chose the layout): applied over `--preview-window`
     /// as fzf does (an empty one is `--preview-window` itself).
     func changePreviewWindow(_ layout: String) {
-        guard let preview, let window = try? options.previewWindow.applying(layout) else { return }
+        guard let preview, var window = try? options.previewWindow.applying(layout) else { return }
+        if !PreviewWindow.setsWrap(layout) {
+            // A toggle's wrapping stays, as fzf's.
+            window.wrap = preview.window.wrap
+            window.wrapWord = preview.window.wrapWord
+        }
         preview.window = window
         preview.pane.restart()
         layoutChanged()

@@ -114,9 +114,11 @@ public struct PreviewPane: Sendable {
 
     /// Scrolls by `delta` lines through `lines` lines of output (less `headerLines`), a pane
     /// of `height` rows; `cycle` wraps past either end.
-    public mutating func scroll(by delta: Int, lines: Int, headerLines: Int, height: Int, cycle: Bool) {
+    /// `wrappedLast`: with wrapping, the last line to scroll to (`lastFirstLine`).
+    public mutating func scroll(by delta: Int, lines: Int, headerLines: Int, height: Int, cycle: Bool,
+                                wrappedLast: Int? = nil) {
         let body = max(0, lines - headerLines)
-        let last = max(0, body - max(1, height - headerLines))
+        let last = wrappedLast ?? max(0, body - max(1, height - headerLines))
         var next = scroll + delta
         if cycle && last > 0 {
             if scroll == last && delta > 0 { next = 0 } else if scroll == 0 && delta < 0 { next = last }
@@ -126,9 +128,9 @@ public struct PreviewPane: Sendable {
     }
 
     /// The first body line to show: with `follow` (and no scrolling since), the end.
-    public func firstLine(lines: Int, headerLines: Int, height: Int, follow: Bool) -> Int {
+    public func firstLine(lines: Int, headerLines: Int, height: Int, follow: Bool, wrappedLast: Int? = nil) -> Int {
         let body = max(0, lines - headerLines)
-        let last = max(0, body - max(1, height - headerLines))
+        let last = wrappedLast ?? max(0, body - max(1, height - headerLines))
         return follow && !scrolled ? last : min(scroll, last)
     }
 }
