@@ -18,6 +18,9 @@ struct Geometry: Equatable {
     /// The rule after the counts (`--separator`), nil for none: with `hidden` and
     /// `inline-right` it is drawn on a row of its own, as fzf's.
     var separator: StyledText? = nil
+    /// Whether `separator` is fzf's default, which is left out (with its row) where a
+    /// part's border already runs between the input and the list.
+    var separatorIsDefault = false
     /// The region around the rows and what fills it; nil when the rows are the region.
     var surrounding: Surrounding? = nil
     /// The preview pane beside the rows (inside the surrounding), if it shows.

@@ -112,6 +112,7 @@ final class Picker {
         var g = Geometry(top: 1, height: 1000, width: 80, layout: options.layout)
         g.info = options.info
         g.separator = options.separatorRule.map { StyledText(ansi: $0, tabStop: options.tabStop) }
+        g.separatorIsDefault = options.separator == nil
         g = g.inside(options.surround, inline: true)
             .withParts(options.parts, headerText: headerText.count, headerLines: headerLines, footer: footerText,
                        gutter: gutter.width)
@@ -210,6 +211,7 @@ final class Picker {
         var g = region.geometry
         g.info = options.info
         g.separator = options.separatorRule.map { StyledText(ansi: $0, tabStop: options.tabStop) }
+        g.separatorIsDefault = options.separator == nil
         return g.inside(options.surround, inline: options.height != .full)
     }
 
