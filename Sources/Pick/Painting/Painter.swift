@@ -373,7 +373,7 @@ enum Painter {
             let glyphs = Array((box.sides.left ? left : "") + String(repeating: fill, count: max(0, lineWidth - corners))
                 + (box.sides.right ? right : ""))  // every border glyph is one column
             guard label && !s.label.isEmpty else { return leftMargin + styled(theme.border, String(glyphs)) + clearRight }
-            let text = TerminalText.truncate(s.label, to: lineWidth)
+            let text = TerminalText.truncate(s.label, to: lineWidth, ellipsis: theme.labelEllipsis)
             let width = TerminalText.width(text)
             let start = s.labelPosition.start(labelWidth: width, lineWidth: lineWidth)
             return leftMargin + styled(theme.border, String(glyphs.prefix(start))) + styled(theme.label, text)

@@ -106,7 +106,7 @@ extension Painter {
                     + (s.right ? r : ""))
                 out += "\u{1B}[\(row);\(rect.left)H"
                 guard label, !box.label.isEmpty else { out += styled(borderColour, String(glyphRow)); return }
-                let text = TerminalText.truncate(TerminalText.sanitize(box.label), to: rect.width)
+                let text = TerminalText.truncate(TerminalText.sanitize(box.label), to: rect.width, ellipsis: theme.labelEllipsis)
                 let width = TerminalText.width(text)
                 let start = box.labelPosition.start(labelWidth: width, lineWidth: rect.width)
                 out += styled(borderColour, String(glyphRow.prefix(start))) + styled(labelColour, text)
@@ -128,7 +128,8 @@ extension Painter {
             let first = rect.top + (s.top ? 1 : 0), last = rect.top + rect.height - 1 - (s.bottom ? 1 : 0)
             guard first <= last else { continue }
             for r in first...last {
-                if s.left { out += "\u{1B}[\(r);\(rect.left)H" + styled(borderColour, glyphs.left) }
+                // The side and the blank after it (the old frame may have drawn a line there).
+                if s.left { out += "\u{1B}[\(r);\(rect.left)H" + styled(borderColour, glyphs.left) + " " }
                 if s.right { out += "\u{1B}[\(r);\(rect.left + rect.width - 1)H" + styled(borderColour, glyphs.right) }
             }
         }

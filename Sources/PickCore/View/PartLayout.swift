@@ -75,7 +75,7 @@ extension PartsSpec {
     /// fzf's rule for `inline` (the options refuse it where fzf does): an inline header's
     /// lines may not have another border.
     func checkInline(headerLines: Int) throws {
-        if header.style == .inline, headerLines > 0, let lines = self.headerLines, lines.style != .inline {
+        if header.style == .inline, headerLines > 0, let lines = self.headerLines, lines.style != .inline, lines.style != .none {
             throw OptionError(message: "--header-border=inline requires --header-lines-border to be inline or unset")
         }
     }
