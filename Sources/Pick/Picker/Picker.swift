@@ -260,6 +260,15 @@ final class Picker {
             terminal.write(clear + "\u{1B}[\(geometry.promptRow);1H")
             editor.refresh()
             lastFrame = []
+        } else if let last = painted?.geometry, last.parts?.layout != geometry.parts?.layout {
+            // The parts' boxes moved (a header or footer came or went): what the old boxes
+            // drew outside the new ones is cleared, and libedit draws the prompt again.
+            let region = self.region.geometry
+            var clear = ""
+            for row in region.top..<(region.top + region.height) { clear += "\u{1B}[\(row);1H\u{1B}[2K" }
+            terminal.write(clear + "\u{1B}[\(geometry.promptRow);1H")
+            editor.refresh()
+            lastFrame = []
         }
         var input = FrameInput(session: session, options: options, width: geometry.width,
                                listHeight: geometry.listHeight(headers: headerCount), query: parsedQuery,
