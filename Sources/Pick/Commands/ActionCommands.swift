@@ -106,12 +106,14 @@ extension Picker {
             ("FZF_IDLE_TIME", String(idleMillis / 1000)), ("FZF_IDLE_TIME_MS", String(idleMillis)),
             ("FZF_CLICK_HEADER_LINE", String(session.bound.headerClick?.line ?? 0)),
             ("FZF_CLICK_HEADER_COLUMN", String(session.bound.headerClick?.column ?? 0)),
-            ("FZF_CLICK_FOOTER_LINE", "0"), ("FZF_CLICK_FOOTER_COLUMN", "0"),
+            ("FZF_CLICK_FOOTER_LINE", String(session.bound.footerClick?.line ?? 0)),
+            ("FZF_CLICK_FOOTER_COLUMN", String(session.bound.footerClick?.column ?? 0)),
         ]
         if let nth = options.nth { fzf.append(("FZF_NTH", nth.expression)) }
         if let word = session.bound.headerClick?.word, let nth = session.bound.headerClick?.nth {
             fzf += [("FZF_CLICK_HEADER_WORD", word), ("FZF_CLICK_HEADER_NTH", nth)]
         }
+        if let word = session.bound.footerClick?.word { fzf.append(("FZF_CLICK_FOOTER_WORD", word)) }
         // As fzf: only in raw mode, whether the highlighted line matches.
         if session.raw { fzf.append(("FZF_RAW", session.matches(at: session.selection) ? "1" : "0")) }
         // As fzf: only while the list wraps, how.

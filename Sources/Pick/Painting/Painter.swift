@@ -18,6 +18,9 @@ struct Geometry: Equatable {
     /// The rule after the counts (`--separator`), nil for none: with `hidden` and
     /// `inline-right` it is drawn on a row of its own, as fzf's.
     var separator: StyledText? = nil
+    /// Whether `separator` is fzf's default, which is left out (with its row) where a
+    /// part's border already runs between the input and the list.
+    var separatorIsDefault = false
     /// The region around the rows and what fills it; nil when the rows are the region.
     var surrounding: Surrounding? = nil
     /// The preview pane beside the rows (inside the surrounding), if it shows.
@@ -389,7 +392,7 @@ enum Painter {
             let glyphs = Array((box.sides.left ? left : "") + String(repeating: fill, count: max(0, lineWidth - corners))
                 + (box.sides.right ? right : ""))  // every border glyph is one column
             guard label && !s.label.isEmpty else { return leftMargin + styled(theme.border, String(glyphs)) + clearRight }
-            let text = TerminalText.truncate(s.label, to: lineWidth)
+            let text = TerminalText.truncate(s.label, to: lineWidth, ellipsis: theme.labelEllipsis)
             let width = TerminalText.width(text)
             let start = s.labelPosition.start(labelWidth: width, lineWidth: lineWidth)
             return leftMargin + styled(theme.border, String(glyphs.prefix(start))) + styled(theme.label, text)

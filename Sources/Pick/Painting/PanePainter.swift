@@ -34,7 +34,9 @@ struct PaneRect: Equatable {
 extension Geometry {
     /// The rows beside a preview pane placed as `window` says: the pane takes its share of
     /// the rows' area (above, below, left or right of the prompt, info line and list).
-    func besidePreview(_ window: PreviewWindow) -> Geometry {
+    /// `listSides`: the list's own border (`--list-border`), which stands between the rows
+    /// and the pane as fzf's does, with no blank column.
+    func besidePreview(_ window: PreviewWindow, listSides: Sides = Sides()) -> Geometry {
         let placement = PreviewPlacement.place(window, rows: height, columns: width)
         guard placement.isShown else { return self }
         var g = self
@@ -52,13 +54,13 @@ extension Geometry {
             g.height -= size
         case .left:
             pane.width = size
-            pane.gap = g.width - size > 1 ? 1 : 0
+            pane.gap = g.width - size > 1 && !listSides.left ? 1 : 0
             g.left += size + pane.gap
             g.width -= size + pane.gap
         case .right:
             pane.left = left + width - size
             pane.width = size
-            pane.gap = g.width - size > 1 ? 1 : 0
+            pane.gap = g.width - size > 1 && !listSides.right ? 1 : 0
             g.width -= size + pane.gap
         }
         g.promptRows = min(g.promptRows, max(1, g.height))
@@ -89,7 +91,7 @@ extension Painter {
             let inner = max(0, rect.width - (s.left ? 1 : 0) - (s.right ? 1 : 0))
             let glyphs = Array((s.left ? left : "") + String(repeating: fill, count: inner) + (s.right ? right : ""))
             guard label, !rect.label.isEmpty else { out += border + String(glyphs) + reset; return }
-            let shown = TerminalText.truncate(TerminalText.sanitize(rect.label), to: rect.width)
+            let shown = TerminalText.truncate(TerminalText.sanitize(rect.label), to: rect.width, ellipsis: theme.labelEllipsis)
             let width = TerminalText.width(shown)
             let start = rect.labelPosition.start(labelWidth: width, lineWidth: rect.width)
             out += border + String(glyphs.prefix(start)) + reset + sgr(theme.previewLabel ?? theme.label) + shown + reset

@@ -30,6 +30,13 @@ extension Geometry {
                                    headerLines: headerLines, footer: footer.count)
         let placed = PartLayout(spec, layout: layout, rows: rows, height: height, width: width, gutter: gutter)
         guard let list = placed.box(.list), list.content.height > 0 || placed.separate else { return self }
+        if placed.separatedFromList, separatorIsDefault, separator != nil {
+            var without = self
+            without.separator = nil
+            without.separatorIsDefault = false
+            return without.withParts(spec, headerText: headerText, headerLines: headerLines, footer: footer,
+                                     gutter: gutter, input: input)
+        }
         var g = self
         let parts = ScreenParts(layout: placed, top: top, left: left, footer: footer)
         let content = parts.screen(list.content)
@@ -40,6 +47,18 @@ extension Geometry {
         if !placed.separate { g.promptRows = min(promptRows, max(1, g.height)) }
         g.parts = parts
         return g
+    }
+
+    /// Where `--footer`'s line `k` goes: its screen row and the first column of its text
+    /// (after the box's indent); nil when it has no row. The lines sit at the box's top
+    /// with the prompt on top, at its bottom otherwise.
+    func footerPlace(_ k: Int) -> (row: Int, left: Int)? {
+        guard let parts, let box = parts.layout.box(.footer) else { return nil }
+        let content = parts.screen(box.content)
+        let shown = min(parts.footer.count, content.height)
+        guard k >= 0, k < shown else { return nil }
+        let row = layout == .top ? content.top + k : content.top + content.height - shown + k
+        return (row, content.left + box.indent)
     }
 
     /// The boxes' columns left of the prompt that libedit draws with it: blanks, and the
@@ -74,7 +93,7 @@ extension Painter {
             if box.part == .footer {
                 let content = parts.screen(box.content)
                 for (k, text) in parts.footer.prefix(content.height).enumerated() {
-                    let r = g.layout == .top ? content.top + k : content.top + content.height - min(parts.footer.count, content.height) + k
+                    guard let r = g.footerPlace(k)?.row else { continue }
                     let shown = TerminalText.truncate(TerminalText.sanitize(text), to: max(0, content.width - box.indent))
                     out += "\u{1B}[\(r);\(content.left)H\u{1B}[\(max(1, content.width))X"
                         + String(repeating: " ", count: box.indent) + styled(theme.footer ?? theme.header, shown)
@@ -87,19 +106,30 @@ extension Painter {
                     + (s.right ? r : ""))
                 out += "\u{1B}[\(row);\(rect.left)H"
                 guard label, !box.label.isEmpty else { out += styled(borderColour, String(glyphRow)); return }
-                let text = TerminalText.truncate(TerminalText.sanitize(box.label), to: rect.width)
+                let text = TerminalText.truncate(TerminalText.sanitize(box.label), to: rect.width, ellipsis: theme.labelEllipsis)
                 let width = TerminalText.width(text)
                 let start = box.labelPosition.start(labelWidth: width, lineWidth: rect.width)
                 out += styled(borderColour, String(glyphRow.prefix(start))) + styled(labelColour, text)
                     + styled(borderColour, String(glyphRow.dropFirst(start + width)))
             }
             let labelOnBottom = s.bottom && (box.labelPosition.bottom || !s.top)
-            if s.top { line(rect.top, glyphs.topLeft, glyphs.top, glyphs.topRight, label: !labelOnBottom) }
-            if s.bottom { line(rect.top + rect.height - 1, glyphs.bottomLeft, glyphs.bottom, glyphs.bottomRight, label: labelOnBottom) }
+            // An inline section's line toward the list crosses the list's box.
+            let joinsTop = box.inline && s.top && !(parts.layout.box(.list).map { $0.box.top > rect.top } ?? false)
+            let joinsBottom = box.inline && s.bottom && !joinsTop
+            let joins = glyphs.joins
+            if s.top {
+                line(rect.top, joinsTop ? joins.left : glyphs.topLeft, joinsTop ? glyphs.bottom : glyphs.top,
+                     joinsTop ? joins.right : glyphs.topRight, label: !labelOnBottom)
+            }
+            if s.bottom {
+                line(rect.top + rect.height - 1, joinsBottom ? joins.left : glyphs.bottomLeft, glyphs.bottom,
+                     joinsBottom ? joins.right : glyphs.bottomRight, label: labelOnBottom)
+            }
             let first = rect.top + (s.top ? 1 : 0), last = rect.top + rect.height - 1 - (s.bottom ? 1 : 0)
             guard first <= last else { continue }
             for r in first...last {
-                if s.left { out += "\u{1B}[\(r);\(rect.left)H" + styled(borderColour, glyphs.left) }
+                // The side and the blank after it (the old frame may have drawn a line there).
+                if s.left { out += "\u{1B}[\(r);\(rect.left)H" + styled(borderColour, glyphs.left) + " " }
                 if s.right { out += "\u{1B}[\(r);\(rect.left + rect.width - 1)H" + styled(borderColour, glyphs.right) }
             }
         }

@@ -29,6 +29,8 @@ struct Theme {
     /// and `label`'s.
     var previewBorder: String? = nil
     var previewLabel: String? = nil
+    /// What ends a label cut to its border's width (`--ellipsis`, as fzf's labels).
+    var labelEllipsis = "··"
     /// The footer's text; nil: the header's.
     var footer: String? = nil
     /// The rule after the counts; nil: the border's colour, as fzf's.

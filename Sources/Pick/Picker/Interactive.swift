@@ -68,9 +68,10 @@ enum Interactive {
         if locale == "C" || locale == "POSIX" || !locale.lowercased().contains("utf") {
             _ = setlocale(LC_CTYPE, "C.UTF-8")
         }
-        let theme = Theme.make(spec: options.color, noColor: options.noColor) { name in
+        var theme = Theme.make(spec: options.color, noColor: options.noColor) { name in
             getenv(name).map { String(cString: $0) }
         }
+        theme.labelEllipsis = options.ellipsis
         let picker = Picker(options: options, store: store, styles: styles, terminal: terminal, theme: theme,
                             input: input, fieldView: fields)
         picker.worker.engine.remember(Remember.picks(options), lines: original)

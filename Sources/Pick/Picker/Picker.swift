@@ -116,6 +116,7 @@ final class Picker {
         var g = Geometry(top: 1, height: 1000, width: 80, layout: options.layout)
         g.info = options.info
         g.separator = options.separatorRule.map { StyledText(ansi: $0, tabStop: options.tabStop) }
+        g.separatorIsDefault = options.separator == nil
         g = g.inside(options.surround, inline: true)
             .withParts(options.parts, headerText: headerText.count, headerLines: headerLines, footer: footerText,
                        gutter: gutter.width)
@@ -198,7 +199,7 @@ final class Picker {
     /// The picker's rows: the region, inside the margin, border and padding if any.
     var geometry: Geometry {
         let g = areaBesidePreview
-        var beside = preview.map { g.besidePreview($0.window) } ?? g
+        var beside = preview.map { g.besidePreview($0.window, listSides: options.parts.list.style.sides(inline: true)) } ?? g
         beside.pane?.label = options.previewLabel.label
         beside.pane?.labelPosition = options.previewLabel.labelPosition
         return beside.withParts(options.parts, headerText: headerText.count, headerLines: boxedHeaderLines,
@@ -214,6 +215,7 @@ final class Picker {
         var g = region.geometry
         g.info = options.info
         g.separator = options.separatorRule.map { StyledText(ansi: $0, tabStop: options.tabStop) }
+        g.separatorIsDefault = options.separator == nil
         return g.inside(options.surround, inline: options.height != .full)
     }
 
@@ -259,6 +261,15 @@ final class Picker {
             for row in min(old.lowerBound, new.lowerBound)..<max(old.upperBound, new.upperBound) {
                 clear += "\u{1B}[\(row);1H\u{1B}[2K"
             }
+            terminal.write(clear + "\u{1B}[\(geometry.promptRow);1H")
+            editor.refresh()
+            lastFrame = []
+        } else if let last = painted?.geometry, last.parts?.layout != geometry.parts?.layout {
+            // The parts' boxes moved (a header or footer came or went): what the old boxes
+            // drew outside the new ones is cleared, and libedit draws the prompt again.
+            let region = self.region.geometry
+            var clear = ""
+            for row in region.top..<(region.top + region.height) { clear += "\u{1B}[\(row);1H\u{1B}[2K" }
             terminal.write(clear + "\u{1B}[\(geometry.promptRow);1H")
             editor.refresh()
             lastFrame = []

@@ -105,15 +105,7 @@ extension Picker {
         case .wheelUp: move(up, wraps: false)
         case .wheelDown: move(-up, wraps: false)
         case .press(0):
-            if let (frame, geometry) = painted, let k = frame.headers.indices.first(where: {
-                geometry.headerRow($0, of: frame.headers.count) == event.row
-            }) {
-                // As fzf: the header's line counted from its first, whatever the layout.
-                let lines = frame.headers.map { $0.map(\.text).joined() }
-                session.bound.headerClick = HeaderClick(lines: lines, line: k + 1, column: event.column - geometry.left + 1)
-                fire(.event(.clickHeader))
-                return
-            }
+            if let (frame, geometry) = painted, headerOrFooterClicked(event, frame: frame, geometry: geometry) { return }
             guard let clicked = painted.flatMap({ $0.geometry.line(atRow: event.row, of: $0.frame) }) else { return }
             perform(.select(clicked.position))
             let now = monotonicMillis()
@@ -123,6 +115,34 @@ extension Picker {
             lastClick = (clicked.line, now)
         default: break
         }
+    }
+
+    /// A click on a row of the header or the footer fires `click-header` or `click-footer`
+    /// with where it landed, numbered as fzf numbers it (the column from the text's first,
+    /// after the gutter or the box's indent); false when the click is elsewhere.
+    func headerOrFooterClicked(_ event: MouseEvent, frame: Frame, geometry g: Geometry) -> Bool {
+        let text = frame.headerTextRows, lines = frame.headers.count - text
+        for k in frame.headers.indices {
+            guard let place = g.headerPlace(k, text: text, lines: lines, gutter: gutter.width), place.row == event.row,
+                  event.column >= place.left else { continue }
+            let shown = frame.headers.map { $0.map(\.text).joined() }
+            let order = HeaderClick.order(text: Array(shown.prefix(text)), lines: Array(shown.dropFirst(text)),
+                                          layout: g.layout)
+            let line = HeaderClick.line(ofRow: k, text: text, lines: lines, layout: g.layout)
+            session.bound.headerClick = HeaderClick(lines: order, line: line, column: event.column - place.left + 1)
+            fire(.event(.clickHeader))
+            return true
+        }
+        let footer = g.parts?.footer ?? []
+        for k in footer.indices {
+            guard let place = g.footerPlace(k), place.row == event.row, event.column >= place.left else { continue }
+            var click = HeaderClick(lines: footer.map(TerminalText.sanitize), line: k + 1, column: event.column - place.left + 1)
+            click.nth = nil
+            session.bound.footerClick = click
+            fire(.event(.clickFooter))
+            return true
+        }
+        return false
     }
 
     func move(_ delta: Int, wraps: Bool = true) { perform(.move(by: delta, wraps: wraps)) }

@@ -22,6 +22,7 @@ extension Picker {
             let counts = { (candidates: max(0, self.store.count - self.options.headerLines), headers: self.headerCount,
                             sections: max(0, Scopes.names(in: self.store).count - 1), loading: self.input.isLoading) }
             region.fit(terminal, info: options.info, separator: options.separatorRule.map { StyledText(ansi: $0) },
+                       separatorIsDefault: options.separator == nil,
                        surround: options.surround, listRows: { g, headers in
                 g.withParts(self.options.parts, headerText: self.headerText.count, headerLines: self.boxedHeaderLines,
                             footer: self.footerText, gutter: self.gutter.width).listHeight(headers: headers)

@@ -166,7 +166,8 @@ struct ScreenRegion {
     /// rows and sections), once it has ended or outgrown the most the region may take;
     /// all of them when it still streams in after `Tunables.Picker.adaptiveHeightWaitMillis`.
     /// Keys typed meanwhile wait in the terminal.
-    mutating func fit(_ terminal: Terminal, info: InfoStyle, separator: StyledText?, surround: Surround,
+    mutating func fit(_ terminal: Terminal, info: InfoStyle, separator: StyledText?, separatorIsDefault: Bool = false,
+                      surround: Surround,
                       listRows: (Geometry, Int) -> Int = { $0.listHeight(headers: $1) },
                       content: () -> (candidates: Int, headers: Int, sections: Int, loading: Bool)) {
         fitRows = nil
@@ -179,6 +180,7 @@ struct ScreenRegion {
             g.width = terminal.size().cols
             g.info = info
             g.separator = separator
+            g.separatorIsDefault = separatorIsDefault
             let inner = g.inside(surround, inline: true)
             let (candidates, headers, sections, loading) = content()
             // Every row but the list's (the parts' boxes included), and the list's lines.

@@ -38,6 +38,9 @@ public struct BoundState {
     public var jumping: Bool? = nil
     /// The last click on the header (`click-header`), for the commands it runs.
     public var headerClick: HeaderClick? = nil
+    /// The last click on the footer (`click-footer`): its line, column and word (no field
+    /// number: fzf gives none for the footer).
+    public var footerClick: HeaderClick? = nil
     /// `{fzf:action}`: the last action that ran no command, as fzf names it.
     public private(set) var lastAction = "start"
 

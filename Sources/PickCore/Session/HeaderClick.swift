@@ -25,6 +25,27 @@ public struct HeaderClick: Equatable, Sendable {
         }
     }
 
+    /// fzf's numbering of the header's lines for a click (FZF_CLICK_HEADER_LINE): `text`
+    /// (`--header`) and `lines` (`--header-lines`, in input order) in the order they read
+    /// down the screen: with the prompt on top the text first; otherwise the header lines
+    /// first, upward from the text in the default layout (the first header line is the
+    /// lowest), in input order with reverse-list.
+    public static func order(text: [String], lines: [String], layout: Layout) -> [String] {
+        switch layout {
+        case .top: return text + lines
+        case .bottom: return lines.reversed() + text
+        case .reverseList: return lines + text
+        }
+    }
+
+    /// The line (from 1) of `order` that header row `k` holds: rows `0 ..< text` are
+    /// `--header`'s, the rest the header lines in input order.
+    public static func line(ofRow k: Int, text: Int, lines: Int, layout: Layout) -> Int {
+        if layout == .top { return k + 1 }
+        if k < text { return lines + k + 1 }
+        return layout == .bottom ? lines - (k - text) : k - text + 1
+    }
+
     /// The runs of non-blank characters of `text` and the columns each takes.
     static func words(_ text: String) -> [(text: String, columns: Range<Int>)] {
         var found: [(String, Range<Int>)] = []

@@ -74,9 +74,12 @@ public struct HighlightTracker {
         } else {
             if let previous, let at = lines.firstIndex(of: previous) {
                 selection = at
-            } else if (!moved || !sameQuery) && !keepsRow {
+            } else if !moved && !keepsRow {
                 selection = 0
-                moved = false
+            } else if !sameQuery {
+                // Moved since the query changed, before its list came: the highlight keeps
+                // its row, as fzf's (the query's change put it on the first).
+                selection = min(selection, max(0, lines.count - 1))
             }
             switch anchor {
             case .row(let row)? where !lines.isEmpty:

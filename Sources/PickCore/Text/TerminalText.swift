@@ -124,19 +124,22 @@ public enum TerminalText {
         return out
     }
 
-    /// `text` cut to at most `columns` columns, ending in `…` when cut.
-    public static func truncate(_ text: String, to columns: Int) -> String {
+    /// `text` cut to at most `columns` columns, ending in `ellipsis` when cut (the ellipsis
+    /// itself cut when even it does not fit).
+    public static func truncate(_ text: String, to columns: Int, ellipsis: String = "…") -> String {
         guard columns > 0 else { return "" }
         if width(text) <= columns { return text }
+        let mark = width(ellipsis) <= columns ? ellipsis : truncate(ellipsis, to: columns, ellipsis: "")
+        let room = columns - width(mark)
         var out = ""
         var used = 0
         for u in text.unicodeScalars {
             let w = width(of: u.value)
-            if used + w > columns - 1 { break }
+            if used + w > room { break }
             out.unicodeScalars.append(u)
             used += w
         }
-        return out + "…"
+        return out + mark
     }
 
     /// Pasted bytes as query text: line breaks and tabs become spaces (a pasted newline

@@ -70,6 +70,17 @@ public struct BorderGlyphs: Equatable, Sendable {
         (self.left, self.right) = (left, right)
         (self.bottomLeft, self.bottom, self.bottomRight) = (bottomLeft, bottom, bottomRight)
     }
+
+    /// Where a line across the box meets its sides (an `inline` section's line): ├ and ┤
+    /// in the sides' weight.
+    public var joins: (left: String, right: String) {
+        switch left {
+        case "┃": return ("┣", "┫")
+        case "║": return ("╠", "╣")
+        case "│", "╎": return ("├", "┤")
+        default: return (left, right)
+        }
+    }
 }
 
 /// A size along one side: cells, or a percentage of the region's rows or columns.

@@ -75,7 +75,7 @@ extension PartsSpec {
     /// fzf's rule for `inline` (the options refuse it where fzf does): an inline header's
     /// lines may not have another border.
     func checkInline(headerLines: Int) throws {
-        if header.style == .inline, headerLines > 0, let lines = self.headerLines, lines.style != .inline {
+        if header.style == .inline, headerLines > 0, let lines = self.headerLines, lines.style != .inline, lines.style != .none {
             throw OptionError(message: "--header-border=inline requires --header-lines-border to be inline or unset")
         }
     }
@@ -105,6 +105,9 @@ public struct PartBox: Equatable, Sendable {
     /// Columns before a header or footer line's text inside `content`: the list's gutter,
     /// plus the list border's two columns when this box has no left side of its own.
     public var indent = 0
+    /// An `inline` section: drawn inside the list's border, the line toward the list
+    /// joining the list's sides (├─┤), and `style` is the list's.
+    public var inline = false
 }
 
 /// The parts placed in an area.
@@ -152,8 +155,45 @@ public struct PartLayout: Equatable, Sendable {
         let inputBox = rows.input > 0 && (spec.input.style != .none || headerBox || linesBox)
         separate = inputBox
 
+        // `inline` sections go inside the list's border, next to the list whatever
+        // `--header-first` says (as fzf's); without a top or bottom on the list's border
+        // they are drawn as `line`.
+        let listSides = spec.list.style.sides(inline: true)
+        var inlined: [PickerPart] = []
+        if listSides.top || listSides.bottom {
+            if headerBox && spec.header.style == .inline { inlined.append(.header) }
+            if linesBox && headerLinesBorder.style == .inline { inlined.append(.headerLines) }
+            if rows.footer > 0 && spec.footer.style == .inline { inlined.append(.footer) }
+        }
+        // The side of the list each inline section goes on (true: below it), the nearest first.
+        func below(_ part: PickerPart) -> Bool {
+            switch part {
+            case .footer: return layout == .top
+            case .headerLines: return layout == .bottom
+            default: return layout != .top
+            }
+        }
+        let nearFirst: [PickerPart] = [.headerLines, .header, .footer]
+        let belowList = nearFirst.filter { inlined.contains($0) && below($0) }
+        let aboveList = nearFirst.filter { inlined.contains($0) && !below($0) }
+        var sidesOf: [PickerPart: Sides] = [:]
+        if !inlined.isEmpty {
+            var list = listSides
+            if !belowList.isEmpty { list.bottom = false }
+            if !aboveList.isEmpty { list.top = false }
+            sidesOf[.list] = list
+            for (k, part) in belowList.enumerated() {
+                sidesOf[part] = Sides(top: true, right: listSides.right, bottom: k == belowList.count - 1 && listSides.bottom,
+                                      left: listSides.left)
+            }
+            for (k, part) in aboveList.enumerated() {
+                sidesOf[part] = Sides(top: k == aboveList.count - 1 && listSides.top, right: listSides.right, bottom: true,
+                                      left: listSides.left)
+            }
+        }
+        func sides(_ b: PartBorder, _ part: PickerPart) -> Sides { sidesOf[part] ?? b.sides(layout, part) }
         func lines(_ b: PartBorder, _ part: PickerPart) -> Int {
-            let s = b.sides(layout, part)
+            let s = sides(b, part)
             return (s.top ? 1 : 0) + (s.bottom ? 1 : 0)
         }
         var available = height
@@ -185,6 +225,12 @@ public struct PartLayout: Equatable, Sendable {
             order = first ? [.footer] + (both ? [.headerLines, .list, .input, .header] : [.headerLines, .list, .input, .header])
                           : [.footer, .headerLines, .list, .header, .input]
         }
+        if !inlined.isEmpty {
+            order.removeAll { inlined.contains($0) }
+            guard let at = order.firstIndex(of: .list) else { preconditionFailure("the list is always placed") }
+            order.insert(contentsOf: belowList, at: at + 1)
+            order.insert(contentsOf: aboveList.reversed(), at: at)
+        }
         var row = 0
         for part in order {
             guard let h = heights[part] else { continue }
@@ -196,7 +242,7 @@ public struct PartLayout: Equatable, Sendable {
             case .list: border = spec.list
             case .footer: border = spec.footer
             }
-            let s = border.sides(layout, part)
+            let s = sides(border, part)
             let box = PartRect(top: row, left: 0, height: h, width: width)
             let shift = !s.left && listLeft && part != .list ? 2 : 0
             let left = (s.left ? 2 : 0) + (part == .input ? shift : 0)
@@ -205,9 +251,10 @@ public struct PartLayout: Equatable, Sendable {
                                    width: max(0, width - left - (s.right ? 1 : 0)))
             if content.height == 0 { content.top = row }
             let indent = max(0, gutter + (listLeft ? 2 : 0) - (s.left ? 2 : 0))
-            boxes.append(PartBox(part: part, box: box, sides: s, style: border.style, label: border.label,
-                                 labelPosition: border.labelPosition, content: content,
-                                 indent: part == .list ? gutter : indent))
+            let isInline = inlined.contains(part)
+            boxes.append(PartBox(part: part, box: box, sides: s, style: isInline ? spec.list.style : border.style,
+                                 label: border.label, labelPosition: border.labelPosition, content: content,
+                                 indent: part == .list ? gutter : indent, inline: isInline))
             row += h
         }
         // fzf's default rule after the counts is left out where a border already draws a

@@ -169,7 +169,10 @@ public struct PreviewWindow: Equatable, Sendable {
         case "sharp": border = .sharp
         case "noborder": border = .none
         default:
-            if word.hasPrefix("border-"), let style = Self.borderStyle(String(word.dropFirst(7))) {
+            if word == "border-inline" {
+                // fzf's words: inline is for the header and footer sections only.
+                throw OptionError(message: "invalid preview window option: border-inline")
+            } else if word.hasPrefix("border-"), let style = Self.borderStyle(String(word.dropFirst(7))) {
                 border = style
             } else if word.hasPrefix("~"), let n = Self.wholeNumber(word.dropFirst()) {
                 headerLines = n

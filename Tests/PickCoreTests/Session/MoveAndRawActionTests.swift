@@ -239,4 +239,15 @@ final class HeaderClickTests: XCTestCase {
         XCTAssertNil(HeaderClick(lines: lines, line: 1, column: 5).word, "a blank is no word")
         XCTAssertEqual(HeaderClick(lines: lines, line: 1, column: 5).column, 5)
     }
+
+    func testTheHeadersLinesAreNumberedDownTheScreenAsFzf() {
+        // --header A,B and --header-lines X,Y (in input order).
+        XCTAssertEqual(HeaderClick.order(text: ["A", "B"], lines: ["X", "Y"], layout: .top), ["A", "B", "X", "Y"])
+        XCTAssertEqual(HeaderClick.order(text: ["A", "B"], lines: ["X", "Y"], layout: .bottom), ["Y", "X", "A", "B"])
+        XCTAssertEqual(HeaderClick.order(text: ["A", "B"], lines: ["X", "Y"], layout: .reverseList), ["X", "Y", "A", "B"])
+        // Rows 0, 1 are the text, 2, 3 the header lines X, Y.
+        XCTAssertEqual((0..<4).map { HeaderClick.line(ofRow: $0, text: 2, lines: 2, layout: .top) }, [1, 2, 3, 4])
+        XCTAssertEqual((0..<4).map { HeaderClick.line(ofRow: $0, text: 2, lines: 2, layout: .bottom) }, [3, 4, 2, 1])
+        XCTAssertEqual((0..<4).map { HeaderClick.line(ofRow: $0, text: 2, lines: 2, layout: .reverseList) }, [3, 4, 1, 2])
+    }
 }

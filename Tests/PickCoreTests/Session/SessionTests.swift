@@ -329,6 +329,22 @@ final class SessionSelectionTests: XCTestCase {
         XCTAssertFalse(d.session.moved)
     }
 
+    func testAMoveTypedBeforeTheNewQuerysListComesKeepsItsRow() {
+        // fzf's test_vanilla: keys typed faster than the search; the query's change puts the
+        // highlight on the first row, and a move after it holds once the list comes.
+        var d = Driver(lines: ["ab", "ac", "ad", "b"], loading: false)
+        d.type("", at: 0)
+        d.type("a", at: 50)
+        d.send(.move(by: 1, wraps: false))
+        d.workerAnswers()
+        XCTAssertEqual(d.session.selection, 1)
+        XCTAssertEqual(d.text(d.session.highlighted), "ac")
+        d.type("ad", at: 100)
+        d.send(.move(by: 3, wraps: false))
+        d.workerAnswers()
+        XCTAssertEqual(d.session.selection, 0, "kept within the new list's one line")
+    }
+
     func testWithTrackTheHighlightStaysOnItsLineAsTheQueryChanges() {
         let lines = (1...30).map(String.init)
         var d = Driver(lines: lines, loading: false, settings: .init(track: true))

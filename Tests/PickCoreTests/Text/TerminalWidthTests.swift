@@ -19,4 +19,11 @@ final class TerminalWidthTests: XCTestCase {
         XCTAssertEqual(TerminalText.width("\u{00AD}"), 1, "the soft hyphen, which terminals draw")
         XCTAssertEqual(TerminalText.width("é→α"), 3)
     }
+
+    func testATruncatedTextEndsInItsEllipsisWithinTheColumns() {
+        XCTAssertEqual(TerminalText.truncate("abcdef", to: 4), "abc…")
+        XCTAssertEqual(TerminalText.truncate("abcdef", to: 4, ellipsis: "··"), "ab··")
+        XCTAssertEqual(TerminalText.truncate("abcdef", to: 1, ellipsis: "··"), "·", "the ellipsis cut when it is wider")
+        XCTAssertEqual(TerminalText.truncate("abc", to: 3, ellipsis: "··"), "abc")
+    }
 }

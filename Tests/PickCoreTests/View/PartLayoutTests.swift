@@ -31,6 +31,34 @@ final class PartLayoutTests: XCTestCase {
         XCTAssertEqual(order(place(spec, .top, header: 0, lines: 3)), [.header, .input, .list])
     }
 
+    func testAnInlineSectionSitsInsideTheListsBorderNextToTheList() {
+        var spec = PartsSpec()
+        spec.list.style = .rounded
+        spec.input.style = .rounded
+        spec.header.style = .inline
+        spec.footer.style = .inline
+        spec.headerFirst = true
+        let p = place(spec, header: 2, footer: 1)
+        XCTAssertEqual(order(p), [.footer, .list, .header, .input], "--header-first does not take it from the list")
+        let list = p.box(.list)!, header = p.box(.header)!, footer = p.box(.footer)!
+        XCTAssertEqual(list.sides, Sides(right: true, left: true), "the list's top and bottom are the sections'")
+        XCTAssertEqual(header.sides, Sides(top: true, right: true, bottom: true, left: true))
+        XCTAssertEqual(footer.sides, Sides(top: true, right: true, bottom: true, left: true))
+        XCTAssertTrue(header.inline && footer.inline && !list.inline)
+        XCTAssertEqual(header.style, .rounded, "drawn with the list's border")
+        XCTAssertEqual(header.box.height, 4, "the joining line, two rows of text, the list's bottom")
+        XCTAssertEqual(header.box.top, list.box.top + list.box.height)
+        XCTAssertEqual(header.indent, 2, "text lines up with the list's")
+    }
+
+    func testAnInlineSectionIsALineWhenTheListHasNoBorder() {
+        var spec = PartsSpec()
+        spec.header.style = .inline
+        let header = place(spec, header: 1).box(.header)!
+        XCTAssertFalse(header.inline)
+        XCTAssertEqual(header.sides, Sides(top: true))
+    }
+
     func testHeaderFirstWithBothKindsOfHeaderPutsTheLinesNextToTheList() {
         var spec = PartsSpec()
         spec.headerFirst = true

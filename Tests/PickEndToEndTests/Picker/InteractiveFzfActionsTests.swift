@@ -167,11 +167,48 @@ final class InteractiveFzfActionsTests: InteractiveTestCase {
             --header-lines 1 --bind 'click-header:transform-prompt(echo "$FZF_CLICK_HEADER_WORD:$FZF_CLICK_HEADER_NTH> ")'
             """)
         tmux.waitFor(text: "2/2")
-        // The prompt is row 1, the info line row 2, the header row 3.
-        let click = "\u{1B}[<0;7;3M\u{1B}[<0;7;3m"
+        // The prompt is row 1, the info line row 2, the header row 3: "  NAME SIZE", the
+        // gutter first, so column 9 is SIZE's second letter.
+        try click(column: 9, row: 3)
+        tmux.waitFor("the second word, the rest of the line") { $0[row: 0].hasPrefix("SIZE:2..>") }
+    }
+
+    /// Clicks the left button at a screen cell (1-based), as a terminal reports it.
+    func click(column: Int, row: Int) throws {
+        let click = "\u{1B}[<0;\(column);\(row)M\u{1B}[<0;\(column);\(row)m"
         _ = try TmuxPick.shell(["tmux", "-L", tmux.socket, "send-keys", "-t", tmux.name, "-H"]
                                + click.utf8.map { String(format: "%02x", $0) })
-        tmux.waitFor("the second word, the rest of the line") { $0[row: 0].hasPrefix("SIZE:2..>") }
+    }
+
+    /// Clicks the first character of `word` where the screen shows it.
+    func click(_ word: String, on screen: [String]) throws {
+        guard let row = screen.firstIndex(where: { $0.contains(word) }),
+              let range = screen[row].range(of: word) else { return XCTFail("\(word) is not on the screen") }
+        try click(column: screen[row].distance(from: screen[row].startIndex, to: range.lowerBound) + 1, row: row + 1)
+    }
+
+    func testClickHeaderInItsOwnBoxNumbersTheLinesAsFzf() throws {
+        // Default layout: the header lines read upward from the header text, and fzf counts
+        // the lines down the screen, header lines first.
+        try tmux.start(input: "printf 'Xaa\\nYbb\\nseq\\n'", args: """
+            --layout=default --style full --header Aaa --header-lines 2 \
+            --bind 'click-header:transform-prompt(echo "$FZF_CLICK_HEADER_LINE:$FZF_CLICK_HEADER_WORD:$FZF_CLICK_HEADER_COLUMN> ")'
+            """)
+        let screen = tmux.waitFor(text: "1/1")
+        try click("Xaa", on: screen)
+        tmux.waitFor("the first header line is the lowest of the two") { $0.contains { $0.contains("2:Xaa:1>") } }
+        try click("Aaa", on: tmux.screen())
+        tmux.waitFor("the header text comes after the header lines") { $0.contains { $0.contains("3:Aaa:1>") } }
+    }
+
+    func testClickFooterTellsTheLineAndWord() throws {
+        try tmux.start(input: "seq 3", args: """
+            --style full --footer "$(printf 'Foo one\\nBar two')" \
+            --bind 'click-footer:transform-prompt(echo "$FZF_CLICK_FOOTER_LINE:$FZF_CLICK_FOOTER_WORD> ")'
+            """)
+        let screen = tmux.waitFor(text: "3/3")
+        try click("two", on: screen)
+        tmux.waitFor("the footer's second line, its second word") { $0.contains { $0.contains("2:two>") } }
     }
 
     /// Polls `condition` until it holds (a deadline, no fixed sleep).

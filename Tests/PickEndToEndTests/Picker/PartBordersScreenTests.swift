@@ -51,6 +51,27 @@ final class PartBordersScreenTests: InteractiveTestCase {
                              ready: "97/97", height: 20)
     }
 
+    func testInlineSectionsSitInsideTheListsBorder() throws {
+        try assertDrawnAsFzf("seq 100", "--style full --header-lines 2 --header-border inline --footer foot "
+                             + "--footer-border inline", ready: "98/98", height: 16)
+        tmux.close()
+        tmux = try TmuxPick(test: name + "reverse")
+        try assertDrawnAsFzf("seq 100", "--reverse --list-border horizontal --header head --header-border inline "
+                             + "--header-first", ready: "100/100", height: 12)
+    }
+
+    func testAChangedHeaderRedrawsAnInlineSection() throws {
+        try assertDrawnAsFzf("seq 5", "--style full --header-lines 1 --header-border inline --bind space:change-header:tada",
+                             ready: "4/4", height: 14, keys: ["Space"], readyAfterKeys: "tada")
+    }
+
+    func testLongLabelsEndInTheEllipsisAndThePreviewMeetsTheListsBorder() throws {
+        let long = { (c: String) in String(repeating: c, count: 60) }
+        try assertDrawnAsFzf("seq 10", "--style full --border --preview : --border-label \(long("b")) "
+                             + "--list-label \(long("l")) --preview-label \(long("p")) --input-label \(long("i"))",
+                             ready: "10/10", width: 50, height: 14)
+    }
+
     func testHeaderFirstPutsTheHeaderBeyondThePrompt() throws {
         try assertDrawnAsFzf("seq 1000", "--header foobar --header-lines 3 --header-first", ready: "997/997", height: 10)
         tmux.close()
