@@ -264,6 +264,7 @@ final class Picker {
                                scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
                                gutterWidth: gutter.width)
         input.fieldView = fieldView
+        input.delimiter = delimiter
         if session.bound.jumping != nil { input.jumpLabels = Array(options.jumpLabels) }
         if hidesHeader { input.headerLines = 0 }
         var frame = FrameBuilder.build(input, store: store)

@@ -125,6 +125,12 @@ extension OptionTable {
             $0.look.keepRight = true
         },
         .flag("--no-keep-right") { $0.look.keepRight = false },
+        OptionRow("--freeze-left", .required, help: help(.interface, "--freeze-left=N", "keep a long line's first N fields in view")) {
+            $0.look.freezeLeft = try $1.number()
+        },
+        OptionRow("--freeze-right", .required, help: help(.interface, "--freeze-right=N", "keep a long line's last N fields in view")) {
+            $0.look.freezeRight = try $1.number()
+        },
         OptionRow("--scroll-off", .required, help: help(.interface, "--scroll-off=N", "keep N lines in view around the highlight (0)")) {
             $0.scrollOff = try $1.number()
         },

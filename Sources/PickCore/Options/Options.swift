@@ -166,7 +166,7 @@ public struct Options: Sendable {
     /// (FieldView).
     public var nth: FieldRanges? = nil
     public var withNth: FieldRanges? = nil
-    public var acceptNth: FieldRanges? = nil
+    public var acceptNth: FieldTemplate? = nil
     public var color: ColorSpec? = nil
     /// `--no-color`; `--color` may still say `bw` (nothing at all) or `always`.
     public var noColor = false
