@@ -48,14 +48,14 @@ extension Picker {
             // Another event (focus and result fire in one turn) runs after the waiting
             // chain, as fzf runs them in turn; a key, or the same event again, replaces it.
             if case .event = trigger, trigger != waiting.trigger {
-                session.bound.queue += chain.map { ($0, trigger) }
+                session.bound.enqueue(chain, firedBy: trigger)
                 return true
             }
             waiting.run.cancel()
             commands.transform = nil
             session.bound.clearQueue()
         }
-        session.bound.queue += chain.map { ($0, trigger) }
+        session.bound.enqueue(chain, firedBy: trigger)
         runBoundActions()
         return true
     }

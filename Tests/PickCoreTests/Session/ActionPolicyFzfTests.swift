@@ -144,6 +144,29 @@ final class ActionPolicyFzfTests: XCTestCase {
         XCTAssertTrue(state.queue.isEmpty, "an unbound key's chain does not run")
     }
 
+    func testATriggerRunsEachNamedChainInTurnAndAFreshKeyStartsAfresh() throws {
+        // fzf's suite (test_trigger): a:up+trigger(a) moves up twice; then
+        // b:trigger(a,a,b,a) six times (each of a's chains once more; b's own once).
+        var bindings = Bindings()
+        try bindings.parse("a:up+trigger(a),b:trigger(a,a,b,a)")
+        var state = BoundState()
+        func press(_ c: Character) -> Int {
+            let trigger = BindTrigger.key(.char(c.asciiValue.map(UInt32.init)!))
+            state.enqueue(bindings[trigger]!, firedBy: trigger)
+            var ups = 0
+            // As the picker runs them: until the queue is empty, never asking past it.
+            while !state.queue.isEmpty, let (action, _) = state.next() {
+                if action.kind == .up { ups += 1 }
+                if case .triggers(let more) = action.value, action.kind == .trigger {
+                    state.runChains(of: more, in: bindings, firedBy: trigger)
+                }
+            }
+            return ups
+        }
+        XCTAssertEqual(press("a"), 2)
+        XCTAssertEqual(press("b"), 6, "a's chain that ran for the last key is not running now")
+    }
+
     func testToggleBindTurnsEachBindingOffOrOnAgain() {
         var d = driver()
         guard case .unbind(let off)? = press(&d, "toggle-bind(ctrl-a)").first else { return XCTFail() }
