@@ -133,6 +133,7 @@ final class Picker {
         Picker.current = self
         terminal.catchSignals()
         enterScreen()
+        queryWords = options.filepathWord ? .pathParts : .lettersAndDigits
         guard let editor = LineEditor(terminal: terminal, prefix: geometry.promptPrefix, prompt: prompt,
                                       stylePrompt: { [theme] in
                                           theme.libeditPrompt(prefix: $0, $1, delimiter: LineEditor.promptDelimiter,

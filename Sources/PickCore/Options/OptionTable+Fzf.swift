@@ -47,8 +47,6 @@ extension OptionTable {
         .flag("--no-listen-unsafe") { $0.listen = nil; $0.listenUnsafe = false },
         .ignored("--id-nth", takes: .required, "--track follows the line itself"),
         .ignored("--no-id-nth", "as --id-nth"),
-        .ignored("--filepath-word", "libedit's word motions edit the query"),
-        .ignored("--no-filepath-word", "as --filepath-word"),
         shellScript("--bash"), shellScript("--zsh"), shellScript("--fish"),
         .notImplemented("--nushell"),
         .notImplemented("--man"),

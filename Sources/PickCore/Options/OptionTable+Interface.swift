@@ -125,6 +125,10 @@ extension OptionTable {
             $0.look.keepRight = true
         },
         .flag("--no-keep-right") { $0.look.keepRight = false },
+        .flag("--filepath-word", help: help(.interface, "--filepath-word", "alt-b, alt-f, alt-d and alt-backspace stop at each /")) {
+            $0.filepathWord = true
+        },
+        .flag("--no-filepath-word") { $0.filepathWord = false },
         OptionRow("--freeze-left", .required, help: help(.interface, "--freeze-left=N", "keep a long line's first N fields in view")) {
             $0.look.freezeLeft = try $1.number()
         },

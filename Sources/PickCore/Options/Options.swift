@@ -158,6 +158,9 @@ public struct Options: Sendable {
     public var tabStop = TerminalText.tabStop
     /// What marks a title cut short.
     public var ellipsis = "··"
+    /// `--filepath-word`: the query's word moves and kills take the parts of a path as
+    /// words (QueryEdit.Words).
+    public var filepathWord = false
     public var scheme: Scheme = .default
     /// `-d/--delimiter`: how --nth, --with-nth, --accept-nth and field placeholders cut a
     /// line (FieldDelimiter); nil: runs of blanks.
