@@ -38,10 +38,10 @@ struct BoundCommands {
 extension Picker {
     /// Runs what `trigger` is bound to, if anything: the one dispatch for keys and events.
     /// A chain still waiting is dropped for a key's or for the same event's. An unbound trigger does nothing at
-    /// all, pick's own use of a key included, as in fzf (true: the key was taken).
+    /// all, pick's own use of a key included, as in fzf, but a character types itself (true: the key was taken).
     @discardableResult
     func fire(_ trigger: BindTrigger) -> Bool {
-        if session.bound.unbound.contains(trigger) { return true }
+        if session.bound.unbound.contains(trigger) { return !trigger.typesText }
         guard let chain = options.bindings[trigger] else { return false }
         session.bound.reloadInChain = false
         if let waiting = commands.transform {

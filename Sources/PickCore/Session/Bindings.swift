@@ -36,6 +36,13 @@ public enum BindTrigger: Hashable, Sendable {
         case .event(let event): return event.rawValue
         }
     }
+
+    /// Whether the key types a character into the query when nothing is bound to it: an
+    /// unbound (`unbind(…)`) letter then types itself, as in fzf, where other keys do nothing.
+    public var typesText: Bool {
+        guard case .key(.char(let c)) = self else { return false }
+        return c >= 0x20 && c != 0x7F
+    }
 }
 
 /// fzf's events that pick fires.

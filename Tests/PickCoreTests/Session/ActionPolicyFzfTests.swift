@@ -178,6 +178,14 @@ final class ActionPolicyFzfTests: XCTestCase {
         }
     }
 
+    func testAnUnboundLetterTypesItselfAndOtherKeysDoNothing() {
+        XCTAssertTrue(BindTrigger.key(.char(0x63)).typesText, "c")
+        XCTAssertTrue(BindTrigger.key(.char(0x20)).typesText, "space")
+        XCTAssertFalse(BindTrigger.key(.char(1)).typesText, "ctrl-a")
+        XCTAssertFalse(BindTrigger.key(.char(0x7F)).typesText, "backspace")
+        XCTAssertFalse(BindTrigger.event(.start).typesText)
+    }
+
     func testWaitHoldsTheChainOnlyWhileASearchRuns() {
         var d = driver()
         if d.workerJob != nil { d.workerAnswers() }
