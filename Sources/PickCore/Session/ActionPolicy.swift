@@ -308,7 +308,7 @@ extension PickSession {
         case .search: return [.search(action.argument ?? "")]
         case .changeGhost: return [.setGhost(TerminalText.sanitize(action.argument ?? ""))]
         case .changePointer:
-            guard case .text(let pointer) = action.value else { return [] }
+            guard case .text(let pointer) = action.value, TerminalText.width(pointer) <= 2 else { return [] }
             return [.setPointer(pointer)]
         case .changeHeaderLines:
             guard case .count(let count) = action.value else { return [] }

@@ -875,11 +875,8 @@ public enum ActionArgument: Equatable, Sendable {
             }
             return .count(count)
         case .changePointer:
-            let pointer = TerminalText.sanitize(argument)
-            guard TerminalText.width(pointer) <= 2 else {
-                throw OptionError(message: "change-pointer: \(OptionError.quote(pointer)) is wider than 2 columns")
-            }
-            return .text(pointer)
+            // One wider than 2 columns does nothing when it fires, as fzf's (PickSession.decide).
+            return .text(TerminalText.sanitize(argument))
         case .changeMulti:
             guard let limit = Int(argument), limit >= 0 else {
                 throw OptionError(message: "change-multi needs a number of lines, 0 or more: \(OptionError.quote(argument))")

@@ -47,7 +47,7 @@ final class ActionPolicyFzfTests: XCTestCase {
             XCTAssertNoThrow(try bindings.parse("ctrl-x:" + spec), spec)
         }
         var bad = Bindings()
-        XCTAssertThrowsError(try bad.parse("ctrl-x:change-pointer(>>>)"), "fzf's pointer is at most 2 columns")
+        XCTAssertNoThrow(try bad.parse("ctrl-x:change-pointer(>>>)"), "fzf's takes it, and does nothing with it")
         XCTAssertThrowsError(try bad.parse("ctrl-x:change-header-lines(two)"))
         XCTAssertThrowsError(try bad.parse("ctrl-x:trigger(no-such-key)"))
     }
@@ -74,6 +74,8 @@ final class ActionPolicyFzfTests: XCTestCase {
               case .setPointer("=>")? = press(&d, "change-pointer(=>)").first,
               case .setHeaderLines(2)? = press(&d, "change-header-lines(2)").first else { return XCTFail() }
         XCTAssertTrue(press(&d, "change-header-lines(0)").isEmpty, "the count it has already changes nothing")
+        XCTAssertTrue(press(&d, "change-pointer(>>>)").isEmpty, "a pointer wider than 2 columns changes nothing (fzf's)")
+        guard case .setPointer("")? = press(&d, "change-pointer()").first else { return XCTFail("no pointer") }
         _ = press(&d, "select+down+down+select")
         XCTAssertEqual(d.session.marks.count, 2)
         d.session.changeHeaderLines(2)
