@@ -157,7 +157,7 @@ final class Picker {
         let awaitingReport = decoder.awaitingCursorReport
         if awaitingReport { terminal.silenceInput() }
         cursorBackToEditor()
-        region.leave(terminal)
+        region.leave(terminal, clearing: options.clear)
         if awaitingReport { terminal.swallowCursorReport(within: Tunables.Picker.lateCursorReportMillis) }
         editor.end()
         preview?.end()

@@ -66,7 +66,6 @@ extension OptionTable {
     /// fzf's look: accepted, not yet drawn (issue 31 draws them).
     static let fzfLook: [OptionRow] = [
         "--ambidouble", "--no-ambidouble", "--black", "--no-black", "--bold", "--no-bold",
-        "--clear", "--no-clear",
         "--wrap?", "--no-wrap", "--wrap-word", "--no-wrap-word", "--wrap-sign=", "--preview-wrap-sign=",
         "--multi-line", "--no-multi-line", "--marker-multi-line=", "--gap#", "--no-gap", "--gap-line?",
         "--no-gap-line", "--scrollbar?", "--no-scrollbar",

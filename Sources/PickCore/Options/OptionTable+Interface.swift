@@ -125,6 +125,8 @@ extension OptionTable {
             $0.look.keepRight = true
         },
         .flag("--no-keep-right") { $0.look.keepRight = false },
+        .flag("--no-clear", help: help(.interface, "--no-clear", "leave the last screen drawn on exit")) { $0.clear = false },
+        .flag("--clear") { $0.clear = true },
         .flag("--filepath-word", help: help(.interface, "--filepath-word", "alt-b, alt-f, alt-d and alt-backspace stop at each /")) {
             $0.filepathWord = true
         },

@@ -158,6 +158,8 @@ public struct Options: Sendable {
     public var tabStop = TerminalText.tabStop
     /// What marks a title cut short.
     public var ellipsis = "··"
+    /// `--no-clear` (false): the last frame stays drawn when pick ends, as fzf's.
+    public var clear = true
     /// `--filepath-word`: the query's word moves and kills take the parts of a path as
     /// words (QueryEdit.Words).
     public var filepathWord = false
