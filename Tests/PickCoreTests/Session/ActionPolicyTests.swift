@@ -197,6 +197,15 @@ final class ActionPolicyTests: XCTestCase {
             return XCTFail("change-with-nth cycles on its own")
         }
         XCTAssertEqual(shown, try FieldRanges(parsing: "1"))
+        // fzf's suite (test_change_nth_unset_default): `change-nth:` searches the whole line,
+        // where an empty choice among others is --nth as given.
+        d = Driver(lines: ["foo bar"], loading: false, settings: .init(nth: try FieldRanges(parsing: "2")))
+        d.type("", at: 0)
+        guard case .setFields(nil, withNth: false)? = press(&d, "change-nth()").first,
+              case .setFields(let asGiven, withNth: false)? = press(&d, "change-nth(|1)").first else {
+            return XCTFail("an empty change-nth unsets --nth")
+        }
+        XCTAssertEqual(asGiven, try FieldRanges(parsing: "2"))
         var bad = Bindings()
         XCTAssertThrowsError(try bad.parse("ctrl-x:change-nth(x)"), "a bad range is refused when read")
         XCTAssertEqual(BoundAction(.pos, "3").value, .position(3))
