@@ -161,7 +161,7 @@ extension Picker {
         case .complete: complete()
         case .showHelp:
             shortcuts.learn(from: store)
-            help = HelpOverlay(lines: bindingHelp() + keyHelp(multi: options.multi, preview: preview != nil)
+            help = HelpOverlay(lines: bindingHelp() + keyHelp(multi: options.multi, preview: preview != nil, history: options.history != nil)
                                + shortcuts.helpLines(store: store))
         case .walkHistory(let older):
             if let text = history.walk(older: older, from: query) { pendingAction = .replaceQuery(text) }

@@ -246,6 +246,10 @@ final class ActionPolicyTests: XCTestCase {
         }
         XCTAssertEqual(chain(.char(13)), [.accept])
         XCTAssertEqual(chain(.char(16)), [.upMatch], "ctrl-p: up-match, as fzf")
+        // fzf's suite (test_history): with --history, ctrl-p and ctrl-n walk it.
+        XCTAssertEqual(DefaultKeys.chain(for: .char(16), multi: false, preview: false, history: true)?.map(\.kind), [.prevHistory])
+        XCTAssertEqual(DefaultKeys.chain(for: .char(14), multi: false, preview: false, history: true)?.map(\.kind), [.nextHistory])
+        XCTAssertEqual(chain(.char(14)), [.downMatch], "without it, down-match")
         XCTAssertEqual(chain(.pageDown), [.pageDown])
         XCTAssertNil(chain(.char(24)), "ctrl-x is free")
         XCTAssertEqual(chain(.char(9)), [.complete], "Tab completes")
