@@ -165,7 +165,11 @@ extension Picker {
         guard case .command(let template) = action.value else { return }
         let files = TemporaryFiles()
         let command = commandLine(template, files: files)
-        guard !command.allSatisfy({ $0 == 0x20 }) else { return }
+        guard !command.allSatisfy({ $0 == 0x20 }) else {
+            // A transform of no command prints nothing, as fzf's: `transform-pointer()` clears it.
+            if use == .transform { applyTransformOutput([], of: action, trigger: trigger) }
+            return
+        }
         let environment = commandEnvironment(action, trigger)
         switch use {
         case .onTerminal:

@@ -354,10 +354,13 @@ enum Painter {
             let ghostRoom = max(0, room - inlineWidth - 1)
             ghostText = TerminalText.width(ghostText) > ghostRoom ? TerminalText.truncate(ghostText, to: ghostRoom) : ghostText
         }
+        var blank = 1
         if room > 0, !ghostText.isEmpty {
             let shown = TerminalText.truncate(ghostText, to: room)
             out += styled(theme.ghost, shown)
             room -= TerminalText.width(shown)
+            // The cursor stands on the ghost text: the info line follows it at once (fzf's).
+            blank = 0
         }
         // A blank keeps the info line off the query; it ends a column short of the row's end.
         guard inlineWidth > 0, room > 1 else { return out }
@@ -365,8 +368,8 @@ enum Painter {
             guard inlineWidth < room else { return out }
             return out + String(repeating: " ", count: room - inlineWidth) + inline
         }
-        out += " " + clip(inline, to: room - 1, plain: theme.isPlain, reset: theme.reset)
-        let fill = room - 1 - inlineWidth - 1
+        out += String(repeating: " ", count: blank) + clip(inline, to: room - blank, plain: theme.isPlain, reset: theme.reset)
+        let fill = room - blank - inlineWidth - 1
         if let ruleAfter, fill > 0 {
             out += styled(theme.separator ?? theme.border, " ") + rule(ruleAfter, columns: fill, theme: theme)
         }

@@ -40,24 +40,24 @@ struct BoundCommands {
 extension Picker {
     /// Runs what `trigger` is bound to, if anything: the one dispatch for keys and events.
     /// A chain still waiting is dropped for a key's or for the same event's. An unbound trigger does nothing at
-    /// all, pick's own use of a key included, as in fzf (true: the key was taken).
+    /// all, pick's own use of a key included, as in fzf, but a character types itself (true: the key was taken).
     @discardableResult
     func fire(_ trigger: BindTrigger) -> Bool {
-        if session.bound.unbound.contains(trigger) { return true }
+        if session.bound.unbound.contains(trigger) { return !trigger.typesText }
         guard let chain = options.bindings[trigger] else { return false }
         session.bound.reloadInChain = false
         if let waiting = commands.transform {
             // Another event (focus and result fire in one turn) runs after the waiting
             // chain, as fzf runs them in turn; a key, or the same event again, replaces it.
             if case .event = trigger, trigger != waiting.trigger {
-                session.bound.queue += chain.map { ($0, trigger) }
+                session.bound.enqueue(chain, firedBy: trigger)
                 return true
             }
             waiting.run.cancel()
             commands.transform = nil
             session.bound.clearQueue()
         }
-        session.bound.queue += chain.map { ($0, trigger) }
+        session.bound.enqueue(chain, firedBy: trigger)
         runBoundActions()
         return true
     }
@@ -166,7 +166,7 @@ extension Picker {
         case .complete: complete()
         case .showHelp:
             shortcuts.learn(from: store)
-            help = HelpOverlay(lines: bindingHelp() + keyHelp(multi: options.multi, preview: preview != nil)
+            help = HelpOverlay(lines: bindingHelp() + keyHelp(multi: options.multi, preview: preview != nil, history: options.history != nil)
                                + shortcuts.helpLines(store: store))
         case .walkHistory(let older):
             if let text = history.walk(older: older, from: query) { pendingAction = .replaceQuery(text) }

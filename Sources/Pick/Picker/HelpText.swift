@@ -28,12 +28,12 @@ See man pick (or man ./man/pick.1 in the source tree).
 
 /// The picker's F1 help: what each key does (every line's own shortcut follows), read from
 /// `DefaultKeys`, the table `--bind` overrides; then the query editor's keys.
-func keyHelp(multi: Bool, preview: Bool = false) -> [String] {
+func keyHelp(multi: Bool, preview: Bool = false, history: Bool = false) -> [String] {
     func line(_ keys: String, _ what: String) -> String {
         "  " + keys + String(repeating: " ", count: max(1, 38 - keys.count)) + what
     }
     var lines = ["Keys (Up/Down scroll this help; / searches it; any other key returns)"]
-    var entries = DefaultKeys.entries(multi: multi, preview: preview)
+    var entries = DefaultKeys.entries(multi: multi, preview: preview, history: history)
         .filter { preview || !$0.chain.contains(where: \.kind.isPreviewAction) }
         .map { (keys: $0.keys.compactMap(KeyNames.name), what: $0.chain.map(\.kind.summary).joined(separator: ", then ")) }
     while !entries.isEmpty {

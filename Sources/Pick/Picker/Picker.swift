@@ -138,6 +138,7 @@ final class Picker {
         Picker.current = self
         terminal.catchSignals()
         enterScreen()
+        queryWords = options.filepathWord ? .pathParts : .lettersAndDigits
         guard let editor = LineEditor(terminal: terminal, prefix: geometry.promptPrefix, prompt: prompt,
                                       stylePrompt: { [theme] in
                                           theme.libeditPrompt(prefix: $0, $1, delimiter: LineEditor.promptDelimiter,
@@ -161,7 +162,7 @@ final class Picker {
         let awaitingReport = decoder.awaitingCursorReport
         if awaitingReport { terminal.silenceInput() }
         cursorBackToEditor()
-        region.leave(terminal)
+        region.leave(terminal, clearing: options.clear)
         if awaitingReport { terminal.swallowCursorReport(within: Tunables.Picker.lateCursorReportMillis) }
         editor.end()
         preview?.end()
@@ -279,6 +280,7 @@ final class Picker {
                                scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
                                gutterWidth: gutter.width)
         input.fieldView = fieldView
+        input.delimiter = delimiter
         if session.bound.jumping != nil { input.jumpLabels = Array(options.jumpLabels) }
         if hidesHeader { input.headerLines = 0 }
         var frame = FrameBuilder.build(input, store: store)

@@ -42,7 +42,8 @@ extension Picker {
             // A `wait` holds the chain: keys are ignored, but abort and cancel end the wait
             // (and what waited), the rest of their chain running (fzf's).
             let chain = options.bindings[.key(key)]
-                ?? DefaultKeys.chain(for: key, multi: options.multi, preview: preview != nil) ?? []
+                ?? DefaultKeys.chain(for: key, multi: options.multi, preview: preview != nil,
+                                     history: options.history != nil) ?? []
             if let rest = session.bound.keyWhileWaiting(chain) {
                 session.bound.queue = rest.map { ($0, BindTrigger.key(key)) }
                 runBoundActions()
@@ -67,7 +68,8 @@ extension Picker {
             fire(.event(.backwardEOF))
         }
         // pick's own keys: the default entries of the same table (DefaultKeys).
-        if let chain = DefaultKeys.chain(for: key, multi: session.settings.multi, preview: preview != nil) {
+        if let chain = DefaultKeys.chain(for: key, multi: session.settings.multi, preview: preview != nil,
+                                         history: options.history != nil) {
             for action in chain { run(action, .key(key)) }
             return nil
         }

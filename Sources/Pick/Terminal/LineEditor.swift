@@ -112,6 +112,10 @@ nonisolated(unsafe) private var promptText: UnsafeMutablePointer<wchar_t> = perm
 /// kill buffer).
 nonisolated(unsafe) private var yankedText: [Unicode.Scalar] = []
 
+/// What the word moves and kills take as a word (`--filepath-word`), set once before the
+/// editor reads a key.
+nonisolated(unsafe) var queryWords = QueryEdit.Words.lettersAndDigits
+
 /// Runs `edit` on libedit's line, inside libedit (a bound function).
 private func runQueryEdit(_ el: OpaquePointer?, _ edit: QueryEdit) -> UInt8 {
     guard let el, let info = el_wline(el)?.pointee else { return UInt8(CC_ERROR) }
@@ -119,7 +123,7 @@ private func runQueryEdit(_ el: OpaquePointer?, _ edit: QueryEdit) -> UInt8 {
     var text: [Unicode.Scalar] = []
     for i in 0..<count { text.append(Unicode.Scalar(UInt32(bitPattern: info.buffer[i])) ?? "?") }
     let before = QueryEdit.Line(text: text, cursor: info.cursor - info.buffer, yanked: yankedText)
-    let after = edit.applied(to: before)
+    let after = edit.applied(to: before, words: queryWords)
     yankedText = after.yanked
     if after.text != before.text {
         _ = el_cursor(el, Int32(count - before.cursor))

@@ -87,13 +87,15 @@ struct ScreenRegion {
     }
 
     /// Gives the screen back, or clears the region and puts the cursor where it was.
-    mutating func leave(_ terminal: Terminal) {
+    /// `clearing` false (`--no-clear`, on the way out): the last frame stays on the screen,
+    /// the alternate one kept, or the region's rows left as drawn (fzf's).
+    mutating func leave(_ terminal: Terminal, clearing: Bool = true) {
         isShown = false
         switch height {
         case .full:
-            terminal.write(Self.modesOff + "\u{1B}[?1049l")
+            terminal.write(Self.modesOff + (clearing ? "\u{1B}[?1049l" : ""))
         default:
-            terminal.write(Self.modesOff + "\u{1B}[\(geometry.top);1H\u{1B}[J")
+            terminal.write(Self.modesOff + "\u{1B}[\(geometry.top);1H" + (clearing ? "\u{1B}[J" : ""))
             // Back where the cursor was: the end of a shell's command line stays put, so a
             // widget's redraw of its prompt lands on the same row.
             if let column = startColumn {

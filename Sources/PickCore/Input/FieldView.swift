@@ -28,7 +28,7 @@ public final class FieldView: @unchecked Sendable {
     public let delimiter: FieldDelimiter
     public let nth: FieldRanges?
     public let withNth: FieldRanges?
-    public let acceptNth: FieldRanges?
+    public let acceptNth: FieldTemplate?
     /// `--palette`: the fields are the title's.
     public let palette: Bool
 
@@ -47,7 +47,7 @@ public final class FieldView: @unchecked Sendable {
     }
 
     public init(store: LineStore, delimiter: FieldDelimiter, nth: FieldRanges? = nil, withNth: FieldRanges? = nil,
-                acceptNth: FieldRanges? = nil, palette: Bool = false) {
+                acceptNth: FieldTemplate? = nil, palette: Bool = false) {
         original = store
         self.delimiter = delimiter
         self.nth = nth
@@ -192,7 +192,7 @@ public final class FieldView: @unchecked Sendable {
     public func printed(_ index: Int) -> [UInt8] {
         let line = original.bytes(of: index)
         guard let acceptNth else { return Array(line) }
-        return Fields.accepted(acceptNth, of: UnsafeBufferPointer(rebasing: line[..<titleEnd(line)]), delimiter)
+        return acceptNth.text(of: UnsafeBufferPointer(rebasing: line[..<titleEnd(line)]), index: index, delimiter)
     }
 }
 
@@ -204,5 +204,14 @@ extension Options {
                                   + "(expected field indexes such as 2, -1, 2.., ..3, 1,3)")
         }
         return FieldRanges(ranges)
+    }
+
+    /// The value of `--accept-nth`: field indexes or a template of them.
+    static func fieldTemplate(_ text: String, _ name: String) throws -> FieldTemplate {
+        guard let template = FieldTemplate(parsing: text) else {
+            throw OptionError(message: "invalid value for \(name): \(OptionError.quote(text)) "
+                                  + "(expected field indexes such as 2, -1, 2.., 1,3, or a template with {2} or {n} in it)")
+        }
+        return template
     }
 }

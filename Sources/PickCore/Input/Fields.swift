@@ -306,6 +306,82 @@ public struct FieldRanges: Sendable, Equatable {
     }
 }
 
+/// `--accept-nth`'s value, as fzf reads it: field indexes (`2,1`), or a template of text
+/// with `{INDEXES}` and `{n}` (the line's index in the input, from 0) in it, each field
+/// placeholder giving its fields with their last delimiter dropped.
+public struct FieldTemplate: Sendable, Equatable {
+    enum Part: Sendable, Equatable {
+        case text([UInt8])
+        case fields(FieldRanges)
+        case index
+    }
+    /// nil for plain field indexes (`ranges` then).
+    let parts: [Part]?
+    public let ranges: FieldRanges?
+
+    public init(_ ranges: FieldRanges) {
+        self.init(parts: nil, ranges: ranges)
+    }
+
+    private init(parts: [Part]?, ranges: FieldRanges?) {
+        self.parts = parts
+        self.ranges = ranges
+    }
+
+    /// Parses fzf's syntax; nil when `text` is neither field indexes nor a template with
+    /// at least one placeholder.
+    public init?(parsing text: String) {
+        let indexCharacters = Set("0123456789,-.")
+        if !text.isEmpty && text.allSatisfy(indexCharacters.contains) {
+            guard let ranges = FieldRanges.parse(text) else { return nil }
+            self.init(FieldRanges(ranges))
+            return
+        }
+        var parts: [Part] = []
+        var placeholders = 0
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            let inside = rest[rest.index(after: open)...]
+            guard let close = inside.firstIndex(of: "}") else { break }
+            let expression = inside[..<close]
+            let isIndex = expression == "n"
+            let isFields = !expression.isEmpty && expression.allSatisfy(indexCharacters.contains)
+            guard isIndex || isFields else {
+                // Not a placeholder: the brace is text.
+                parts.append(.text(Array(rest[...open].utf8)))
+                rest = inside
+                continue
+            }
+            if open > rest.startIndex { parts.append(.text(Array(rest[..<open].utf8))) }
+            placeholders += 1
+            // An index expression fzf cannot read is dropped from the template, as fzf drops it.
+            if isIndex {
+                parts.append(.index)
+            } else if let ranges = FieldRanges.parse(String(expression)) {
+                parts.append(.fields(FieldRanges(ranges)))
+            }
+            rest = inside[inside.index(after: close)...]
+        }
+        if !rest.isEmpty { parts.append(.text(Array(rest.utf8))) }
+        guard placeholders > 0 else { return nil }
+        self.init(parts: parts, ranges: nil)
+    }
+
+    /// What is printed for `line`, the `index`th line of the input.
+    public func text(of line: UnsafeBufferPointer<UInt8>, index: Int, _ d: FieldDelimiter) -> [UInt8] {
+        guard let parts else { return Fields.accepted(ranges!, of: line, d) }
+        var out: [UInt8] = []
+        for part in parts {
+            switch part {
+            case .text(let bytes): out += bytes
+            case .index: out += Array(String(index).utf8)
+            case .fields(let r): out += Fields.strippingLastDelimiter(Fields.joined(r, of: line, d), d)
+            }
+        }
+        return Fields.strippingLastDelimiter(out, d)
+    }
+}
+
 /// Cutting lines into fields and picking fields out of them.
 public enum Fields {
     /// fzf's tokens: each field's byte range INCLUDING its trailing delimiter.
@@ -425,7 +501,12 @@ public enum Fields {
     /// What `--accept-nth` prints for a line: the fields joined, the last delimiter dropped
     /// (for AWK style, trailing white space), as fzf's acceptNth.
     public static func accepted(_ r: FieldRanges, of line: UnsafeBufferPointer<UInt8>, _ d: FieldDelimiter) -> [UInt8] {
-        let text = joined(r, of: line, d)
+        strippingLastDelimiter(joined(r, of: line, d), d)
+    }
+
+    /// `text` without its last delimiter (AWK style: its trailing white space), as fzf's
+    /// StripLastDelimiter.
+    static func strippingLastDelimiter(_ text: [UInt8], _ d: FieldDelimiter) -> [UInt8] {
         if d.isBlanks { return Array(text[..<endTrimmingSpace(text)]) }
         return droppingLastDelimiter(text, d)
     }
@@ -450,6 +531,36 @@ public enum Fields {
             if let last, last.upperBound == text.count { return Array(text[..<last.lowerBound]) }
             return text
         }
+    }
+
+    /// Where `--freeze-left=left` and `--freeze-right=right` cut `line`, as fzf cuts it:
+    /// the frozen start ends after the `left`th field (its trailing blanks not included),
+    /// the frozen end begins with the delimiter before the last `right` fields (its leading
+    /// blanks not included; AWK style, at the field). A `right` beyond the line's fields
+    /// freezes all of it, or all after the frozen start. `rightStart` is nil when no frozen
+    /// end shows; it is never before `leftEnd`.
+    public static func frozenParts(_ line: UnsafeBufferPointer<UInt8>, _ d: FieldDelimiter, left: Int,
+                                   right: Int) -> (leftEnd: Int, rightStart: Int?) {
+        let tokens = split(line, d)
+        func text(_ r: Range<Int>) -> [UInt8] { Array(UnsafeBufferPointer(rebasing: line[r])) }
+        var leftEnd = 0
+        if left > 0, !tokens.isEmpty {
+            let token = tokens[min(left, tokens.count) - 1]
+            leftEnd = token.lowerBound + endTrimmingSpace(text(token))
+        }
+        guard right > 0 else { return (leftEnd, nil) }
+        let index = max(left - 1, tokens.count - right - 1)
+        var rightStart = leftEnd
+        if index < 0 {
+            rightStart = 0
+        } else if index >= left {
+            let token = tokens[index]
+            let bytes = text(token)
+            var delimiter = Array(bytes[droppingLastDelimiter(bytes, d).count...])
+            while let width = delimiter.isEmpty ? nil : spaceWidth(delimiter, at: 0) { delimiter.removeFirst(width) }
+            rightStart = max(leftEnd, token.upperBound - delimiter.count)
+        }
+        return (leftEnd, rightStart < line.count ? rightStart : nil)
     }
 
     /// `text` without white space at either end, as Go's strings.TrimSpace (Unicode spaces

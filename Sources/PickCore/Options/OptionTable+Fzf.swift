@@ -42,8 +42,6 @@ extension OptionTable {
         },
         .flag("--no-listen") { $0.listen = nil; $0.listenUnsafe = false },
         .flag("--no-listen-unsafe") { $0.listen = nil; $0.listenUnsafe = false },
-        .ignored("--filepath-word", "libedit's word motions edit the query"),
-        .ignored("--no-filepath-word", "as --filepath-word"),
         shellScript("--bash"), shellScript("--zsh"), shellScript("--fish"),
         .notImplemented("--nushell"),
         .notImplemented("--man"),
@@ -63,8 +61,7 @@ extension OptionTable {
     /// fzf's look: accepted, not yet drawn (issue 31 draws them).
     static let fzfLook: [OptionRow] = [
         "--ambidouble", "--no-ambidouble", "--black", "--no-black", "--bold", "--no-bold",
-        "--clear", "--no-clear",
-        "--scrollbar?", "--no-scrollbar", "--freeze-left=", "--freeze-right=",
+        "--scrollbar?", "--no-scrollbar",
         "--no-input",
     ].map(lookRow) + [
         // The separator follows it already; the rest of its glyphs are still to draw.

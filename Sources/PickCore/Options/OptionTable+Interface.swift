@@ -160,6 +160,18 @@ extension OptionTable {
         .flag("--no-gap") { $0.look.gap = 0 },
         OptionRow("--gap-line", .optional, nextWord: OptionRow.notAnOption) { $0.gapLine = $1.text },
         .flag("--no-gap-line") { $0.gapLine = "" },
+        .flag("--no-clear", help: help(.interface, "--no-clear", "leave the last screen drawn on exit")) { $0.clear = false },
+        .flag("--clear") { $0.clear = true },
+        .flag("--filepath-word", help: help(.interface, "--filepath-word", "alt-b, alt-f, alt-d and alt-backspace stop at each /")) {
+            $0.filepathWord = true
+        },
+        .flag("--no-filepath-word") { $0.filepathWord = false },
+        OptionRow("--freeze-left", .required, help: help(.interface, "--freeze-left=N", "keep a long line's first N fields in view")) {
+            $0.look.freezeLeft = try $1.number()
+        },
+        OptionRow("--freeze-right", .required, help: help(.interface, "--freeze-right=N", "keep a long line's last N fields in view")) {
+            $0.look.freezeRight = try $1.number()
+        },
         OptionRow("--scroll-off", .required, help: help(.interface, "--scroll-off=N", "keep N lines in view around the highlight (0)")) {
             $0.scrollOff = try $1.number()
         },

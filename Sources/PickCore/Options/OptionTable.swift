@@ -78,8 +78,8 @@ public enum OptionTable {
             $0.withNth = try Options.fieldRanges($1.string, $1.name)
         },
         OptionRow("--accept-nth", .required,
-                  help: help(.search, "--accept-nth=N[,..]", "print only these fields of the chosen line")) {
-            $0.acceptNth = try Options.fieldRanges($1.string, $1.name)
+                  help: help(.search, "--accept-nth=N[,..]", "print only these fields of the chosen line\n(or a template: '{1}: {3}', {n} the line's index)")) {
+            $0.acceptNth = try Options.fieldTemplate($1.string, $1.name)
         },
         .flag("--palette", origin: .pick, help: help(.search, "--palette", "lines are TITLE<TAB>SECTION<TAB>KEYWORDS<TAB>SHORTCUT")) {
             $0.palette = true

@@ -186,6 +186,11 @@ public struct Options: Sendable {
     public var tabStop = TerminalText.tabStop
     /// What marks a title cut short.
     public var ellipsis = "··"
+    /// `--no-clear` (false): the last frame stays drawn when pick ends, as fzf's.
+    public var clear = true
+    /// `--filepath-word`: the query's word moves and kills take the parts of a path as
+    /// words (QueryEdit.Words).
+    public var filepathWord = false
     public var scheme: Scheme = .default
     /// `-d/--delimiter`: how --nth, --with-nth, --accept-nth and field placeholders cut a
     /// line (FieldDelimiter); nil: runs of blanks.
@@ -194,7 +199,7 @@ public struct Options: Sendable {
     /// (FieldView).
     public var nth: FieldRanges? = nil
     public var withNth: FieldRanges? = nil
-    public var acceptNth: FieldRanges? = nil
+    public var acceptNth: FieldTemplate? = nil
     public var color: ColorSpec? = nil
     /// `--no-color`; `--color` may still say `bw` (nothing at all) or `always`.
     public var noColor = false

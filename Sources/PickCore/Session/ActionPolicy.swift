@@ -326,7 +326,7 @@ extension PickSession {
         case .search: return [.search(action.argument ?? "")]
         case .changeGhost: return [.setGhost(TerminalText.sanitize(action.argument ?? ""))]
         case .changePointer:
-            guard case .text(let pointer) = action.value else { return [] }
+            guard case .text(let pointer) = action.value, TerminalText.width(pointer) <= 2 else { return [] }
             return [.setPointer(pointer)]
         case .changeHeaderLines:
             guard case .count(let count) = action.value else { return [] }
@@ -393,9 +393,11 @@ extension PickSession {
             bound.sorts = sorts
             return [.setSort(sorts)]
         case .changeNth, .changeWithNth:
-            // The next of the choices, round; an empty one is the option as given.
+            // The next of the choices, round; an empty one is the option as given. An empty
+            // change-nth (no choices at all) searches the whole line, as fzf's.
             guard case .fields(let choices) = action.value, !choices.isEmpty else { return [] }
             let withNth = action.kind == .changeWithNth
+            if !withNth && (action.argument ?? "").isEmpty { return [.setFields(nil, withNth: false)] }
             let cycle = (withNth ? "with-nth:" : "nth:") + (action.argument ?? "")
             let index = bound.fieldCycle[cycle, default: 0] % choices.count
             bound.fieldCycle[cycle] = index + 1
@@ -467,12 +469,13 @@ extension PickSession {
         case .changeFooter: return [.setFooter(text.isEmpty ? nil : text)]
         case .changeNth, .changeWithNth:
             // fzf takes the first of `A|B`; an empty or unreadable one is the option as given
-            // (for with-nth an unreadable one changes nothing).
+            // (for with-nth an unreadable one changes nothing); no output at all unsets --nth.
             let first = String(firstLine.prefix { $0 != "|" })
             let withNth = kind == .changeWithNth
             let started = bound.fieldsAsStarted ?? (settings.nth, settings.withNth)
             bound.fieldsAsStarted = started
             let asGiven = withNth ? started.withNth : started.nth
+            if firstLine.isEmpty && !withNth { return [.setFields(nil, withNth: false)] }
             if first.isEmpty { return [.setFields(asGiven, withNth: withNth)] }
             guard let ranges = try? FieldRanges(parsing: first) else {
                 return withNth ? [] : [.setFields(asGiven, withNth: false)]

@@ -36,6 +36,13 @@ public enum BindTrigger: Hashable, Sendable {
         case .event(let event): return event.rawValue
         }
     }
+
+    /// Whether the key types a character into the query when nothing is bound to it: an
+    /// unbound (`unbind(…)`) letter then types itself, as in fzf, where other keys do nothing.
+    public var typesText: Bool {
+        guard case .key(.char(let c)) = self else { return false }
+        return c >= 0x20 && c != 0x7F
+    }
 }
 
 /// fzf's events that pick fires.
@@ -883,11 +890,8 @@ public enum ActionArgument: Equatable, Sendable {
             }
             return .count(count)
         case .changePointer:
-            let pointer = TerminalText.sanitize(argument)
-            guard TerminalText.width(pointer) <= 2 else {
-                throw OptionError(message: "change-pointer: \(OptionError.quote(pointer)) is wider than 2 columns")
-            }
-            return .text(pointer)
+            // One wider than 2 columns does nothing when it fires, as fzf's (PickSession.decide).
+            return .text(TerminalText.sanitize(argument))
         case .changeMulti:
             // fzf accepts any argument; one that is no count of lines changes nothing.
             guard let limit = Int(argument), limit >= 0 else { return .text(argument) }

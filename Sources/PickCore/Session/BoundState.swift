@@ -30,9 +30,10 @@ public struct BoundState {
     /// A `wait` holds the chain until the search running ends.
     public var waitsForSearch = false
     /// The triggers whose chains `trigger(…)` put in the queue, each with how many entries
-    /// followed its chain: while the queue is longer, the chain runs (and does not run
-    /// itself again, fzf's guard against a loop).
-    var triggering: [(trigger: BindTrigger, rest: Int)] = []
+    /// follow its chain and how long it is (the chains it set off included): while what is
+    /// left of the queue is inside it, the chain runs (and does not run itself again,
+    /// fzf's guard against a loop).
+    var triggering: [(trigger: BindTrigger, rest: Int, length: Int)] = []
     /// Jump mode (jump, jump-accept): the rows are labelled and the next key goes to its
     /// label's row (and picks it, when `true`); nil when off.
     public var jumping: Bool? = nil
@@ -78,16 +79,33 @@ extension BoundState {
     /// the queue, as set off by `trigger`. A trigger unbound, or whose chain is running
     /// this one, is skipped (fzf's).
     public mutating func runChains(of targets: [BindTrigger], in bindings: Bindings, firedBy trigger: BindTrigger) {
-        let running = Set(triggering.map(\.trigger))
+        let running = Set(triggering.filter { $0.rest <= queue.count && queue.count < $0.rest + $0.length }.map(\.trigger))
         var chain: [(action: BoundAction, trigger: BindTrigger)] = []
-        var started: [BindTrigger] = []
+        var started: [(trigger: BindTrigger, length: Int)] = []
         for target in targets where !running.contains(target) && !unbound.contains(target) {
             guard let actions = bindings[target] else { continue }
             chain += actions.map { ($0, trigger) }
-            started.append(target)
+            started.append((target, actions.count))
         }
-        triggering += started.map { ($0, queue.count) }
+        // The chains running now hold the new ones; each new one runs only while its own
+        // entries do (`trigger(a,a)` runs a's twice).
+        for i in triggering.indices
+        where triggering[i].rest <= queue.count && queue.count < triggering[i].rest + triggering[i].length {
+            triggering[i].length += chain.count
+        }
+        var rest = queue.count
+        for (target, length) in started.reversed() {
+            triggering.append((target, rest, length))
+            rest += length
+        }
         queue.insert(contentsOf: chain, at: 0)
+    }
+
+    /// A key's or an event's chain joins the queue; when nothing was queued, no chain that
+    /// `trigger(…)` started is running any more.
+    public mutating func enqueue(_ chain: [BoundAction], firedBy trigger: BindTrigger) {
+        if queue.isEmpty { triggering = [] }
+        queue += chain.map { ($0, trigger) }
     }
 
     /// A key's chain while a `wait` holds the queue: ignored (nil), unless it holds abort or

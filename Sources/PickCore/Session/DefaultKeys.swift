@@ -17,6 +17,8 @@ public enum DefaultKeys {
         case single
         /// With `--preview` only (otherwise the key goes to the query editor).
         case preview
+        /// With `--history` only.
+        case history
     }
 
     /// Keys and the chain they run, when the condition holds.
@@ -32,12 +34,13 @@ public enum DefaultKeys {
         }
 
         /// Whether the entry binds its keys in a picker with these options.
-        public func holds(multi: Bool, preview: Bool) -> Bool {
+        public func holds(multi: Bool, preview: Bool, history: Bool = false) -> Bool {
             switch when {
             case .always: return true
             case .multi: return multi
             case .single: return !multi
             case .preview: return preview
+            case .history: return history
             }
         }
     }
@@ -50,6 +53,9 @@ public enum DefaultKeys {
         Entry([.up, .char(11)], [.up]),
         Entry([.down, .char(10)], [.down]),
         // As fzf's: ctrl-p and ctrl-n move to a match (past raw mode's dimmed lines).
+        // With --history, ctrl-p and ctrl-n walk it, as fzf remaps them.
+        Entry([.char(16)], [.prevHistory], when: .history),
+        Entry([.char(14)], [.nextHistory], when: .history),
         Entry([.char(16), .modified(.up, .alt)], [.upMatch]),
         Entry([.char(14), .modified(.down, .alt)], [.downMatch]),
         Entry([.pageUp], [.pageUp]),
@@ -83,15 +89,15 @@ public enum DefaultKeys {
     }()
 
     /// The chain pick binds `key` to by default in a picker with these options, if any.
-    public static func chain(for key: Key, multi: Bool, preview: Bool) -> [BoundAction]? {
-        byKey[key]?.first { $0.holds(multi: multi, preview: preview) }?.chain
+    public static func chain(for key: Key, multi: Bool, preview: Bool, history: Bool = false) -> [BoundAction]? {
+        byKey[key]?.first { $0.holds(multi: multi, preview: preview, history: history) }?.chain
     }
 
     /// Whether some entry binds `key` (with any options): pick's own key.
     public static func binds(_ key: Key) -> Bool { byKey[key] != nil }
 
     /// The entries in force in a picker with these options, in the table's order.
-    public static func entries(multi: Bool, preview: Bool) -> [Entry] {
-        table.filter { $0.holds(multi: multi, preview: preview) }
+    public static func entries(multi: Bool, preview: Bool, history: Bool = false) -> [Entry] {
+        table.filter { $0.holds(multi: multi, preview: preview, history: history) }
     }
 }

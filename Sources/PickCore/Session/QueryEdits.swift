@@ -3,8 +3,9 @@
 /// functions of its own (LineEditor), where its defaults differ (its ctrl-u kills the whole
 /// line, its words take `_-.` and more as letters, its kill buffer is not fzf's).
 ///
-/// A word is a run of letters and digits (Unicode's L and N categories), as fzf's default;
-/// ctrl-w's "word" is a run of anything but white space, as readline's unix-word-rubout.
+/// A word is a run of letters and digits (Unicode's L and N categories), as fzf's default,
+/// or with `--filepath-word` a run of anything but `/` (a path's parts); ctrl-w's "word" is
+/// a run of anything but white space, as readline's unix-word-rubout.
 /// Every kill replaces what ctrl-y puts back.
 public enum QueryEdit: Sendable, Equatable {
     /// ctrl-u: kill from the start of the line to the cursor (fzf's unix-line-discard).
@@ -37,6 +38,21 @@ public enum QueryEdit: Sendable, Equatable {
         }
     }
 
+    /// What the word moves and kills (alt-b, alt-f, alt-d, alt-backspace) take as a word.
+    public enum Words: Sendable {
+        /// Letters and digits (fzf's default).
+        case lettersAndDigits
+        /// Anything but the path separator (`--filepath-word`).
+        case pathParts
+
+        func contains(_ c: Unicode.Scalar) -> Bool {
+            switch self {
+            case .lettersAndDigits: QueryEdit.isWord(c)
+            case .pathParts: c != "/"
+            }
+        }
+    }
+
     static func isWord(_ c: Unicode.Scalar) -> Bool {
         switch c.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
@@ -58,7 +74,8 @@ public enum QueryEdit: Sendable, Equatable {
 
     /// Where the next word after `cursor` ends: after the first word character that a
     /// non-word one follows, or the end of the line.
-    static func wordEnd(_ text: [Unicode.Scalar], after cursor: Int) -> Int {
+    static func wordEnd(_ text: [Unicode.Scalar], after cursor: Int,
+                        isWord: (Unicode.Scalar) -> Bool = QueryEdit.isWord) -> Int {
         guard cursor < text.count else { return cursor }
         var i = cursor
         while i + 1 < text.count {
@@ -102,8 +119,8 @@ public enum QueryEdit: Sendable, Equatable {
         return text.count
     }
 
-    /// The line after this edit.
-    public func applied(to line: Line) -> Line {
+    /// The line after this edit, `words` taken as words.
+    public func applied(to line: Line, words: Words = .lettersAndDigits) -> Line {
         var l = line
         func kill(_ range: Range<Int>) {
             guard !range.isEmpty else { return }
@@ -117,10 +134,10 @@ public enum QueryEdit: Sendable, Equatable {
         case .killBlankWordBefore:
             let blank = { (c: Unicode.Scalar) in c.properties.isWhitespace }
             kill(Self.wordStart(l.text, before: l.cursor, isWord: { !blank($0) })..<l.cursor)
-        case .killWordBefore: kill(Self.wordStart(l.text, before: l.cursor, isWord: Self.isWord)..<l.cursor)
-        case .killWordAfter: kill(l.cursor..<Self.wordEnd(l.text, after: l.cursor))
-        case .wordBefore: l.cursor = Self.wordStart(l.text, before: l.cursor, isWord: Self.isWord)
-        case .wordAfter: l.cursor = Self.wordEnd(l.text, after: l.cursor)
+        case .killWordBefore: kill(Self.wordStart(l.text, before: l.cursor, isWord: words.contains)..<l.cursor)
+        case .killWordAfter: kill(l.cursor..<Self.wordEnd(l.text, after: l.cursor, isWord: words.contains))
+        case .wordBefore: l.cursor = Self.wordStart(l.text, before: l.cursor, isWord: words.contains)
+        case .wordAfter: l.cursor = Self.wordEnd(l.text, after: l.cursor, isWord: words.contains)
         case .yank:
             l.text.insert(contentsOf: l.yanked, at: l.cursor)
             l.cursor += l.yanked.count

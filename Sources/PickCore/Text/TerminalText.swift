@@ -78,15 +78,16 @@ public enum TerminalText {
     }
 
     /// The glyphs of `bytes[range]`, styled by `styles` (`--ansi`: offsets in `bytes`), a
-    /// tab blank to the next multiple of `tabStop` columns (`--tabstop`).
+    /// tab blank to the next multiple of `tabStop` columns (`--tabstop`) counted from
+    /// `column`, where the text starts on its row.
     public static func glyphs(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>,
-                              styles: [StyleRun] = [], tabStop: Int = tabStop) -> [Glyph] {
+                              styles: [StyleRun] = [], tabStop: Int = tabStop, column: Int = 0) -> [Glyph] {
         guard let base = bytes.baseAddress, !range.isEmpty else { return [] }
         var out: [Glyph] = []
         out.reserveCapacity(range.count)
         var style = ""
         var nextRun = 0
-        var column = 0
+        var column = column
         var i = range.lowerBound
         while i < range.upperBound {
             while nextRun < styles.count && styles[nextRun].offset <= i {

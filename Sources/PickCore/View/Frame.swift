@@ -154,6 +154,8 @@ public struct FrameInput {
     public var tabStop = TerminalText.tabStop
     /// How a line too long for its row is cut (`--hscroll`, `--keep-right`…).
     public var look = ListLook()
+    /// `--delimiter`: how `--freeze-left` and `--freeze-right` count fields.
+    public var delimiter = FieldDelimiter.blanks
     /// `--scroll-off`: rows kept in view before and after the highlight.
     public var scrollOff = 0
     public var markLimit = 0
@@ -443,7 +445,13 @@ public enum FrameBuilder {
         } else if decoded < title.upperBound {
             title = title.lowerBound..<decoded
         }
-        let glyphs = TerminalText.glyphs(bytes, range: title, styles: shown.styles, tabStop: input.tabStop)
+        var frozen: FrozenGlyphs? = nil
+        if input.look.freezes {
+            frozen = FrozenGlyphs(bytes, title: fields.title, highlights: highlightOffsets, styles: shown.styles,
+                                  input: input, width: width)
+        }
+        let glyphs = frozen.map { $0.left + $0.middle + $0.right }
+            ?? TerminalText.glyphs(bytes, range: title, styles: shown.styles, tabStop: input.tabStop)
         let available = width - input.gutterWidth
         var chip: String? = nil
         var chipFires = false
@@ -459,8 +467,10 @@ public enum FrameBuilder {
                 titleColumns = available - chipWidth - 1
             }
         }
-        let fitted = fit(glyphs, highlighted: highlighted, columns: titleColumns, ellipsis: input.ellipsis,
-                         look: input.look)
+        let fitted = frozen.map { fitFrozen($0, highlighted: highlighted, columns: titleColumns,
+                                            ellipsis: input.ellipsis, look: input.look) }
+            ?? fit(glyphs, highlighted: highlighted, columns: titleColumns, ellipsis: input.ellipsis,
+                   look: input.look)
         var row = LineRow(line: Int32(line), position: position, isSelected: selected, isMarked: marked,
                           spans: fitted.spans, titleColumns: fitted.columns, chip: chip, chipFires: chipFires)
         row.isUnmatched = isUnmatched
@@ -482,13 +492,39 @@ public enum FrameBuilder {
         return (offsets, isUnmatched)
     }
 
+    /// A line cut by `--freeze-left`/`--freeze-right` fitted as fzf fits it: the frozen
+    /// start first, cut at its end if it must be; then the frozen end, cut at its start;
+    /// each leaves room for a mark. The middle gets the columns left and is cut as any line.
+    static func fitFrozen(_ parts: FrozenGlyphs, highlighted: Set<Int>, columns: Int,
+                          ellipsis: String, look: ListLook) -> (spans: [Span], columns: Int) {
+        var room = columns
+        var left: (spans: [Span], columns: Int) = ([], 0)
+        var right: (spans: [Span], columns: Int) = ([], 0)
+        if !parts.left.isEmpty && room > 0 {
+            left = fit(parts.left, highlighted: highlighted, columns: room, ellipsis: ellipsis, cut: .end)
+            room -= left.columns
+        }
+        if !parts.right.isEmpty && room > 0 {
+            right = fit(parts.right, highlighted: highlighted, columns: room, ellipsis: ellipsis, cut: .start)
+            room -= right.columns
+        }
+        // --keep-right holds for the middle only while nothing matches (fzf's).
+        var look = look
+        look.keepRight = look.keepRight && highlighted.isEmpty
+        let middle: (spans: [Span], columns: Int) = room > 0 && !parts.middle.isEmpty
+            ? fit(parts.middle, highlighted: highlighted, columns: room, ellipsis: ellipsis, look: look)
+            : ([], 0)
+        return (left.spans + middle.spans + right.spans, left.columns + middle.columns + right.columns)
+    }
+
     /// Glyphs cut to `columns` as fzf cuts them, `ellipsis` (a few columns of safe text)
     /// marking each cut: at the end, unless the last matched character and `hscrollOff`
     /// columns after it would not show, then at the start too (the line shown from further
     /// right); with `--no-hscroll` always at the end; with `--keep-right`, a line with no
     /// match shown is cut at its start.
     static func fit(_ glyphs: [Glyph], highlighted: Set<Int>, columns: Int,
-                    ellipsis: String = "…", look: ListLook = ListLook()) -> (spans: [Span], columns: Int) {
+                    ellipsis: String = "…", look: ListLook = ListLook(),
+                    cut: FrozenCut? = nil) -> (spans: [Span], columns: Int) {
         guard columns > 0 else { return ([], 0) }
         let total = glyphs.reduce(0) { $0 + $1.width }
         var ellipsis = ellipsis
@@ -514,14 +550,15 @@ public enum FrameBuilder {
         var start = 0
         var end = glyphs.count
         var leading = false, trailing = false
-        if total > columns {
+        // A frozen part leaves room for the middle's mark: cut when it would not.
+        if total > columns || (cut != nil && total > columns - mark) {
             let last = glyphs.lastIndex { highlighted.contains($0.offset) }
             // fzf's: the last match and hscroll-off glyphs after it (at most half the row).
             let keep = min(glyphs.count, (last.map { $0 + 1 } ?? 0) + max(0, min(columns / 2 - mark, look.hscrollOff)))
-            if look.hscroll && look.keepRight && last == nil {
+            if cut == .start || (cut == nil && look.hscroll && look.keepRight && last == nil) {
                 leading = true
                 start = fittingBack(to: glyphs.count, columns - mark)
-            } else if !look.hscroll || width(0..<keep) <= columns - mark {
+            } else if cut == .end || !look.hscroll || width(0..<keep) <= columns - mark {
                 trailing = true
                 end = fitting(from: 0, columns - mark)
             } else {
@@ -583,5 +620,52 @@ struct ShownLine {
     func withBytes<R>(_ store: LineStore, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         guard let owned else { return body(store.bytes(of: line)) }
         return owned.withUnsafeBufferPointer(body)
+    }
+}
+
+/// Where a frozen part of a line is cut when it does not fit: the start's at its end, the
+/// end's at its start.
+enum FrozenCut { case start, end }
+
+/// A row's glyphs in the three parts `--freeze-left` and `--freeze-right` cut it into
+/// (Fields.frozenParts), each decoded only as far as can show; the middle's tabs count from
+/// the frozen start's last column, as fzf's do.
+struct FrozenGlyphs {
+    var left: [Glyph] = []
+    var middle: [Glyph] = []
+    var right: [Glyph] = []
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, title: Range<Int>, highlights: [Int], styles: [StyleRun],
+         input: FrameInput, width: Int) {
+        let cut = Fields.frozenParts(UnsafeBufferPointer(rebasing: bytes[title]), input.delimiter,
+                                     left: input.look.freezeLeft, right: input.look.freezeRight)
+        let leftEnd = title.lowerBound + cut.leftEnd
+        let rightStart = cut.rightStart.map { title.lowerBound + $0 } ?? title.upperBound
+        let reach = width * 4 + 16
+        func glyphs(_ range: Range<Int>, column: Int = 0) -> [Glyph] {
+            TerminalText.glyphs(bytes, range: range, styles: styles, tabStop: input.tabStop, column: column)
+        }
+        // From a character's first byte.
+        func start(_ i: Int, in range: Range<Int>) -> Int {
+            var i = i
+            while i > range.lowerBound && i < range.upperBound && bytes[i] & 0xC0 == 0x80 { i += 1 }
+            return i
+        }
+        left = glyphs(title.lowerBound..<min(leftEnd, title.lowerBound + reach))
+        let leftWidth = left.reduce(0) { $0 + $1.width }
+        let middle = leftEnd..<rightStart
+        let lastMatch = highlights.last { middle.contains($0) }
+        if input.look.keepRight && lastMatch == nil && highlights.isEmpty {
+            let from = start(max(middle.lowerBound, middle.upperBound - reach), in: middle)
+            // Decoded from further right, its tabs cannot be placed as the full line's: any column.
+            self.middle = glyphs(from..<middle.upperBound, column: from == middle.lowerBound ? leftWidth : 0)
+        } else {
+            self.middle = glyphs(middle.lowerBound..<min(middle.upperBound, (lastMatch ?? middle.lowerBound) + reach),
+                                 column: leftWidth)
+        }
+        let right = rightStart..<title.upperBound
+        if !right.isEmpty {
+            self.right = glyphs(start(max(right.lowerBound, right.upperBound - reach), in: right)..<right.upperBound)
+        }
     }
 }

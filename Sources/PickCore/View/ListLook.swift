@@ -19,8 +19,13 @@ public struct ListLook: Equatable, Sendable {
     /// `--gap=N`: blank rows after each item, the last one with the gap line.
     public var gap = 0
 
+    /// `--freeze-left=N`, `--freeze-right=N`: fields (cut by `--delimiter`) that stay in
+    /// view at a long line's start and end while its middle is cut or scrolled.
+    public var freezeLeft = 0
+    public var freezeRight = 0
+
     public init(hscroll: Bool = true, hscrollOff: Int = 10, keepRight: Bool = false, wrap: Bool = false,
-                wrapWord: Bool = false, multiLine: Bool = false, gap: Int = 0) {
+                wrapWord: Bool = false, multiLine: Bool = false, gap: Int = 0, freezeLeft: Int = 0, freezeRight: Int = 0) {
         self.hscroll = hscroll
         self.hscrollOff = hscrollOff
         self.keepRight = keepRight
@@ -28,6 +33,8 @@ public struct ListLook: Equatable, Sendable {
         self.wrapWord = wrapWord
         self.multiLine = multiLine
         self.gap = gap
+        self.freezeLeft = freezeLeft
+        self.freezeRight = freezeRight
     }
 
     /// Whether an item may take more than one row (or a row and its gap).
@@ -44,4 +51,7 @@ public struct ListLook: Equatable, Sendable {
             if !wrap { wrapWord = false }
         }
     }
+
+    /// Whether a line is cut in three parts (only where the list scrolls sideways).
+    public var freezes: Bool { hscroll && (freezeLeft > 0 || freezeRight > 0) }
 }

@@ -9,7 +9,7 @@ final class FieldViewTests: XCTestCase {
         let view = FieldView(store: store, delimiter: try FieldDelimiter(d),
                              nth: try nth.map { try FieldRanges(parsing: $0) },
                              withNth: try withNth.map { try FieldRanges(parsing: $0) },
-                             acceptNth: try acceptNth.map { try FieldRanges(parsing: $0) }, palette: palette)
+                             acceptNth: try acceptNth.map { FieldTemplate(try FieldRanges(parsing: $0)) }, palette: palette)
         // Input arrives in pieces; each piece's lines are derived as it lands.
         let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
         var at = 0

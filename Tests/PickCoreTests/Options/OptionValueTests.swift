@@ -109,6 +109,9 @@ final class OptionValueTests: XCTestCase {
         "--preview-wrap-sign": text("> "),
         "--gap-line": text("┈"),
         "--gap": Rule(valid: "2", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers),
+        // Fields kept in view at a long line's start and end: a count.
+        "--freeze-left": Rule(valid: "1", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers),
+        "--freeze-right": Rule(valid: "1", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers),
         "--marker-multi-line": Rule(valid: "╻┃╹", acceptsEmpty: true, acceptsHuge: false, malformed: ["ab", "abcd", "世"]),
         "--scheme": Rule(valid: "history", acceptsEmpty: false, acceptsHuge: false,
                          malformed: ["hist", "paths", "default,path", " path"]),
@@ -116,7 +119,9 @@ final class OptionValueTests: XCTestCase {
         "--delimiter": Rule(valid: ":", acceptsEmpty: false, acceptsHuge: true, malformed: []),
         "--nth": Rule(valid: "1,3..-1", acceptsEmpty: false, acceptsHuge: false, malformed: badFieldIndexes),
         "--with-nth": Rule(valid: "2..", acceptsEmpty: false, acceptsHuge: false, malformed: badFieldIndexes),
-        "--accept-nth": Rule(valid: "-1", acceptsEmpty: false, acceptsHuge: false, malformed: badFieldIndexes),
+        // A template (`{1}: {2..}`) is a value too; text with no placeholder is not.
+        "--accept-nth": Rule(valid: "-1", acceptsEmpty: false, acceptsHuge: false,
+                             malformed: badFieldIndexes.filter { $0 != "{1}" } + ["{x}"]),
         "--id-nth": Rule(valid: "1", acceptsEmpty: false, acceptsHuge: false, malformed: badFieldIndexes),
         "--color": Rule(valid: "dark,hl:red", acceptsEmpty: false, acceptsHuge: false,
                         malformed: ["nocolor", "hl:nocolor", "hl:256", "hl:-2", ":red", ",", "dark,",

@@ -47,7 +47,7 @@ final class ActionPolicyFzfTests: XCTestCase {
             XCTAssertNoThrow(try bindings.parse("ctrl-x:" + spec), spec)
         }
         var bad = Bindings()
-        XCTAssertThrowsError(try bad.parse("ctrl-x:change-pointer(>>>)"), "fzf's pointer is at most 2 columns")
+        XCTAssertNoThrow(try bad.parse("ctrl-x:change-pointer(>>>)"), "fzf's takes it, and does nothing with it")
         XCTAssertThrowsError(try bad.parse("ctrl-x:change-header-lines(two)"))
         XCTAssertThrowsError(try bad.parse("ctrl-x:trigger(no-such-key)"))
     }
@@ -74,6 +74,8 @@ final class ActionPolicyFzfTests: XCTestCase {
               case .setPointer("=>")? = press(&d, "change-pointer(=>)").first,
               case .setHeaderLines(2)? = press(&d, "change-header-lines(2)").first else { return XCTFail() }
         XCTAssertTrue(press(&d, "change-header-lines(0)").isEmpty, "the count it has already changes nothing")
+        XCTAssertTrue(press(&d, "change-pointer(>>>)").isEmpty, "a pointer wider than 2 columns changes nothing (fzf's)")
+        guard case .setPointer("")? = press(&d, "change-pointer()").first else { return XCTFail("no pointer") }
         _ = press(&d, "select+down+down+select")
         XCTAssertEqual(d.session.marks.count, 2)
         d.session.changeHeaderLines(2)
@@ -144,6 +146,29 @@ final class ActionPolicyFzfTests: XCTestCase {
         XCTAssertTrue(state.queue.isEmpty, "an unbound key's chain does not run")
     }
 
+    func testATriggerRunsEachNamedChainInTurnAndAFreshKeyStartsAfresh() throws {
+        // fzf's suite (test_trigger): a:up+trigger(a) moves up twice; then
+        // b:trigger(a,a,b,a) six times (each of a's chains once more; b's own once).
+        var bindings = Bindings()
+        try bindings.parse("a:up+trigger(a),b:trigger(a,a,b,a)")
+        var state = BoundState()
+        func press(_ c: Character) -> Int {
+            let trigger = BindTrigger.key(.char(c.asciiValue.map(UInt32.init)!))
+            state.enqueue(bindings[trigger]!, firedBy: trigger)
+            var ups = 0
+            // As the picker runs them: until the queue is empty, never asking past it.
+            while !state.queue.isEmpty, let (action, _) = state.next() {
+                if action.kind == .up { ups += 1 }
+                if case .triggers(let more) = action.value, action.kind == .trigger {
+                    state.runChains(of: more, in: bindings, firedBy: trigger)
+                }
+            }
+            return ups
+        }
+        XCTAssertEqual(press("a"), 2)
+        XCTAssertEqual(press("b"), 6, "a's chain that ran for the last key is not running now")
+    }
+
     func testToggleBindTurnsEachBindingOffOrOnAgain() {
         var d = driver()
         guard case .unbind(let off)? = press(&d, "toggle-bind(ctrl-a)").first else { return XCTFail() }
@@ -153,6 +178,14 @@ final class ActionPolicyFzfTests: XCTestCase {
         guard effects.count == 2, case .unbind([.key(.char(2))]) = effects[0], case .rebind([.key(.char(1))]) = effects[1] else {
             return XCTFail("\(effects)")
         }
+    }
+
+    func testAnUnboundLetterTypesItselfAndOtherKeysDoNothing() {
+        XCTAssertTrue(BindTrigger.key(.char(0x63)).typesText, "c")
+        XCTAssertTrue(BindTrigger.key(.char(0x20)).typesText, "space")
+        XCTAssertFalse(BindTrigger.key(.char(1)).typesText, "ctrl-a")
+        XCTAssertFalse(BindTrigger.key(.char(0x7F)).typesText, "backspace")
+        XCTAssertFalse(BindTrigger.event(.start).typesText)
     }
 
     func testWaitHoldsTheChainOnlyWhileASearchRuns() {

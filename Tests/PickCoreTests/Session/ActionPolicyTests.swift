@@ -237,6 +237,15 @@ final class ActionPolicyTests: XCTestCase {
             return XCTFail("change-with-nth cycles on its own")
         }
         XCTAssertEqual(shown, try FieldRanges(parsing: "1"))
+        // fzf's suite (test_change_nth_unset_default): `change-nth:` searches the whole line,
+        // where an empty choice among others is --nth as given.
+        d = Driver(lines: ["foo bar"], loading: false, settings: .init(nth: try FieldRanges(parsing: "2")))
+        d.type("", at: 0)
+        guard case .setFields(nil, withNth: false)? = press(&d, "change-nth()").first,
+              case .setFields(let asGiven, withNth: false)? = press(&d, "change-nth(|1)").first else {
+            return XCTFail("an empty change-nth unsets --nth")
+        }
+        XCTAssertEqual(asGiven, try FieldRanges(parsing: "2"))
         var bad = Bindings()
         XCTAssertThrowsError(try bad.parse("ctrl-x:change-nth(x)"), "a bad range is refused when read")
         XCTAssertEqual(BoundAction(.pos, "3").value, .position(3))
@@ -277,6 +286,10 @@ final class ActionPolicyTests: XCTestCase {
         }
         XCTAssertEqual(chain(.char(13)), [.accept])
         XCTAssertEqual(chain(.char(16)), [.upMatch], "ctrl-p: up-match, as fzf")
+        // fzf's suite (test_history): with --history, ctrl-p and ctrl-n walk it.
+        XCTAssertEqual(DefaultKeys.chain(for: .char(16), multi: false, preview: false, history: true)?.map(\.kind), [.prevHistory])
+        XCTAssertEqual(DefaultKeys.chain(for: .char(14), multi: false, preview: false, history: true)?.map(\.kind), [.nextHistory])
+        XCTAssertEqual(chain(.char(14)), [.downMatch], "without it, down-match")
         XCTAssertEqual(chain(.pageDown), [.pageDown])
         XCTAssertNil(chain(.char(24)), "ctrl-x is free")
         XCTAssertEqual(chain(.char(9)), [.complete], "Tab completes")

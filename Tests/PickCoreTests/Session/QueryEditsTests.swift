@@ -5,10 +5,14 @@ import XCTest
 final class QueryEditsTests: XCTestCase {
     /// `line` with `|` at the cursor, after `edits`; then the text ctrl-y would put back.
     private func edit(_ line: String, _ edits: QueryEdit...) -> (String, String) {
+        edit(line, words: .lettersAndDigits, edits)
+    }
+
+    private func edit(_ line: String, words: QueryEdit.Words, _ edits: [QueryEdit]) -> (String, String) {
         let scalars = Array(line.unicodeScalars)
         let cursor = scalars.firstIndex(of: "|")!
         var l = QueryEdit.Line(text: scalars.filter { $0 != "|" }, cursor: cursor)
-        for e in edits { l = e.applied(to: l) }
+        for e in edits { l = e.applied(to: l, words: words) }
         var shown = l.text
         shown.insert("|", at: l.cursor)
         return (String(String.UnicodeScalarView(shown)), String(String.UnicodeScalarView(l.yanked)))
@@ -17,6 +21,15 @@ final class QueryEditsTests: XCTestCase {
     func testCtrlUKillsToTheStartOfTheLine() {
         XCTAssertEqual(edit("foo b|ar", .killToStart).0, "|ar")
         XCTAssertEqual(edit("|foo", .killToStart).0, "|foo")
+    }
+
+    func testWithFilepathWordTheWordsArePathParts() {
+        // fzf's suite (test_file_word): alt-b three times, alt-d, alt-f, alt-backspace.
+        let (line, _) = edit("--%foo bar%foo-bar%baz|".replacingOccurrences(of: "%", with: "/"), words: .pathParts,
+                             [.wordBefore, .wordBefore, .wordBefore, .killWordAfter, .wordAfter, .killWordBefore])
+        XCTAssertEqual(line, "--//|/baz")
+        XCTAssertEqual(edit("a/b-c|", words: .pathParts, [.killWordBefore]).0, "a/|")
+        XCTAssertEqual(edit("a/b-c|", .killWordBefore).0, "a/b-|", "without it, letters and digits")
     }
 
     func testCtrlWKillsBackToABlank() {

@@ -45,3 +45,44 @@ final class FrameFitTests: XCTestCase {
                        "with a match shown, the match decides")
     }
 }
+
+/// `--freeze-left` and `--freeze-right` as fzf 0.74.5 draws them (fzf's suite, test_freeze_*;
+/// the rows checked against fzf at 42 columns).
+final class FrozenFitTests: XCTestCase {
+    private func fitted(_ line: String, left: Int = 0, right: Int = 0, match: String? = nil,
+                        columns: Int = 40, d: String? = nil) throws -> String {
+        let bytes = Array(line.utf8)
+        let delimiter = try FieldDelimiter(d)
+        var input = FrameInput(width: columns, listHeight: 1, result: nil, query: Query(""), queryText: "", total: 1)
+        input.look = ListLook(freezeLeft: left, freezeRight: right)
+        input.delimiter = delimiter
+        input.gutterWidth = 0
+        input.ellipsis = "XX"
+        let highlights = match.flatMap { m in line.range(of: m).map { r in
+            Array(line.utf8.distance(from: line.startIndex, to: r.lowerBound)..<line.utf8.distance(from: line.startIndex, to: r.upperBound))
+        } } ?? []
+        return bytes.withUnsafeBufferPointer { buffer in
+            let parts = FrozenGlyphs(buffer, title: 0..<buffer.count, highlights: highlights, styles: [],
+                                     input: input, width: columns)
+            return FrameBuilder.fitFrozen(parts, highlighted: Set(highlights), columns: columns,
+                                          ellipsis: "XX", look: input.look).spans.map(\.text).joined()
+        }
+    }
+
+    private let long = (1...200).map(String.init).joined(separator: " ") + " "
+
+    func testTheFrozenFieldsStayAndTheMiddleIsCut() throws {
+        XCTAssertEqual(try fitted(long, left: 3, right: 3), "1 2 3 4 5 6 7 8 9 10 11 12XX198 199 200 ")
+        XCTAssertEqual(try fitted(long, left: 3, right: 3, match: "100"), "1 2 3XX 98 99 100 101 102 XX198 199 200 ",
+                       "the middle scrolls to the match between the frozen parts")
+    }
+
+    func testAFrozenEndTooLongForTheRowIsCutAtItsStart() throws {
+        XCTAssertEqual(try fitted(long, right: 1000), "XX" + String(long.suffix(38)))
+        XCTAssertEqual(try fitted(long, left: 3, right: 1000), "1 2 3XX" + String(long.suffix(33)))
+    }
+
+    func testAShortLineIsDrawnWhole() throws {
+        XCTAssertEqual(try fitted("1 2 3 4 5", left: 1, right: 1), "1 2 3 4 5")
+    }
+}

@@ -19,6 +19,9 @@ final class InfoLineScreenTests: InteractiveTestCase {
             ("--info=inline-right:XX --no-separator", [">" + String(repeating: " ", count: 51) + "XX20/20", "> 1"]),
             ("--info=right --no-separator", [">", String(repeating: " ", count: 54) + "20/20", "> 1"]),
             ("--no-unicode", [">", "  20/20 " + String(repeating: "-", count: 51), "> 1"]),
+            // fzf's suite (test_ghost_inline): the counts follow the ghost text at once.
+            ("--info='inline: Y' --no-separator --prompt 'X ' --ghost 'Type in query ...'",
+             ["X Type in query ... Y20/20", "> 1"]),
         ]
         for c in cases {
             tmux.close()

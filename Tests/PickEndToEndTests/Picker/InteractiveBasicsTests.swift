@@ -79,6 +79,23 @@ final class InteractiveBasicsTests: InteractiveTestCase {
         XCTAssertTrue(tmux.terminalRestored)
     }
 
+    func testNoClearLeavesTheLastScreenDrawn() throws {
+        // fzf's suite (test_no_clear).
+        try startFruits("--height 6 --no-clear", height: 20, before: "printf 'shell text above\\n'")
+        tmux.waitFor(text: "5/5")
+        tmux.type("ch")
+        tmux.waitFor(text: "1/5")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "cherry\n")
+        // Leaving puts the cursor back on the region's first row, once the frame is kept.
+        tmux.waitFor("the cursor back where pick started") { _ in tmux.cursor() == (x: 0, y: 1) }
+        let rows = tmux.waitFor("the last frame still drawn") { $0[row: 2] == tmux.infoRow("1/5") }
+        XCTAssertEqual(rows[row: 0], "shell text above")
+        XCTAssertEqual(rows[row: 3], "> cherry")
+        XCTAssertTrue(tmux.terminalRestored)
+    }
+
     func testResizingRedrawsAtTheNewSize() throws {
         try tmux.start(input: nil, args: "--demo", width: 80, height: 24)
         // The chip is drawn " f2 ": capture-pane drops its trailing space.

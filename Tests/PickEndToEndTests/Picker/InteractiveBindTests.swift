@@ -78,6 +78,22 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertEqual(tmux.exitStatus(), 130, "abort")
     }
 
+    func testAnUnboundLetterTypesItselfUntilItIsBoundAgain() throws {
+        // fzf's suite (test_unbind_rebind_toggle_bind).
+        try tmux.start(input: "seq 100", args: "--bind 'c:clear-query,d:unbind(c,d),e:rebind(c,d),f:toggle-bind(c)'")
+        tmux.waitFor(text: "100/100")
+        tmux.type("ab")
+        tmux.waitFor(text: "> ab")
+        tmux.type("c")
+        tmux.waitFor("c clears the query") { $0[row: 0] == ">" }
+        tmux.type("dabcd")
+        tmux.waitFor("unbound, c and d type themselves") { $0[row: 0] == "> abcd" }
+        tmux.type("ecabddc")
+        tmux.waitFor("bound again, c clears") { $0[row: 0] == "> abdc" }
+        tmux.type("fcabfc")
+        tmux.waitFor("toggle-bind: c types, then clears") { $0[row: 0] == "> abc" }
+    }
+
     func testSortSearchAndBindingToggles() throws {
         try tmux.file("input.txt", "xaxbxc\nabc\nzzz\n")
         try tmux.start(input: "cat input.txt", args: """

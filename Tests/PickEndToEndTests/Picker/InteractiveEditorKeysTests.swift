@@ -158,6 +158,15 @@ final class InteractiveEditorKeysTests: InteractiveTestCase {
         ])
     }
 
+    func testWithFilepathWordTheWordKeysStopAtEachSlash() throws {
+        // fzf's suite (test_file_word).
+        try tmux.file("input.txt", Self.lines)
+        try tmux.start(input: "cat input.txt", args: "--filepath-word -q '--/foo bar/foo-bar/baz'")
+        tmux.waitFor(text: "> --/foo bar/foo-bar/baz")
+        for key in ["M-b", "M-b", "M-b", "M-d", "M-f", "M-BSpace"] { tmux.keys(key) }
+        tmux.waitFor("the path's parts killed") { $0[row: 0] == "> --///baz" }
+    }
+
     func testEditrcStillRebindsTheEditingKeys() throws {
         try check([Scenario(name: "editrc ctrl-u", presses: [.key("M-b"), .key("C-u")], query: "")],
                   editrc: "bind ^U em-kill-line\n")

@@ -320,6 +320,19 @@ final class InteractiveFeatureTests: InteractiveTestCase {
         XCTAssertEqual(tmux.exitStatus(), 130)
     }
 
+    func testWithHistoryCtrlPAndCtrlNWalkItAsInFzf() throws {
+        // fzf's suite (test_history): fzf remaps ctrl-p and ctrl-n when --history is given.
+        let history = try tmux.file("history", "11\n22\n")
+        try tmux.start(input: "seq 100", args: "--history '\(history)'")
+        tmux.waitFor(text: "100/100")
+        tmux.keys("C-p")
+        tmux.waitFor(text: "> 22")
+        tmux.keys("C-p")
+        tmux.waitFor(text: "> 11")
+        tmux.keys("C-n")
+        tmux.waitFor("the newer query") { $0[row: 0] == "> 22" }
+    }
+
     func testHistoryWalksWithAltPAndSavesTheQuery() throws {
         let history = try tmux.file("history", "first query\nban\n")
         try tmux.file("input.txt", "apple\nbanana\n")

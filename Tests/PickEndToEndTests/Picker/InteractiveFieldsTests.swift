@@ -94,6 +94,25 @@ final class InteractiveFieldsTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "ctrl-x\n1:uno\n3:tres\n", "fields in line order, joined by the delimiter as fzf")
     }
 
+    func testAnAcceptNthTemplatePrintsItsTextWithTheFieldsAndTheLinesIndex() throws {
+        // fzf's suite (test_accept_nth_template): the fields lose their last delimiter.
+        try tmux.file("input.txt", "foo  ,bar,baz\nqux , quux , corge\n")
+        try tmux.start(input: "cat input.txt", args: "-d ' *, *' --accept-nth '[{n}] 1st: {1}, 3rd: {3}, 2nd: {2}'",
+                       width: 40, height: 8)
+        tmux.waitFor(text: "2/2")
+        tmux.keys("Down", "Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "[1] 1st: qux, 3rd: corge, 2nd: quux\n")
+    }
+
+    func testAnEmptyChangeNthSearchesTheWholeLine() throws {
+        // fzf's suite (test_change_nth_unset_default).
+        try tmux.start(input: "echo foo bar", args: "--nth 2 --query fb --bind space:change-nth:", width: 40, height: 8)
+        tmux.waitFor("fb is not in the second field") { $0[row: 1] == tmux.infoRow("0/1") }
+        tmux.keys("Space")
+        tmux.waitFor("the whole line searched") { $0[row: 1] == tmux.infoRow("1/1") }
+    }
+
     func testAcceptNthWithPrint0() throws {
         try tmux.file("input.txt", "a b c\nd e f\n")
         try tmux.start(input: "cat input.txt", args: "--accept-nth 2 --print0", width: 40, height: 8)

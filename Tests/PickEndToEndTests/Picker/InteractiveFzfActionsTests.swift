@@ -255,7 +255,8 @@ final class InteractiveFzfActionsTests: InteractiveTestCase {
         try tmux.start(input: "seq 20", args: """
             --ghost 'type a number' \
             --bind 'ctrl-s:search(5),ctrl-p:change-pointer(=>),ctrl-h:change-header-lines(2)' \
-            --bind 'ctrl-g:transform-ghost(echo other hint),ctrl-r:replace-query,ctrl-o:transform-search(echo 1)'
+            --bind 'ctrl-g:transform-ghost(echo other hint),ctrl-r:replace-query,ctrl-o:transform-search(echo 1)' \
+            --bind 'ctrl-t:change-pointer(===),ctrl-e:transform-pointer(),ctrl-b:change-pointer(=>)'
             """)
         tmux.waitFor("--ghost shows in place of the empty query") { $0[row: 0] == "> type a number" }
         tmux.keys("C-s")
@@ -264,6 +265,12 @@ final class InteractiveFzfActionsTests: InteractiveTestCase {
         }
         tmux.keys("C-p")
         tmux.waitFor("change-pointer") { $0[row: 2] == "=> 5" && $0[row: 3] == "   15" }
+        // fzf's suite (test_change_pointer, test_transform_pointer): too wide does nothing;
+        // a transform of no command leaves no pointer.
+        tmux.keys("C-t", "C-e")
+        tmux.waitFor("no pointer") { $0[row: 2] == " 5" && $0[row: 3] == " 15" }
+        tmux.keys("C-b")
+        tmux.waitFor(text: "=> 5")
         tmux.keys("C-h")
         tmux.waitFor("the first two lines are the header, the highlight stays on its line") {
             $0[row: 1].hasPrefix("  2/18 ") && $0[row: 2].trimmingCharacters(in: .whitespaces) == "1"

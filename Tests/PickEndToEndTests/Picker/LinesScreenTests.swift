@@ -41,6 +41,25 @@ final class LinesScreenTests: InteractiveTestCase {
         tmux.waitFor("--keep-right: the end") { $0[row: 2] == "> ··" + String(repeating: "=", count: 26) + "0123456789" }
     }
 
+    func testFrozenFieldsStayInViewWhileTheMiddleScrollsToTheMatch() throws {
+        // fzf's suite (test_freeze_left_and_right), at 40 columns: the rows fzf draws.
+        try tmux.start(input: "seq 200 | tr '\\n' ' '", args: "--freeze-left 3 --freeze-right 3 --ellipsis XX",
+                       width: 42, height: 6)
+        tmux.waitFor("the first and last three fields") { $0[row: 2] == "> 1 2 3 4 5 6 7 8 9 10 11 12XX198 199 200" }
+        tmux.type("'100")
+        tmux.waitFor("the middle scrolled to the match") { $0[row: 2] == "> 1 2 3XX 98 99 100 101 102 XX198 199 200" }
+    }
+
+    func testAFrozenEndTooLongForTheRowShowsItsEnd() throws {
+        // fzf's suite (test_freeze_right_exceed_range): every field frozen at the end.
+        try tmux.start(input: "seq 200 | tr '\\n' ' '", args: "--freeze-right 1000 --ellipsis XX", width: 42, height: 6)
+        tmux.waitFor("the line's end") { $0[row: 2] == "> XX1 192 193 194 195 196 197 198 199 200" }
+        tmux.type("'100")
+        tmux.waitFor(text: "> '100")
+        let rows = tmux.waitFor("still the end with a match") { $0[row: 2].hasSuffix("199 200") }
+        XCTAssertEqual(rows[row: 2].components(separatedBy: "XX").count, 2, rows[row: 2])
+    }
+
     func testEllipsisMarksBothCuts() throws {
         // fzf's suite (test_ellipsis).
         try tmux.start(input: "seq 1000 | tr '\\n' ,", args: "--ellipsis=SNIPSNIP -e -q500")
