@@ -160,7 +160,11 @@ struct ReferenceStyle {
 
     mutating func apply(_ parameters: String) {
         let fields = parameters.split(separator: ";", omittingEmptySubsequences: false).map { field in
-            field.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) ?? (Int($0.prefix(7)) ?? 0) }
+            // A number too large for Int is a large number (its first 7 digits past the
+            // leading zeros), not 0: `ESC[000…018446744073709551614m` resets nothing.
+            field.split(separator: ":", omittingEmptySubsequences: false).map {
+                Int($0) ?? (Int($0.drop { $0 == "0" }.prefix(7)) ?? 0)
+            }
         }
         var i = 0
         while i < fields.count {
