@@ -50,6 +50,31 @@ final class MakeTestSummaryTests: XCTestCase {
         XCTAssertEqual(try summary(log), "tests: 1 passed, 1 skipped, 1 failed (3 run)")
     }
 
+    /// `make test`'s own recipe, with a stand-in for swift (a run whose tests fail) and the
+    /// steps before it taken as done: the closing line is the count, failing run or not,
+    /// and make still fails.
+    func testAFailingRunStillEndsWithTheCount() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pick-make-test-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let swift = dir.appendingPathComponent("swift").path
+        try """
+            #!/bin/sh
+            [ "$1" = test ] || exit 0
+            echo "Test Case 'ATests.testOne' failed (0.1 seconds)"
+            printf '\\t Executed 3 tests, with 1 failure (0 unexpected) in 0.3 (0.3) seconds\\n'
+            echo '✔ Test run with 0 tests in 0 suites passed after 0.001 seconds.'
+            exit 1
+
+            """.write(toFile: swift, atomically: true, encoding: .utf8)
+        chmod(swift, 0o755)
+        let make = try runTool(["make", "--no-print-directory", "-o", "test-deps", "-o", "fzf-venv", "-o", "release",
+                                "test", "SWIFT=\(swift)", "TEST_LOG=\(dir.path)/test.log"])
+        XCTAssertNotEqual(make.status, 0, make.output)
+        let lines = make.output.split(separator: "\n").filter { !$0.hasPrefix("make:") && !$0.hasPrefix("make[") }
+        XCTAssertEqual(lines.last, "tests: 2 passed, 0 skipped, 1 failed (3 run)", make.output)
+    }
+
     func testMakeTestInstallsFzfForTheSideBySideTests() throws {
         let makefile = try String(contentsOf: repositoryRoot.appendingPathComponent("Makefile"), encoding: .utf8)
         XCTAssertTrue(makefile.contains("test: test-deps fzf-venv"), "the tests depend on the venv's fzf")
