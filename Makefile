@@ -17,6 +17,8 @@ SHELL   := /bin/bash
 # A hung test fails the run after this many seconds instead of holding CI (the suite
 # takes well under a minute).
 TEST_TIMEOUT ?= 1200
+# swift test's output, which the closing line is counted from (failing run or not).
+TEST_LOG ?= .build/test.log
 
 # What the build needs. libedit-dev: the prompt's line editor; pkg-config finds it for
 # SwiftPM. libncurses-dev: the static terminfo library a release build links libedit against.
@@ -100,8 +102,8 @@ demo: release
 	fi
 
 # swift test ends with Swift Testing's own summary ("0 tests" when every test is an
-# XCTest); the last line repeats XCTest's count of the whole run so that the closing line
-# tells the truth. XCTest says "Executed N tests, with F failures", or with some skipped
+# XCTest); the last line repeats XCTest's count of the whole run, whether the run passed
+# or failed, so that the closing line tells the truth. XCTest says "Executed N tests, with F failures", or with some skipped
 # "Executed N tests, with S tests skipped and F failures"; the run's total is its last
 # such line. The venv's fzf comes first on PATH, and a test that needs fzf fails instead
 # of skipping (PICK_TESTS_NEED_FZF).
@@ -111,9 +113,9 @@ demo: release
 test: test-deps fzf-venv release
 	$(SWIFT) build
 	@set -o pipefail; PATH="$(CURDIR)/$(FZF_VENV)/bin:$$PATH" PICK_TESTS_NEED_FZF=1 \
-	  timeout --kill-after=10 $(TEST_TIMEOUT) $(SWIFT) test 2>&1 | tee .build/test.log \
-	  || { status=$$?; [ $$status = 124 ] && echo "make test: swift test ran past $(TEST_TIMEOUT)s (a test hangs)"; exit $$status; }
-	@tools/test-summary .build/test.log
+	  timeout --kill-after=10 $(TEST_TIMEOUT) $(SWIFT) test 2>&1 | tee $(TEST_LOG); status=$$?; \
+	  if [ $$status = 124 ]; then echo "make test: swift test ran past $(TEST_TIMEOUT)s (a test hangs)"; fi; \
+	  tools/test-summary $(TEST_LOG) || [ $$status != 0 ] || status=1; exit $$status
 
 # `man pick` finds $(PREFIX)/share/man when $(PREFIX)/bin is on PATH (man-db's default).
 # The completion of pick's options goes where each shell looks under PREFIX/share:

@@ -6,7 +6,7 @@ import PickCore
 /// terminal model written plainly (strings split at `;` and `:`, a dictionary of
 /// attributes); a style written back (`sgr`) is at most 60 bytes and parses to itself;
 /// `AnsiText.strip` keeps a subsequence of the line's bytes, the text itself when the line
-/// has no ESC, and its last style is the style `style(after:)` finds and the reference's
+/// has no ESC (but for shift-out and shift-in bytes, dropped as fzf drops them), and its last style is the style `style(after:)` finds and the reference's
 /// over the line's SGR sequences; `AnsiFilter` fed in random chunks gives the same lines
 /// and styles as the lines stripped one by one, the style carried over.
 ///
@@ -39,7 +39,8 @@ enum ColourTarget {
             let (visible, runs) = AnsiText.strip(line, style: carried)
             check(isSubsequence(visible, of: line), "visible text \(visible) is not from the line \(Array(line))")
             if !line.contains(0x1B) {
-                check(visible.elementsEqual(line), "a line without ESC changed: \(Array(line)) to \(visible)")
+                let kept = line.filter { $0 != 0x0E && $0 != 0x0F }
+                check(visible.elementsEqual(kept), "a line without ESC changed: \(Array(line)) to \(visible)")
             }
             for run in runs {
                 check(run.offset >= 0 && run.offset <= visible.count, "run at \(run.offset) of \(visible.count)")
@@ -108,12 +109,14 @@ enum ReferenceToken {
 /// `line` cut plainly into bytes and escape sequences: `ESC [`, parameters (0x30-0x3F),
 /// intermediates (0x20-0x2F), a final byte (0x40-0x7E; a CSI cut short before one is
 /// dropped up to the byte that cut it); OSC, DCS, SOS, PM and APC strings to BEL or
-/// `ESC \`; `ESC`, intermediates and one more byte; `ESC` and one byte of 0x30-0x7E.
-/// Any other ESC is a byte.
+/// `ESC \`; `ESC`, intermediates and one more byte; `ESC` and one byte of 0x30-0x7E; the
+/// shift-out and shift-in bytes (0x0E, 0x0F) alone. Any other ESC is a byte.
 func referenceTokens(_ line: [UInt8]) -> [ReferenceToken] {
     var tokens: [ReferenceToken] = []
     var i = 0
     while i < line.count {
+        // Shift out and shift in (tput sgr0 under screen or tmux) are dropped, as fzf does.
+        if line[i] == 0x0E || line[i] == 0x0F { tokens.append(.other); i += 1; continue }
         guard line[i] == 0x1B, i + 1 < line.count else { tokens.append(.byte(line[i])); i += 1; continue }
         let kind = line[i + 1]
         if kind == UInt8(ascii: "[") {
@@ -160,7 +163,11 @@ struct ReferenceStyle {
 
     mutating func apply(_ parameters: String) {
         let fields = parameters.split(separator: ";", omittingEmptySubsequences: false).map { field in
-            field.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) ?? (Int($0.prefix(7)) ?? 0) }
+            // A number too large for Int is a large number (its first 7 digits past the
+            // leading zeros), not 0: `ESC[000…018446744073709551614m` resets nothing.
+            field.split(separator: ":", omittingEmptySubsequences: false).map {
+                Int($0) ?? (Int($0.drop { $0 == "0" }.prefix(7)) ?? 0)
+            }
         }
         var i = 0
         while i < fields.count {

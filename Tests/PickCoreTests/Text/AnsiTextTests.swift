@@ -81,6 +81,15 @@ final class AnsiTextTests: XCTestCase {
         XCTAssertEqual(AnsiStyle("38;5").sgr, "", "a colour cut short sets nothing")
     }
 
+    func testANumberTooLargeIsAnUnknownCodeNotAReset() {
+        // As a terminal reads it (xterm and VTE clamp a parameter, they do not wrap it):
+        // leading zeros and all, 2^64 - 2 is no code pick knows, so the style stays.
+        var style = AnsiStyle("4")
+        style.apply(Array(("000000000000000000000000000000" + "18446744073709551614").utf8))
+        XCTAssertEqual(style.sgr, "4")
+        XCTAssertEqual(AnsiStyle("1;99999999999999999999999;31").sgr, "1;31")
+    }
+
     func testAStyleIsAFewBytesWhateverItWasSent() {
         var style = AnsiStyle.plain
         for code in 0..<10_000 { style.apply(Array("\(code % 110);38;2;\(code % 256);1;2".utf8)) }

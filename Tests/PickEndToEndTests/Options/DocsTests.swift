@@ -156,6 +156,34 @@ final class DocsTests: XCTestCase {
         XCTAssertTrue(flat.contains("which fzf(1) leaves alone"))
     }
 
+    /// The palette examples a reader copies (the man page's, the README's, examples/*.tsv
+    /// and the demo palette) give shortcuts that fire: a shortcut naming one of pick's own
+    /// keys or the editor's (ctrl-n, alt-w, alt-d) is only ever a hint, never a key.
+    func testPaletteExamplesUseShortcutsThatFire() throws {
+        var sources: [(String, String)] = []
+        let man = try read("man/pick.1").replacingOccurrences(of: "\\-", with: "-")
+        var inExample = false
+        for line in man.components(separatedBy: "\n") {
+            if line.hasPrefix(".EX") { inExample = true } else if line.hasPrefix(".EE") { inExample = false }
+            else if inExample { sources.append(("man/pick.1", line)) }
+        }
+        let readme = try read("README.md")
+        sources += readme.components(separatedBy: "\n").map { ("README.md", $0) }
+        let examples = root.appendingPathComponent("examples")
+        for name in try FileManager.default.contentsOfDirectory(atPath: examples.path) where name.hasSuffix(".tsv") {
+            sources += try read("examples/" + name).components(separatedBy: "\n").map { ("examples/" + name, $0) }
+        }
+        sources += try runPick(["--demo", "--filter", ""]).text.components(separatedBy: "\n").map { ("pick --demo", $0) }
+        var shortcuts = 0
+        for (source, line) in sources {
+            let fields = line.components(separatedBy: "\t")
+            guard fields.count >= 4, let key = KeyNames.key(named: fields[3]) else { continue }
+            shortcuts += 1
+            XCTAssertTrue(KeyNames.isFreeForShortcut(key), "\(source): \(fields[3]) is pick's or the editor's key: \(line)")
+        }
+        XCTAssertGreaterThan(shortcuts, 20, "the examples' shortcuts were found")
+    }
+
     /// The commands of README's "Try it" block: `make demo` builds and runs, `make test` tests.
     private func readmeCommands() throws -> [String: String] {
         let readme = try read("README.md")

