@@ -320,6 +320,7 @@ extension Picker {
         case .input: options.parts.input.label = text
         case .header: options.parts.header.label = text
         case .footer: options.parts.footer.label = text
+        case .preview: options.previewLabel.label = text
         }
         layoutChanged()
     }

@@ -80,7 +80,7 @@ public enum Ending: Equatable, Sendable {
 
 /// A part with a label of its own.
 public enum LabelledPart: Equatable, Sendable {
-    case list, input, header, footer
+    case list, input, header, footer, preview
 }
 
 /// What the preview pane is to do.
@@ -289,6 +289,7 @@ extension PickSession {
         case .changeInputLabel: return [.setLabel(.input, action.argument ?? "")]
         case .changeHeaderLabel: return [.setLabel(.header, action.argument ?? "")]
         case .changeFooterLabel: return [.setLabel(.footer, action.argument ?? "")]
+        case .changePreviewLabel: return [.setLabel(.preview, action.argument ?? "")]
         case .changeFooter: return [.setFooter((action.argument ?? "").isEmpty ? nil : action.argument)]
         case .toggleHeader: return [.showHeader(nil)]
         case .showHeader, .hideHeader: return [.showHeader(action.kind == .showHeader)]
@@ -323,7 +324,8 @@ extension PickSession {
              .transformSearch, .transformGhost, .transformPointer, .transformNth, .transformWithNth,
              .transformHeaderLines, .bgTransform, .bgTransformQuery, .bgTransformPrompt, .bgTransformHeader,
              .bgTransformBorderLabel, .bgTransformSearch, .bgTransformGhost, .bgTransformPointer, .bgTransformNth,
-             .bgTransformWithNth, .bgTransformHeaderLines:
+             .bgTransformWithNth, .bgTransformHeaderLines, .bgTransformListLabel, .bgTransformInputLabel,
+             .bgTransformHeaderLabel, .bgTransformPreviewLabel:
             // The chain waits for a transform's output; a bg-transform's runs beside it.
             return [.command(.transform, action)]
         case .beginningOfLine: return [.edit(.home)]
@@ -415,7 +417,7 @@ extension PickSession {
             }
             return [.command(use, action)]
         case .transform, .transformQuery, .transformPrompt, .transformHeader, .transformBorderLabel, .transformListLabel,
-             .transformInputLabel, .transformHeaderLabel, .transformFooterLabel, .transformFooter:
+             .transformInputLabel, .transformHeaderLabel, .transformFooterLabel, .transformFooter, .transformPreviewLabel:
             // A transform's command runs without a focused line too, its output replacing
             // what it transforms.
             return [.command(.transform, action)]

@@ -118,6 +118,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case changeInputLabel = "change-input-label", transformInputLabel = "transform-input-label"
     case changeHeaderLabel = "change-header-label", transformHeaderLabel = "transform-header-label"
     case changeFooterLabel = "change-footer-label", transformFooterLabel = "transform-footer-label"
+    case changePreviewLabel = "change-preview-label", transformPreviewLabel = "transform-preview-label"
     case changeFooter = "change-footer", transformFooter = "transform-footer"
     case toggleHeader = "toggle-header", showHeader = "show-header", hideHeader = "hide-header"
     case cancel, printQuery = "print-query", pos
@@ -148,6 +149,8 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case bgTransformGhost = "bg-transform-ghost", bgTransformPointer = "bg-transform-pointer"
     case bgTransformNth = "bg-transform-nth", bgTransformWithNth = "bg-transform-with-nth"
     case bgTransformHeaderLines = "bg-transform-header-lines"
+    case bgTransformListLabel = "bg-transform-list-label", bgTransformInputLabel = "bg-transform-input-label"
+    case bgTransformHeaderLabel = "bg-transform-header-label", bgTransformPreviewLabel = "bg-transform-preview-label"
     case bgCancel = "bg-cancel"
     // Output, other bindings, waiting, the screen.
     case print, trigger, wait, preview
@@ -185,7 +188,9 @@ public enum BindActionKind: String, CaseIterable, Sendable {
              .changePointer, .transformPointer, .transformNth, .transformWithNth, .changeHeaderLines,
              .transformHeaderLines, .bgTransform, .bgTransformQuery, .bgTransformPrompt, .bgTransformHeader,
              .bgTransformBorderLabel, .bgTransformSearch, .bgTransformGhost, .bgTransformPointer, .bgTransformNth,
-             .bgTransformWithNth, .bgTransformHeaderLines, .print, .trigger, .preview, .toggleBind:
+             .bgTransformWithNth, .bgTransformHeaderLines, .print, .trigger, .preview, .toggleBind,
+             .changePreviewLabel, .transformPreviewLabel, .bgTransformListLabel, .bgTransformInputLabel,
+             .bgTransformHeaderLabel, .bgTransformPreviewLabel:
             return true
         default:
             return false
@@ -204,9 +209,10 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .transformPrompt, .bgTransformPrompt: return .changePrompt
         case .transformHeader, .bgTransformHeader: return .changeHeader
         case .transformBorderLabel, .bgTransformBorderLabel: return .changeBorderLabel
-        case .transformListLabel: return .changeListLabel
-        case .transformInputLabel: return .changeInputLabel
-        case .transformHeaderLabel: return .changeHeaderLabel
+        case .transformListLabel, .bgTransformListLabel: return .changeListLabel
+        case .transformInputLabel, .bgTransformInputLabel: return .changeInputLabel
+        case .transformHeaderLabel, .bgTransformHeaderLabel: return .changeHeaderLabel
+        case .transformPreviewLabel, .bgTransformPreviewLabel: return .changePreviewLabel
         case .transformFooterLabel: return .changeFooterLabel
         case .transformFooter: return .changeFooter
         case .transformSearch, .bgTransformSearch: return .search
@@ -294,6 +300,8 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .transformHeaderLabel: return "set the header's label to what prints"
         case .changeFooterLabel: return "set the footer's label"
         case .transformFooterLabel: return "set the footer's label to what prints"
+        case .changePreviewLabel: return "set the preview's label"
+        case .transformPreviewLabel: return "set the preview's label to what prints"
         case .changeFooter: return "set the footer"
         case .transformFooter: return "set the footer to what prints"
         case .toggleHeader: return "show or hide the header and header lines"
@@ -374,6 +382,10 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .bgTransformNth: return "search the fields that print, in the background"
         case .bgTransformWithNth: return "show the fields that print, in the background"
         case .bgTransformHeaderLines: return "set the header lines to what prints, in the background"
+        case .bgTransformListLabel: return "set the list's label to what prints, in the background"
+        case .bgTransformInputLabel: return "set the input's label to what prints, in the background"
+        case .bgTransformHeaderLabel: return "set the header's label to what prints, in the background"
+        case .bgTransformPreviewLabel: return "set the preview's label to what prints, in the background"
         case .bgCancel: return "stop the background transforms, their output dropped"
         case .print: return "print this too when picking"
         case .trigger: return "run what these keys or events are bound to"
@@ -893,7 +905,8 @@ public enum ActionArgument: Equatable, Sendable {
              .transformPointer, .transformNth, .transformWithNth, .transformHeaderLines, .bgTransform,
              .bgTransformQuery, .bgTransformPrompt, .bgTransformHeader, .bgTransformBorderLabel, .bgTransformSearch,
              .bgTransformGhost, .bgTransformPointer, .bgTransformNth, .bgTransformWithNth, .bgTransformHeaderLines,
-             .preview:
+             .preview, .transformPreviewLabel, .bgTransformListLabel, .bgTransformInputLabel, .bgTransformHeaderLabel,
+             .bgTransformPreviewLabel:
             return .command(CommandTemplate(argument))
         default:
             return .text(argument)

@@ -180,6 +180,27 @@ final class ActionPolicyTests: XCTestCase {
         else { return XCTFail("a transform's output sets the label (its first line) or the footer") }
     }
 
+    func testThePreviewLabelIsSetAndTransformedInTheForegroundOrTheBackground() {
+        var d = driver()
+        guard case .setLabel(.preview, "[ a ]")? = press(&d, "change-preview-label([ a ])").first,
+              case .command(.transform, let foreground)? = press(&d, "transform-preview-label(echo P)").first
+        else { return XCTFail() }
+        XCTAssertFalse(foreground.kind.runsInBackground)
+        guard case .setLabel(.preview, "P")? = d.session.transformed(foreground, output: "P\nQ", trigger: key,
+                                                                     context: screen).first
+        else { return XCTFail("the first line printed is the preview's label") }
+        let parts: [(String, LabelledPart)] = [("list", .list), ("input", .input), ("header", .header),
+                                               ("preview", .preview)]
+        for (name, part) in parts {
+            guard case .command(.transform, let action)? = press(&d, "bg-transform-\(name)-label(echo X)").first
+            else { return XCTFail(name) }
+            XCTAssertTrue(action.kind.runsInBackground, "the chain goes on without waiting for \(name)'s")
+            guard case .setLabel(part, "X")? = d.session.transformed(action, output: "X\n", trigger: key,
+                                                                     context: screen).first
+            else { return XCTFail("bg-transform-\(name)-label sets the \(name)'s label") }
+        }
+    }
+
     func testChangeNthIsParsedOnceIntoItsChoices() throws {
         var bindings = Bindings()
         try bindings.parse("ctrl-x:change-nth(2|1,3|)")

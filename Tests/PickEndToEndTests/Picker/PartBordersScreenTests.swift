@@ -133,6 +133,18 @@ final class PartBordersScreenTests: InteractiveTestCase {
         }
     }
 
+    func testAKeyChangesThePreviewsLabelAsFzfs() throws {
+        try assertDrawnAsFzf("seq 100", "--preview 'echo hi {}' --preview-border=sharp --preview-label ' P ' "
+                             + "--preview-window=up,3 --bind 'ctrl-x:change-preview-label( NEW )'",
+                             ready: "hi 1", keys: ["C-x"], readyAfterKeys: "NEW")
+    }
+
+    func testABackgroundTransformSetsTheListsLabelAsFzfs() throws {
+        try assertDrawnAsFzf("seq 100", "--list-border rounded --list-label ' L ' "
+                             + "--bind 'ctrl-x:bg-transform-list-label(echo \" {q} done \")'",
+                             ready: "100/100", keys: ["C-x"], readyAfterKeys: "done")
+    }
+
     func testThePreviewsBorderAndLabel() throws {
         try assertDrawnAsFzf("seq 100", "--preview 'echo hi {}' --preview-border=sharp --preview-label ' P ' "
                              + "--preview-label-pos=2:bottom --preview-window=up,3", ready: "hi 1")
