@@ -60,6 +60,8 @@ public struct ActionContext: Sendable {
 public enum EditorKey: Equatable, Sendable {
     case home, end, left, right, wordBefore, wordAfter, delete, backspace
     case killToEnd, killToStart, killWordBefore, killWordAfter, yank
+    /// unix-word-rubout: back to white space (readline's and fzf's ctrl-w).
+    case killBlankWordBefore
     /// fzf's subwords: camelCase humps and runs of letters and digits (QueryEdit).
     case subwordBefore, subwordAfter, killSubwordBefore, killSubwordAfter
 }
@@ -341,7 +343,8 @@ extension PickSession {
         case .killLine: return [.edit(.killToEnd)]
         case .unixLineDiscard: return query.isEmpty ? [.fire(.backwardEOF)] : [.edit(.killToStart)]
         case .killWord: return [.edit(.killWordAfter)]
-        case .backwardKillWord, .unixWordRubout: return query.isEmpty ? [.fire(.backwardEOF)] : [.edit(.killWordBefore)]
+        case .backwardKillWord: return query.isEmpty ? [.fire(.backwardEOF)] : [.edit(.killWordBefore)]
+        case .unixWordRubout: return query.isEmpty ? [.fire(.backwardEOF)] : [.edit(.killBlankWordBefore)]
         case .backwardSubword: return [.edit(.subwordBefore)]
         case .forwardSubword: return [.edit(.subwordAfter)]
         case .killSubword: return [.edit(.killSubwordAfter)]
@@ -405,12 +408,12 @@ extension PickSession {
             let index = bound.windowCycle[cycle, default: 0] % layouts.count
             bound.windowCycle[cycle] = index + 1
             return [.preview(.setWindow(layouts[index]))]
-        case .execute, .executeSilent, .become, .reload, .reloadSync:
+        case .execute, .executeSilent, .executeMulti, .become, .reload, .reloadSync:
             // With no line focused, a command that needs one does not run (fzf's).
             guard case .command(let template) = action.value else { return [] }
             if highlighted == nil, !template.runsWithoutFocus(marked: !marks.isEmpty) { return [] }
             let use: CommandUse = switch action.kind {
-            case .execute: .onTerminal
+            case .execute, .executeMulti: .onTerminal
             case .executeSilent: .silent
             case .become: .become
             default: .reload(sync: action.kind == .reloadSync)

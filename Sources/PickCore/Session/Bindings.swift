@@ -110,6 +110,8 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case changeQuery = "change-query", changePrompt = "change-prompt", changeHeader = "change-header"
     case changePreview = "change-preview", changePreviewWindow = "change-preview-window"
     case execute, executeSilent = "execute-silent", become
+    /// fzf's older form of execute with `{+}` (deprecated there, kept for its recipes).
+    case executeMulti = "execute-multi"
     case reload, reloadSync = "reload-sync"
     case transform, transformQuery = "transform-query", transformPrompt = "transform-prompt"
     case transformHeader = "transform-header"
@@ -180,7 +182,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     public var takesArgument: Bool {
         switch self {
         case .put, .changeQuery, .changePrompt, .changeHeader, .changePreview, .changePreviewWindow,
-             .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
+             .execute, .executeSilent, .executeMulti, .become, .reload, .reloadSync, .transform, .transformQuery,
              .transformPrompt, .transformHeader, .unbind, .rebind, .changeBorderLabel, .transformBorderLabel, .pos,
              .changeListLabel, .transformListLabel, .changeInputLabel, .transformInputLabel, .changeHeaderLabel,
              .transformHeaderLabel, .changeFooterLabel, .transformFooterLabel, .changeFooter, .transformFooter,
@@ -283,6 +285,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .changePreviewWindow: return "set the preview window"
         case .execute: return "run on the terminal"
         case .executeSilent: return "run quietly"
+        case .executeMulti: return "run on the terminal, each line placeholder the marked lines"
         case .become: return "become the command"
         case .reload: return "reload the list"
         case .reloadSync: return "reload the list, shown once read"
@@ -333,7 +336,8 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .killLine: return "cut the query from the cursor to its end"
         case .unixLineDiscard: return "cut the query before the cursor"
         case .killWord: return "cut the word after the cursor"
-        case .backwardKillWord, .unixWordRubout: return "cut the word before the cursor"
+        case .backwardKillWord: return "cut the word before the cursor"
+        case .unixWordRubout: return "cut back to the white space before the cursor"
         case .yank: return "paste what was cut last"
         case .unbind: return "turn off the bindings"
         case .acceptOrPrintQuery: return "pick, or print the query when nothing matches"
@@ -908,6 +912,8 @@ public enum ActionArgument: Equatable, Sendable {
              .preview, .transformPreviewLabel, .bgTransformListLabel, .bgTransformInputLabel, .bgTransformHeaderLabel,
              .bgTransformPreviewLabel:
             return .command(CommandTemplate(argument))
+        case .executeMulti:
+            return .command(CommandTemplate(argument).forcingMarked)
         default:
             return .text(argument)
         }

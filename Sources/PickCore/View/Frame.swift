@@ -78,12 +78,13 @@ public struct InfoLine: Equatable, Sendable {
     public var commandOutput: StyledText? = nil
 
     /// The counts as fzf writes them, for `--info-command` (`FZF_INFO`): matches/total,
-    /// the marks under --multi, `+S`/`-S`, `+T`.
+    /// the marks under --multi, `+S`/`-S`, `+T`/`+t`, ` (..)` while a `wait` holds.
     public var fzfText: String {
         var out = "\(matches)/\(max(total, matches))"
         if let marked { out += markLimit > 0 ? " (\(marked)/\(markLimit))" : " (\(marked))" }
         if let sorts { out += sorts ? " +S" : " -S" }
-        if tracks { out += " +T" }
+        if tracks { out += " +T" } else if tracksCurrent { out += " +t" }
+        if waits { out += " (..)" }
         return out
     }
 }

@@ -144,7 +144,9 @@ final class ActionPolicyTests: XCTestCase {
         guard case .replaceQuery("")? = press(&d, "cancel").first else { return XCTFail("a query is cleared first") }
         guard case .edit(.delete)? = press(&d, "delete-char/eof").first,
               case .edit(.backspace)? = press(&d, "backward-delete-char/eof").first,
-              case .edit(.killWordBefore)? = press(&d, "unix-word-rubout").first else { return XCTFail() }
+              case .edit(.killBlankWordBefore)? = press(&d, "unix-word-rubout").first,
+              case .edit(.killWordBefore)? = press(&d, "backward-kill-word").first
+        else { return XCTFail("unix-word-rubout cuts back to white space, backward-kill-word to a word start") }
     }
 
     func testChangePromptHeaderQueryAndPut() {
@@ -370,6 +372,17 @@ final class ActionPolicyTests: XCTestCase {
               case .command(.transform, _)? = press(&d, "transform-query(echo {})").first else {
             return XCTFail("a command with no line placeholder, and a transform, run without a line")
         }
+    }
+
+    func testExecuteMultiRunsOnTheTerminalWithTheMarkedLinesForEveryLinePlaceholder() {
+        var d = driver(3, multi: true)
+        press(&d, "toggle-down+toggle-down")
+        guard case .command(.onTerminal, let action)? = press(&d, "execute-multi(echo {}/{+}/{q})").first,
+              case .command(let template)? = action.value else { return XCTFail() }
+        let context = TemplateContext(current: Array("line3".utf8), marked: [Array("line1".utf8), Array("line2".utf8)],
+                                     query: Array("q".utf8))
+        XCTAssertEqual(String(decoding: template.expand(context), as: UTF8.self),
+                       "echo 'line1' 'line2'/'line1' 'line2'/'q'", "{} is {+} (fzf's execute-multi)")
     }
 
     func testWhatATransformPrintsSetsTheQueryPromptHeaderOrRunsActions() {
