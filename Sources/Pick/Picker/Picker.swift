@@ -99,6 +99,7 @@ final class Picker {
         shortcuts = LineShortcuts(headerLines: options.headerLines)
         history = QueryHistory(path: options.history, limit: options.historySize)
         session.filters = !options.disabled
+        session.inputHidden = options.noInput
         session.bound.togglesSort = options.bindings.triggers.contains { options.bindings[$0]?.contains { $0.kind == .toggleSort } ?? false }
         // Commands get the lines as read, not the --nth/--with-nth text `store` holds.
         delimiter = (try? FieldDelimiter(options.delimiter)) ?? .blanks
@@ -112,9 +113,11 @@ final class Picker {
         var g = Geometry(top: 1, height: 1000, width: 80, layout: options.layout)
         g.info = options.info
         g.separator = options.separatorRule.map { StyledText(ansi: $0, tabStop: options.tabStop) }
+        // --no-input, hide-input: the list takes the prompt's and the info line's rows.
+        if session.inputHidden { g.promptRows = 0 }
         g = g.inside(options.surround, inline: true)
             .withParts(options.parts, headerText: headerText.count, headerLines: headerLines, footer: footerText,
-                       gutter: gutter.width)
+                       gutter: gutter.width, input: !session.inputHidden)
         return 1000 - g.listHeight(headers: headerText.count + headerLines)
     }
 
@@ -198,7 +201,7 @@ final class Picker {
         beside.pane?.label = options.previewLabel.label
         beside.pane?.labelPosition = options.previewLabel.labelPosition
         return beside.withParts(options.parts, headerText: headerText.count, headerLines: boxedHeaderLines,
-                                footer: footerText, gutter: gutter.width)
+                                footer: footerText, gutter: gutter.width, input: !session.inputHidden)
     }
 
     var footerText: [String] {
@@ -210,6 +213,7 @@ final class Picker {
         var g = region.geometry
         g.info = options.info
         g.separator = options.separatorRule.map { StyledText(ansi: $0, tabStop: options.tabStop) }
+        if session.inputHidden { g.promptRows = 0 }
         return g.inside(options.surround, inline: options.height != .full)
     }
 
@@ -246,7 +250,7 @@ final class Picker {
         // query again where it now fits: at the bottom the prompt moves up, on top it
         // takes rows that held the info line or the list.
         let promptRows = min(max(1, geometry.height - 2), (promptWidth + queryWidth) / max(1, geometry.inputRight) + 1)
-        if promptRows != geometry.promptRows {
+        if geometry.showsInput && promptRows != geometry.promptRows {
             let old = geometry.promptRow..<(geometry.promptRow + geometry.promptRows)
             region.geometry.promptRows = promptRows
             geometry = self.geometry

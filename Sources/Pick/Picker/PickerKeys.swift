@@ -19,7 +19,7 @@ extension Picker {
             // Text, never keys: a paste over the help closes it and still goes into the query.
             help = nil
             let text = TerminalText.pastedQuery(bytes)
-            if !text.isEmpty { pendingAction = .insert(text) }
+            if !text.isEmpty && !session.inputHidden { pendingAction = .insert(text) }
             return nil
         case .cursorReport: return nil
         case _ where session.bound.jumping != nil:
@@ -54,8 +54,8 @@ extension Picker {
             return nil
         }
         if fire(.key(key)) { return nil }
-        if key == .escape && isVi { return [0x1B] }
-        if query.isEmpty && Self.deletesBackward(key) && options.bindings.binds(.backwardEOF) {
+        if key == .escape && isVi { return session.inputHidden ? nil : [0x1B] }
+        if query.isEmpty && !session.inputHidden && Self.deletesBackward(key) && options.bindings.binds(.backwardEOF) {
             fire(.event(.backwardEOF))
         }
         // pick's own keys: the default entries of the same table (DefaultKeys).
@@ -70,6 +70,8 @@ extension Picker {
                 return nil
             }
         }
+        // While the input is hidden nothing is typed into the query (fzf's).
+        if session.inputHidden { return nil }
         switch key {
         case .left: return [PrivateKey.left]
         case .home: return [PrivateKey.home]

@@ -72,7 +72,6 @@ extension OptionTable {
         "--wrap?", "--no-wrap", "--wrap-word", "--no-wrap-word", "--wrap-sign=", "--preview-wrap-sign=",
         "--multi-line", "--no-multi-line", "--marker-multi-line=", "--gap#", "--no-gap", "--gap-line?",
         "--no-gap-line", "--scrollbar?", "--no-scrollbar", "--freeze-left=", "--freeze-right=",
-        "--no-input",
     ].map(lookRow) + [
         // The separator follows it already; the rest of its glyphs are still to draw.
         OptionRow("--unicode", .none, support: .notYetDrawn) { options, _ in options.unicode = true },

@@ -147,6 +147,8 @@ public enum ActionEffect {
     case showHeader(Bool?)
     /// Turn the query's filtering on or off (the session's `filters`), then search again.
     case setFilters(Bool)
+    /// Show the prompt's row and the info line, or hide them (`PickSession.inputHidden`).
+    case showInput(Bool)
     /// Turn these triggers off (unbind) or on again (rebind).
     case unbind([BindTrigger])
     case rebind([BindTrigger])
@@ -200,8 +202,22 @@ public enum ActionEffect {
 }
 
 extension PickSession {
-    /// What `action`, set off by `trigger`, does now (see the top of this file).
+    /// What `action`, set off by `trigger`, does now (see the top of this file). While the
+    /// input is hidden, what would change the query is dropped, as fzf drops it.
     public mutating func decide(_ action: BoundAction, trigger: BindTrigger, context: ActionContext) -> [ActionEffect] {
+        let effects = decideShown(action, trigger: trigger, context: context)
+        guard inputHidden else { return effects }
+        return effects.filter {
+            switch $0 {
+            case .replaceQuery, .insert, .edit, .walkHistory, .replaceQueryWithLine, .complete, .fire(.backwardEOF):
+                return false
+            default:
+                return true
+            }
+        }
+    }
+
+    private mutating func decideShown(_ action: BoundAction, trigger: BindTrigger, context: ActionContext) -> [ActionEffect] {
         let up = context.listReadsDown ? -1 : 1
         let page = max(1, context.pageRows)
         let query = queryText ?? ""
@@ -245,6 +261,11 @@ extension PickSession {
         case .enableRaw, .disableRaw, .toggleRaw:
             let wanted = action.kind == .toggleRaw ? !raw : action.kind == .enableRaw
             return wanted == raw ? [] : [.event(.raw(wanted))]
+        case .hideInput, .showInput, .toggleInput:
+            let hidden = action.kind == .toggleInput ? !inputHidden : action.kind == .hideInput
+            guard hidden != inputHidden else { return [] }
+            inputHidden = hidden
+            return [.showInput(!hidden)]
         case .trackCurrent: return [.event(.track(.current))]
         case .untrackCurrent: return [.event(.track(.noCurrent))]
         case .toggleTrack: return [.event(.track(.toggleAll))]

@@ -177,6 +177,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case toggleTrack = "toggle-track", toggleTrackCurrent = "toggle-track-current"
     case jump, jumpAccept = "jump-accept"
     case enableRaw = "enable-raw", disableRaw = "disable-raw", toggleRaw = "toggle-raw"
+    case hideInput = "hide-input", showInput = "show-input", toggleInput = "toggle-input"
 
     /// Whether it takes an argument (`put` may go without: it puts the key's character).
     public var takesArgument: Bool {
@@ -364,6 +365,9 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .enableRaw: return "raw mode: list every line, the ones not matching dimmed"
         case .disableRaw: return "leave raw mode: list the matches only"
         case .toggleRaw: return "raw mode on or off"
+        case .hideInput: return "hide the prompt's row and the counts; the query cannot be typed"
+        case .showInput: return "show the prompt's row and the counts again"
+        case .toggleInput: return "hide or show the prompt's row and the counts"
         case .rebind: return "turn on again the bindings"
         case .search: return "search for this, the query left as it is"
         case .transformSearch: return "search for what prints, the query left as it is"
@@ -790,7 +794,7 @@ enum BindingParser {
 
     /// fzf's actions pick does not have (yet): refused as such, not as unknown.
     static let fzfActionsNotImplemented: Set<String> = [
-        "line-discard", "word-rubout", "toggle-input", "hide-input", "show-input",
+        "line-discard", "word-rubout",
         "toggle-wrap", "toggle-wrap-word", "toggle-multi-line", "toggle-preview-wrap",
         "toggle-preview-wrap-word",
     ]

@@ -374,6 +374,23 @@ final class ActionPolicyTests: XCTestCase {
         }
     }
 
+    func testHidingTheInputDropsWhatWouldChangeTheQueryUntilItShowsAgain() {
+        var d = driver()
+        d.type("line", at: 100)
+        guard case .showInput(false)? = press(&d, "hide-input").first else { return XCTFail() }
+        XCTAssertTrue(d.session.inputHidden)
+        XCTAssertTrue(press(&d, "hide-input").isEmpty, "already hidden")
+        for spec in ["change-query(x)", "clear-query", "put(a)", "backward-kill-word", "cancel", "prev-history"] {
+            XCTAssertTrue(press(&d, spec).isEmpty, "\(spec) leaves the hidden query as it is (fzf's)")
+        }
+        guard case .search("x")? = press(&d, "search(x)").first else { return XCTFail("search still searches") }
+        guard case .showInput(true)? = press(&d, "toggle-input").first,
+              case .replaceQuery("x")? = press(&d, "change-query(x)").first,
+              case .showInput(false)? = press(&d, "toggle-input").first,
+              case .showInput(true)? = press(&d, "show-input").first else { return XCTFail() }
+        XCTAssertTrue(press(&d, "show-input").isEmpty, "already shown")
+    }
+
     func testExecuteMultiRunsOnTheTerminalWithTheMarkedLinesForEveryLinePlaceholder() {
         var d = driver(3, multi: true)
         press(&d, "toggle-down+toggle-down")
