@@ -444,8 +444,8 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(try parse(["--expect=enter,return"]).expect, [NamedKey(key: .char(13), written: "return")],
                        "a key named twice prints as written last, as in fzf")
         XCTAssertEqual(error(["--expect=ctrl-x,hyper-x"]), "invalid value for --expect: unknown key 'hyper-x'")
-        XCTAssertEqual(error(["--expect=double-click"]),
-                       "invalid value for --expect: 'double-click' is a mouse event, not a key")
+        XCTAssertEqual(try parse(["--expect=double-click"]).expect.map(\.key), [.mouseEvent(.doubleClick)],
+                       "fzf's --expect takes its mouse events too")
     }
 
     func testAValueStartingWithACombiningMarkStaysAValue() throws {

@@ -274,6 +274,22 @@ final class ActionPolicyTests: XCTestCase {
         }
     }
 
+    func testTheMouseEventsDefaultsAreFzfsAndTableEntries() {
+        func chain(_ mouse: MouseKey, multi: Bool = true, preview: Bool = true) -> [BindActionKind]? {
+            DefaultKeys.chain(for: .mouseEvent(mouse), multi: multi, preview: preview)?.map(\.kind)
+        }
+        XCTAssertEqual(chain(.doubleClick), [.accept])
+        XCTAssertEqual(chain(.rightClick), [.toggle])
+        XCTAssertEqual(chain(.shiftLeftClick), [.toggle])
+        XCTAssertEqual(chain(.scrollUp), [.up])
+        XCTAssertEqual(chain(.shiftScrollDown), [.toggle, .down])
+        XCTAssertEqual(chain(.previewScrollUp), [.previewUp])
+        XCTAssertNil(chain(.leftClick), "a click only highlights its line, as fzf's")
+        var bindings = Bindings()
+        XCTAssertNoThrow(try bindings.parse("scroll-up:accept,double-click:toggle"))
+        XCTAssertEqual(bindings[.key(.mouseEvent(.scrollUp))]?.map(\.kind), [.accept], "a binding the user gives wins")
+    }
+
     func testAfterAReloadTheHighlightFindsItsLineInTheNewListAtOnce() {
         var d = driver()
         press(&d, "pos(5)")
