@@ -83,7 +83,8 @@ final class KeyNamesTests: XCTestCase {
     /// what a terminal sends for it to the key the name means, and that key's name means it
     /// again: `--expect NAME` fires on that key.
     func testEveryNameTheTableAcceptsDecodesFromWhatATerminalSends() throws {
-        let names = KeyNames.fixedNames
+        // The mouse events' names are what a report comes to (MouseKey.named), not keys.
+        let names = KeyNames.fixedNames.filter { name in !MouseKey.allCases.contains { $0.rawValue == name } }
         XCTAssertGreaterThan(names.count, 150)
         for name in names {
             let key = try XCTUnwrap(KeyNames.key(named: name), "\(name) is listed but not accepted")
