@@ -11,8 +11,7 @@
 //     keeps its place when the query is the same, as fzf's cursor does;
 //   - a row (first/last/pos right after a reload, counted over the old list; the row
 //     exclude leaves), taken once the list has lines.
-// Otherwise a new query's list is highlighted from its first line until the person moves,
-// and after that on the same row (fzf's cursor keeps its row as the query changes).
+// Otherwise a new query's list is highlighted from its first line.
 
 /// Where the highlight goes when the list changes under it.
 public struct HighlightTracker {
@@ -50,11 +49,10 @@ public struct HighlightTracker {
         } else {
             if let previous, let at = lines.firstIndex(of: previous) {
                 selection = at
-            } else if !moved {
+            } else if !moved || !sameQuery {
                 selection = 0
+                moved = false
             }
-            // Moved, and the query changed: the highlight keeps its row (clamped below), as
-            // fzf's cursor does.
             switch anchor {
             case .row(let row)? where !lines.isEmpty:
                 anchor = nil

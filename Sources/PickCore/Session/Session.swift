@@ -376,7 +376,7 @@ public struct PickSession {
             // With --track, the highlight stays where it is until the answer says where its
             // line went; in raw mode, where every line stays listed, on its line too (fzf
             // keeps its cursor's place).
-            actions += beginGeneration(.queryEdited(tracking: tracks || raw ? highlighted : nil, keepsRow: true), at: now)
+            actions += beginGeneration(.queryEdited(tracking: tracks || raw ? highlighted : nil), at: now)
         case .inputRead(let lines, let loading):
             if lines != inputLines || loading != isLoading { needsDraw = true }
             inputLines = lines
@@ -671,9 +671,7 @@ public struct PickSession {
     enum GenerationChange {
         /// The query was edited (or the ranking changed under it); with `--track`, the line
         /// whose new place the answer says.
-        /// `keepsRow`: the person's edit, after which a moved highlight keeps its row, as
-        /// fzf's cursor does (the ranking changing under it starts from the first line).
-        case queryEdited(tracking: Int32?, keepsRow: Bool = false)
+        case queryEdited(tracking: Int32?)
         /// The same query searched again: sort or search toggled, lines excluded, the
         /// searched fields changed (change-nth).
         case searchAgain
@@ -696,10 +694,8 @@ public struct PickSession {
         needsDraw = true
         // A line number of the old list is followed no further (a text or a row is).
         if case .line? = tracker.anchor { tracker.anchor = nil }
-        if case .queryEdited(let line?, _) = change {
+        if case .queryEdited(let line?) = change {
             tracker.anchor = .line(line)
-        } else if case .queryEdited(nil, true) = change, moved {
-            // The new list's answer clamps the row to its length (HighlightTracker).
         } else {
             selection = 0
             moved = false

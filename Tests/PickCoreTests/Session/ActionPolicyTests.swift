@@ -303,7 +303,7 @@ final class ActionPolicyTests: XCTestCase {
         XCTAssertEqual(highlighted(d), "line5", "the first list of the new input has it on its line")
         d.type("line", at: 300)
         d.workerAnswers()
-        XCTAssertEqual(highlighted(d), "line9", "found once; a new query keeps the row (fzf's cursor), its last here")
+        XCTAssertEqual(highlighted(d), "line1", "found once; a new query starts from the top")
     }
 
     func testAfterAReloadWithoutTheLineTheHighlightKeepsItsPlace() {

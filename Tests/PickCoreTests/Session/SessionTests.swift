@@ -318,29 +318,15 @@ final class SessionSelectionTests: XCTestCase {
         XCTAssertNotEqual(d.session.selection, 2)
     }
 
-    func testANewQueryHighlightsItsFirstLineUntilThePersonMoves() {
+    func testANewQueryHighlightsItsFirstLine() {
         var d = Driver(lines: ["ab", "ac", "ad"], loading: false)
         d.type("a", at: 0)
         d.workerAnswers()
-        XCTAssertEqual(d.session.selection, 0)
+        d.send(.move(by: 1, wraps: false))
         d.type("ad", at: 50)
         d.workerAnswers()
         XCTAssertEqual(d.session.selection, 0)
         XCTAssertFalse(d.session.moved)
-    }
-
-    func testAfterAMoveANewQueryKeepsTheHighlightsRowAsFzfsCursor() {
-        // fzf 0.74: seq 100, Down three times, type 1: the cursor stays on the fourth row.
-        var d = Driver(lines: (1...100).map(String.init), loading: false)
-        d.type("", at: 0)
-        d.send(.move(by: 3, wraps: false))
-        d.type("1", at: 50)
-        d.workerAnswers()
-        XCTAssertEqual(d.session.selection, 3)
-        XCTAssertEqual(d.text(d.session.highlighted), "12")
-        d.type("99", at: 100)
-        d.workerAnswers()
-        XCTAssertEqual(d.text(d.session.highlighted), "99", "a shorter list: its last row")
     }
 
     func testWithTrackTheHighlightStaysOnItsLineAsTheQueryChanges() {
@@ -369,14 +355,13 @@ final class SessionSelectionTests: XCTestCase {
         XCTAssertEqual(d.text(d.session.highlighted), "25")
     }
 
-    func testWithoutTrackANewQueryKeepsTheRowNotTheLine() {
+    func testWithoutTrackANewQueryStillHighlightsItsFirstLine() {
         var d = Driver(lines: (1...30).map(String.init), loading: false)
         d.type("", at: 0)
         d.send(.move(by: 12, wraps: false))
         d.type("3", at: 50)
         d.workerAnswers()
-        // fzf 0.74 lists 3, 30, 13, 23 and keeps its cursor on the last of them.
-        XCTAssertEqual(d.text(d.session.highlighted), "23")
+        XCTAssertEqual(d.text(d.session.highlighted), "3")
     }
 
     func testCycleWrapsOnlyWhenAsked() {
