@@ -404,6 +404,153 @@ static inline uint64_t pick_in_order64(const uint8_t *base, const uint32_t *reco
     return kept;
 }
 
+/// What `pick_extend_bound64` needs of a search's bounds (`BoundsPass`): the values of every
+/// line (indexed by line), the term's bytes and fold bits (the first `kept` the earlier
+/// term's), the weights a bound is made of, and the worker's histogram of bounds.
+typedef struct {
+    uint16_t *ends;
+    int16_t *bases;
+    int16_t *scores;
+    const uint8_t *bytes;
+    const uint8_t *folds;
+    long m;
+    long kept;
+    int32_t match;
+    int32_t boundaryWhite;
+    int32_t boundaryDelimiter;
+    int32_t lastComponent;
+    long *histogram;
+    long levels;
+    /// For `pick_record_one64`: each byte's character class, the bonus of a class after a
+    /// class (previous << 3 | current), and the first character's multiplier.
+    const uint8_t *classes;
+    const int32_t *bonuses;
+    int32_t firstCharMultiplier;
+} pick_bounds_step;
+
+static inline int16_t pick_clamp16(int32_t x) { return x > 32767 ? 32767 : x < -32768 ? -32768 : (int16_t)x; }
+
+/// `BoundsPass.extendedEnd`, `bound` and `keep` for the lines of `bits` (line k: index
+/// start + k, lying in adopted memory as for `pick_in_order64`) that hold values to go on
+/// from (extra 0, an end that is not unknown; the caller leaves out lines past the bounds'
+/// lines): each is checked for the added characters from where the earlier term's match
+/// ended; one that still matches has its new end, base and bound kept, its bound counted in
+/// the histogram and its bit set in *matched; one that does not is dropped. Returns the lines
+/// of `bits` left for the caller (those that hold no values), and adds to *count the lines
+/// bounded. The lines' first bytes are asked for first, as in `pick_in_order64`.
+static inline uint64_t pick_extend_bound64(const uint8_t *base, const uint32_t *records, uint32_t first,
+                                           uint64_t bits, long start, const pick_bounds_step *s,
+                                           uint64_t *matched, long *count) {
+    uint64_t left = 0, found = 0;
+    const long m = s->m, kept = s->kept, added = m - kept;
+    for (uint64_t b = bits; b; b &= b - 1) {
+        int k = __builtin_ctzll(b);
+        __builtin_prefetch(base + (k == 0 ? first : records[2 * k - 2] + 1));
+    }
+    for (uint64_t b = bits; b; b &= b - 1) {
+        const int k = __builtin_ctzll(b);
+        const long i = start + k;
+        const uint16_t e = s->ends[i];
+        if (records[2 * k + 1] != 0 || (e & 0x7FFF) == 0x7FFF) {
+            left |= 1ull << k;
+            continue;
+        }
+        const uint32_t from = k == 0 ? first : records[2 * k - 2] + 1;
+        const uint8_t *line = base + from;
+        const long n = (long)(records[2 * k] - from);
+        long at = e & 0x7FFF;
+        long q = kept;
+        for (; q < m; q++) {
+            long f = pick_find_byte(line, at, n, s->bytes[q], s->folds[q]);
+            if (f < 0) break;
+            at = f + 1;
+        }
+        if (q < m) continue;
+        const int32_t gain = s->match + ((e & 0x8000) ? s->boundaryWhite : s->boundaryDelimiter);
+        const int32_t oldBase = s->bases[i];
+        const int32_t bound = oldBase + gain * (int32_t)added;
+        int32_t score = bound;
+        pick_name_places places = pick_name_places_of(line, n, s->bytes[m - 1], s->folds[m - 1], s->bytes[kept - 1],
+                                                      s->folds[kept - 1], added == 1);
+        if (places.inName) {
+            if (added == 1) {
+                int32_t above = (int32_t)s->scores[i] + gain;
+                if (above > score) score = above;
+                if (places.before >= 0) {
+                    int32_t gap = (int32_t)(places.nameStart - places.before - 1);
+                    int32_t crossed = oldBase + gain + s->lastComponent - (gap > 0 ? gap + 2 : 0);
+                    if (crossed > score) score = crossed;
+                }
+            } else {
+                score = bound + s->lastComponent;
+            }
+        }
+        if (score < 1) score = 1;
+        s->ends[i] = (uint16_t)((e & 0x8000) | (at < 0x7FFF ? (uint16_t)at : 0x7FFF));
+        s->bases[i] = pick_clamp16(bound);
+        s->scores[i] = pick_clamp16(score);
+        s->histogram[score < s->levels - 1 ? score : s->levels - 1] += 1;
+        found |= 1ull << k;
+    }
+    *matched |= found;
+    *count += __builtin_popcountll(found);
+    return left;
+}
+
+/// The values a term of one character (t[0], the term's first key) leaves for the lines of
+/// `bits` (as for `pick_extend_bound64`), without scoring them: where its leftmost match ends
+/// (exact), whether a bonus in the line can reach 10 (as `BoundsPass.record` finds it), and
+/// for base and bound the best the character scores at any of its places (a match, its bonus
+/// times the first character's multiplier, and for the bound `lastComponent` at places from
+/// the last '/' on): at least what the scorer gives the line. The bounds are counted in the
+/// histogram and the lines set in *matched; lines without the character are dropped. Lines
+/// with records of their own (extra not 0), or too long for `ends`, are left to the caller.
+static inline uint64_t pick_record_one64(const uint8_t *base, const uint32_t *records, uint32_t first,
+                                         uint64_t bits, long start, const pick_bounds_step *s,
+                                         uint64_t *matched, long *count) {
+    uint64_t left = 0, found = 0;
+    const uint8_t c = s->bytes[0], fold = s->folds[0];
+    const uint8_t *classes = s->classes;
+    for (uint64_t b = bits; b; b &= b - 1) {
+        int k = __builtin_ctzll(b);
+        __builtin_prefetch(base + (k == 0 ? first : records[2 * k - 2] + 1));
+    }
+    for (uint64_t b = bits; b; b &= b - 1) {
+        const int k = __builtin_ctzll(b);
+        const long i = start + k;
+        const uint32_t from = k == 0 ? first : records[2 * k - 2] + 1;
+        const uint8_t *line = base + from;
+        const long n = (long)(records[2 * k] - from);
+        if (records[2 * k + 1] != 0 || n >= 0x7FFF) {
+            left |= 1ull << k;
+            continue;
+        }
+        long at = pick_find_byte(line, 0, n, c, fold);
+        if (at < 0) continue;
+        const long end = at + 1;
+        const long nameStart = pick_last_byte(line, n, '/', 0) + 1;
+        int32_t best = 0, bestBase = 0;
+        while (at >= 0) {
+            const uint8_t previous = at == 0 ? 0 /* white */ : classes[line[at - 1]];
+            const int32_t score = s->match + s->bonuses[previous << 3 | classes[line[at]]] * s->firstCharMultiplier;
+            if (score > bestBase) bestBase = score;
+            const int32_t named = at >= nameStart ? score + s->lastComponent : score;
+            if (named > best) best = named;
+            at = pick_find_byte(line, at + 1, n, c, fold);
+        }
+        if (best < 1) best = 1;
+        const int white = pick_find_white(line, 0, n) >= 0 || classes[line[0]] >= 3 /* lower: a word */;
+        s->ends[i] = (uint16_t)((white ? 0x8000 : 0) | end);
+        s->bases[i] = pick_clamp16(bestBase);
+        s->scores[i] = pick_clamp16(best);
+        s->histogram[best < s->levels - 1 ? best : s->levels - 1] += 1;
+        found |= 1ull << k;
+    }
+    *matched |= found;
+    *count += __builtin_popcountll(found);
+    return left;
+}
+
 /// Asks the CPU to start loading the cache line at p (no fault, no effect on the result).
 static inline void pick_prefetch(const void *p) { __builtin_prefetch(p); }
 

@@ -296,6 +296,13 @@ extension Picker {
         let run = CommandRun(child, into: newStore, styles: newStyles, fields: newFields)
         commands.reload = (run, newStore, newFields, newStyles, sync, keysHandled)
         if !sync { session.bound.reloadInChain = true }
+        // With --id-nth, the highlight's line is looked for by its fields, the picker held
+        // meanwhile (+T*), as fzf's.
+        guard let identity else { return }
+        session.blockTracking()
+        if options.multi, sync, !session.marks.isEmpty {
+            commands.markedKeys = session.marks.map { identity.key(of: linesAsRead.bytes(of: Int($0))) }
+        }
     }
 
     /// Makes the running reload's store the picker's.
@@ -304,7 +311,13 @@ extension Picker {
         commands.reload = nil
         commands.streaming = run
         session.bound.rowsBeforeReload = session.shown?.lines.count ?? 0
-        session.followHighlight(text: session.highlighted.map { Array(linesAsRead.bytes(of: Int($0))) }, in: newStore)
+        let identity = self.identity
+        session.followHighlight(text: session.highlighted.map { line in
+            let bytes = linesAsRead.bytes(of: Int(line))
+            return identity.map { $0.key(of: bytes) } ?? Array(bytes)
+        }, in: newStore, identity: identity)
+        let markedKeys = commands.markedKeys
+        commands.markedKeys = []
         session.bound.events.inputReplaced()
         fieldView = newFields
         store = newFields?.searched ?? newStore
@@ -315,6 +328,14 @@ extension Picker {
         replaceEngine(over: store)
         perform(.inputReplaced)
         perform(.inputRead(lines: store.count, loading: input.isLoading))
+        // reload-sync with --multi and --id-nth: the lines whose fields were marked are marked
+        // again, in the order they were (fzf's).
+        if let identity, !markedKeys.isEmpty { session.markAgain(keys: markedKeys, in: newStore, identity: identity) }
+    }
+
+    /// What says which line is which across a reload: `--id-nth`'s fields (nil: the whole line).
+    var identity: LineIdentity? {
+        options.idNth.map { LineIdentity(fields: $0, delimiter: delimiter) }
     }
 
     /// Takes in what finished in the background: a reload-sync read whole, a transform's
@@ -351,6 +372,11 @@ extension Picker {
         for effect in session.transformed(action, output: text, trigger: trigger, context: actionContext()) {
             // A background transform's actions run even while a `wait` holds the chain; a
             // `wait` among them joins it, what follows it waiting too (fzf's).
+            if case .queueFirst(let chain) = effect, action.kind.runsInBackground, session.trackBlocked {
+                // Applied while a reload's tracking holds the rest (fzf's).
+                for action in chain { run(action, trigger, passesHold: true) }
+                continue
+            }
             if case .queueFirst(let chain) = effect, action.kind.runsInBackground, session.bound.waitsForSearch {
                 let stop = chain.firstIndex { $0.kind == .wait } ?? chain.endIndex
                 for action in chain[..<stop] { run(action, trigger) }

@@ -547,8 +547,10 @@ enum Painter {
             plain += " (\(marked))"
         }
         if let sorts = info.sorts { plain += sorts ? " +S" : " -S" }
-        // As fzf: +T for --track, +t for the one line track-current follows.
+        // As fzf: +T for --track, +t for the one line track-current follows; with a star
+        // while a reload's tracking holds the picker.
         if info.tracks { plain += " +T" } else if info.tracksCurrent { plain += " +t" }
+        if info.trackBlocked && (info.tracks || info.tracksCurrent) { plain += "*" }
         if info.waits { plain += info.inWords ? ", waiting" : " (..)" }
         if info.isBusy && info.inWords { plain += ", loading" }
         var text = styled(theme.info, plain)

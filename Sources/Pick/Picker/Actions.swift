@@ -23,6 +23,8 @@ struct BoundCommands {
     var reload: (run: CommandRun, store: LineStore, fields: FieldView?, styles: AnsiStyles?, sync: Bool, key: Int)? = nil
     /// The reload whose store the picker shows, while it may still stream.
     var streaming: CommandRun? = nil
+    /// reload-sync with --multi and --id-nth: the keys of the lines marked when it started.
+    var markedKeys: [[UInt8]] = []
     /// A transform running: the chain waits for its output.
     var transform: (run: CommandRun, action: BoundAction, trigger: BindTrigger)? = nil
     /// bg-transform…s running, and the generation each started in (bg-cancel starts a new one:
@@ -81,10 +83,13 @@ extension Picker {
     }
 
     /// Runs one action: PickCore decides (`PickSession.decide`), this carries it out.
-    func run(_ action: BoundAction, _ trigger: BindTrigger) {
+    /// `passesHold`: a bg-transform's output, applied while a reload's tracking holds.
+    func run(_ action: BoundAction, _ trigger: BindTrigger, passesHold: Bool = false) {
         let context = actionContext()
         session.bound.ran(action.kind)
-        for effect in session.decide(action, trigger: trigger, context: context) { carryOut(effect, trigger) }
+        for effect in session.decide(action, trigger: trigger, context: context, passesHold: passesHold) {
+            carryOut(effect, trigger)
+        }
     }
 
     /// Does what an action's effect says; decides nothing.
@@ -96,7 +101,7 @@ extension Picker {
         case .highlightOnceReloaded(let row): session.highlightOnceListed(row: row)
         case .replaceQuery(let text): pendingAction = .replaceQuery(text)
         case .insert(let text): pendingAction = .insert(text)
-        case .edit(let key): passThrough = [PrivateKey.of(key)]
+        case .edit(let key): passThrough.append(PrivateKey.of(key))
         case .end(.accept): outcome = .accept(key: nil)
         case .end(.acceptIfChosen):
             // As fzf: an empty input, read whole, accepts too (with --print-query, the query).

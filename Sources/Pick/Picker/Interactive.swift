@@ -24,8 +24,10 @@ enum Interactive {
     static func run(options: Options, store original: LineStore, fields: FieldView?, styles: AnsiStyles?,
                     stdout: Output, terminator: [UInt8], loadInput: () -> Void) -> Int32 {
         let store = fields?.searched ?? original
-        var alreadyRead = options.demo
-        if options.demo { loadInput() }
+        var alreadyRead = options.demo || options.sync && !options.bindings.reloadsOnStart
+        // --sync: the picker starts once the input is read whole (another picker before it in
+        // a pipeline keeps the terminal until then).
+        if alreadyRead { loadInput() }
         if options.selectOne || options.exitZero {
             if !alreadyRead { loadInput() }
             alreadyRead = true

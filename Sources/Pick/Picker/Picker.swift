@@ -88,7 +88,8 @@ final class Picker {
                                               track: options.track,
                                               typos: options.typos == false ? nil : options.matching,
                                               forgivesTypos: options.palette || options.demo,
-                                              sorts: options.ranking.sorts, nth: options.nth, withNth: options.withNth),
+                                              sorts: options.ranking.sorts, nth: options.nth, withNth: options.withNth,
+                                              keepsRow: options.keepsRow),
                               raw: options.raw, startedAt: monotonicMillis())
         session.look = options.look
         region = ScreenRegion(height: options.height, minHeight: options.minHeight, layout: options.layout, mouse: options.mouse)

@@ -49,6 +49,14 @@ extension Picker {
             }
             return nil
         }
+        if session.trackBlocked {
+            // A reload's tracking holds the picker: a key runs its binding only (PickCore lets
+            // abort, cancel and turning tracking off through) and types nothing (fzf's).
+            if !fire(.key(key)), let chain = DefaultKeys.chain(for: key, multi: session.settings.multi, preview: preview != nil) {
+                for action in chain { run(action, .key(key)) }
+            }
+            return nil
+        }
         if let expected = options.expect.first(where: { $0.key == key }) {
             outcome = .accept(key: expected.written)
             return nil

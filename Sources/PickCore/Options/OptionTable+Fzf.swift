@@ -21,9 +21,6 @@ extension OptionTable {
         OptionRow("--threads", .required, support: .ignored("pick sizes its matcher to the machine's cores")) {
             _ = try $1.number(min: 1)
         },
-        .ignored("--sync", "the picker shows lines as they arrive; start and load events fire as in fzf"),
-        .ignored("--no-sync", "as --sync"),
-        .ignored("--async", "as --sync"),
         OptionRow("--tail", .required, support: .ignored("pick keeps every line it reads")) { _ = try $1.number(min: 1) },
         .ignored("--no-tail", "as --tail"),
         .ignored("--tty-default", takes: .required, "pick always draws on /dev/tty"),
@@ -45,8 +42,6 @@ extension OptionTable {
         },
         .flag("--no-listen") { $0.listen = nil; $0.listenUnsafe = false },
         .flag("--no-listen-unsafe") { $0.listen = nil; $0.listenUnsafe = false },
-        .ignored("--id-nth", takes: .required, "--track follows the line itself"),
-        .ignored("--no-id-nth", "as --id-nth"),
         .ignored("--filepath-word", "libedit's word motions edit the query"),
         .ignored("--no-filepath-word", "as --filepath-word"),
         shellScript("--bash"), shellScript("--zsh"), shellScript("--fish"),

@@ -87,6 +87,14 @@ extension OptionTable {
         .flag("--no-inline-info") { $0.info = .default },
         .flag("--track", help: help(.interface, "--track", "keep the highlight on its line as the query changes")) { $0.track = true },
         .flag("--no-track") { $0.track = false },
+        OptionRow("--id-nth", .required,
+                  help: help(.interface, "--id-nth=N[,..]", "the fields that identify a line across a reload, for --track\nand for the marks of a reload-sync")) {
+            $0.idNth = try Options.fieldRanges($1.string, $1.name)
+        },
+        .flag("--no-id-nth") { $0.idNth = nil },
+        .flag("--sync", help: help(.interface, "--sync", "start the picker once the input is read whole")) { $0.sync = true },
+        .flag("--no-sync") { $0.sync = false },
+        .flag("--async") { $0.sync = false },
         .flag("--raw", help: help(.interface, "--raw", "list every line, the ones the query does not match dimmed\n(toggle-raw)")) { $0.raw = true },
         .flag("--no-raw") { $0.raw = false },
         OptionRow("--gutter-raw", .required) { $0.gutterRaw = try OptionParsing.glyph($1, columns: 2) },

@@ -128,6 +128,14 @@ public struct Options: Sendable {
     public var infoCommand: String? = nil
     /// `--track`: the highlight stays on its line as the query changes.
     public var track = false
+    /// `--id-nth`: the fields that say which line is which across a reload (what `--track`
+    /// follows, what marks a reload-sync keeps); nil: the whole line, as read.
+    public var idNth: FieldRanges? = nil
+    /// The highlight keeps its row of the list when the query changes, as fzf's cursor
+    /// does (as fzf); pick's goes back to the first match.
+    public var keepsRow = false
+    /// `--sync`: the picker starts once the input is read whole.
+    public var sync = false
     /// The gutter's glyphs: the selected line's pointer and a marked line's marker.
     public var pointer = ">"
     public var marker = "*"
@@ -301,6 +309,7 @@ extension Options {
         options.completionGhost = false
         options.controlSymbols = false
         options.scrollOff = 3
+        options.keepsRow = true
         return options
     }
 

@@ -84,7 +84,8 @@ struct ChunkPlan {
 /// The lines a chunk looks at, in order: those of `previous` below `upTo` (all of them
 /// without `previous`), then every line from `upTo`, within `from..<to`; with `characters`,
 /// only those of them that may hold the query's characters, and with `order` those that
-/// may hold its terms in order (`remaining` counts them all).
+/// may hold its terms in order (`remaining` counts them all). With `bounds`, the lines that
+/// hold an earlier term's values are bounded a word at a time and not given out.
 struct CandidateCursor {
     /// The earlier search's bits (not the object: no reference counting in the loop).
     private let previous: UnsafeMutablePointer<UInt64>?
@@ -101,9 +102,10 @@ struct CandidateCursor {
     private var order: OrderFilter?
     private var orderShown = 0
     private var orderPassed = 0
+    private var bounds: BoundsWords?
 
     init(previous lines: LineBits?, upTo: Int, from: Int, to: Int, characters: CharacterFilter? = nil,
-         order: OrderFilter? = nil) {
+         order: OrderFilter? = nil, bounds: BoundsWords? = nil) {
         previous = lines?.words
         previousWords = lines?.wordCount ?? 0
         self.upTo = upTo
@@ -111,6 +113,7 @@ struct CandidateCursor {
         self.to = to
         self.characters = characters
         self.order = order
+        self.bounds = bounds
         wordStart = from & ~63
         word = filtered(bits(at: wordStart), at: wordStart)
     }
@@ -123,6 +126,7 @@ struct CandidateCursor {
         guard word != 0 else { return word }
         var word = word
         if let characters { word &= characters.holding(start) }
+        if bounds != nil { word = bounds!.leaving(start, word) }
         guard word != 0, let order else { return word }
         let held = order.holding(start, word)
         orderShown &+= word.nonzeroBitCount
@@ -134,6 +138,9 @@ struct CandidateCursor {
         }
         return held
     }
+
+    /// How many lines `bounds` bounded (every one a match).
+    var bounded: Int { bounds?.bounded ?? 0 }
 
     /// How many lines there are to look at, from the word being read on.
     var remaining: Int {

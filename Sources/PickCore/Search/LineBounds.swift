@@ -34,8 +34,11 @@ import CPickScan
 // The keystroke's result then holds the first screen's lines, ranked, and the count of
 // all; the whole ranking follows (the picker asks for it in the background, and at once
 // when the person moves past what is ranked). The first key of a term has no bounds to go
-// on from: it scores every line, recording them, but it too ranks only the first screen's
-// lines (the best of each worker's), which spares sorting and merging every match.
+// on from. A term of one character notes each line's values without scoring it (its exact
+// end, and for score and base the best the character scores at any of its places:
+// `BoundsWords`), and only the lines bounded near the top are scored; a longer term scores
+// every line, recording them. Either way only the first screen's lines are ranked, which
+// spares sorting and merging every match.
 //
 // Only ASCII lines without fields, scored by one lone fuzzy ASCII term, are bounded; every
 // other line is scored as before. Inputs under `SearchEngine.boundsFromLines` keep no bounds.
@@ -140,6 +143,10 @@ struct BoundsPass {
     /// Whether this pass adds characters to the earlier term (and can bound lines).
     var extends: Bool { kept > 0 && kept < m }
 
+    /// Whether this pass records the values of a term of one character afresh (a first key:
+    /// `BoundsWords` notes them without scoring the lines).
+    var recordsOneCharacter: Bool { kept == 0 && m == 1 }
+
     /// Whether line `index` (a match of the earlier term) holds values to go on from.
     @inline(__always)
     func holds(_ index: Int, _ record: LineRecord) -> Bool {
@@ -200,10 +207,12 @@ struct BoundsPass {
     @inline(__always)
     func score(_ index: Int) -> Int { Int(scores[index]) }
 
-    /// Keeps, for a line found to match but not scored, its bound and base.
+    /// Keeps, for a line found to match but not scored, its bound and base. (An end past
+    /// what `ends` holds leaves the line unbounded from then on: the matcher checks it whole.)
     @inline(__always)
     func keep(_ index: Int, end: Int, bound: (score: Int32, base: Int32)) {
-        ends[index] = ends[index] & LineBounds.whiteBit | UInt16(truncatingIfNeeded: end)
+        ends[index] = ends[index] & LineBounds.whiteBit
+            | (end < Int(LineBounds.unknown) ? UInt16(truncatingIfNeeded: end) : LineBounds.unknown)
         bases[index] = Int16(clamping: bound.base)
         scores[index] = Int16(clamping: bound.score)
     }
@@ -249,6 +258,76 @@ struct BoundsPass {
         // A bonus of 10: after white space, or at the start of a line that starts a word.
         if n > 0 && (white >= 0 || classes[Int(p[0])] >= CharClass.lower.rawValue) { value |= LineBounds.whiteBit }
         ends[index] = value
+    }
+}
+
+/// `BoundsPass.extendedEnd`, `bound` and `keep` for a word of 64 lines at a time, in C
+/// (`pick_extend_bound64`), as a first screen's scan bounds the lines an earlier term matched
+/// (`Ranker.scanChunk` with a tally): the lines of a word of adopted memory that hold values
+/// are checked, bounded, counted and noted as matches before any is looked up one by one,
+/// and the scan sees only the others. What the per-line loop cost for each (the look-ahead
+/// ring, the record, the Swift calls) was about as much as the check itself (bench/NOTES.md).
+///
+/// The first key of a term of one character has no earlier values: it notes each line's
+/// (`pick_record_one64`: the exact end, and for score and base the best the character can
+/// score at any of its places), and only the lines whose bound reaches the first screen are
+/// scored. Scoring every line took about 100 ns a line (bench/NOTES.md).
+struct BoundsWords {
+    private let store: LineStore
+    private var step: pick_bounds_step
+    /// Lines below this are bounded (the bounds' lines, or every line for a first key).
+    private let heldBelow: Int
+    /// Whether this is a first key's step (`pick_record_one64`).
+    private let firstKey: Bool
+    private let matches: UnsafeMutablePointer<UInt64>
+    /// How many lines were bounded (they matched).
+    private(set) var bounded = 0
+
+    /// The step of `pass` (one that `extends`, or one that records a term of one character:
+    /// `firstKey`), counting bounds in `histogram` (of `levels` levels) and noting the lines
+    /// bounded in `matches` (the search's `LineBits` words, of `lines` lines).
+    init?(_ pass: BoundsPass, store: LineStore, histogram: UnsafeMutablePointer<Int>, levels: Int,
+          matches: UnsafeMutablePointer<UInt64>, lines: Int) {
+        guard pass.extends || pass.recordsOneCharacter else { return nil }
+        self.store = store
+        firstKey = !pass.extends
+        heldBelow = firstKey ? lines : pass.heldBelow
+        self.matches = matches
+        step = pass.step(histogram: histogram, levels: levels)
+    }
+
+    /// `word` (bit k: line `start + k`, `start` a multiple of 64) without the lines this step
+    /// bounded or found not matching: what is left holds no values, or lies where the step
+    /// does not read (past the bounds' lines, or records of their own).
+    @inline(__always)
+    mutating func leaving(_ start: Int, _ word: UInt64) -> UInt64 {
+        guard word != 0, start < heldBelow, start &+ 64 <= store.compact.count, let base = store.compactBase
+        else { return word }
+        var held = word
+        if heldBelow < start &+ 64 { held &= (1 << UInt64(heldBelow &- start)) &- 1 }
+        let shift = PagedArray<CompactRecord>.elementsPerPageShift
+        let page = store.compact.pages[start >> shift].unsafelyUnwrapped + (start & ((1 << shift) &- 1))
+        let first = start == 0 ? 0 : store.compact[start &- 1].end &+ 1
+        var count = 0
+        let firstKey = self.firstKey
+        let left = page.withMemoryRebound(to: UInt32.self, capacity: 128) { records in
+            firstKey ? pick_record_one64(base, records, first, held, start, &step, matches + (start >> 6), &count)
+                : pick_extend_bound64(base, records, first, held, start, &step, matches + (start >> 6), &count)
+        }
+        bounded &+= count
+        return word & ~held | left
+    }
+}
+
+extension BoundsPass {
+    /// This pass as `pick_extend_bound64` reads it.
+    fileprivate func step(histogram: UnsafeMutablePointer<Int>, levels: Int) -> pick_bounds_step {
+        pick_bounds_step(ends: ends, bases: bases, scores: scores, bytes: UnsafePointer(bytes), folds: UnsafePointer(folds),
+                         m: m, kept: kept,
+                         match: ScoreWeights.match, boundaryWhite: ScoreWeights.boundaryWhite,
+                         boundaryDelimiter: ScoreWeights.boundaryDelimiter, lastComponent: ScoreWeights.lastComponent,
+                         histogram: histogram, levels: levels, classes: BonusTables.classes,
+                         bonuses: BonusTables.bonuses, firstCharMultiplier: ScoreWeights.firstCharMultiplier)
     }
 }
 

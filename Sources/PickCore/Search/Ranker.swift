@@ -15,10 +15,11 @@ import Darwin
 //
 // A first screen on an input that keeps bounds (`LineBounds`, with `top`) takes another
 // way from step 2 on: a worker keeps only its best `top` hits, and a line the earlier term
-// matched is bounded rather than scored (the first key of a term has no earlier values: it
-// scores every line, recording them). Step 3 is then `Ranker.rankFirstRows`: the lines with
-// the highest bounds are scored, and lower ones, until the best `top` found rank above every
-// bound left.
+// matched is bounded rather than scored, a word of 64 lines at a time (`BoundsWords`; the
+// first key of a term has no earlier values: a term of one character notes its bounds
+// afresh, a longer one scores every line, recording them). Step 3 is then
+// `Ranker.rankFirstRows`: the lines with the highest bounds are scored, and lower ones,
+// until the best `top` found rank above every bound left.
 
 /// What a ranking gives: the lines in rank order (every match, or with `top` the best
 /// `top`) and, for a ranking with an end, every line that matched, as bits.
@@ -95,16 +96,22 @@ struct Ranker<K: HitKeys> {
     @inline(__always)
     private func scanChunk(_ lines: Range<Int>, worker: Int, matches: UnsafeMutablePointer<UInt64>?,
                            tally: FirstRowsTally<K.Hit>?, tools: inout ChunkTools<K.Hit>) -> ChunkHits<K.Hit> {
+        // (The tally's memory, not the object: no reference counting in the loop.)
+        let heaps = tally?.heaps, histogram = tally?.histogram(of: worker), scored = tally?.scored.words
+        // Bounding lines that hold values goes a word at a time, before the look-ahead.
+        var words: BoundsWords? = nil
+        if let pass, let histogram, let matches, let end = scope.end {
+            words = BoundsWords(pass, store: store, histogram: histogram, levels: FirstRowsTally<K.Hit>.levels,
+                                matches: matches, lines: end)
+        }
         var cursor = CandidateCursor(previous: scope.previous, upTo: scope.upTo, from: lines.lowerBound,
                                      to: lines.upperBound, characters: tools.matcher.characterFilter,
-                                     order: tools.matcher.orderFilter)
+                                     order: tools.matcher.orderFilter, bounds: words)
         // Room for every line looked at: growing by doubling would copy.
         var hits: [K.Hit] = []
         if tally == nil { hits.reserveCapacity(cursor.remaining) }
         var matched = 0
         let matcher = tools.matcher
-        // (The tally's memory, not the object: no reference counting in the loop.)
-        let heaps = tally?.heaps, histogram = tally?.histogram(of: worker), scored = tally?.scored.words
         while tools.ring.fill(from: &cursor, matcher) {
             let i = tools.ring.index, current = tools.ring.line
             tools.ring.advance()
@@ -141,6 +148,7 @@ struct Ranker<K: HitKeys> {
             if let matches { LineBits.insert(i, into: matches) }
             pass?.record(i, record, score: m.score, base: m.base, end: matchEnd, recorder: &tools.recorder)
         }
+        matched &+= cursor.bounded
         if sorts && tally == nil { HitSorter.sort(&hits, keys: keys, scratch: tools.sortScratch) }
         return ChunkHits(chunk: 0, hits: hits, matched: matched)
     }

@@ -217,7 +217,8 @@ public final class SearchEngine: @unchecked Sendable {
     /// Nil when cancelled.
     private func rank(_ query: Query, text: String, total: Int, options: SearchMemory.Options, firstRows: Int?,
                       cancellation: Cancellation?) -> RankedLines? {
-        let previous = memory.narrowest(for: query, count: total, options: options)
+        let previous = memory.narrowest(for: query, count: total, options: options,
+                                        preferring: memory.bounds.withLock { $0?.text })
         let bounds = takeBounds(for: query, previous: previous, total: total)
         // A first screen ranks its best rows alone wherever the input keeps bounds: going on
         // from the bounds of the query it narrows, or scoring every line to record them.

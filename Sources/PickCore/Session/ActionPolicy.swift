@@ -203,8 +203,19 @@ public enum ActionEffect {
 
 extension PickSession {
     /// What `action`, set off by `trigger`, does now (see the top of this file). While the
-    /// input is hidden, what would change the query is dropped, as fzf drops it.
-    public mutating func decide(_ action: BoundAction, trigger: BindTrigger, context: ActionContext) -> [ActionEffect] {
+    /// input is hidden, what would change the query is dropped, as fzf drops it. While a
+    /// reload's tracking holds the picker (`trackBlocked`), only what turns tracking off runs,
+    /// and abort or cancel end the hold instead of pick (fzf's); `passesHold`: the action
+    /// comes from a bg-transform's output, which is applied all the same.
+    public mutating func decide(_ action: BoundAction, trigger: BindTrigger, context: ActionContext,
+                                passesHold: Bool = false) -> [ActionEffect] {
+        if trackBlocked && !passesHold {
+            switch action.kind {
+            case .toggleTrack, .toggleTrackCurrent, .untrackCurrent: break
+            case .abort, .cancel: return [.event(.track(.unblock))]
+            default: return []
+            }
+        }
         let effects = decideShown(action, trigger: trigger, context: context)
         guard inputHidden else { return effects }
         return effects.filter {
@@ -226,7 +237,8 @@ extension PickSession {
         case .accept: return [.end(.accept)]
         case .acceptNonEmpty: return [.end(.acceptIfChosen)]
         case .abort: return [.end(.cancel)]
-        case .cancel: return query.isEmpty ? [.end(.cancel)] : [.replaceQuery("")]
+        // cancel kills the query (ctrl-y puts it back), as fzf's.
+        case .cancel: return query.isEmpty ? [.end(.cancel)] : [.edit(.end), .edit(.killToStart)]
         case .printQuery: return [.end(.printQuery)]
         case .acceptOrPrintQuery: return [.end(.acceptOrPrintQuery)]
         case .first, .last, .pos:
@@ -272,24 +284,27 @@ extension PickSession {
         case .toggleTrackCurrent: return [.event(.track(.toggleCurrent))]
         case .clearMulti: return [.event(.clearMarks)]
         case .changeMulti:
-            // No argument: no limit; 0: marking off.
+            // No argument: no limit; 0: marking off; an argument that is no count changes
+            // nothing (fzf accepts it so).
             if case .count(let limit) = action.value { return [.event(.multi(limit: limit == 0 ? 0 : limit))] }
-            return [.event(.multi(limit: nil))]
+            return action.argument == nil ? [.event(.multi(limit: nil))] : []
         case .jump, .jumpAccept: return [.jump(accepts: action.kind == .jumpAccept)]
         case .pageUp: return [.event(.move(by: up * page, wraps: false))]
         case .pageDown: return [.event(.move(by: -up * page, wraps: false))]
         case .halfPageUp: return [.event(.move(by: up * max(1, page / 2), wraps: false))]
         case .halfPageDown: return [.event(.move(by: -up * max(1, page / 2), wraps: false))]
-        case .toggle: return settings.multi ? [.event(.toggleMark)] : []
+        case .toggle: return togglesMark ? [.event(.toggleMark)] : []
         case .toggleDown, .toggleUp:
             // Tab and shift-Tab: never wrapping (marking past the end would mark from the top).
-            guard settings.multi else { return [] }
+            // A line that cannot be marked (`--multi=MAX` reached) keeps the highlight, as fzf's.
+            guard togglesMark else { return [] }
             return [.event(.toggleMark), .event(.move(by: action.kind == .toggleDown ? -up : up, wraps: false))]
         case .toggleIn, .toggleOut:
             // fzf's: toggle-in moves toward the prompt (up when the list reads down from it),
             // toggle-out away from it.
             let toward = (action.kind == .toggleIn) == context.listReadsDown ? up : -up
-            return (settings.multi ? [.event(.toggleMark)] : []) + [.event(.move(by: toward, wraps: true))]
+            guard togglesMark else { return [] }
+            return [.event(.toggleMark), .event(.move(by: toward, wraps: true))]
         case .select, .deselect:
             guard settings.multi, let line = highlighted, markSet.contains(line) == (action.kind == .deselect) else {
                 return []
@@ -478,8 +493,16 @@ extension PickSession {
             return [.setFields(ranges, withNth: withNth)]
         default:
             guard let argument = try? ActionArgument.parse(kind, firstLine) else { return [] }
-            return decide(BoundAction(kind, firstLine, value: argument), trigger: trigger, context: context)
+            return decide(BoundAction(kind, firstLine, value: argument), trigger: trigger, context: context,
+                          passesHold: action.kind.runsInBackground)
         }
+    }
+
+    /// Whether a toggle would mark or unmark the highlighted line: marking is on, a line is
+    /// highlighted, and it is marked or `--multi=MAX` leaves room for it.
+    var togglesMark: Bool {
+        guard settings.multi, let line = highlighted else { return false }
+        return markSet.contains(line) || settings.multiLimit == 0 || marks.count < settings.multiLimit
     }
 
     /// Whether no search runs nor is due: the input read whole and the query's answer in

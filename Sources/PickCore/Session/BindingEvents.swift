@@ -4,9 +4,10 @@
 
 /// Watches a session for fzf's events: `start` once; `load` when the input (or a reload's)
 /// has been read whole; `focus` when the highlighted line changes; `result` when the list
-/// for the query is whole; then `one` or `zero` when it holds one line or none of all the
-/// input; `multi` when the marks change. (`change` and `resize` come from the editor and
-/// the terminal; `backward-eof`, `jump`, `jump-cancel` and `click-header` from keys.)
+/// for the query is whole; then, once the input is read whole, `result-final`, and `one` or
+/// `zero` when it holds one line or none of all the input; `multi` when the marks change.
+/// (`change` and `resize` come from the editor and the terminal; `backward-eof`, `jump`,
+/// `jump-cancel` and `click-header` from keys.)
 public struct EventWatch {
     private var started = false
     private var loading = true
@@ -51,6 +52,7 @@ public struct EventWatch {
         resultSeen = seen
         events.append(.result)
         if !isLoading && result.searched >= session.candidates {
+            events.append(.resultFinal)
             // Real matches only: a close match is no line the query matched (`one:accept`
             // must not pick it).
             // In raw mode the list shows lines that do not match: the count says.

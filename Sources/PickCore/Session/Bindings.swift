@@ -5,8 +5,8 @@
 //
 //     SPEC     := BINDING ( "," BINDING )*
 //     BINDING  := TRIGGER ( "," TRIGGER )* ":" CHAIN      (several triggers, one chain)
-//     TRIGGER  := a key name (KeyNames) | an event (start load change focus result one
-//                 zero resize backward-eof multi jump jump-cancel click-header
+//     TRIGGER  := a key name (KeyNames) | an event (start load change focus result
+//                 result-final one zero resize backward-eof multi jump jump-cancel click-header
 //                 click-footer)
 //     CHAIN    := ACTION ( "+" ACTION )*                 ("" first: added to the chain bound
 //                                                         before, `ctrl-x:+down`)
@@ -50,6 +50,9 @@ public enum BindEvent: String, CaseIterable, Sendable {
     case focus
     /// When the list for the query is ready.
     case result
+    /// When the list for the query is ready and the input read whole: the last `result`
+    /// until the query or the input changes again.
+    case resultFinal = "result-final"
     /// When the list of all the input holds exactly one line.
     case one
     /// When the list of all the input is empty.
@@ -78,6 +81,7 @@ public enum BindEvent: String, CaseIterable, Sendable {
         case .change: return "when the query changes"
         case .focus: return "when the highlighted line changes"
         case .result: return "when the list for the query is ready"
+        case .resultFinal: return "when the list for the query is ready and the input read whole"
         case .one: return "when exactly one line matches"
         case .zero: return "when nothing matches"
         case .resize: return "when the terminal is resized"
@@ -900,9 +904,8 @@ public enum ActionArgument: Equatable, Sendable {
             }
             return .text(pointer)
         case .changeMulti:
-            guard let limit = Int(argument), limit >= 0 else {
-                throw OptionError(message: "change-multi needs a number of lines, 0 or more: \(OptionError.quote(argument))")
-            }
+            // fzf accepts any argument; one that is no count of lines changes nothing.
+            guard let limit = Int(argument), limit >= 0 else { return .text(argument) }
             return .count(limit)
         case .unbind, .rebind, .trigger, .toggleBind:
             let targets: [BindTrigger]

@@ -139,6 +139,9 @@ public enum TrackChange: Equatable, Sendable {
     case noCurrent
     /// toggle-track-current.
     case toggleCurrent
+    /// abort or cancel while a reload's tracking holds the picker (`trackBlocked`): the hold
+    /// ends, the highlight staying where it is.
+    case unblock
 }
 
 /// How `SessionEvent.marks` changes the marks: the lines the list shows (the matches, in
@@ -196,10 +199,14 @@ public struct PickSession {
         /// `--nth` and `--with-nth` as given: what change-nth's empty choice goes back to.
         public var nth: FieldRanges? = nil
         public var withNth: FieldRanges? = nil
+        /// The highlight keeps its row of the list when the query changes (as fzf, whose
+        /// cursor keeps its index); otherwise the new list is highlighted from its first line.
+        public var keepsRow = false
 
         public init(multi: Bool = false, multiLimit: Int = 0, cycle: Bool = false, headerLines: Int = 0,
                     track: Bool = false, typos: MatchingOptions? = nil, forgivesTypos: Bool = false,
-                    sorts: Bool = true, nth: FieldRanges? = nil, withNth: FieldRanges? = nil) {
+                    sorts: Bool = true, nth: FieldRanges? = nil, withNth: FieldRanges? = nil, keepsRow: Bool = false) {
+            self.keepsRow = keepsRow
             self.sorts = sorts
             self.nth = nth
             self.withNth = withNth
@@ -290,6 +297,14 @@ public struct PickSession {
     public var tracks: Bool { tracksAll || tracksCurrent }
     /// The line track-current follows: once the list no longer highlights it, it ends.
     private var currentTracked: Int32? = nil
+    /// The row of the screen the tracked line was on when the query changed: it stays on it
+    /// in the new list (fzf's).
+    private var trackedRow = 0
+    /// A reload with `--track` and `--id-nth` looks for the highlighted line in its lines:
+    /// until it is found (reload-sync: until the lines are all in) or the input read whole,
+    /// the info line says `+T*` and the actions wait, but for abort and cancel (which end
+    /// the hold) and the ones that turn tracking off (fzf's).
+    public private(set) var trackBlocked = false
     /// Counts changes of the marks (the `multi` event).
     public private(set) var marksVersion = 0
     /// The highlighted line's position in `shown.lines`.
@@ -528,7 +543,9 @@ public struct PickSession {
             case .current: if !tracksAll { tracksCurrent = true }
             case .noCurrent: tracksCurrent = false
             case .toggleCurrent: if !tracksAll { tracksCurrent.toggle() }
+            case .unblock: break
             }
+            if change != .current { unblockTracking() }
             currentTracked = highlighted
             needsDraw = true
         case .clearMarks:
@@ -690,13 +707,19 @@ public struct PickSession {
         closeGeneration = -1
         closeAsked = -1
         pendingMove = nil
-        scroll = 0
         needsDraw = true
         // A line number of the old list is followed no further (a text or a row is).
         if case .line? = tracker.anchor { tracker.anchor = nil }
-        if case .queryEdited(let line?) = change {
+        switch change {
+        case .queryEdited(let line?):
+            trackedRow = max(0, selection - scroll)
             tracker.anchor = .line(line)
-        } else {
+            scroll = 0
+        case .queryEdited(nil) where settings.keepsRow:
+            // The row stays, and the list's scroll (the frame keeps the highlight in view).
+            break
+        default:
+            scroll = 0
             selection = 0
             moved = false
         }
@@ -809,18 +832,54 @@ public struct PickSession {
     /// The one place the highlight follows its line when the list changes (HighlightTracker).
     private mutating func placeHighlight(previous: Int32?, sameQuery: Bool) {
         guard let shown else { return }
+        let followed: Int32? = if case .line(let line)? = tracker.anchor { line } else { nil }
         (selection, moved) = tracker.place(in: shown.lines, complete: shown.isComplete, loading: isLoading,
                                            query: queryText ?? "", sameQuery: sameQuery, previous: previous,
-                                           selection: selection, moved: moved)
+                                           selection: selection, moved: moved, keepsRow: settings.keepsRow)
+        // A reload found track-current's line: it follows the line under its new number.
+        if tracksCurrent, tracker.foundText { currentTracked = highlighted }
+        if let followed, tracker.anchor == nil {
+            if highlighted == followed {
+                // Found: on the row of the screen it was on (the frame keeps it in view).
+                scroll = max(0, selection - trackedRow)
+            } else if tracksCurrent {
+                // Gone: track-current ends, the highlight on the same row of the screen (fzf's).
+                selection = min(trackedRow, max(0, shown.lines.count - 1))
+                moved = selection != 0
+                scroll = 0
+            }
+        }
         // track-current ends once its line is gone from the whole list, as fzf's.
         if tracksCurrent, shown.isComplete, highlighted != currentTracked { tracksCurrent = false }
+        // A reload's tracking holds the picker until its line is found or known gone.
+        if trackBlocked, tracker.anchor == nil { unblockTracking() }
+    }
+
+    /// A reload starts while the highlight follows its line (`--track`, track-current) by
+    /// the fields of `--id-nth`: the picker holds (`trackBlocked`) until the reload's lines
+    /// say where the line went. False when nothing is followed.
+    @discardableResult
+    public mutating func blockTracking() -> Bool {
+        guard tracks, highlighted != nil else { return false }
+        trackBlocked = true
+        needsDraw = true
+        return true
+    }
+
+    /// The hold of a reload's tracking ends: its line is looked for no further.
+    private mutating func unblockTracking() {
+        guard trackBlocked else { return }
+        trackBlocked = false
+        if case .text? = tracker.anchor { tracker.anchor = nil }
+        needsDraw = true
     }
 
     /// The list is about to change under the highlight (a reload, change-nth): its line's
-    /// text (`text`, as read) is looked for in `lines`, the lines as read of the list to
-    /// come; without it, the highlight keeps its place (HighlightTracker).
-    public mutating func followHighlight(text: [UInt8]?, in lines: LineStore) {
-        tracker.anchor = text.map { .text($0, lines: lines, row: selection, query: queryText ?? "") }
+    /// text (`text`, as read; with `identity`, those fields of it) is looked for in `lines`,
+    /// the lines as read of the list to come; without it, the highlight keeps its place
+    /// (HighlightTracker).
+    public mutating func followHighlight(text: [UInt8]?, in lines: LineStore, identity: LineIdentity? = nil) {
+        tracker.anchor = text.map { .text($0, lines: lines, row: selection, query: queryText ?? "", identity: identity) }
     }
 
     /// Highlights this row once the list has lines (clamped to it): a move right after a
@@ -897,6 +956,28 @@ public struct PickSession {
         if settings.multiLimit > 0 { added = Array(added.prefix(max(0, settings.multiLimit - marks.count))) }
         marks += added
         markSet.formUnion(added)
+    }
+
+    /// A reload-sync read whole (with `--multi` and `--id-nth`): the lines of `lines` whose
+    /// key is one of `keys` (the marked lines' when it started) are marked, in the order
+    /// those were (fzf's), as many as `--multi=MAX` allows.
+    public mutating func markAgain(keys: [[UInt8]], in lines: LineStore, identity: LineIdentity) {
+        guard settings.multi, !keys.isEmpty else { return }
+        var order: [[UInt8]: Int] = [:]
+        for (k, key) in keys.enumerated() where order[key] == nil { order[key] = k }
+        var found: [(order: Int, line: Int32)] = []
+        var index = settings.headerLines
+        while index < lines.count, !order.isEmpty {
+            if let k = order.removeValue(forKey: identity.key(of: lines.bytes(of: index))) { found.append((k, Int32(index))) }
+            index += 1
+        }
+        var again = found.sorted { $0.order < $1.order }.map(\.line)
+        if settings.multiLimit > 0 { again = Array(again.prefix(settings.multiLimit)) }
+        guard !again.isEmpty else { return }
+        marks = again
+        markSet = Set(again)
+        marksVersion += 1
+        needsDraw = true
     }
 
     /// change-header-lines: the first `count` lines are the header now (marks on them are

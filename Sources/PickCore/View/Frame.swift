@@ -59,6 +59,8 @@ public struct InfoLine: Equatable, Sendable {
     /// (track-current: `tracksCurrent`).
     public var tracks = false
     public var tracksCurrent = false
+    /// A reload's tracking holds the picker (`PickSession.trackBlocked`): said `+T*` (`+t*`).
+    public var trackBlocked = false
     /// Whether the list is sorted, said (`+S`, `-S`) when a key toggles it, as fzf does;
     /// nil when none does.
     public var sorts: Bool? = nil
@@ -83,7 +85,7 @@ public struct InfoLine: Equatable, Sendable {
         var out = "\(matches)/\(max(total, matches))"
         if let marked { out += markLimit > 0 ? " (\(marked)/\(markLimit))" : " (\(marked))" }
         if let sorts { out += sorts ? " +S" : " -S" }
-        if tracks { out += " +T" } else if tracksCurrent { out += " +t" }
+        if tracks { out += trackBlocked ? " +T*" : " +T" } else if tracksCurrent { out += trackBlocked ? " +t*" : " +t" }
         if waits { out += " (..)" }
         return out
     }
@@ -156,6 +158,7 @@ public struct FrameInput {
     /// Jump mode: the labels of the rows, in order from the first one shown.
     public var jumpLabels: [Character]? = nil
     public var tracksCurrent = false
+    public var trackBlocked = false
 
     public init(width: Int, listHeight: Int, result: SearchResult?, query: Query, queryText: String,
                 selection: Int = 0, scroll: Int = 0, marked: Set<Int32> = [], multi: Bool = false,
@@ -200,6 +203,7 @@ extension FrameInput {
         markLimit = session.settings.multiLimit
         tracks = session.tracksAll
         tracksCurrent = session.tracksCurrent
+        trackBlocked = session.trackBlocked
         awaitsCloseMatches = session.awaitsCloseMatches
         pointsAtSelection = session.pointsAtLine
         showsOlderQuery = session.showsOlderQuery
@@ -234,6 +238,7 @@ public enum FrameBuilder {
                             marked: input.multi ? input.marked.count : nil,
                             markLimit: input.multi ? input.markLimit : 0, tracks: input.tracks, tracksCurrent: input.tracksCurrent,
                             scopes: input.scopes, scope: input.scope, closeMatches: input.result?.closeMatches ?? 0)
+        info.trackBlocked = input.trackBlocked
         if input.showsOlderQuery {
             info.countPending = true
             info.closeMatches = 0

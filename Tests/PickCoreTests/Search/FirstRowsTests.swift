@@ -32,11 +32,13 @@ final class FirstRowsTests: XCTestCase {
 
     /// Types `keys` (a character, or "<" for a backspace) into one engine that keeps bounds,
     /// asking for `rows` first rows and then, every `wholeEvery` keys, for the rest, and
-    /// checks each answer against a fresh engine's complete search.
+    /// checks each answer against a fresh engine's complete search. The lines are read as
+    /// from a pipe, or with `adopted` as a file on stdin is (where the bounds of a word of
+    /// lines are made in C, `pick_extend_bound64`).
     private func check(_ lines: [String], keys: [String], rows: Int, wholeEvery: Int,
-                       ranking: RankingOptions = RankingOptions(),
+                       ranking: RankingOptions = RankingOptions(), adopted: Bool = false,
                        file: StaticString = #filePath, line: UInt = #line) {
-        let store = makeStore(lines, plain: true)
+        let store = adopted ? makeAdoptedStore(lines) : makeStore(lines, plain: true)
         let engine = SearchEngine(store: store, ranking: ranking)
         engine.boundsFromLines = 0
         var text = ""
@@ -67,6 +69,8 @@ final class FirstRowsTests: XCTestCase {
         for query in ["usrlibpython", "pylib", "uslrlbpy", "corepy", "s/u", "plugins/s"] {
             check(lines, keys: typed(query), rows: 40, wholeEvery: 2)
             check(lines, keys: typed(query), rows: 5, wholeEvery: 1000)
+            check(lines, keys: typed(query), rows: 40, wholeEvery: 2, adopted: true)
+            check(lines, keys: typed(query), rows: 5, wholeEvery: 1000, adopted: true)
         }
     }
 
@@ -76,6 +80,8 @@ final class FirstRowsTests: XCTestCase {
             + ["<", "<", "<", "<", "<", "<"] + typed("x")
         check(lines, keys: keys, rows: 20, wholeEvery: 3)
         check(lines, keys: keys, rows: 1, wholeEvery: 1000)
+        check(lines, keys: keys, rows: 20, wholeEvery: 3, adopted: true)
+        check(lines, keys: keys, rows: 1, wholeEvery: 1000, adopted: true)
     }
 
     func testOtherTiebreaksAndReversedInputGiveTheWholeRankingsFirstRows() {
@@ -84,6 +90,8 @@ final class FirstRowsTests: XCTestCase {
             check(lines, keys: typed("libpy"), rows: 10, wholeEvery: 2, ranking: RankingOptions(tiebreaks: tiebreaks))
         }
         check(lines, keys: typed("libpy"), rows: 10, wholeEvery: 2, ranking: RankingOptions(reversesInput: true))
+        check(lines, keys: typed("libpy"), rows: 10, wholeEvery: 2, ranking: RankingOptions(tiebreaks: [.end]),
+              adopted: true)
     }
 
     func testTheFirstKeyOfALargeInputAnswersWithItsFirstRows() {

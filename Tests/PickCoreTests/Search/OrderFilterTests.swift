@@ -29,23 +29,12 @@ final class OrderFilterTests: XCTestCase {
         }
     }
 
-    /// The same lines adopted as a mapped file is: compact records, one after the other.
-    private func adoptedStore(_ lines: [String], palette: Bool = false) -> LineStore {
-        let bytes = Array(lines.joined(separator: "\n").utf8) + [0x0A]
-        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 64)
-        memory.copyBytes(from: bytes)
-        let store = LineStore(separator: 0x0A, parsesFields: palette, large: true)
-        store.adopt(UnsafeRawBufferPointer(memory), release: { memory.deallocate() })
-        store.finish()
-        return store
-    }
-
     private let queries = ["z", "zz", "zzz", "s", "sw", "swiftcore", "SwiftCore", "q", "qux", "kde", "www", "u",
                            "usrlibpython", "caf", "café", "ecole", "Éc", "lib py", "core !zzz", "http client", "/"]
 
     func testTheFilterKeepsExactlyTheLinesHoldingTheTermInOrder() {
         let text = lines(3000)
-        for store in [adoptedStore(text), makeStore(text, plain: true)] {
+        for store in [makeAdoptedStore(text), makeStore(text, plain: true)] {
             for q in ["z", "swiftcore", "usrlib", "Qu", "sss", "caf\u{E9}"] {
                 let query = Query(q)
                 let matcher = LineMatcher(store: store, query: query)
@@ -80,7 +69,7 @@ final class OrderFilterTests: XCTestCase {
         }
         let letters = Array("abcAB/x")
         let text = (0..<4096).map { _ in String((0..<next(81)).map { _ in letters[next(letters.count)] }) }
-        let store = adoptedStore(text)
+        let store = makeAdoptedStore(text)
         for _ in 0..<60 {
             let q = String((0..<(1 + next(6))).map { _ in letters[next(5)] })
             let query = Query(q)
@@ -102,7 +91,7 @@ final class OrderFilterTests: XCTestCase {
     func testSearchesFindExactlyTheLinesTheMatcherAccepts() {
         for palette in [false, true] {
             let text = lines(6000, palette: palette)
-            for store in [adoptedStore(text, palette: palette), makeStore(text, plain: !palette)] {
+            for store in [makeAdoptedStore(text, palette: palette), makeStore(text, plain: !palette)] {
                 let engine = SearchEngine(store: store)
                 engine.boundsFromLines = 0
                 for q in queries {
@@ -120,7 +109,7 @@ final class OrderFilterTests: XCTestCase {
     }
 
     func testARareTermLooksUpOnlyTheLinesThatHoldIt() {
-        let store = adoptedStore(lines(5000))
+        let store = makeAdoptedStore(lines(5000))
         let matcher = LineMatcher(store: store, query: Query("swiftcore"))
         var cursor = CandidateCursor(previous: nil, upTo: 0, from: 0, to: store.count, order: matcher.orderFilter)
         var looked = 0

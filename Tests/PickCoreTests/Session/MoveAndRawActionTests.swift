@@ -130,8 +130,21 @@ extension ActionPolicyTests {
         press(&d, "change-multi(0)+toggle")
         XCTAssertFalse(d.session.settings.multi)
         XCTAssertEqual(d.session.marks, [])
-        var bad = Bindings()
-        XCTAssertThrowsError(try bad.parse("ctrl-x:change-multi(x)"))
+        press(&d, "change-multi(3)+toggle+change-multi(xxx)+down+toggle")
+        XCTAssertEqual(d.session.settings.multiLimit, 3, "an argument that is no count changes nothing, as fzf's")
+        XCTAssertEqual(d.session.marks.count, 2, "the marks stay")
+    }
+
+    func testToggleAtTheMarkLimitNeitherMarksNorMoves() {
+        var d = driver(multi: true, multiLimit: 2)
+        press(&d, "toggle-down+toggle-down")
+        XCTAssertEqual(highlighted(d), "line3")
+        press(&d, "toggle-down")
+        XCTAssertEqual(d.session.marks.count, 2)
+        XCTAssertEqual(highlighted(d), "line3", "line3 cannot be marked: the highlight stays on it, as fzf's")
+        press(&d, "up+toggle-down")
+        XCTAssertEqual(d.session.marks.map { d.text($0)! }, ["line1"], "a marked line still unmarks, and moves on")
+        XCTAssertEqual(highlighted(d), "line3")
     }
 
     func testOffsetScrollsTheListAndKeepsTheHighlightOnScreen() {

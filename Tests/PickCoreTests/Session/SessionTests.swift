@@ -696,7 +696,7 @@ final class EventWatchTests: XCTestCase {
         d.stream(["gamma"], loading: false, at: Tunables.Session.firstListHold + 1)
         d.type("", at: Tunables.Session.firstListHold + 2)
         if d.workerJob != nil { d.workerAnswers() }
-        XCTAssertEqual(watch.events(in: d.session, loading: false), [.load, .focus, .result])
+        XCTAssertEqual(watch.events(in: d.session, loading: false), [.load, .focus, .result, .resultFinal])
         d.send(.move(by: 1, wraps: false))
         XCTAssertEqual(watch.events(in: d.session, loading: false), [.focus])
         watch.inputReplaced()
@@ -711,12 +711,12 @@ final class EventWatchTests: XCTestCase {
         d.type("gam", at: 10)
         d.workerAnswers()
         if d.workerJob != nil { d.workerAnswers() }
-        XCTAssertEqual(watch.events(in: d.session, loading: false), [.focus, .result, .one])
+        XCTAssertEqual(watch.events(in: d.session, loading: false), [.focus, .result, .resultFinal, .one])
         XCTAssertEqual(watch.events(in: d.session, loading: false), [])
         d.type("gamz", at: 20)
         XCTAssertEqual(watch.events(in: d.session, loading: false), [], "the old query's answer fires nothing")
         d.workerAnswers()
-        XCTAssertEqual(watch.events(in: d.session, loading: false), [.focus, .result, .zero])
+        XCTAssertEqual(watch.events(in: d.session, loading: false), [.focus, .result, .resultFinal, .zero])
     }
 
     func testACloseMatchIsNoOne() {
@@ -728,6 +728,21 @@ final class EventWatchTests: XCTestCase {
         d.workerAnswers()
         XCTAssertEqual(d.session.shown?.closeMatches, 1, "the close match is listed")
         XCTAssertEqual(watch.events(in: d.session, loading: false).last, .zero)
+    }
+
+    func testResultFinalFiresOnlyOnceTheInputIsReadWhole() {
+        var d = Driver(lines: ["alpha", "beta"], loading: true)
+        var watch = EventWatch()
+        d.type("a", at: Tunables.Session.firstListHold + 1)
+        d.workerAnswers()
+        if d.workerJob != nil { d.workerAnswers() }
+        let whileLoading = watch.events(in: d.session, loading: true)
+        XCTAssertTrue(whileLoading.contains(.result))
+        XCTAssertFalse(whileLoading.contains(.resultFinal), "more lines may come: the result is not final")
+        d.stream(["gamma"], loading: false, at: Tunables.Session.firstListHold + 2)
+        d.send(.tick)
+        if d.workerJob != nil { d.workerAnswers() }
+        XCTAssertEqual(watch.events(in: d.session, loading: false), [.load, .result, .resultFinal])
     }
 
     func testNoOneWhileInputStillLoads() {

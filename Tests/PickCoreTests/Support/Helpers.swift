@@ -11,6 +11,18 @@ func makeStore(_ lines: [String], plain: Bool = false) -> LineStore {
     return store
 }
 
+/// A store of `lines` adopted as a mapped file is (a file on stdin): compact records, the
+/// lines one after the other.
+func makeAdoptedStore(_ lines: [String], palette: Bool = false) -> LineStore {
+    let bytes = Array(lines.joined(separator: "\n").utf8) + [0x0A]
+    let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 64)
+    memory.copyBytes(from: bytes)
+    let store = LineStore(separator: 0x0A, parsesFields: palette, large: true)
+    store.adopt(UnsafeRawBufferPointer(memory), release: { memory.deallocate() })
+    store.finish()
+    return store
+}
+
 /// A store holding `bytes` as read, input finished.
 func makeStore(bytes: [UInt8]) -> LineStore {
     let store = LineStore()

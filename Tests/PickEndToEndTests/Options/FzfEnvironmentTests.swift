@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// A link to the built pick named `fzf`, in a directory of its own: pick answers as fzf.
-private func fzfLink() throws -> String {
+func fzfLink() throws -> String {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pick-as-fzf-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let link = dir.appendingPathComponent("fzf").path
@@ -153,7 +153,13 @@ final class FzfEnvironmentInteractiveTests: InteractiveTestCase {
                        height: 24)
         // `{q}` in the command: the preview runs again as the query changes.
         tmux.type("fo")
-        let screen = tmux.waitFor(text: "FZF_QUERY=fo")
+        // The whole output, to its last line (sorted: TOTAL_COUNT): the preview draws its
+        // first text as it comes, so an earlier line can show before the rest is read.
+        let screen = tmux.waitFor("the preview's whole output for fo") { rows in
+            rows.contains { $0.contains("FZF_QUERY=fo") } && rows.contains { row in
+                row.range(of: "FZF_TOTAL_COUNT=").map { row[$0.upperBound...].first?.isNumber == true } ?? false
+            }
+        }
         let text = screen.joined(separator: "\n")
         for expected in ["FZF_MATCH_COUNT=1", "FZF_TOTAL_COUNT=2", "FZF_POS=1", "FZF_PROMPT=P> ", "FZF_NTH=2",
                          "FZF_DIRECTION=down", "FZF_LINES=24", "FZF_COLUMNS=80", "FZF_SELECT_COUNT=0",

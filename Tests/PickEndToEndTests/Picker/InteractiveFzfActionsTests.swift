@@ -198,9 +198,13 @@ final class InteractiveFzfActionsTests: InteractiveTestCase {
         try tmux.file("go", "")
         tmux.waitFor(text: "from the background")
         tmux.keys("C-u", "C-b")
-        eventually("the second command starts") { FileManager.default.fileExists(atPath: tmux.dir.appendingPathComponent("pid").path) }
-        let pid = Int32(try String(contentsOf: tmux.dir.appendingPathComponent("pid"), encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines))!
+        // The shell creates the file before it writes the pid: wait for the whole number.
+        func written() -> Int32? {
+            (try? String(contentsOf: tmux.dir.appendingPathComponent("pid"), encoding: .utf8))
+                .flatMap { $0.hasSuffix("\n") ? Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) : nil }
+        }
+        eventually("the second command starts") { written() != nil }
+        let pid = written()!
         tmux.keys("C-x")
         eventually("bg-cancel ends the command") { kill(pid, 0) != 0 }
         tmux.keys("C-t")

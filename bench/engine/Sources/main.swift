@@ -89,5 +89,5 @@ for k in keys.indices {
 }
 print("  sum\t\(tenths(total))\tcpu \(tenths(totalCPU))")
 var usage = rusage()
-getrusage(RUSAGE_SELF, &usage)
+getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
 print("  peak RSS \(tenths(Double(usage.ru_maxrss) / 1024)) MB (input \(tenths(Double(size) / 1048576)) MB)")
