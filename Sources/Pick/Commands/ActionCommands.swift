@@ -98,11 +98,11 @@ extension Picker {
         ]
         var fzf: [(String, String)] = [
             ("FZF_POINTER", options.pointer), ("FZF_GHOST", ""),
-            ("FZF_BORDER_LABEL", options.surround.label), ("FZF_PREVIEW_LABEL", ""),
+            ("FZF_BORDER_LABEL", options.surround.label), ("FZF_PREVIEW_LABEL", options.previewLabel.label),
             ("FZF_LIST_LABEL", options.parts.list.label), ("FZF_INPUT_LABEL", options.parts.input.label),
             ("FZF_HEADER_LABEL", options.parts.header.label),
             ("FZF_DIRECTION", options.layout == .bottom ? "up" : "down"),
-            ("FZF_INPUT_STATE", options.disabled ? "disabled" : "enabled"),
+            ("FZF_INPUT_STATE", session.inputHidden ? "hidden" : session.filters ? "enabled" : "disabled"),
             ("FZF_IDLE_TIME", String(idleMillis / 1000)), ("FZF_IDLE_TIME_MS", String(idleMillis)),
             ("FZF_CLICK_HEADER_LINE", String(session.bound.headerClick?.line ?? 0)),
             ("FZF_CLICK_HEADER_COLUMN", String(session.bound.headerClick?.column ?? 0)),

@@ -9,7 +9,8 @@ struct Geometry: Equatable {
     var height: Int
     var width: Int
     var layout: Layout
-    /// Rows the prompt and query take (more than one when the query wraps).
+    /// Rows the prompt and query take (more than one when the query wraps; none while the
+    /// input is hidden, `--no-input`, when the list takes the prompt's and info line's rows).
     var promptRows = 1
     /// The rows' first column.
     var left = 1
@@ -40,15 +41,20 @@ struct Geometry: Equatable {
     /// The prompt's and info line's first and last columns.
     var inputLeft: Int { inputBox?.left ?? left }
     var inputRight: Int { inputBox.map { $0.left + $0.width - 1 } ?? right }
-    /// The first row of the prompt.
+    /// The first row of the prompt (while the input is hidden, where libedit's cursor waits:
+    /// a row of the list, which the painter draws over).
     var promptRow: Int {
-        if let box = inputBox { return layout.promptOnTop ? box.top : box.top + box.height - promptRows }
-        return layout.promptOnTop ? top : bottom - promptRows + 1
+        let rows = max(1, promptRows)
+        if let box = inputBox { return layout.promptOnTop ? box.top : box.top + box.height - rows }
+        return layout.promptOnTop ? top : bottom - rows + 1
     }
+    /// Whether the prompt's row shows (not with `--no-input`, nor after hide-input).
+    var showsInput: Bool { promptRows > 0 }
     /// 1 when the info line, or the rule alone, has a row of its own.
     var infoRows: Int { hasInfoRow ? 1 : 0 }
 
     var hasInfoRow: Bool {
+        guard showsInput else { return false }
         switch info {
         case .default, .right: return true
         case .hidden, .inlineRight: return separator != nil
@@ -66,7 +72,7 @@ struct Geometry: Equatable {
 
     /// The row next to the prompt and the info line, where headers and the list start
     /// (below it with the prompt on top; above it, counting upward, otherwise).
-    private var anchor: Int { layout.promptOnTop ? top + promptRows + infoRows : promptRow - infoRows - 1 }
+    private var anchor: Int { layout.promptOnTop ? top + promptRows + infoRows : bottom - promptRows - infoRows }
 
     func headerRow(_ k: Int, of count: Int) -> Int {
         layout.promptOnTop ? anchor + k : anchor - count + 1 + k
@@ -246,7 +252,7 @@ enum Painter {
         func isFree(_ row: Int) -> Bool {
             guard row >= g.top, row <= g.bottom else { return false }
             if g.inputBox != nil { return true }
-            return g.layout.promptOnTop ? row >= g.top + g.promptRows : row < g.promptRow
+            return g.layout.promptOnTop ? row >= g.top + g.promptRows : row <= g.bottom - g.promptRows
         }
         // No row is ever wider than the terminal: a wider one would wrap onto the next.
         func line(_ text: String, width: Int = width) -> String {
@@ -307,7 +313,8 @@ enum Painter {
         if let s = g.surrounding { out += surroundings(s, geometry: g, theme: theme) }
         if let parts = g.parts { out += partBoxes(parts, geometry: g, theme: theme, gutter: gutter.width) }
         if let pane = g.pane, let preview { out += self.pane(preview, in: pane, theme: theme) }
-        out += "\u{1B}8\u{1B}[?25h"
+        // The cursor stays hidden with the input (fzf's).
+        out += "\u{1B}8" + (g.showsInput ? "\u{1B}[?25h" : "")
         return Array(out.utf8)
     }
 
@@ -421,7 +428,7 @@ enum Painter {
                 // Padding above or below the rows.
                 out += leftSide + String(repeating: " ", count: max(0, innerWidth)) + rightSide + clearRight
             } else {
-                if r == g.promptRow {
+                if r == g.promptRow && g.showsInput {
                     // libedit's prompt: only the glyph, recoloured (its continuation rows start
                     // at the first column and have none).
                     if box.sides.left && !leftGlyph.isEmpty && leftGlyph != s.glyphs.left {

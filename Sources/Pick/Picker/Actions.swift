@@ -123,6 +123,7 @@ extension Picker {
                 hidesHeader = !shows
                 layoutChanged()
             }
+        case .showInput(let shown): inputShownOrHidden(shown)
         case .setFilters(let filters):
             // Off, the list stays as it is (the query it was filtered by goes on filtering).
             session.filters = filters
@@ -334,8 +335,16 @@ extension Picker {
         case .input: options.parts.input.label = text
         case .header: options.parts.header.label = text
         case .footer: options.parts.footer.label = text
+        case .preview: options.previewLabel.label = text
         }
         layoutChanged()
+    }
+
+    /// show-input, hide-input: the list gives the prompt's and info line's rows back or takes
+    /// them; libedit draws the query again where it shows (session.inputHidden is set).
+    func inputShownOrHidden(_ shown: Bool) {
+        layoutChanged()
+        if shown { terminal.write("\u{1B}[?25h") }
     }
 
     /// change-footer: the footer's lines (none when empty).

@@ -103,6 +103,7 @@ final class Picker {
         shortcuts = LineShortcuts(headerLines: options.headerLines)
         history = QueryHistory(path: options.history, limit: options.historySize)
         session.filters = !options.disabled
+        session.inputHidden = options.noInput
         session.bound.togglesSort = options.bindings.triggers.contains { options.bindings[$0]?.contains { $0.kind == .toggleSort } ?? false }
         // Commands get the lines as read, not the --nth/--with-nth text `store` holds.
         delimiter = (try? FieldDelimiter(options.delimiter)) ?? .blanks
@@ -117,9 +118,11 @@ final class Picker {
         g.info = options.info
         g.separator = options.separatorRule.map { StyledText(ansi: $0, tabStop: options.tabStop) }
         g.separatorIsDefault = options.separator == nil
+        // --no-input, hide-input: the list takes the prompt's and the info line's rows.
+        if session.inputHidden { g.promptRows = 0 }
         g = g.inside(options.surround, inline: true)
             .withParts(options.parts, headerText: headerText.count, headerLines: headerLines, footer: footerText,
-                       gutter: gutter.width)
+                       gutter: gutter.width, input: !session.inputHidden)
         return 1000 - g.listHeight(headers: headerText.count + headerLines)
     }
 
@@ -204,7 +207,7 @@ final class Picker {
         beside.pane?.label = options.previewLabel.label
         beside.pane?.labelPosition = options.previewLabel.labelPosition
         return beside.withParts(options.parts, headerText: headerText.count, headerLines: boxedHeaderLines,
-                                footer: footerText, gutter: gutter.width)
+                                footer: footerText, gutter: gutter.width, input: !session.inputHidden)
     }
 
     var footerText: [String] {
@@ -217,6 +220,7 @@ final class Picker {
         g.info = options.info
         g.separator = options.separatorRule.map { StyledText(ansi: $0, tabStop: options.tabStop) }
         g.separatorIsDefault = options.separator == nil
+        if session.inputHidden { g.promptRows = 0 }
         return g.inside(options.surround, inline: options.height != .full)
     }
 
@@ -253,7 +257,7 @@ final class Picker {
         // query again where it now fits: at the bottom the prompt moves up, on top it
         // takes rows that held the info line or the list.
         let promptRows = min(max(1, geometry.height - 2), (promptWidth + queryWidth) / max(1, geometry.inputRight) + 1)
-        if promptRows != geometry.promptRows {
+        if geometry.showsInput && promptRows != geometry.promptRows {
             let old = geometry.promptRow..<(geometry.promptRow + geometry.promptRows)
             region.geometry.promptRows = promptRows
             geometry = self.geometry

@@ -19,7 +19,7 @@ extension Picker {
             // Text, never keys: a paste over the help closes it and still goes into the query.
             help = nil
             let text = TerminalText.pastedQuery(bytes)
-            if !text.isEmpty { pendingAction = .insert(text) }
+            if !text.isEmpty && !session.inputHidden { pendingAction = .insert(text) }
             return nil
         case .cursorReport: return nil
         case _ where session.bound.jumping != nil:
@@ -63,8 +63,8 @@ extension Picker {
             return nil
         }
         if fire(.key(key)) { return nil }
-        if key == .escape && isVi { return [0x1B] }
-        if query.isEmpty && Self.deletesBackward(key) && options.bindings.binds(.backwardEOF) {
+        if key == .escape && isVi { return session.inputHidden ? nil : [0x1B] }
+        if query.isEmpty && !session.inputHidden && Self.deletesBackward(key) && options.bindings.binds(.backwardEOF) {
             fire(.event(.backwardEOF))
         }
         // pick's own keys: the default entries of the same table (DefaultKeys).
@@ -80,6 +80,8 @@ extension Picker {
                 return nil
             }
         }
+        // While the input is hidden nothing is typed into the query (fzf's).
+        if session.inputHidden { return nil }
         switch key {
         case .left: return [PrivateKey.left]
         case .home: return [PrivateKey.home]
@@ -93,28 +95,31 @@ extension Picker {
         }
     }
 
-    /// A click highlights the line under it, a second click on it soon after picks it, and
-    /// the wheel moves as Up and Down do.
+    /// A mouse report becomes fzf's mouse event (`left-click`, `scroll-up`…), run as a key:
+    /// `--expect`, then `--bind`, then pick's default entry (DefaultKeys: the wheel moves as
+    /// Up and Down, a double-click picks, a right-click marks). A click first highlights the
+    /// line under it, as fzf's does; one on the header is `click-header`.
     func mouse(_ event: MouseEvent) {
-        let up = options.layout.listReadsDown ? -1 : 1
-        if let preview, let rect = preview.rect, rect.contains(row: event.row, column: event.column) {
-            // Over the preview pane: the wheel scrolls it, a click does nothing.
-            if event.action == .wheelUp { preview.scroll(by: -3, at: monotonicMillis()) }
-            if event.action == .wheelDown { preview.scroll(by: 3, at: monotonicMillis()) }
-            return
-        }
+        let overPreview = preview?.rect.map { $0.contains(row: event.row, column: event.column) } ?? false
         switch event.action {
-        case .wheelUp: move(up, wraps: false)
-        case .wheelDown: move(-up, wraps: false)
-        case .press(0):
-            if let (frame, geometry) = painted, headerOrFooterClicked(event, frame: frame, geometry: geometry) { return }
+        case .wheelUp, .wheelDown:
+            if let name = MouseKey.named(event, overPreview: overPreview) { pressMouse(name) }
+        case .press(let button) where !overPreview && (button == 0 || button == 2):
+            if button == 0, let (frame, geometry) = painted, headerOrFooterClicked(event, frame: frame, geometry: geometry) {
+                return
+            }
             guard let clicked = painted.flatMap({ $0.geometry.line(atRow: event.row, of: $0.frame) }) else { return }
             perform(.select(clicked.position))
-            let now = monotonicMillis()
-            if let last = lastClick, last.line == clicked.line, now - last.at <= Tunables.Picker.doubleClickMillis {
-                outcome = .accept(key: nil)
+            var double = false
+            if button == 0 {
+                let now = monotonicMillis()
+                if let last = lastClick, last.line == clicked.line, now - last.at <= Tunables.Picker.doubleClickMillis {
+                    double = true
+                }
+                // A third click starts the count again.
+                lastClick = double ? nil : (clicked.line, now)
             }
-            lastClick = (clicked.line, now)
+            if let name = MouseKey.named(event, overPreview: false, double: double) { pressMouse(name) }
         default: break
         }
     }
@@ -145,6 +150,19 @@ extension Picker {
             return true
         }
         return false
+    }
+
+    /// Runs a mouse event as a key: `--expect`, `--bind`, or pick's default entry.
+    func pressMouse(_ name: MouseKey) {
+        let key = Key.mouseEvent(name)
+        if let expected = options.expect.first(where: { $0.key == key }) {
+            outcome = .accept(key: expected.written)
+            return
+        }
+        if fire(.key(key)) { return }
+        if let chain = DefaultKeys.chain(for: key, multi: session.settings.multi, preview: preview != nil) {
+            for action in chain { run(action, .key(key)) }
+        }
     }
 
     func move(_ delta: Int, wraps: Bool = true) { perform(.move(by: delta, wraps: wraps)) }

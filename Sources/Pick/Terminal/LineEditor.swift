@@ -44,6 +44,7 @@ enum PrivateKey {
     static let subwordAfter: wchar_t = 0x8F
     static let killSubwordBefore: wchar_t = 0x90
     static let killSubwordAfter: wchar_t = 0x91
+    static let killBlankWordBefore: wchar_t = 0x92
 
     /// The key that does what an action asks of the query line.
     static func of(_ edit: EditorKey) -> wchar_t {
@@ -65,6 +66,7 @@ enum PrivateKey {
         case .subwordAfter: subwordAfter
         case .killSubwordBefore: killSubwordBefore
         case .killSubwordAfter: killSubwordAfter
+        case .killBlankWordBefore: killBlankWordBefore
         }
     }
 }
@@ -279,6 +281,7 @@ final class LineEditor {
             (PrivateKey.subwordBefore, "pick-backward-subword"), (PrivateKey.subwordAfter, "pick-forward-subword"),
             (PrivateKey.killSubwordBefore, "pick-backward-kill-subword"),
             (PrivateKey.killSubwordAfter, "pick-kill-subword"),
+            (PrivateKey.killBlankWordBefore, "pick-unix-word-rubout"),
         ]
         for (key, fn) in bindings {
             let k = UnsafeMutablePointer<wchar_t>.allocate(capacity: 2)

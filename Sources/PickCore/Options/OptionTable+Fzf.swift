@@ -62,7 +62,6 @@ extension OptionTable {
     static let fzfLook: [OptionRow] = [
         "--ambidouble", "--no-ambidouble", "--black", "--no-black", "--bold", "--no-bold",
         "--scrollbar?", "--no-scrollbar",
-        "--no-input",
     ].map(lookRow) + [
         // The separator follows it already; the rest of its glyphs are still to draw.
         OptionRow("--unicode", .none, support: .notYetDrawn) { options, _ in options.unicode = true },

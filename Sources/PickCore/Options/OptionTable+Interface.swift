@@ -207,6 +207,9 @@ extension OptionTable {
             $0.disabled = true
         },
         .flag("--phony") { $0.disabled = true },
+        .flag("--no-input", help: help(.interface, "--no-input", "no prompt row: the query cannot be typed (show-input shows it)")) {
+            $0.noInput = true
+        },
         .flag("--enabled") { $0.disabled = false },
         .flag("--no-phony") { $0.disabled = false },
         .flag("--cycle", help: help(.interface, "--cycle", "moving past either end wraps around")) { $0.cycle = true },

@@ -94,6 +94,9 @@ public struct Options: Sendable {
     public var bindings = Bindings()
     /// `--disabled`: the query does not filter (a `change:reload` does the searching).
     public var disabled = false
+    /// `--no-input`: the prompt's row and the info line hidden, the query not typed in
+    /// (show-input and toggle-input show them).
+    public var noInput = false
     public var prompt = "> "
     /// `--ghost`: the text shown in place of an empty query (fzf's), safe to draw.
     public var ghost = ""

@@ -44,10 +44,10 @@ public enum ListenAddress: Equatable, Sendable {
     /// The actions that run a command (fzf's processExecution): a client of a server on
     /// another address than loopback may not send them unless `--listen-unsafe`.
     public static func runsCommand(_ kind: BindActionKind) -> Bool {
+        if kind.isTransform { return true }  // every transform…, bg-transform… among them
         switch kind {
-        case .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery, .transformPrompt,
-             .transformHeader, .transformBorderLabel, .transformListLabel, .transformInputLabel, .transformHeaderLabel,
-             .transformFooterLabel, .transformFooter, .changePreview, .refreshPreview:
+        case .execute, .executeSilent, .executeMulti, .become, .reload, .reloadSync, .changePreview, .refreshPreview,
+             .preview:
             return true
         default:
             return false

@@ -60,6 +60,8 @@ public struct ActionContext: Sendable {
 public enum EditorKey: Equatable, Sendable {
     case home, end, left, right, wordBefore, wordAfter, delete, backspace
     case killToEnd, killToStart, killWordBefore, killWordAfter, yank
+    /// unix-word-rubout: back to white space (readline's and fzf's ctrl-w).
+    case killBlankWordBefore
     /// fzf's subwords: camelCase humps and runs of letters and digits (QueryEdit).
     case subwordBefore, subwordAfter, killSubwordBefore, killSubwordAfter
 }
@@ -80,7 +82,7 @@ public enum Ending: Equatable, Sendable {
 
 /// A part with a label of its own.
 public enum LabelledPart: Equatable, Sendable {
-    case list, input, header, footer
+    case list, input, header, footer, preview
 }
 
 /// What the preview pane is to do.
@@ -148,6 +150,8 @@ public enum ActionEffect {
     case showHeader(Bool?)
     /// Turn the query's filtering on or off (the session's `filters`), then search again.
     case setFilters(Bool)
+    /// Show the prompt's row and the info line, or hide them (`PickSession.inputHidden`).
+    case showInput(Bool)
     /// Turn these triggers off (unbind) or on again (rebind).
     case unbind([BindTrigger])
     case rebind([BindTrigger])
@@ -201,7 +205,8 @@ public enum ActionEffect {
 }
 
 extension PickSession {
-    /// What `action`, set off by `trigger`, does now (see the top of this file). While a
+    /// What `action`, set off by `trigger`, does now (see the top of this file). While the
+    /// input is hidden, what would change the query is dropped, as fzf drops it. While a
     /// reload's tracking holds the picker (`trackBlocked`), only what turns tracking off runs,
     /// and abort or cancel end the hold instead of pick (fzf's); `passesHold`: the action
     /// comes from a bg-transform's output, which is applied all the same.
@@ -214,6 +219,19 @@ extension PickSession {
             default: return []
             }
         }
+        let effects = decideShown(action, trigger: trigger, context: context)
+        guard inputHidden else { return effects }
+        return effects.filter {
+            switch $0 {
+            case .replaceQuery, .insert, .edit, .walkHistory, .replaceQueryWithLine, .complete, .fire(.backwardEOF):
+                return false
+            default:
+                return true
+            }
+        }
+    }
+
+    private mutating func decideShown(_ action: BoundAction, trigger: BindTrigger, context: ActionContext) -> [ActionEffect] {
         let up = context.listReadsDown ? -1 : 1
         let page = max(1, context.pageRows)
         let query = queryText ?? ""
@@ -258,6 +276,11 @@ extension PickSession {
         case .enableRaw, .disableRaw, .toggleRaw:
             let wanted = action.kind == .toggleRaw ? !raw : action.kind == .enableRaw
             return wanted == raw ? [] : [.event(.raw(wanted))]
+        case .hideInput, .showInput, .toggleInput:
+            let hidden = action.kind == .toggleInput ? !inputHidden : action.kind == .hideInput
+            guard hidden != inputHidden else { return [] }
+            inputHidden = hidden
+            return [.showInput(!hidden)]
         case .trackCurrent: return [.event(.track(.current))]
         case .untrackCurrent: return [.event(.track(.noCurrent))]
         case .toggleTrack: return [.event(.track(.toggleAll))]
@@ -307,6 +330,7 @@ extension PickSession {
         case .changeInputLabel: return [.setLabel(.input, action.argument ?? "")]
         case .changeHeaderLabel: return [.setLabel(.header, action.argument ?? "")]
         case .changeFooterLabel: return [.setLabel(.footer, action.argument ?? "")]
+        case .changePreviewLabel: return [.setLabel(.preview, action.argument ?? "")]
         case .changeFooter: return [.setFooter((action.argument ?? "").isEmpty ? nil : action.argument)]
         case .toggleHeader: return [.showHeader(nil)]
         case .showHeader, .hideHeader: return [.showHeader(action.kind == .showHeader)]
@@ -341,7 +365,8 @@ extension PickSession {
              .transformSearch, .transformGhost, .transformPointer, .transformNth, .transformWithNth,
              .transformHeaderLines, .bgTransform, .bgTransformQuery, .bgTransformPrompt, .bgTransformHeader,
              .bgTransformBorderLabel, .bgTransformSearch, .bgTransformGhost, .bgTransformPointer, .bgTransformNth,
-             .bgTransformWithNth, .bgTransformHeaderLines:
+             .bgTransformWithNth, .bgTransformHeaderLines, .bgTransformListLabel, .bgTransformInputLabel,
+             .bgTransformHeaderLabel, .bgTransformPreviewLabel:
             // The chain waits for a transform's output; a bg-transform's runs beside it.
             return [.command(.transform, action)]
         case .beginningOfLine: return [.edit(.home)]
@@ -357,7 +382,8 @@ extension PickSession {
         case .killLine: return [.edit(.killToEnd)]
         case .unixLineDiscard: return query.isEmpty ? [.fire(.backwardEOF)] : [.edit(.killToStart)]
         case .killWord: return [.edit(.killWordAfter)]
-        case .backwardKillWord, .unixWordRubout: return query.isEmpty ? [.fire(.backwardEOF)] : [.edit(.killWordBefore)]
+        case .backwardKillWord: return query.isEmpty ? [.fire(.backwardEOF)] : [.edit(.killWordBefore)]
+        case .unixWordRubout: return query.isEmpty ? [.fire(.backwardEOF)] : [.edit(.killBlankWordBefore)]
         case .backwardSubword: return [.edit(.subwordBefore)]
         case .forwardSubword: return [.edit(.subwordAfter)]
         case .killSubword: return [.edit(.killSubwordAfter)]
@@ -433,19 +459,19 @@ extension PickSession {
             let index = bound.windowCycle[cycle, default: 0] % layouts.count
             bound.windowCycle[cycle] = index + 1
             return [.preview(.setWindow(layouts[index]))]
-        case .execute, .executeSilent, .become, .reload, .reloadSync:
+        case .execute, .executeSilent, .executeMulti, .become, .reload, .reloadSync:
             // With no line focused, a command that needs one does not run (fzf's).
             guard case .command(let template) = action.value else { return [] }
             if highlighted == nil, !template.runsWithoutFocus(marked: !marks.isEmpty) { return [] }
             let use: CommandUse = switch action.kind {
-            case .execute: .onTerminal
+            case .execute, .executeMulti: .onTerminal
             case .executeSilent: .silent
             case .become: .become
             default: .reload(sync: action.kind == .reloadSync)
             }
             return [.command(use, action)]
         case .transform, .transformQuery, .transformPrompt, .transformHeader, .transformBorderLabel, .transformListLabel,
-             .transformInputLabel, .transformHeaderLabel, .transformFooterLabel, .transformFooter:
+             .transformInputLabel, .transformHeaderLabel, .transformFooterLabel, .transformFooter, .transformPreviewLabel:
             // A transform's command runs without a focused line too, its output replacing
             // what it transforms.
             return [.command(.transform, action)]

@@ -121,6 +121,8 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case changeQuery = "change-query", changePrompt = "change-prompt", changeHeader = "change-header"
     case changePreview = "change-preview", changePreviewWindow = "change-preview-window"
     case execute, executeSilent = "execute-silent", become
+    /// fzf's older form of execute with `{+}` (deprecated there, kept for its recipes).
+    case executeMulti = "execute-multi"
     case reload, reloadSync = "reload-sync"
     case transform, transformQuery = "transform-query", transformPrompt = "transform-prompt"
     case transformHeader = "transform-header"
@@ -129,6 +131,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case changeInputLabel = "change-input-label", transformInputLabel = "transform-input-label"
     case changeHeaderLabel = "change-header-label", transformHeaderLabel = "transform-header-label"
     case changeFooterLabel = "change-footer-label", transformFooterLabel = "transform-footer-label"
+    case changePreviewLabel = "change-preview-label", transformPreviewLabel = "transform-preview-label"
     case changeFooter = "change-footer", transformFooter = "transform-footer"
     case toggleHeader = "toggle-header", showHeader = "show-header", hideHeader = "hide-header"
     case cancel, printQuery = "print-query", pos
@@ -159,6 +162,8 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case bgTransformGhost = "bg-transform-ghost", bgTransformPointer = "bg-transform-pointer"
     case bgTransformNth = "bg-transform-nth", bgTransformWithNth = "bg-transform-with-nth"
     case bgTransformHeaderLines = "bg-transform-header-lines"
+    case bgTransformListLabel = "bg-transform-list-label", bgTransformInputLabel = "bg-transform-input-label"
+    case bgTransformHeaderLabel = "bg-transform-header-label", bgTransformPreviewLabel = "bg-transform-preview-label"
     case bgCancel = "bg-cancel"
     // Output, other bindings, waiting, the screen.
     case print, trigger, wait, preview
@@ -185,12 +190,13 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case toggleTrack = "toggle-track", toggleTrackCurrent = "toggle-track-current"
     case jump, jumpAccept = "jump-accept"
     case enableRaw = "enable-raw", disableRaw = "disable-raw", toggleRaw = "toggle-raw"
+    case hideInput = "hide-input", showInput = "show-input", toggleInput = "toggle-input"
 
     /// Whether it takes an argument (`put` may go without: it puts the key's character).
     public var takesArgument: Bool {
         switch self {
         case .put, .changeQuery, .changePrompt, .changeHeader, .changePreview, .changePreviewWindow,
-             .execute, .executeSilent, .become, .reload, .reloadSync, .transform, .transformQuery,
+             .execute, .executeSilent, .executeMulti, .become, .reload, .reloadSync, .transform, .transformQuery,
              .transformPrompt, .transformHeader, .unbind, .rebind, .changeBorderLabel, .transformBorderLabel, .pos,
              .changeListLabel, .transformListLabel, .changeInputLabel, .transformInputLabel, .changeHeaderLabel,
              .transformHeaderLabel, .changeFooterLabel, .transformFooterLabel, .changeFooter, .transformFooter,
@@ -198,7 +204,9 @@ public enum BindActionKind: String, CaseIterable, Sendable {
              .changePointer, .transformPointer, .transformNth, .transformWithNth, .changeHeaderLines,
              .transformHeaderLines, .bgTransform, .bgTransformQuery, .bgTransformPrompt, .bgTransformHeader,
              .bgTransformBorderLabel, .bgTransformSearch, .bgTransformGhost, .bgTransformPointer, .bgTransformNth,
-             .bgTransformWithNth, .bgTransformHeaderLines, .print, .trigger, .preview, .toggleBind:
+             .bgTransformWithNth, .bgTransformHeaderLines, .print, .trigger, .preview, .toggleBind,
+             .changePreviewLabel, .transformPreviewLabel, .bgTransformListLabel, .bgTransformInputLabel,
+             .bgTransformHeaderLabel, .bgTransformPreviewLabel:
             return true
         default:
             return false
@@ -217,9 +225,10 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .transformPrompt, .bgTransformPrompt: return .changePrompt
         case .transformHeader, .bgTransformHeader: return .changeHeader
         case .transformBorderLabel, .bgTransformBorderLabel: return .changeBorderLabel
-        case .transformListLabel: return .changeListLabel
-        case .transformInputLabel: return .changeInputLabel
-        case .transformHeaderLabel: return .changeHeaderLabel
+        case .transformListLabel, .bgTransformListLabel: return .changeListLabel
+        case .transformInputLabel, .bgTransformInputLabel: return .changeInputLabel
+        case .transformHeaderLabel, .bgTransformHeaderLabel: return .changeHeaderLabel
+        case .transformPreviewLabel, .bgTransformPreviewLabel: return .changePreviewLabel
         case .transformFooterLabel: return .changeFooterLabel
         case .transformFooter: return .changeFooter
         case .transformSearch, .bgTransformSearch: return .search
@@ -295,6 +304,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .changePreviewWindow: return "set the preview window"
         case .execute: return "run on the terminal"
         case .executeSilent: return "run quietly"
+        case .executeMulti: return "run on the terminal, each line placeholder the marked lines"
         case .become: return "become the command"
         case .reload: return "reload the list"
         case .reloadSync: return "reload the list, shown once read"
@@ -312,6 +322,8 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .transformHeaderLabel: return "set the header's label to what prints"
         case .changeFooterLabel: return "set the footer's label"
         case .transformFooterLabel: return "set the footer's label to what prints"
+        case .changePreviewLabel: return "set the preview's label"
+        case .transformPreviewLabel: return "set the preview's label to what prints"
         case .changeFooter: return "set the footer"
         case .transformFooter: return "set the footer to what prints"
         case .toggleHeader: return "show or hide the header and header lines"
@@ -343,7 +355,8 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .killLine: return "cut the query from the cursor to its end"
         case .unixLineDiscard: return "cut the query before the cursor"
         case .killWord: return "cut the word after the cursor"
-        case .backwardKillWord, .unixWordRubout: return "cut the word before the cursor"
+        case .backwardKillWord: return "cut the word before the cursor"
+        case .unixWordRubout: return "cut back to the white space before the cursor"
         case .yank: return "paste what was cut last"
         case .unbind: return "turn off the bindings"
         case .acceptOrPrintQuery: return "pick, or print the query when nothing matches"
@@ -370,6 +383,9 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .enableRaw: return "raw mode: list every line, the ones not matching dimmed"
         case .disableRaw: return "leave raw mode: list the matches only"
         case .toggleRaw: return "raw mode on or off"
+        case .hideInput: return "hide the prompt's row and the counts; the query cannot be typed"
+        case .showInput: return "show the prompt's row and the counts again"
+        case .toggleInput: return "hide or show the prompt's row and the counts"
         case .rebind: return "turn on again the bindings"
         case .search: return "search for this, the query left as it is"
         case .transformSearch: return "search for what prints, the query left as it is"
@@ -392,6 +408,10 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .bgTransformNth: return "search the fields that print, in the background"
         case .bgTransformWithNth: return "show the fields that print, in the background"
         case .bgTransformHeaderLines: return "set the header lines to what prints, in the background"
+        case .bgTransformListLabel: return "set the list's label to what prints, in the background"
+        case .bgTransformInputLabel: return "set the input's label to what prints, in the background"
+        case .bgTransformHeaderLabel: return "set the header's label to what prints, in the background"
+        case .bgTransformPreviewLabel: return "set the preview's label to what prints, in the background"
         case .bgCancel: return "stop the background transforms, their output dropped"
         case .print: return "print this too when picking"
         case .trigger: return "run what these keys or events are bound to"
@@ -798,7 +818,7 @@ enum BindingParser {
 
     /// fzf's actions pick does not have (yet): refused as such, not as unknown.
     static let fzfActionsNotImplemented: Set<String> = [
-        "line-discard", "word-rubout", "toggle-input", "hide-input", "show-input",
+        "line-discard", "word-rubout",
     ]
 
     /// An action with an argument: `name(…)` (any bracket) or `name:…`.
@@ -911,8 +931,11 @@ public enum ActionArgument: Equatable, Sendable {
              .transformPointer, .transformNth, .transformWithNth, .transformHeaderLines, .bgTransform,
              .bgTransformQuery, .bgTransformPrompt, .bgTransformHeader, .bgTransformBorderLabel, .bgTransformSearch,
              .bgTransformGhost, .bgTransformPointer, .bgTransformNth, .bgTransformWithNth, .bgTransformHeaderLines,
-             .preview:
+             .preview, .transformPreviewLabel, .bgTransformListLabel, .bgTransformInputLabel, .bgTransformHeaderLabel,
+             .bgTransformPreviewLabel:
             return .command(CommandTemplate(argument))
+        case .executeMulti:
+            return .command(CommandTemplate(argument).forcingMarked)
         default:
             return .text(argument)
         }

@@ -50,7 +50,7 @@ public struct BoundState {
     /// Notes that `kind` runs (for `{fzf:action}`: commands and the preview's do not count).
     public mutating func ran(_ kind: BindActionKind) {
         switch kind {
-        case .execute, .executeSilent, .become, .reload, .reloadSync, .changePreview, .refreshPreview, .preview: break
+        case .execute, .executeSilent, .executeMulti, .become, .reload, .reloadSync, .changePreview, .refreshPreview, .preview: break
         default: if !kind.isTransform { lastAction = kind.rawValue }
         }
     }

@@ -199,6 +199,24 @@ public struct CommandTemplate: Sendable, Equatable {
         self.pieces = pieces
     }
 
+    private init(_ text: String, pieces: [Piece]) {
+        self.text = text
+        self.pieces = pieces
+    }
+
+    /// The template with every line placeholder taking the marked lines, as `{+…}` does
+    /// (fzf's execute-multi, which it keeps for old recipes).
+    public var forcingMarked: CommandTemplate {
+        CommandTemplate(text, pieces: pieces.map { piece in
+            guard case .placeholder(var p) = piece, !p.all else { return piece }
+            switch p.subject {
+            case .line, .fields: p.plus = true
+            default: break
+            }
+            return .placeholder(p)
+        })
+    }
+
     /// A brace fzf's pattern matches whose fields do not parse: fzf leaves it as the text
     /// with its flags taken out (`{+1..x}` cannot occur, but `{+1-}` becomes `{1-}`).
     struct Unparsed: Error, Equatable { var bytes: [UInt8] }

@@ -80,6 +80,16 @@ public enum DefaultKeys {
         Entry([.function(1), .alt(0x3F)], [.help]),
         Entry([.char(26)], [.suspend]),
         Entry([.char(31)], [.togglePreview], when: .preview),
+        // The mouse, as fzf binds it: a click first highlights the line under it (the
+        // executable does that before the chain, as fzf's); left-click does nothing more.
+        Entry([.mouseEvent(.doubleClick)], [.accept]),
+        Entry([.mouseEvent(.rightClick), .mouseEvent(.shiftLeftClick), .mouseEvent(.shiftRightClick)], [.toggle]),
+        Entry([.mouseEvent(.scrollUp)], [.up]),
+        Entry([.mouseEvent(.scrollDown)], [.down]),
+        Entry([.mouseEvent(.shiftScrollUp)], [.toggle, .up]),
+        Entry([.mouseEvent(.shiftScrollDown)], [.toggle, .down]),
+        Entry([.mouseEvent(.previewScrollUp)], [.previewUp]),
+        Entry([.mouseEvent(.previewScrollDown)], [.previewDown]),
     ]
 
     private static let byKey: [Key: [Entry]] = {

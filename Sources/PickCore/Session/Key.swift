@@ -19,6 +19,9 @@ public enum Key: Hashable, Sendable {
     case cursorReport
     /// A mouse button or wheel, as SGR mouse reporting sends it (`ESC [ < b ; x ; y M`).
     case mouse(MouseEvent)
+    /// What a mouse report comes to, by fzf's name (`left-click`, `scroll-up`…): the trigger
+    /// `--bind` binds and pick's default entries take (DefaultKeys).
+    case mouseEvent(MouseKey)
     /// A sequence pick does not know; ignored.
     case unknown
 
@@ -36,7 +39,7 @@ public enum Key: Hashable, Sendable {
             return more.isEmpty ? self : .modified(self, more)
         case .modified(let base, let held):
             return .modified(base, held.union(more))
-        case .char, .alt, .escape, .paste, .cursorReport, .mouse, .unknown:
+        case .char, .alt, .escape, .paste, .cursorReport, .mouse, .mouseEvent, .unknown:
             return nil
         }
     }
@@ -66,11 +69,14 @@ public struct MouseEvent: Hashable, Sendable {
     public var action: Action
     public var column: Int
     public var row: Int
+    /// Shift, alt or ctrl held (fzf's `shift-` mouse events take any of them).
+    public var modified = false
 
-    public init(action: Action, column: Int, row: Int) {
+    public init(action: Action, column: Int, row: Int, modified: Bool = false) {
         self.action = action
         self.column = column
         self.row = row
+        self.modified = modified
     }
 
     /// The event an SGR report describes: button code `code` (with its modifier and
@@ -84,6 +90,29 @@ public struct MouseEvent: Hashable, Sendable {
         } else {
             action = released ? .release : .press(code & 3)
         }
-        return MouseEvent(action: action, column: column, row: row)
+        // Bits 4, 8 and 16: shift, meta and ctrl.
+        return MouseEvent(action: action, column: column, row: row, modified: code & 28 != 0)
+    }
+}
+
+/// fzf's names for what the mouse did, as `--bind` takes them.
+public enum MouseKey: String, CaseIterable, Hashable, Sendable {
+    case leftClick = "left-click", rightClick = "right-click", doubleClick = "double-click"
+    case shiftLeftClick = "shift-left-click", shiftRightClick = "shift-right-click"
+    case scrollUp = "scroll-up", scrollDown = "scroll-down"
+    case shiftScrollUp = "shift-scroll-up", shiftScrollDown = "shift-scroll-down"
+    case previewScrollUp = "preview-scroll-up", previewScrollDown = "preview-scroll-down"
+
+    /// What a report over the list (`overPreview`: over the preview pane) is named, when it
+    /// is a click or the wheel (`double`: the second press on the same line in time).
+    public static func named(_ event: MouseEvent, overPreview: Bool, double: Bool = false) -> MouseKey? {
+        switch event.action {
+        case .wheelUp: return overPreview ? .previewScrollUp : event.modified ? .shiftScrollUp : .scrollUp
+        case .wheelDown: return overPreview ? .previewScrollDown : event.modified ? .shiftScrollDown : .scrollDown
+        case .press(0) where !overPreview:
+            return double && !event.modified ? .doubleClick : event.modified ? .shiftLeftClick : .leftClick
+        case .press(2) where !overPreview: return event.modified ? .shiftRightClick : .rightClick
+        default: return nil
+        }
     }
 }

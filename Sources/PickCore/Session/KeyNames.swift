@@ -113,6 +113,7 @@ public enum KeyNames {
             Entry(["f1"], .function(1)),
         ]
         for n in 2...12 { entries.append(Entry(["f\(n)"], .function(n))) }
+        for mouse in MouseKey.allCases { entries.append(Entry([mouse.rawValue], .mouseEvent(mouse))) }
         for code in UInt32(1)...26 where !entries.contains(where: { $0.key == .alt(code) }) {
             entries.append(Entry(["ctrl-alt-" + String(UnicodeScalar(UInt8(code + 96)))], .alt(code)))
         }
@@ -132,10 +133,6 @@ public enum KeyNames {
 
     /// Names that are not keys pick can read, and why.
     static let notKeys: [(names: Set<String>, reason: String)] = [
-        (["left-click", "right-click", "double-click", "shift-left-click", "shift-right-click",
-          "scroll-up", "scroll-down", "shift-scroll-up", "shift-scroll-down",
-          "preview-scroll-up", "preview-scroll-down"],
-         "is a mouse event, not a key"),
         (eventNames, "is an event, not a key"),
     ]
 

@@ -287,6 +287,9 @@ public struct PickSession {
     /// Raw mode (fzf's --raw, toggle-raw): the list shows every line in input order, the
     /// ones the query does not match dimmed (`SearchResult.matched`).
     public private(set) var raw = false
+    /// The prompt's row and the info line are hidden (`--no-input`, hide-input): the query
+    /// stays as it is, never typed into.
+    public var inputHidden = false
     /// The highlight follows its line as the query changes: `--track` (toggle-track), or
     /// track-current for one line until the highlight moves.
     public private(set) var tracksAll = false

@@ -93,12 +93,13 @@ public struct InfoLine: Equatable, Sendable {
     public var commandOutput: StyledText? = nil
 
     /// The counts as fzf writes them, for `--info-command` (`FZF_INFO`): matches/total,
-    /// the marks under --multi, `+S`/`-S`, `+T`.
+    /// the marks under --multi, `+S`/`-S`, `+T`/`+t`, ` (..)` while a `wait` holds.
     public var fzfText: String {
         var out = "\(matches)/\(max(total, matches))"
         if let marked { out += markLimit > 0 ? " (\(marked)/\(markLimit))" : " (\(marked))" }
         if let sorts { out += sorts ? " +S" : " -S" }
         if tracks { out += trackBlocked ? " +T*" : " +T" } else if tracksCurrent { out += trackBlocked ? " +t*" : " +t" }
+        if waits { out += " (..)" }
         return out
     }
 }

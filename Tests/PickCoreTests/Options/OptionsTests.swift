@@ -309,7 +309,8 @@ final class OptionsTests: XCTestCase {
         XCTAssertNoThrow(try parse([], defaults: "--height=40% --scroll-off=3 --info-command='echo {}' --ghost=type"))
         XCTAssertEqual(OptionTable.byName["--style"]?.support, .honoured)
         XCTAssertEqual(OptionTable.byName["--wrap"]?.support, .honoured)
-        XCTAssertEqual(OptionTable.byName["--freeze-left"]?.support, .notYetDrawn)
+        XCTAssertEqual(OptionTable.byName["--freeze-left"]?.support, .honoured)
+        XCTAssertEqual(OptionTable.byName["--scrollbar"]?.support, .notYetDrawn)
         XCTAssertEqual(try parse(["--zsh"]).shell, "zsh")
         // Accepting an fzf value does not mean any value: fzf refuses these too.
         XCTAssertEqual(error(["--algo=v3"]), "invalid value for --algo: 'v3' (expected v1 or v2)")
@@ -465,8 +466,8 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(try parse(["--expect=enter,return"]).expect, [NamedKey(key: .char(13), written: "return")],
                        "a key named twice prints as written last, as in fzf")
         XCTAssertEqual(error(["--expect=ctrl-x,hyper-x"]), "invalid value for --expect: unknown key 'hyper-x'")
-        XCTAssertEqual(error(["--expect=double-click"]),
-                       "invalid value for --expect: 'double-click' is a mouse event, not a key")
+        XCTAssertEqual(try parse(["--expect=double-click"]).expect.map(\.key), [.mouseEvent(.doubleClick)],
+                       "fzf's --expect takes its mouse events too")
     }
 
     func testAValueStartingWithACombiningMarkStaysAValue() throws {

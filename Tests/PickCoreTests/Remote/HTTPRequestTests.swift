@@ -166,6 +166,10 @@ final class RemoteCommandTests: XCTestCase {
     func testCommandsFromAnotherAddressAreForbiddenUnlessUnsafe() {
         XCTAssertEqual(post("up+reload(seq 3)", runsCommands: false).failureStatus, 403)
         XCTAssertEqual(post("execute-silent(touch x)", runsCommands: false).failureStatus, 403)
+        for spec in ["bg-transform(touch x)", "transform-search(touch x)", "bg-transform-list-label(touch x)",
+                     "execute-multi(touch x)", "preview(touch x)"] {
+            XCTAssertEqual(post(spec, runsCommands: false).failureStatus, 403, spec)
+        }
         XCTAssertEqual(try post("up+change-query(x)", runsCommands: false).get(),
                        .actions([BoundAction(.up), BoundAction(.changeQuery, "x")]))
         XCTAssertEqual(try post("reload(seq 3)", runsCommands: true).get(), .actions([BoundAction(.reload, "seq 3")]))

@@ -184,7 +184,9 @@ final class ActionPolicyTests: XCTestCase {
         }
         guard case .edit(.delete)? = press(&d, "delete-char/eof").first,
               case .edit(.backspace)? = press(&d, "backward-delete-char/eof").first,
-              case .edit(.killWordBefore)? = press(&d, "unix-word-rubout").first else { return XCTFail() }
+              case .edit(.killBlankWordBefore)? = press(&d, "unix-word-rubout").first,
+              case .edit(.killWordBefore)? = press(&d, "backward-kill-word").first
+        else { return XCTFail("unix-word-rubout cuts back to white space, backward-kill-word to a word start") }
     }
 
     func testChangePromptHeaderQueryAndPut() {
@@ -218,6 +220,27 @@ final class ActionPolicyTests: XCTestCase {
               case .setFooter(nil)? = d.session.transformed(BoundAction(.transformFooter, "true"), output: "",
                                                             trigger: key, context: screen).first
         else { return XCTFail("a transform's output sets the label (its first line) or the footer") }
+    }
+
+    func testThePreviewLabelIsSetAndTransformedInTheForegroundOrTheBackground() {
+        var d = driver()
+        guard case .setLabel(.preview, "[ a ]")? = press(&d, "change-preview-label([ a ])").first,
+              case .command(.transform, let foreground)? = press(&d, "transform-preview-label(echo P)").first
+        else { return XCTFail() }
+        XCTAssertFalse(foreground.kind.runsInBackground)
+        guard case .setLabel(.preview, "P")? = d.session.transformed(foreground, output: "P\nQ", trigger: key,
+                                                                     context: screen).first
+        else { return XCTFail("the first line printed is the preview's label") }
+        let parts: [(String, LabelledPart)] = [("list", .list), ("input", .input), ("header", .header),
+                                               ("preview", .preview)]
+        for (name, part) in parts {
+            guard case .command(.transform, let action)? = press(&d, "bg-transform-\(name)-label(echo X)").first
+            else { return XCTFail(name) }
+            XCTAssertTrue(action.kind.runsInBackground, "the chain goes on without waiting for \(name)'s")
+            guard case .setLabel(part, "X")? = d.session.transformed(action, output: "X\n", trigger: key,
+                                                                     context: screen).first
+            else { return XCTFail("bg-transform-\(name)-label sets the \(name)'s label") }
+        }
     }
 
     func testChangeNthIsParsedOnceIntoItsChoices() throws {
@@ -302,6 +325,22 @@ final class ActionPolicyTests: XCTestCase {
         for entry in DefaultKeys.table {
             for key in entry.keys { XCTAssertTrue(KeyNames.isReserved(key), "\(KeyNames.name(of: key)!) is pick's") }
         }
+    }
+
+    func testTheMouseEventsDefaultsAreFzfsAndTableEntries() {
+        func chain(_ mouse: MouseKey, multi: Bool = true, preview: Bool = true) -> [BindActionKind]? {
+            DefaultKeys.chain(for: .mouseEvent(mouse), multi: multi, preview: preview)?.map(\.kind)
+        }
+        XCTAssertEqual(chain(.doubleClick), [.accept])
+        XCTAssertEqual(chain(.rightClick), [.toggle])
+        XCTAssertEqual(chain(.shiftLeftClick), [.toggle])
+        XCTAssertEqual(chain(.scrollUp), [.up])
+        XCTAssertEqual(chain(.shiftScrollDown), [.toggle, .down])
+        XCTAssertEqual(chain(.previewScrollUp), [.previewUp])
+        XCTAssertNil(chain(.leftClick), "a click only highlights its line, as fzf's")
+        var bindings = Bindings()
+        XCTAssertNoThrow(try bindings.parse("scroll-up:accept,double-click:toggle"))
+        XCTAssertEqual(bindings[.key(.mouseEvent(.scrollUp))]?.map(\.kind), [.accept], "a binding the user gives wins")
     }
 
     func testAfterAReloadTheHighlightFindsItsLineInTheNewListAtOnce() {
@@ -402,6 +441,34 @@ final class ActionPolicyTests: XCTestCase {
               case .command(.transform, _)? = press(&d, "transform-query(echo {})").first else {
             return XCTFail("a command with no line placeholder, and a transform, run without a line")
         }
+    }
+
+    func testHidingTheInputDropsWhatWouldChangeTheQueryUntilItShowsAgain() {
+        var d = driver()
+        d.type("line", at: 100)
+        guard case .showInput(false)? = press(&d, "hide-input").first else { return XCTFail() }
+        XCTAssertTrue(d.session.inputHidden)
+        XCTAssertTrue(press(&d, "hide-input").isEmpty, "already hidden")
+        for spec in ["change-query(x)", "clear-query", "put(a)", "backward-kill-word", "cancel", "prev-history"] {
+            XCTAssertTrue(press(&d, spec).isEmpty, "\(spec) leaves the hidden query as it is (fzf's)")
+        }
+        guard case .search("x")? = press(&d, "search(x)").first else { return XCTFail("search still searches") }
+        guard case .showInput(true)? = press(&d, "toggle-input").first,
+              case .replaceQuery("x")? = press(&d, "change-query(x)").first,
+              case .showInput(false)? = press(&d, "toggle-input").first,
+              case .showInput(true)? = press(&d, "show-input").first else { return XCTFail() }
+        XCTAssertTrue(press(&d, "show-input").isEmpty, "already shown")
+    }
+
+    func testExecuteMultiRunsOnTheTerminalWithTheMarkedLinesForEveryLinePlaceholder() {
+        var d = driver(3, multi: true)
+        press(&d, "toggle-down+toggle-down")
+        guard case .command(.onTerminal, let action)? = press(&d, "execute-multi(echo {}/{+}/{q})").first,
+              case .command(let template)? = action.value else { return XCTFail() }
+        let context = TemplateContext(current: Array("line3".utf8), marked: [Array("line1".utf8), Array("line2".utf8)],
+                                     query: Array("q".utf8))
+        XCTAssertEqual(String(decoding: template.expand(context), as: UTF8.self),
+                       "echo 'line1' 'line2'/'line1' 'line2'/'q'", "{} is {+} (fzf's execute-multi)")
     }
 
     func testWhatATransformPrintsSetsTheQueryPromptHeaderOrRunsActions() {

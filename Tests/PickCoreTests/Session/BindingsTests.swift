@@ -100,7 +100,7 @@ final class BindingsTests: XCTestCase {
         XCTAssertEqual(refusal(":up"), "invalid value for --bind: key name required")
         XCTAssertEqual(refusal("a:execute(ls"), "invalid value for --bind: a: unknown action 'execute(ls'")
         XCTAssertEqual(refusal("a:execute"), "invalid value for --bind: a: action 'execute' needs an argument, as execute(…)")
-        XCTAssertEqual(refusal("a:toggle-input"), "invalid value for --bind: a: action 'toggle-input' is not implemented yet (fzf action)")
+        XCTAssertEqual(refusal("a:line-discard"), "invalid value for --bind: a: action 'line-discard' is not implemented yet (fzf action)")
         XCTAssertEqual(refusal("a:change-nth(2|x)"), "invalid value for --bind: a: change-nth: invalid field index expression: 'x'")
         XCTAssertEqual(refusal("a:unbind(nokey)"), "invalid value for --bind: a: unbind: unknown key 'nokey'")
         XCTAssertEqual(refusal("a:up+"), "invalid value for --bind: a: unknown action ''")

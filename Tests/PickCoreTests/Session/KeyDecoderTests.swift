@@ -13,9 +13,27 @@ final class KeyDecoderTests: XCTestCase {
         XCTAssertEqual(keys("\u{1B}[<64;1;1M\u{1B}[<65;1;1M"),
                        [.mouse(MouseEvent(action: .wheelUp, column: 1, row: 1)),
                         .mouse(MouseEvent(action: .wheelDown, column: 1, row: 1))])
-        XCTAssertEqual(keys("\u{1B}[<16;3;4M"), [.mouse(MouseEvent(action: .press(0), column: 3, row: 4))],
-                       "ctrl held on a click is still a click")
+        XCTAssertEqual(keys("\u{1B}[<16;3;4M"), [.mouse(MouseEvent(action: .press(0), column: 3, row: 4, modified: true))],
+                       "ctrl held on a click is still a click, a modified one")
+        XCTAssertEqual(keys("\u{1B}[<68;3;4M"), [.mouse(MouseEvent(action: .wheelUp, column: 3, row: 4, modified: true))],
+                       "shift on the wheel")
         XCTAssertEqual(keys("\u{1B}[<0;3M"), [.unknown], "a report missing its row is no click")
+    }
+
+    func testMouseReportsGetFzfsMouseEventNames() {
+        let click = MouseEvent(action: .press(0), column: 1, row: 1)
+        var shifted = click
+        shifted.modified = true
+        XCTAssertEqual(MouseKey.named(click, overPreview: false), .leftClick)
+        XCTAssertEqual(MouseKey.named(click, overPreview: false, double: true), .doubleClick)
+        XCTAssertEqual(MouseKey.named(shifted, overPreview: false), .shiftLeftClick)
+        XCTAssertEqual(MouseKey.named(MouseEvent(action: .press(2), column: 1, row: 1), overPreview: false), .rightClick)
+        XCTAssertNil(MouseKey.named(click, overPreview: true), "a click on the preview is none of them")
+        XCTAssertEqual(MouseKey.named(MouseEvent(action: .wheelDown, column: 1, row: 1), overPreview: true),
+                       .previewScrollDown)
+        XCTAssertEqual(MouseKey.named(MouseEvent(action: .wheelUp, column: 1, row: 1, modified: true), overPreview: false),
+                       .shiftScrollUp)
+        XCTAssertNil(MouseKey.named(MouseEvent(action: .release, column: 1, row: 1), overPreview: false))
     }
 
     func testOtherSpellingsOfTheSameKeys() {

@@ -204,6 +204,25 @@ extension FzfRecipePortTests {
 }
 
 extension FzfRecipePortTests {
+    /// unix-word-rubout cuts back to white space, backward-kill-word to a word's start
+    /// (fzf's ctrl-w and alt-backspace; fzf leaves these same queries).
+    func testUnixWordRuboutCutsBackToWhiteSpace() throws {
+        try tmux.start(input: "seq 5", args: "--bind 'ctrl-b:unix-word-rubout,ctrl-e:backward-kill-word'")
+        tmux.waitFor(text: "5/5")
+        tmux.type("foo-bar baz.qux")
+        tmux.waitFor(text: "foo-bar baz.qux")
+        tmux.keys("C-e")
+        tmux.waitFor("a word of letters cut") { $0[row: 0] == "> foo-bar baz." }
+        tmux.keys("C-b")
+        tmux.waitFor("back to the blank") { $0[row: 0] == "> foo-bar" }
+        tmux.keys("C-b")
+        tmux.waitFor("the blank and the word before it") { $0[row: 0] == ">" }
+        tmux.keys("C-c")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+}
+
+extension FzfRecipePortTests {
     /// PICK_LINES and PICK_COLUMNS are what pick takes, as FZF_LINES and FZF_COLUMNS are
     /// (`--height 8` in a taller terminal: 8 lines, not the terminal's).
     func testLinesAndColumnsAreThePickersUnderHeight() throws {

@@ -87,6 +87,15 @@ final class InfoLineScreenTests: InteractiveTestCase {
         tmux.waitFor("inline-right") { $0[row: 0] == ">" + String(repeating: " ", count: 21) + "--1/10000/10000--" }
     }
 
+    func testFzfInfoSaysTheTrackedLineAsFzfsDoes() throws {
+        // fzf 0.74 writes `[5/5 +t]` here once track-current follows the line.
+        try tmux.start(input: "seq 5", args: #"--info-command 'echo "[$FZF_INFO]"' --bind 'ctrl-t:track-current'"#,
+                       width: 40, height: 8)
+        tmux.waitFor(text: "[5/5]")
+        tmux.keys("C-t")
+        tmux.waitFor(text: "[5/5 +t]")
+    }
+
     func testASlowInfoCommandNeverHoldsTheKeysBack() throws {
         try tmux.start(input: "seq 100", args: "--info-command 'sleep 5; echo late'", width: 40, height: 6)
         tmux.waitFor(text: "100/100")

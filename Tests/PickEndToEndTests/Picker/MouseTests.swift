@@ -64,6 +64,43 @@ final class MouseTests: InteractiveTestCase {
         XCTAssertEqual(tmux.exitStatus(), 130)
     }
 
+    func testARightClickMarksTheLineUnderItAsFzfs() throws {
+        try tmux.start(input: "seq 9", args: "--multi --marker +")
+        tmux.waitFor(text: "9/9 (0)")
+        report("\u{1B}[<2;5;5M\u{1B}[<2;5;5m")  // right button on "3"
+        tmux.waitFor("highlighted and marked") { $0[row: 1].contains("9/9 (1)") && $0[row: 4] == ">+3" }
+        report("\u{1B}[<4;5;6M\u{1B}[<4;5;6m")  // shift and the left button on "4"
+        tmux.waitFor(text: "9/9 (2)")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "3\n4\n")
+    }
+
+    func testABindingOfAMouseEventReplacesItsDefault() throws {
+        try tmux.start(input: "seq 9", args: "--bind 'scroll-down:last,left-click:change-prompt(clicked> )'")
+        tmux.waitFor(text: "9/9")
+        report("\u{1B}[<65;5;5M")  // wheel down: bound to last, not down
+        tmux.waitFor("the last line") { $0[row: 10].hasPrefix("> 9") }
+        click(column: 5, row: 4)
+        tmux.waitFor("the line highlighted, then the bound action") {
+            $0[row: 0].hasPrefix("clicked>") && $0[row: 3].hasPrefix("> 2")
+        }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "2\n")
+    }
+
+    func testUnbindingTheWheelLeavesTheHighlight() throws {
+        try tmux.start(input: "seq 9", args: "--bind 'start:unbind(scroll-down)' --bind 'ctrl-t:change-prompt(t> )'")
+        tmux.waitFor(text: "9/9")
+        report("\u{1B}[<65;5;5M")
+        tmux.keys("C-t")
+        let rows = tmux.waitFor("the key after the wheel handled") { $0[row: 0].hasPrefix("t>") }
+        XCTAssertTrue(rows[row: 2].hasPrefix("> 1"), "the wheel, unbound, moved nothing")
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
     func testMouseReportingIsOnWhilePickRunsAndOffAfterEveryExit() throws {
         try tmux.start(input: "seq 3", args: "--height 6")
         tmux.waitFor(text: "3/3")

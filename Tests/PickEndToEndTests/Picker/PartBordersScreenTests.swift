@@ -29,9 +29,9 @@ final class PartBordersScreenTests: InteractiveTestCase {
         var rows = tmux.waitFor(text: ready, file: file, line: line)
         if !keys.isEmpty {
             let after = readyAfterKeys ?? ready
-            theirs.keys(keys.joined(separator: " "))
+            for key in keys { theirs.keys(key) }
             expected = theirs.waitFor("fzf after \(keys)", file: file, line: line) { $0 != expected && $0.contains { $0.contains(after) } }
-            tmux.keys(keys.joined(separator: " "))
+            for key in keys { tmux.keys(key) }
             rows = tmux.waitFor("pick after \(keys)", file: file, line: line) { $0 != rows && $0.contains { $0.contains(after) } }
         }
         // The same screen settles in both: poll pick's until it matches or the deadline passes.
@@ -152,6 +152,38 @@ final class PartBordersScreenTests: InteractiveTestCase {
                                "row \(r) column \(c) '\(cell.character)': fzf's colour")
             }
         }
+    }
+
+    func testAKeyChangesThePreviewsLabelAsFzfs() throws {
+        try assertDrawnAsFzf("seq 100", "--preview 'echo hi {}' --preview-border=sharp --preview-label ' P ' "
+                             + "--preview-window=up,3 --bind 'ctrl-x:change-preview-label( NEW )'",
+                             ready: "hi 1", keys: ["C-x"], readyAfterKeys: "NEW")
+    }
+
+    func testABackgroundTransformSetsTheListsLabelAsFzfs() throws {
+        try assertDrawnAsFzf("seq 100", "--list-border rounded --list-label ' L ' "
+                             + "--bind 'ctrl-x:bg-transform-list-label(echo \" {q} done \")'",
+                             ready: "100/100", keys: ["C-x"], readyAfterKeys: "done")
+    }
+
+    func testNoInputGivesThePromptsAndCountsRowsToTheList() throws {
+        try assertDrawnAsFzf("seq 100", "--no-input", ready: "> 1")
+    }
+
+    func testWithTheInputHiddenTypingIsDroppedAndToggleInputShowsIt() throws {
+        try assertDrawnAsFzf("seq 100", "--no-input --bind ctrl-t:toggle-input", ready: "> 1", keys: ["5", "C-t"],
+                             readyAfterKeys: "100/100")
+    }
+
+    func testHideInputInTheReverseLayoutWithABorder() throws {
+        try assertDrawnAsFzf("seq 100", "--reverse --border rounded --bind ctrl-t:hide-input", ready: "100/100",
+                             keys: ["Down", "C-t"], readyAfterKeys: "> 2")
+    }
+
+    func testAChainShowsTheInputChangesTheQueryAndHidesItAgain() throws {
+        // fzf's test_no_input_change_query, drawn: the query changes only while shown.
+        try assertDrawnAsFzf("seq 1000", "--query 999 --no-input --bind 'enter:show-input+change-query(555)+hide-input'",
+                             ready: "> 999", keys: ["Enter"], readyAfterKeys: "> 555")
     }
 
     func testThePreviewsBorderAndLabel() throws {
