@@ -167,8 +167,10 @@ extension Picker {
         case .complete: complete()
         case .showHelp:
             shortcuts.learn(from: store)
-            help = HelpOverlay(lines: bindingHelp() + keyHelp(multi: options.multi, preview: preview != nil, history: options.history != nil)
-                               + shortcuts.helpLines(store: store))
+            let has = (multi: options.multi, preview: preview != nil, history: options.history != nil)
+            help = HelpOverlay(lines: bindingHelp() + keyHelp(multi: has.multi, preview: has.preview, history: has.history)
+                               + shortcuts.helpLines(store: store)
+                               + keyHelp(multi: has.multi, preview: has.preview, history: has.history, mouse: true))
         case .walkHistory(let older):
             if let text = history.walk(older: older, from: query) { pendingAction = .replaceQuery(text) }
         case .redrawScreen: redrawInPlace()

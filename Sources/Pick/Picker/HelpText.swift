@@ -28,13 +28,17 @@ See man pick (or man ./man/pick.1 in the source tree).
 
 /// The picker's F1 help: what each key does (every line's own shortcut follows), read from
 /// `DefaultKeys`, the table `--bind` overrides; then the query editor's keys.
-func keyHelp(multi: Bool, preview: Bool = false, history: Bool = false) -> [String] {
+/// `mouse`: the mouse's entries under their own heading (after the shortcuts, which a
+/// palette's user looks for first), instead of the keys'.
+func keyHelp(multi: Bool, preview: Bool = false, history: Bool = false, mouse: Bool = false) -> [String] {
     func line(_ keys: String, _ what: String) -> String {
         "  " + keys + String(repeating: " ", count: max(1, 38 - keys.count)) + what
     }
-    var lines = ["Keys (Up/Down scroll this help; / searches it; any other key returns)"]
+    func isMouse(_ key: Key) -> Bool { if case .mouseEvent = key { true } else { false } }
+    var lines = [mouse ? "Mouse" : "Keys (Up/Down scroll this help; / searches it; any other key returns)"]
     var entries = DefaultKeys.entries(multi: multi, preview: preview, history: history)
         .filter { preview || !$0.chain.contains(where: \.kind.isPreviewAction) }
+        .filter { $0.keys.contains(where: isMouse) == mouse }
         .map { (keys: $0.keys.compactMap(KeyNames.name), what: $0.chain.map(\.kind.summary).joined(separator: ", then ")) }
     while !entries.isEmpty {
         var entry = entries.removeFirst()
@@ -50,7 +54,7 @@ func keyHelp(multi: Bool, preview: Bool = false, history: Bool = false) -> [Stri
         }
         lines.append(line(entry.keys.joined(separator: " "), entry.what))
     }
-    lines.append(line("ctrl-a ctrl-e ctrl-w ctrl-u alt-b …", "edit (libedit, ~/.editrc)"))
+    if !mouse { lines.append(line("ctrl-a ctrl-e ctrl-w ctrl-u alt-b …", "edit (libedit, ~/.editrc)")) }
     return lines
 }
 
