@@ -43,6 +43,11 @@ public struct ListLook: Equatable, Sendable {
     /// toggle-wrap and toggle-wrap-word, as fzf's: `word` turns word wrapping on or off
     /// (wrapping with it), otherwise wrapping turns, word wrapping going off with it.
     public mutating func toggleWrap(word: Bool) {
+        Self.toggleWrap(&wrap, word: &wrapWord, wordOnly: word)
+    }
+
+    /// fzf's rule for toggle-wrap(-word), the list's and the preview's alike.
+    static func toggleWrap(_ wrap: inout Bool, word wrapWord: inout Bool, wordOnly word: Bool) {
         if word {
             wrapWord.toggle()
             wrap = wrapWord

@@ -57,13 +57,7 @@ public struct PreviewWindow: Equatable, Sendable {
     /// wrapping on or off (wrapping with it), otherwise wrapping turns, word wrapping going
     /// off with it.
     public mutating func toggleWrap(word: Bool) {
-        if word {
-            wrapWord.toggle()
-            wrap = wrapWord
-        } else {
-            wrap.toggle()
-            if !wrap { wrapWord = false }
-        }
+        ListLook.toggleWrap(&wrap, word: &wrapWord, wordOnly: word)
     }
 
     /// Whether `layout` (a `--preview-window` spec) says how to wrap: otherwise
