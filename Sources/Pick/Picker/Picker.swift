@@ -194,7 +194,7 @@ final class Picker {
     /// The picker's rows: the region, inside the margin, border and padding if any.
     var geometry: Geometry {
         let g = areaBesidePreview
-        var beside = preview.map { g.besidePreview($0.window) } ?? g
+        var beside = preview.map { g.besidePreview($0.shownWindow) } ?? g
         beside.pane?.label = options.previewLabel.label
         beside.pane?.labelPosition = options.previewLabel.labelPosition
         return beside.withParts(options.parts, headerText: headerText.count, headerLines: boxedHeaderLines,
