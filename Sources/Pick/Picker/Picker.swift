@@ -196,6 +196,7 @@ final class Picker {
         let g = areaBesidePreview
         var beside = preview.map { g.besidePreview($0.shownWindow) } ?? g
         beside.pane?.label = options.previewLabel.label
+        beside.pane?.scrollbar = options.previewScrollbar
         beside.pane?.labelPosition = options.previewLabel.labelPosition
         return beside.withParts(options.parts, headerText: headerText.count, headerLines: boxedHeaderLines,
                                 footer: footerText, gutter: gutter.width)

@@ -71,7 +71,7 @@ extension OptionTable {
         "--clear", "--no-clear",
         "--wrap?", "--no-wrap", "--wrap-word", "--no-wrap-word", "--wrap-sign=", "--preview-wrap-sign=",
         "--multi-line", "--no-multi-line", "--marker-multi-line=", "--gap#", "--no-gap", "--gap-line?",
-        "--no-gap-line", "--scrollbar?", "--no-scrollbar", "--freeze-left=", "--freeze-right=",
+        "--no-gap-line", "--freeze-left=", "--freeze-right=",
         "--no-input",
     ].map(lookRow) + [
         // The separator follows it already; the rest of its glyphs are still to draw.

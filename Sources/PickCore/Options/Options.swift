@@ -150,6 +150,16 @@ public struct Options: Sendable {
         guard let separator else { return unicode ? "─" : "-" }
         return separator.isEmpty ? nil : separator
     }
+    /// `--scrollbar=CHARS`: the list's glyph and the preview's (one character is both);
+    /// nil is fzf's default (`│`, `|` without Unicode), "" none (`--no-scrollbar`).
+    /// pick draws the preview's (`previewScrollbar`); the list has none yet.
+    public var scrollbar: String? = nil
+    /// The preview pane's scrollbar glyph, or "" for none.
+    public var previewScrollbar: String {
+        guard let scrollbar else { return unicode ? "│" : "|" }
+        let glyphs = Array(scrollbar)
+        return glyphs.count > 1 ? String(glyphs[1]) : glyphs.first.map(String.init) ?? ""
+    }
     /// How long lines are cut: `--hscroll`, `--hscroll-off`, `--keep-right`.
     public var look = ListLook()
     /// `--scroll-off`: lines kept in view above and below the highlight.

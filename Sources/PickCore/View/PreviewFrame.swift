@@ -18,6 +18,9 @@ public struct PreviewFrame: Equatable, Sendable {
     /// The pane's border.
     public var sides: Sides
     public var glyphs: BorderGlyphs
+    /// The text rows the scrollbar's thumb spans (below the header lines), or nil when the
+    /// output fits: fzf's proportions (`--scrollbar` draws it).
+    public var scrollbar: Range<Int>? = nil
 }
 
 /// Builds the preview pane's frame.
@@ -53,7 +56,19 @@ public enum PreviewFrameBuilder {
             rows[0] = cut(rows[0], to: max(0, width - info.count - 1))
         }
         let sides = window.borderSides
-        return PreviewFrame(rows: rows, info: info, sides: sides, glyphs: window.border.glyphs)
+        let bar = thumb(lines: body, height: height - headers, first: first).map { (headers + $0.lowerBound)..<(headers + $0.upperBound) }
+        return PreviewFrame(rows: rows, info: info, sides: sides, glyphs: window.border.glyphs, scrollbar: bar)
+    }
+
+    /// The scrollbar's thumb for `lines` lines seen `height` rows at a time from line
+    /// `first`, as fzf sizes it: as long as the share of the lines in view (one row at
+    /// least), as far down as the view is; nil when the lines fit.
+    public static func thumb(lines: Int, height: Int, first: Int) -> Range<Int>? {
+        guard lines > height, height > 0 else { return nil }
+        let length = max(1, height * height / lines)
+        let offset = min(max(0, first), lines - height)
+        let start = min(height - length, (height - length) * offset / (lines - height))
+        return start..<(start + length)
     }
 
     /// What the pane says while a slow command has written nothing yet.
