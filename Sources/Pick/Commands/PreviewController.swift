@@ -109,7 +109,7 @@ final class PreviewController {
                 let size = rect.map { [("PICK_PREVIEW_LINES", String($0.text.height)), ("PICK_PREVIEW_COLUMNS", String($0.text.width)),
                                        ("FZF_PREVIEW_LINES", String($0.text.height)), ("FZF_PREVIEW_COLUMNS", String($0.text.width))] } ?? []
                 runner.start(command, environment: size + extraEnvironment + environment(), generation: generation,
-                             follows: window.follow, at: now)
+                             follows: window.follow, unseen: rect == nil, at: now)
                 if let area = rect?.text, !window.scroll.isEmpty, let line = subject.line {
                     let bytes = store.bytes(of: Int(line))
                     let offset = PreviewScroll.offset(window.scroll, field: { n in
@@ -223,6 +223,9 @@ extension Picker {
         guard let preview else { return }
         let area = areaBesidePreview
         preview.toggle(rows: area.height, columns: area.width)
+        // Shown again, the pane's command starts as the key's answer, before keys read
+        // after it move the focus on (a pane of size 0 runs it for each line, fzf's).
+        previewTurn(redraws: false)
         placePrompt()
         editor.refresh()
         lastFrame = []

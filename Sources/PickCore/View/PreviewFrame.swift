@@ -102,7 +102,8 @@ public enum PreviewFrameBuilder {
         let glyphs = visible.withUnsafeBufferPointer {
             TerminalText.glyphs($0, range: 0..<$0.count, styles: runs)
         }
-        guard wrap else { return [FrameBuilder.fit(glyphs, highlighted: [], columns: width).spans] }
+        // Cut at the pane's edge with no ellipsis, as fzf's (a command's text is not a title).
+        guard wrap else { return [FrameBuilder.fit(glyphs, highlighted: [], columns: width, ellipsis: "").spans] }
         var rows: [[Span]] = []
         var start = 0
         repeat {
