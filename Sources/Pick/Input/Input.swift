@@ -234,6 +234,12 @@ final class InputLoad: @unchecked Sendable {
         return load
     }
 
+    /// Input that a reload bound to `start` replaces before any is read: it stays loading
+    /// (no `load` event) until the reload's output takes its place.
+    static func replacedOnStart() -> InputLoad {
+        InputLoad()
+    }
+
     /// Reads `fd` (a reload's command output) into `store` on a thread of its own; `ended`
     /// runs there once it is read. A read error ends the list there (pick goes on).
     static func start(reading fd: Int32, into store: LineStore, styles: AnsiStyles?, fields: FieldView?,

@@ -50,6 +50,7 @@ enum Interactive {
         }
 
         let input = alreadyRead ? InputLoad.alreadyRead()
+            : options.bindings.reloadsOnStart ? InputLoad.replacedOnStart()
             : InputLoad.start(into: original, fromTerminal: isatty(0) == 1, walker: options.walker, styles: styles,
                               fields: fields)
         guard let terminal = Terminal() else {

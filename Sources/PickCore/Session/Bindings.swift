@@ -449,6 +449,12 @@ public struct Bindings: Equatable, Sendable {
     /// Whether an event is bound: the picker checks for one only then.
     public func binds(_ event: BindEvent) -> Bool { chains[.event(event)] != nil }
 
+    /// Whether `start` reloads: then, as in fzf, the reload's output is the input and
+    /// standard input (or the file walker) is never read.
+    public var reloadsOnStart: Bool {
+        chains[.event(.start)]?.contains { $0.kind == .reload || $0.kind == .reloadSync } ?? false
+    }
+
     /// Binds `chain` to `trigger`, replacing what it had.
     public mutating func bind(_ trigger: BindTrigger, _ chain: [BoundAction]) {
         if chains[trigger] == nil { triggers.append(trigger) }

@@ -175,7 +175,8 @@ public enum AnsiText {
         /// Another CSI sequence without intermediates: its parameters and final byte.
         case control(Range<Int>, UInt8)
         /// Any other escape sequence (OSC, DCS, SOS, PM and APC strings, charset
-        /// designations, two-byte escapes, a CSI sequence cut short by the line's end).
+        /// designations, two-byte escapes, a CSI sequence cut short by the line's end), and
+        /// the shift-out and shift-in bytes.
         case other
     }
 
@@ -186,6 +187,13 @@ public enum AnsiText {
         let end = line.endIndex
         func flush() { if textStart < i { body(.text(textStart..<i)) } }
         while i < end {
+            if line[i] == 0x0E || line[i] == 0x0F {  // shift out/in (tput sgr0 on screen/tmux): dropped, as fzf
+                flush()
+                body(.other)
+                i += 1
+                textStart = i
+                continue
+            }
             guard line[i] == 0x1B, i + 1 < end else {
                 i += 1
                 continue

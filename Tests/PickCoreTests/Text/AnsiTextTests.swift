@@ -27,6 +27,13 @@ final class AnsiTextTests: XCTestCase {
         XCTAssertEqual(strip("\u{1B}Pq#0\u{1B}\\sixel").0, "sixel", "a DCS string goes whole")
     }
 
+    func testShiftInAndOutAfterAResetAreTakenOut() {
+        // `tput sgr0` under TERM=screen or tmux is ESC [ m and SI: fish's history widget
+        // puts it before each command, and the command must come out without it.
+        XCTAssertEqual(strip("a\t\u{1B}[m\u{0F}echo 3rd").0, "a\techo 3rd")
+        XCTAssertEqual(strip("x\u{0E}y\u{0F}").0, "xy")
+    }
+
     func testALoneEscapeStaysToBeDrawnAsASymbol() {
         XCTAssertEqual(strip("end\u{1B}").0, "end\u{1B}")
     }

@@ -467,6 +467,24 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "synced\n")
     }
 
+    func testAReloadOnStartIsTheInputAndStandardInputIsNeverShown() throws {
+        // As fzf: `start:reload` replaces the input, so `load` fires for the reload's
+        // lines, not for the piped ones, which never show.
+        try tmux.file("go", "")
+        try tmux.start(input: "echo piped", args: """
+            --header waiting --bind 'start:reload(while [ -e go ]; do sleep 0.05; done; echo reloaded)' \
+            --bind 'load:change-header(loaded)'
+            """)
+        tmux.waitFor("the reload has not ended: no load yet") { self.shows($0, "waiting") && self.shows($0, "0/0") }
+        XCTAssertFalse(tmux.screen().contains { $0.contains("piped") })
+        try FileManager.default.removeItem(atPath: tmux.dir.appendingPathComponent("go").path)
+        tmux.waitFor("load fired for the reload") { self.shows($0, "loaded") && self.shows($0, "> reloaded") }
+        XCTAssertFalse(tmux.screen().contains { $0.contains("piped") })
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "reloaded\n")
+    }
+
     func testAReloadUnderAnsiKeepsItsColours() throws {
         try tmux.start(input: "echo plain", args: """
             --ansi --bind 'start:reload(printf "\\033[31mred\\033[0m line\\n")'
