@@ -114,6 +114,8 @@ extension Picker {
         }
         // As fzf: only in raw mode, whether the highlighted line matches.
         if session.raw { fzf.append(("FZF_RAW", session.matches(at: session.selection) ? "1" : "0")) }
+        // As fzf: only while the list wraps, how.
+        if session.look.wrap { fzf.append(("FZF_WRAP", session.look.wrapWord ? "word" : "char")) }
         if let withNth = options.withNth { fzf.append(("FZF_WITH_NTH", withNth.expression)) }
         if let line = session.highlighted {
             // As fzf: not when it holds a NUL (no variable can) or is too long for exec.

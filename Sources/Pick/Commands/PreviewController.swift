@@ -144,11 +144,13 @@ final class PreviewController {
         let area = rect.text
         let loading = runner.isLoading(at: now)
         return runner.withText(at: now) { text in
+            let last = wrappedLast(text, in: rect)
             let first = pane.firstLine(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
-                                       follow: rect.window.follow)
+                                       follow: rect.window.follow, wrappedLast: last)
             return PreviewFrameBuilder.build(count: text.count, line: text.line, style: text.style, first: first, window: rect.window,
                                              width: area.width, height: area.height, cut: text.isFull,
-                                             loading: loading)
+                                             loading: loading, wrapSign: options.previewWrapSignShown,
+                                             showsEnd: last != nil && rect.window.follow && !pane.leftTheEnd)
         }
     }
 
@@ -158,8 +160,17 @@ final class PreviewController {
         let area = rect.text
         runner.withText(at: now) { text in
             pane.hold(at: pane.firstLine(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
-                                         follow: rect.window.follow))
+                                         follow: rect.window.follow, wrappedLast: wrappedLast(text, in: rect)))
         }
+    }
+
+    /// With `wrap`, the last line to scroll to: the rest of the output fills the pane from
+    /// there, counted in rows (nil: counted in lines).
+    private func wrappedLast(_ text: PreviewText, in rect: PaneRect) -> Int? {
+        guard rect.window.wrap else { return nil }
+        return PreviewFrameBuilder.lastFirstLine(count: text.count, line: text.line, style: text.style, window: rect.window,
+                                                 width: rect.text.width, height: rect.text.height,
+                                                 wrapSign: options.previewWrapSignShown)
     }
 
     /// Scrolls the pane by `delta` lines, or by pages (`pages`: a pane's height less one).
@@ -173,18 +184,21 @@ final class PreviewController {
         let writing = runner.isStreaming
         runner.withText(at: now) { text in
             let streaming = writing || text.count == 0
+            let last = streaming ? nil : wrappedLast(text, in: rect)
             let first = pane.firstLine(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
-                                       follow: rect.window.follow)
+                                       follow: rect.window.follow, wrappedLast: last)
             let following = rect.window.follow && !pane.leftTheEnd
             if first != pane.scroll, !streaming || following { pane.scroll(by: first - pane.scroll, lines: text.count,
-                                                  headerLines: rect.window.headerLines, height: area.height, cycle: false) }
+                                                  headerLines: rect.window.headerLines, height: area.height, cycle: false,
+                                                  wrappedLast: last) }
             let lines = streaming ? max(text.count, pane.scroll + max(0, step) + area.height + rect.window.headerLines)
                                   : text.count
             pane.scroll(by: step, lines: lines, headerLines: rect.window.headerLines, height: area.height,
-                        cycle: rect.window.cycle && !streaming)
+                        cycle: rect.window.cycle && !streaming, wrappedLast: last)
             // Following: away from the end of what has come it stops, back at it it resumes.
             if rect.window.follow && text.count > 0 {
-                pane.noteEnd(lines: text.count, headerLines: rect.window.headerLines, height: area.height)
+                pane.noteEnd(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
+                             wrappedLast: last)
             }
         }
     }

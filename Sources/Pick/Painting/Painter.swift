@@ -171,10 +171,29 @@ struct Gutter: Equatable {
     }
     /// `--highlight-line`: the selected row's colours to the row's end.
     var highlightsLine = false
+    /// `--marker-multi-line`: the marker on a marked item's first, middle and last rows
+    /// when it takes more than one.
+    var markerMultiLine = ["\u{257B}", "\u{2503}", "\u{2579}"]
+    /// `--gap-line`: the rule on a gap's last row (nil: none).
+    var gapLine: StyledText? = nil
 
     var pointerWidth: Int { TerminalText.width(pointer) }
-    var markerWidth: Int { TerminalText.width(marker) }
+    /// As fzf: the marker's slot is as wide as the wider of `--marker` and the multi-line
+    /// markers, the narrower padded.
+    var markerWidth: Int { max(TerminalText.width(marker), TerminalText.width(markerMultiLine[0])) }
     var width: Int { pointerWidth + markerWidth }
+
+    /// The marker drawn on a marked item's row, for its place in the item.
+    func marker(for part: ItemPart) -> String {
+        let glyph: String
+        switch part {
+        case .single: glyph = marker
+        case .first: glyph = markerMultiLine[0]
+        case .middle: glyph = markerMultiLine[1]
+        case .last: glyph = markerMultiLine[2]
+        }
+        return glyph + String(repeating: " ", count: max(0, markerWidth - TerminalText.width(glyph)))
+    }
 }
 
 extension Geometry {
@@ -498,8 +517,8 @@ enum Painter {
 
     /// `separator` repeated to `columns` columns, cut mid-string if need be, as fzf's: in
     /// the separator's colour, or the colours its own SGR codes give.
-    static func rule(_ separator: StyledText, columns: Int, theme: Theme) -> String {
-        let base = theme.separator ?? theme.border
+    static func rule(_ separator: StyledText, columns: Int, theme: Theme, base: String? = nil) -> String {
+        let base = base ?? theme.separator ?? theme.border
         return separator.repeated(columns: columns).runs.map { run in
             theme.styled(run.style.isEmpty ? base : base.isEmpty ? run.style : base + ";" + run.style, run.text)
         }.joined()
@@ -584,6 +603,12 @@ enum Painter {
         switch row {
         case .section(let name):
             return sgr(theme.section) + name + (theme.isPlain || theme.section.isEmpty ? "" : reset)
+        case .gap(let rule):
+            // As fzf: the gutter's blank, then the gap line to a column short of the row's end.
+            let lead = (gutter.pointerWidth > 0 ? sgr(gutter.raw || gutter.gutter != nil ? theme.gutterGlyph : theme.gutter)
+                        + gutter.blank + (theme.isPlain ? "" : reset) : "") + String(repeating: " ", count: gutter.markerWidth)
+            guard rule, let line = gutter.gapLine, width - gutter.width - 1 > 0 else { return lead }
+            return lead + self.rule(line, columns: width - gutter.width - 1, theme: theme, base: theme.border) + (theme.isPlain ? "" : reset)
         case .line(let line):
             // A marked row (`--multi`) has its own colours, the selected row's win over them.
             let isMarkedStyle = line.isMarked && !line.isSelected && !theme.marked.isEmpty
@@ -604,7 +629,7 @@ enum Painter {
             } else if gutter.pointerWidth > 0 {
                 out += with(gutter.raw || gutter.gutter != nil ? theme.gutterGlyph : theme.gutter) + gutter.blank
             }
-            out += line.isMarked ? with(theme.marker) + gutter.marker
+            out += line.isMarked ? with(theme.marker) + gutter.marker(for: line.part)
                                  : with("") + String(repeating: " ", count: gutter.markerWidth)
             for span in line.spans {
                 var extra: [String] = []

@@ -196,6 +196,10 @@ extension Picker {
             refreshPreview()
         case .setWindow(let layout): changePreviewWindow(layout)
         case .once(let template): previewOnce(template)
+        case .toggleWrap(let word):
+            // The same text, folded anew: the command does not run again.
+            preview.window.toggleWrap(word: word)
+            layoutChanged()
         }
     }
 
@@ -302,7 +306,12 @@ extension Picker {
     /// when the pane's size or scroll offset changes; the view stays where it is, and
     /// `follow` keeps to the end again.
     func changePreviewWindow(_ layout: String) {
-        guard let preview, let window = try? options.previewWindow.changed(by: layout) else { return }
+        guard let preview, var window = try? options.previewWindow.changed(by: layout) else { return }
+        if !PreviewWindow.setsWrap(layout) {
+            // A toggle's wrapping stays, as fzf's.
+            window.wrap = preview.window.wrap
+            window.wrapWord = preview.window.wrapWord
+        }
         preview.holdView(at: monotonicMillis())
         if window.scroll != preview.window.scroll || window.headerLines != preview.window.headerLines {
             preview.pane.restart()

@@ -91,10 +91,13 @@ final class Picker {
                                               sorts: options.ranking.sorts, nth: options.nth, withNth: options.withNth),
                               raw: options.raw, startedAt: monotonicMillis())
         session.look = options.look
+        session.look.multiLine = options.read0 && options.multiLine
         region = ScreenRegion(height: options.height, minHeight: options.minHeight, layout: options.layout, mouse: options.mouse)
         prompt = TerminalText.sanitize(options.prompt)
         gutter = Gutter(pointer: options.pointer, marker: options.marker, gutter: options.gutter, gutterRaw: options.gutterRaw,
                         highlightsLine: options.highlightLine)
+        gutter.markerMultiLine = options.markerMultiLineShown
+        gutter.gapLine = options.gapLineShown.isEmpty ? nil : StyledText(ansi: options.gapLineShown)
         pendingScope = options.scope
         shortcuts = LineShortcuts(headerLines: options.headerLines)
         history = QueryHistory(path: options.history, limit: options.historySize)

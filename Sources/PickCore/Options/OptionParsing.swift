@@ -82,6 +82,33 @@ enum OptionParsing {
         return text
     }
 
+    /// A wrap sign (`--wrap-sign`): its tabs as blanks, safe to draw, any width (a row
+    /// narrower than it shows what fits).
+    static func sign(_ text: String) -> String {
+        TerminalText.sanitize(text.map { $0 == "\t" ? "        " : String($0) }.joined())
+    }
+
+    /// `--marker-multi-line`: three markers of one width each (3 or 6 columns in all), or
+    /// none (empty), as fzf splits them.
+    static func markerMultiLine(_ value: OptionValue) throws -> [String] {
+        let text = TerminalText.sanitize(String(value.string.prefix { $0 != "\n" }))
+        if text.isEmpty { return ["", "", ""] }
+        let total = TerminalText.width(text)
+        guard total == 3 || total == 6 else { throw value.refused("expected 3 or 6 columns in all, or none") }
+        var parts = ["", "", ""]
+        var index = 0, used = 0
+        for character in text {
+            let w = TerminalText.width(String(character))
+            if used + w > total / 3 && index < 2 { index += 1; used = 0 }
+            parts[index] += String(character)
+            used += w
+        }
+        guard parts.allSatisfy({ TerminalText.width($0) == total / 3 }) else {
+            throw value.refused("expected three markers of one width")
+        }
+        return parts
+    }
+
     /// fzf's `--info` styles; `inline` and `inline-right` may carry a prefix after a colon.
     static func infoStyle(_ text: String) -> InfoStyle? {
         switch text {

@@ -69,9 +69,7 @@ extension OptionTable {
     static let fzfLook: [OptionRow] = [
         "--ambidouble", "--no-ambidouble", "--black", "--no-black", "--bold", "--no-bold",
         "--clear", "--no-clear",
-        "--wrap?", "--no-wrap", "--wrap-word", "--no-wrap-word", "--wrap-sign=", "--preview-wrap-sign=",
-        "--multi-line", "--no-multi-line", "--marker-multi-line=", "--gap#", "--no-gap", "--gap-line?",
-        "--no-gap-line", "--freeze-left=", "--freeze-right=",
+        "--freeze-left=", "--freeze-right=",
         "--no-input",
     ].map(lookRow) + [
         // The separator follows it already; the rest of its glyphs are still to draw.

@@ -125,6 +125,33 @@ extension OptionTable {
             $0.look.keepRight = true
         },
         .flag("--no-keep-right") { $0.look.keepRight = false },
+        OptionRow("--wrap", .optional, nextWord: OptionRow.notAnOption,
+                  help: help(.interface, "--wrap[=char|word]", "a long line goes on over the rows below it (word: broken\n"
+                             + "after a blank);  --wrap-sign=STR  starts those rows ('↳ ')")) {
+            switch $1.text {
+            case nil, "char": $0.look.wrap = true; $0.look.wrapWord = false
+            case "word": $0.look.wrap = true; $0.look.wrapWord = true
+            default: throw $1.refused("expected char or word")
+            }
+        },
+        .flag("--no-wrap") { $0.look.wrap = false; $0.look.wrapWord = false },
+        .flag("--wrap-word") { $0.look.wrap = true; $0.look.wrapWord = true },
+        .flag("--no-wrap-word") { $0.look.wrapWord = false },
+        OptionRow("--wrap-sign", .required) { $0.wrapSign = OptionParsing.sign($1.string) },
+        .flag("--multi-line", help: help(.interface, "--no-multi-line", "a --read0 item's lines on one row, not a row each;\n"
+                                         + "--marker-multi-line=STR  a marked one's first, middle and last\nrow's marker ('╻┃╹')")) {
+            $0.multiLine = true
+        },
+        .flag("--no-multi-line") { $0.multiLine = false },
+        OptionRow("--marker-multi-line", .required) { $0.markerMultiLine = try OptionParsing.markerMultiLine($1) },
+        OptionRow("--gap", .optional, nextWord: OptionRow.startsWithDigit,
+                  help: help(.interface, "--gap[=N]", "N blank rows after each item (1), the last with a rule\n"
+                             + "(--gap-line[=STR], '┈')")) {
+            $0.look.gap = $1.text == nil ? 1 : try $1.number()
+        },
+        .flag("--no-gap") { $0.look.gap = 0 },
+        OptionRow("--gap-line", .optional, nextWord: OptionRow.notAnOption) { $0.gapLine = $1.text },
+        .flag("--no-gap-line") { $0.gapLine = "" },
         OptionRow("--scroll-off", .required, help: help(.interface, "--scroll-off=N", "keep N lines in view around the highlight (0)")) {
             $0.scrollOff = try $1.number()
         },
@@ -217,8 +244,8 @@ extension OptionTable {
         .flag("--no-preview") { $0.preview = nil },
         OptionRow("--preview-window", .required,
                   help: help(.preview, "--preview-window=OPTS", "fzf's: right,50% (default), left, up, down, N or N%,\n"
-                             + "border-STYLE, noborder, wrap, hidden, follow, +SCROLL[/D],\n"
-                             + "~HEADER, <COLS(ALTERNATIVE) for narrow terminals")) {
+                             + "border-STYLE, noborder, wrap, wrap-word, hidden, follow,\n"
+                             + "+SCROLL[/D], ~HEADER, <COLS(ALTERNATIVE) for narrow terminals")) {
             $0.previewWindow = try $0.previewWindow.applying($1.string)
         },
         OptionRow("--scrollbar", .optional, nextWord: OptionRow.notAnOption,
@@ -232,6 +259,10 @@ extension OptionTable {
             $0.scrollbar = glyphs
         },
         .flag("--no-scrollbar") { $0.scrollbar = "" },
+        OptionRow("--preview-wrap-sign", .required,
+                  help: help(.preview, "--preview-wrap-sign=STR", "starts a row a wrapped preview line goes on over\n(default: --wrap-sign's)")) {
+            $0.previewWrapSign = OptionParsing.sign($1.string)
+        },
         OptionRow("--with-shell", .required,
                   help: help(.preview, "--with-shell=CMD", "run commands with CMD and the command as its last argument\n"
                              + "(default: $SHELL -c, any shell, fish included)")) {

@@ -160,8 +160,28 @@ public struct Options: Sendable {
         let glyphs = Array(scrollbar)
         return glyphs.count > 1 ? String(glyphs[1]) : glyphs.first.map(String.init) ?? ""
     }
-    /// How long lines are cut: `--hscroll`, `--hscroll-off`, `--keep-right`.
+    /// How long lines are cut or wrapped: `--hscroll`, `--hscroll-off`, `--keep-right`,
+    /// `--wrap`, `--gap` (`look.multiLine` follows `multiLine` and `--read0` at start).
     public var look = ListLook()
+    /// `--no-multi-line`: a `--read0` item's newlines drawn `␊` on one row, not over rows.
+    public var multiLine = true
+    /// `--wrap-sign`, `--preview-wrap-sign`: what starts a row a wrapped line goes on
+    /// over (nil: fzf's `↳ `, `> ` without Unicode; the preview's: the list's).
+    public var wrapSign: String? = nil
+    public var previewWrapSign: String? = nil
+    /// `--marker-multi-line`: the marker on a marked item's first, middle and last rows
+    /// (nil: fzf's `╻┃╹`, `.|'` without Unicode; empty: none).
+    public var markerMultiLine: [String]? = nil
+    /// `--gap-line`: the rule on each gap's last row (nil: fzf's `┈`, `-` without
+    /// Unicode; empty: none, `--no-gap-line`).
+    public var gapLine: String? = nil
+    /// The glyphs drawn, fzf's defaults filled in.
+    public var wrapSignShown: String { wrapSign ?? (unicode ? "\u{21B3} " : "> ") }
+    public var previewWrapSignShown: String { previewWrapSign ?? wrapSignShown }
+    public var markerMultiLineShown: [String] {
+        markerMultiLine ?? (marker.isEmpty ? ["", "", ""] : unicode ? ["\u{257B}", "\u{2503}", "\u{2579}"] : [".", "|", "'"])
+    }
+    public var gapLineShown: String { gapLine ?? (unicode ? "\u{2508}" : "-") }
     /// `--scroll-off`: lines kept in view above and below the highlight.
     public var scrollOff = 0
     /// `--tabstop`: a tab in a title is blank to the next multiple of this many columns.

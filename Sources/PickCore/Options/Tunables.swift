@@ -85,6 +85,10 @@ public enum Tunables {
         /// A frame of an older query's result lists only its rows that match the current
         /// query, checking at most this many screens of them (a bounded check per frame).
         public static let staleRowsChecked = 4
+        /// A wrapped line at the list's far end (the bottom layout) shows its last rows, so
+        /// it is wrapped from its start: as far as this many bytes, a frame's worth of work
+        /// (a longer one, a minified file, shows as if it ended there).
+        public static let wrappedLineBytes = 1 << 18
         /// While input streams in, how often the query is searched again.
         public static let refreshInterval = 100
         /// How often the spinner turns while something is busy.

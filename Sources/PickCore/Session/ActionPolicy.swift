@@ -97,6 +97,9 @@ public enum PreviewEffect: Equatable, Sendable {
     case setWindow(String)
     /// Show it, previewing with this command once (preview(…)) until the highlight moves.
     case once(CommandTemplate)
+    /// Wrap its long lines or cut them, as toggle-wrap does the list's (`word`: after a
+    /// blank, toggle-preview-wrap-word).
+    case toggleWrap(word: Bool)
 }
 
 /// How a command an action names runs.
@@ -360,6 +363,16 @@ extension PickSession {
             var look = self.look
             look.hscroll.toggle()
             return [.event(.look(look))]
+        case .toggleWrap, .toggleWrapWord:
+            var look = self.look
+            look.toggleWrap(word: action.kind == .toggleWrapWord)
+            return [.event(.look(look))]
+        case .toggleMultiLine:
+            var look = self.look
+            look.multiLine.toggle()
+            return [.event(.look(look))]
+        case .togglePreviewWrap, .togglePreviewWrapWord:
+            return context.preview == nil ? [] : [.preview(.toggleWrap(word: action.kind == .togglePreviewWrapWord))]
         case .toggleSort:
             let sorts = !(bound.sorts ?? settings.sorts)
             bound.sorts = sorts

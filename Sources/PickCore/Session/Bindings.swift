@@ -161,6 +161,8 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case complete, takeGhost = "take-ghost", help, nextScope = "next-scope", nextLine = "next-line"
     case forget, suspend
     case toggleHscroll = "toggle-hscroll"
+    case toggleWrap = "toggle-wrap", toggleWrapWord = "toggle-wrap-word", toggleMultiLine = "toggle-multi-line"
+    case togglePreviewWrap = "toggle-preview-wrap", togglePreviewWrapWord = "toggle-preview-wrap-word"
     case acceptOrPrintQuery = "accept-or-print-query"
     case backwardSubword = "backward-subword", forwardSubword = "forward-subword"
     case killSubword = "kill-subword", backwardKillSubword = "backward-kill-subword"
@@ -227,7 +229,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         switch self {
         case .togglePreview, .showPreview, .hidePreview, .refreshPreview, .previewUp, .previewDown,
              .previewPageUp, .previewPageDown, .changePreview, .changePreviewWindow, .previewHalfPageUp,
-             .previewHalfPageDown, .previewTop, .previewBottom, .preview:
+             .previewHalfPageDown, .previewTop, .previewBottom, .preview, .togglePreviewWrap, .togglePreviewWrapWord:
             return true
         default:
             return false
@@ -258,6 +260,11 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .clearQuery: return "clear the query"
         case .toggleSort: return "sort on or off"
         case .toggleHscroll: return "show long lines from their match, or cut at their end"
+        case .toggleWrap: return "wrap long lines over the rows below, or cut them"
+        case .toggleWrapWord: return "wrap long lines after a blank, or cut them"
+        case .toggleMultiLine: return "show a --read0 item's lines on rows of their own, or on one"
+        case .togglePreviewWrap: return "wrap the preview's long lines, or cut them"
+        case .togglePreviewWrapWord: return "wrap the preview's long lines after a blank, or cut them"
         case .enableSearch: return "filter by the query"
         case .disableSearch: return "stop filtering by the query"
         case .toggleSearch: return "filtering by the query on or off"
@@ -781,8 +788,6 @@ enum BindingParser {
     /// fzf's actions pick does not have (yet): refused as such, not as unknown.
     static let fzfActionsNotImplemented: Set<String> = [
         "line-discard", "word-rubout", "toggle-input", "hide-input", "show-input",
-        "toggle-wrap", "toggle-wrap-word", "toggle-multi-line", "toggle-preview-wrap",
-        "toggle-preview-wrap-word",
     ]
 
     /// An action with an argument: `name(…)` (any bracket) or `name:…`.

@@ -102,7 +102,8 @@ public enum TerminalText {
                 out.append(Glyph(text: String(repeating: " ", count: n), width: n, offset: i, isSymbol: false,
                                  style: style))
             } else if let sym = symbol(for: invalid ? 0xFFFD : s) {
-                let hidden = !showsControlCharacters && (s < 0x20 || s == 0x7F) && !invalid
+                // A newline (a --read0 item's, on one row) shows as fzf shows it: `␊`.
+                let hidden = !showsControlCharacters && (s < 0x20 || s == 0x7F) && s != 0x0A && !invalid
                 out.append(Glyph(text: hidden ? "" : sym, width: hidden ? 0 : 1, offset: i, isSymbol: true, style: style))
             } else {
                 out.append(Glyph(text: String(Unicode.Scalar(s)!), width: width(of: s), offset: i,

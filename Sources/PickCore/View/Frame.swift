@@ -36,6 +36,16 @@ public struct LineRow: Equatable, Sendable {
     /// Whether pressing the key the chip names picks the line; a chip that names no key,
     /// or a key the query editor or pick uses, is drawn as a hint, not as a key.
     public var chipFires = false
+    /// Which of its item's rows this is (an item wrapped or of several lines takes more
+    /// than one): a marked item's marker is drawn for its place, as fzf's.
+    public var part = ItemPart.single
+}
+
+/// A row's place in its item, for the marker (`--marker-multi-line`'s three glyphs).
+public enum ItemPart: Hashable, Sendable {
+    /// The item's only row: `--marker`.
+    case single
+    case first, middle, last
 }
 
 /// One row of the list area.
@@ -43,6 +53,9 @@ public enum FrameRow: Equatable, Sendable {
     /// A section header above its group.
     case section(String)
     case line(LineRow)
+    /// A row of the gap after an item (`--gap`); `rule`: the gap's last row, with the gap
+    /// line.
+    case gap(rule: Bool)
 }
 
 /// The info line: counts, busy spinner, marks and scopes.
@@ -155,6 +168,11 @@ public struct FrameInput {
     /// Jump mode: the labels of the rows, in order from the first one shown.
     public var jumpLabels: [Character]? = nil
     public var tracksCurrent = false
+    /// What starts a row a wrapped line goes on over (`--wrap-sign`), safe to draw.
+    public var wrapSign = "\u{21B3} "
+    /// The list grows upward from the prompt (fzf's default layout): an item's rows are in
+    /// flow order from its last, and one cut at the list's far end loses its first rows.
+    public var rowsReadUpward = false
 
     public init(width: Int, listHeight: Int, result: SearchResult?, query: Query, queryText: String,
                 selection: Int = 0, scroll: Int = 0, marked: Set<Int32> = [], multi: Bool = false,
@@ -191,6 +209,8 @@ extension FrameInput {
                   isLoading: session.isLoading, isSearching: session.isSearching, scopes: scopes,
                   scope: session.scope, headerText: headerText, headerLines: options.headerLines)
         headersFollowGroups = options.layout == .bottom
+        rowsReadUpward = options.layout == .bottom
+        wrapSign = options.wrapSignShown
         self.gutterWidth = gutterWidth
         ellipsis = options.ellipsis
         tabStop = options.tabStop
@@ -260,12 +280,26 @@ public enum FrameBuilder {
         let atHeader = groups.enumerated().contains {
             headed[$0.offset] && (after ? $0.element.range.upperBound - 1 : $0.element.range.lowerBound) == selection
         }
-        var scroll = min(max(input.scroll, 0), max(0, totalRows - input.listHeight))
         let wantedFirst = atHeader && !after ? selectedRow - 1 : selectedRow
         let wantedLast = atHeader && after ? selectedRow + 1 : selectedRow
-        if wantedFirst < scroll { scroll = max(0, wantedFirst) }
-        if wantedLast >= scroll + input.listHeight { scroll = max(0, wantedLast - input.listHeight + 1) }
-        if input.scrollOff > 0 {
+        var scroll = min(max(input.scroll, 0), max(0, totalRows - input.listHeight))
+        if input.look.spansRows {
+            // Items take rows of their own: the window is counted in rows, not items.
+            var heights: [Int: Int] = [:]
+            func height(_ r: Int) -> Int {
+                if let h = heights[r] { return h }
+                let h = linePosition(ofRow: r, groups: groups, headed: headed, after: after)
+                    .map { rowCount(Int(lines[$0]), input: input, store: store, width: width) } ?? 1
+                heights[r] = h
+                return h
+            }
+            scroll = spannedScroll(from: input.scroll, totalRows: totalRows, selectedRow: selectedRow,
+                                   input: input, height: height)
+        } else {
+            if wantedFirst < scroll { scroll = max(0, wantedFirst) }
+            if wantedLast >= scroll + input.listHeight { scroll = max(0, wantedLast - input.listHeight + 1) }
+        }
+        if input.scrollOff > 0 && !input.look.spansRows {
             // fzf's --scroll-off: rows kept in view before and after the highlight (at most
             // half the list), first before it, then after it (never alternating).
             let off = min(input.listHeight / 2, input.scrollOff)
@@ -317,27 +351,45 @@ public enum FrameBuilder {
                 if headerDue {
                     headerDue = false
                     rows.insert(header(group), at: headerAt)
-                    if rows.count == input.listHeight { break outer }
+                    if rows.count >= input.listHeight { break outer }
                 }
                 listedInGroup += 1
-                var lineRow = lineRow(Int(line), position: position, selected: position == selection && input.pointsAtSelection,
-                                      marked: input.marked.contains(line), input: input, store: store, width: width)
+                var label: Character? = nil
                 if let labels = input.jumpLabels {
                     let index = position - scroll
-                    lineRow.jumpLabel = index >= 0 && index < labels.count ? labels[index] : nil
+                    label = index >= 0 && index < labels.count ? labels[index] : nil
                 }
-                rows.append(.line(lineRow))
+                let selected = position == selection && input.pointsAtSelection
+                if input.look.spansRows {
+                    let itemRows = self.itemRows(Int(line), position: position, selected: selected,
+                                                 marked: input.marked.contains(line), current: position == selection,
+                                                 input: input, store: store, width: width,
+                                                 room: input.listHeight - rows.count)
+                    for var itemRow in input.rowsReadUpward ? itemRows.reversed() : itemRows {
+                        itemRow.jumpLabel = label
+                        rows.append(.line(itemRow))
+                    }
+                    for k in 0..<input.look.gap where rows.count < input.listHeight {
+                        rows.append(.gap(rule: k == input.look.gap - 1))
+                    }
+                } else {
+                    var lineRow = lineRow(Int(line), position: position, selected: selected,
+                                          marked: input.marked.contains(line), input: input, store: store, width: width)
+                    lineRow.jumpLabel = label
+                    rows.append(.line(lineRow))
+                }
                 row += 1
-                if rows.count == input.listHeight { break outer }
+                if rows.count >= input.listHeight { break outer }
             }
             if headed[g] && after && (!stale || listedInGroup > 0) {
                 if row >= scroll {
                     rows.append(header(group))
-                    if rows.count == input.listHeight { break outer }
+                    if rows.count >= input.listHeight { break outer }
                 }
                 row += 1
             }
         }
+        if rows.count > input.listHeight { rows.removeLast(rows.count - input.listHeight) }
         return Frame(headers: headers, rows: rows, info: info, message: [], scroll: scroll,
                      headerTextRows: input.headerText.count)
     }
@@ -373,14 +425,7 @@ public enum FrameBuilder {
                                 selected: Bool, marked: Bool, input: FrameInput, store: LineStore,
                                 width: Int) -> LineRow {
         let fields = shown.fields
-        let isClose = position >= (input.result.map { $0.lines.count - $0.closeMatches } ?? .max)
-        let isUnmatched = input.result?.matched.map { !$0.contains(Int32(line)) } ?? false
-        var highlightOffsets = isUnmatched ? []
-            : isClose ? CloseMatches.positions(inTitleOf: line, store: store, query: input.query)
-            : MatchPositions.inTitle(of: line, store: store, query: input.query)
-        if let map = shown.searchedToShown {
-            highlightOffsets = highlightOffsets.compactMap { $0 < map.count ? map[$0] : nil }
-        }
+        let (highlightOffsets, isUnmatched) = highlights(line, shown: shown, position: position, input: input, store: store)
         let highlighted = Set(highlightOffsets)
         // A huge title (a minified file, a log line) is decoded only as far as can show.
         var title = fields.title
@@ -415,6 +460,21 @@ public enum FrameBuilder {
                           spans: fitted.spans, titleColumns: fitted.columns, chip: chip, chipFires: chipFires)
         row.isUnmatched = isUnmatched
         return row
+    }
+
+    /// The offsets of the matched characters in the row's text, and whether the query does
+    /// not match the line (raw mode: drawn dimmed, nothing highlighted).
+    static func highlights(_ line: Int, shown: ShownLine, position: Int, input: FrameInput,
+                           store: LineStore) -> (offsets: [Int], isUnmatched: Bool) {
+        let isClose = position >= (input.result.map { $0.lines.count - $0.closeMatches } ?? .max)
+        let isUnmatched = input.result?.matched.map { !$0.contains(Int32(line)) } ?? false
+        var offsets = isUnmatched ? []
+            : isClose ? CloseMatches.positions(inTitleOf: line, store: store, query: input.query)
+            : MatchPositions.inTitle(of: line, store: store, query: input.query)
+        if let map = shown.searchedToShown {
+            offsets = offsets.compactMap { $0 < map.count ? map[$0] : nil }
+        }
+        return (offsets, isUnmatched)
     }
 
     /// Glyphs cut to `columns` as fzf cuts them, `ellipsis` (a few columns of safe text)

@@ -32,25 +32,42 @@ public enum PreviewFrameBuilder {
     /// `loading`: the text is the last line's, kept while a slow command has written nothing.
     public static func build(count: Int, line: (Int) -> [UInt8], style: (Int) -> AnsiStyle = { _ in .plain }, first: Int,
                              window: PreviewWindow, width: Int, height: Int, cut isCut: Bool = false,
-                             loading: Bool = false) -> PreviewFrame {
+                             loading: Bool = false, wrapSign: String = "\u{21B3} ",
+                             showsEnd: Bool = false) -> PreviewFrame {
         var rows: [[Span]] = []
         let width = max(1, width)
         let headers = min(window.headerLines, count, height)
-        func add(_ index: Int) {
-            for row in self.rows(of: line(index), style: style(index), width: width, wrap: window.wrap) {
-                guard rows.count < height else { return }
+        // Whether the text takes more rows than the pane has (wrapped lines).
+        var overflows = false
+        func add(_ index: Int, limit: Int = height) {
+            for row in self.rows(of: line(index), style: style(index), width: width, wrap: window.wrap,
+                                 words: window.wrapWord, sign: wrapSign) {
+                guard rows.count < limit else { overflows = true; return }
                 rows.append(row)
             }
         }
         for i in 0..<headers { add(i) }
         var i = window.headerLines + max(0, first)
+        if showsEnd && window.wrap {
+            // Following the end: the last rows of the output, the first line's top cut.
+            var body: [[Span]] = []
+            swap(&rows, &body)
+            while i < count {
+                add(i, limit: .max)
+                i += 1
+            }
+            let tail = rows.suffix(height - headers)
+            overflows = overflows || tail.count < rows.count
+            rows = body + tail
+        }
         while rows.count < height && i < count {
             add(i)
             i += 1
         }
+        if i < count { overflows = true }
         let body = count - window.headerLines
         // As fzf: the first line shown and the total, counted over the whole output.
-        let info = loading ? loadingMark : window.info && body > height - headers
+        let info = loading ? loadingMark : window.info && (body > height - headers || overflows || first > 0)
             ? "\(window.headerLines + first + 1)/\(count)" + (isCut ? "+" : "") : ""
         if !info.isEmpty, !rows.isEmpty {
             rows[0] = cut(rows[0], to: max(0, width - info.count - 1))
@@ -69,6 +86,23 @@ public enum PreviewFrameBuilder {
         let offset = min(max(0, first), lines - height)
         let start = min(height - length, (height - length) * offset / (lines - height))
         return start..<(start + length)
+    }
+
+    /// With `wrap`: the first body line from which the rest of the output fills the pane's
+    /// `height` rows (its last place to scroll to, where `follow` keeps it).
+    public static func lastFirstLine(count: Int, line: (Int) -> [UInt8], style: (Int) -> AnsiStyle = { _ in .plain },
+                                     window: PreviewWindow, width: Int, height: Int,
+                                     wrapSign: String = "\u{21B3} ") -> Int {
+        let room = max(1, height - min(window.headerLines, count, height))
+        var rows = 0
+        var i = count - 1
+        while i >= window.headerLines {
+            rows += self.rows(of: line(i), style: style(i), width: max(1, width), wrap: true, words: window.wrapWord,
+                              sign: wrapSign).count
+            if rows >= room { return i - window.headerLines }
+            i -= 1
+        }
+        return 0
     }
 
     /// What the pane says while a slow command has written nothing yet.
@@ -94,8 +128,10 @@ public enum PreviewFrameBuilder {
     }
 
     /// The rows one output line takes: one, cut to `width`, or with `wrap` as many as its
-    /// text needs.
-    static func rows(of bytes: [UInt8], style: AnsiStyle = .plain, width: Int, wrap: Bool) -> [[Span]] {
+    /// text needs (`words`: broken at a blank, fzf's preview `wrap-word`), each after the
+    /// first starting with `sign` (dim), as fzf's.
+    static func rows(of bytes: [UInt8], style: AnsiStyle = .plain, width: Int, wrap: Bool, words: Bool = false,
+                     sign: String = "\u{21B3} ") -> [[Span]] {
         // A very long line shows only as far as the pane can (wrapped, a screenful or so).
         let limit = wrap ? width * 256 : width * 4 + 64
         let (visible, runs) = AnsiText.terminalLine(bytes.prefix(limit), style: style, columns: limit)
@@ -104,19 +140,15 @@ public enum PreviewFrameBuilder {
         }
         // Cut at the pane's edge with no ellipsis, as fzf's (a command's text is not a title).
         guard wrap else { return [FrameBuilder.fit(glyphs, highlighted: [], columns: width, ellipsis: "").spans] }
-        var rows: [[Span]] = []
-        var start = 0
-        repeat {
-            var used = 0
-            var end = start
-            while end < glyphs.count && used + glyphs[end].width <= width {
-                used += glyphs[end].width
-                end += 1
-            }
-            if end == start && end < glyphs.count { end += 1 }  // a glyph wider than the pane
-            rows.append(FrameBuilder.fit(Array(glyphs[start..<end]), highlighted: [], columns: width).spans)
-            start = end
-        } while start < glyphs.count
-        return rows
+        let signWidth = TerminalText.width(sign)
+        let shownSign = signWidth <= width ? sign : TerminalText.truncate(sign, to: width)
+        let pieces = LineWrap.rows(glyphs, columns: width, signWidth: signWidth, words: words ? .dropBlank : .off,
+                                   maxRows: width * 256)
+        return pieces.rows.enumerated().map { k, range in
+            let room = k == 0 ? width : max(0, width - signWidth)
+            let text = FrameBuilder.fit(Array(glyphs[range]), highlighted: [], columns: max(1, room)).spans
+            guard k > 0 else { return text }
+            return [Span(text: shownSign, isHighlighted: false, isSymbol: false, style: "2")] + (room > 0 ? text : [])
+        }
     }
 }

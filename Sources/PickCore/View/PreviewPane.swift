@@ -119,9 +119,11 @@ public struct PreviewPane: Sendable {
 
     /// Scrolls by `delta` lines through `lines` lines of output (less `headerLines`), a pane
     /// of `height` rows; `cycle` wraps past either end.
-    public mutating func scroll(by delta: Int, lines: Int, headerLines: Int, height: Int, cycle: Bool) {
+    /// `wrappedLast`: with wrapping, the last line to scroll to (`lastFirstLine`).
+    public mutating func scroll(by delta: Int, lines: Int, headerLines: Int, height: Int, cycle: Bool,
+                                wrappedLast: Int? = nil) {
         let body = max(0, lines - headerLines)
-        let last = max(0, body - max(1, height - headerLines))
+        let last = wrappedLast ?? max(0, body - max(1, height - headerLines))
         var next = scroll + delta
         if cycle && last > 0 {
             if scroll == last && delta > 0 { next = 0 } else if scroll == 0 && delta < 0 { next = last }
@@ -132,9 +134,10 @@ public struct PreviewPane: Sendable {
 
     /// After a scroll, with `lines` lines of output come so far: whether the view left the
     /// end (`follow` stops) or came back to it (`follow` resumes).
-    public mutating func noteEnd(lines: Int, headerLines: Int, height: Int) {
+    /// `wrappedLast`: with wrapping, the last line to scroll to (`lastFirstLine`).
+    public mutating func noteEnd(lines: Int, headerLines: Int, height: Int, wrappedLast: Int? = nil) {
         let body = max(0, lines - headerLines)
-        leftTheEnd = scroll < max(0, body - max(1, height - headerLines))
+        leftTheEnd = scroll < (wrappedLast ?? max(0, body - max(1, height - headerLines)))
     }
 
     /// The view stays at body line `first` (where it shows now), scrolled or not.
@@ -148,9 +151,9 @@ public struct PreviewPane: Sendable {
     }
 
     /// The first body line to show: with `follow` (and no scrolling since), the end.
-    public func firstLine(lines: Int, headerLines: Int, height: Int, follow: Bool) -> Int {
+    public func firstLine(lines: Int, headerLines: Int, height: Int, follow: Bool, wrappedLast: Int? = nil) -> Int {
         let body = max(0, lines - headerLines)
-        let last = max(0, body - max(1, height - headerLines))
+        let last = wrappedLast ?? max(0, body - max(1, height - headerLines))
         return follow && !leftTheEnd ? last : min(scroll, last)
     }
 }

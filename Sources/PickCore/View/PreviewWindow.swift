@@ -4,7 +4,7 @@
 // an earlier one):
 //
 //     up|down|left|right (top, bottom)   N (rows or columns) or N% of the terminal (to 99%)
-//     border-STYLE, rounded, sharp, border, noborder, border-line   [no]wrap   [no]hidden
+//     border-STYLE, rounded, sharp, border, noborder, border-line   [no]wrap wrap-word   [no]hidden
 //     [no]follow   [no]cycle   [no]info   ~N (N header lines)   default
 //     +SCROLL[OFFSETS][/DENOM]   e.g. +42, +{2}, +{2}-5, +{2}+3/2, +{n}
 //     <N(ALTERNATIVE)   another spec, used while the pane would be smaller than N
@@ -35,7 +35,9 @@ public struct PreviewWindow: Equatable, Sendable {
     public var position = PreviewPosition.right
     public var size = PreviewSize.percent(50)
     public var border = BorderStyle.rounded
+    /// Long lines go on over the rows below (`wrap`), broken after a blank (`wrap-word`).
     public var wrap = false
+    public var wrapWord = false
     public var hidden = false
     /// Keep the end of the output in view as it grows (as `tail -f`).
     public var follow = false
@@ -53,6 +55,25 @@ public struct PreviewWindow: Equatable, Sendable {
     private var alternatives: [PreviewWindow] = []
 
     public init() {}
+
+    /// toggle-preview-wrap and toggle-preview-wrap-word, as fzf's: `word` turns word
+    /// wrapping on or off (wrapping with it), otherwise wrapping turns, word wrapping going
+    /// off with it.
+    public mutating func toggleWrap(word: Bool) {
+        if word {
+            wrapWord.toggle()
+            wrap = wrapWord
+        } else {
+            wrap.toggle()
+            if !wrap { wrapWord = false }
+        }
+    }
+
+    /// Whether `layout` (a `--preview-window` spec) says how to wrap: otherwise
+    /// change-preview-window keeps what a toggle left, as fzf's.
+    public static func setsWrap(_ layout: String) -> Bool {
+        layout.split(whereSeparator: { $0 == "," || $0 == ":" }).contains { ["wrap", "wrap-word", "nowrap"].contains($0) }
+    }
 
     public var alternative: PreviewWindow? {
         get { alternatives.first }
@@ -149,8 +170,9 @@ public struct PreviewWindow: Equatable, Sendable {
         case "default": self = PreviewWindow()
         case "hidden": hidden = true
         case "nohidden": hidden = false
-        case "wrap", "wrap-word": wrap = true
-        case "nowrap": wrap = false
+        case "wrap": wrap = true; wrapWord = false
+        case "wrap-word": wrap = true; wrapWord = true
+        case "nowrap": wrap = false; wrapWord = false
         case "cycle": cycle = true
         case "nocycle": cycle = false
         case "follow": follow = true

@@ -30,6 +30,26 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(o.prompt, "> ")
     }
 
+    func testWrapMultiLineAndGapTakeFzfsValues() throws {
+        XCTAssertEqual(try parse(["--wrap"]).look, ListLook(wrap: true))
+        XCTAssertEqual(try parse(["--wrap", "word"]).look, ListLook(wrap: true, wrapWord: true), "the next word, as fzf")
+        XCTAssertEqual(try parse(["--wrap-word", "--no-wrap-word"]).look, ListLook(wrap: true))
+        XCTAssertThrowsError(try parse(["--wrap=line"]))
+        XCTAssertEqual(try parse(["--gap"]).look.gap, 1)
+        XCTAssertEqual(try parse(["--gap", "3"]).look.gap, 3)
+        XCTAssertEqual(try parse(["--gap-line"]).gapLineShown, "┈", "no value: fzf's")
+        XCTAssertEqual(try parse(["--no-gap-line"]).gapLineShown, "")
+        XCTAssertEqual(try parse(["--no-unicode"]).wrapSignShown, "> ")
+        XCTAssertEqual(try parse(["--wrap-sign", "\t>"]).wrapSignShown, "        >", "a tab as blanks")
+        XCTAssertEqual(try parse(["--preview-wrap-sign", "+"]).previewWrapSignShown, "+")
+        XCTAssertEqual(try parse(["--wrap-sign", "~"]).previewWrapSignShown, "~", "the list's when not given")
+        XCTAssertFalse(try parse(["--no-multi-line"]).multiLine)
+        XCTAssertEqual(try parse([]).markerMultiLineShown, ["╻", "┃", "╹"])
+        XCTAssertEqual(try parse(["--marker-multi-line", "abcdef"]).markerMultiLineShown, ["ab", "cd", "ef"])
+        XCTAssertEqual(try parse(["--marker-multi-line="]).markerMultiLineShown, ["", "", ""])
+        XCTAssertThrowsError(try parse(["--marker-multi-line", "ab"]), "fzf's: 3 or 6 columns in all")
+    }
+
     func testTheSeparatorIsFzfsRuleUnlessToldOtherwise() throws {
         XCTAssertEqual(try parse([]).separatorRule, "─")
         XCTAssertEqual(try parse(["--no-unicode"]).separatorRule, "-", "fzf's ASCII rule")
@@ -301,7 +321,8 @@ final class OptionsTests: XCTestCase {
                                     "--no-tty-default", "--listen", "--walker=file,dir", "--with-nth=1", "+x", "--"]))
         XCTAssertNoThrow(try parse([], defaults: "--height=40% --scroll-off=3 --info-command='echo {}' --ghost=type"))
         XCTAssertEqual(OptionTable.byName["--style"]?.support, .honoured)
-        XCTAssertEqual(OptionTable.byName["--wrap"]?.support, .notYetDrawn)
+        XCTAssertEqual(OptionTable.byName["--wrap"]?.support, .honoured)
+        XCTAssertEqual(OptionTable.byName["--freeze-left"]?.support, .notYetDrawn)
         XCTAssertEqual(try parse(["--zsh"]).shell, "zsh")
         // Accepting an fzf value does not mean any value: fzf refuses these too.
         XCTAssertEqual(error(["--algo=v3"]), "invalid value for --algo: 'v3' (expected v1 or v2)")

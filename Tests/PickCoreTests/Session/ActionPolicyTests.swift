@@ -46,6 +46,44 @@ final class ActionPolicyTests: XCTestCase {
         XCTAssertEqual(d.session.look, ListLook(hscroll: true, hscrollOff: 3))
     }
 
+    func testToggleWrapAndToggleWrapWordTurnWrappingAsFzfs() {
+        var d = driver()
+        press(&d, "toggle-wrap")
+        XCTAssertEqual(d.session.look, ListLook(wrap: true), "by characters")
+        press(&d, "toggle-wrap-word")
+        XCTAssertEqual(d.session.look, ListLook(wrap: true, wrapWord: true), "by words, still wrapping")
+        press(&d, "toggle-wrap")
+        XCTAssertEqual(d.session.look, ListLook(), "off, and word wrapping with it")
+        press(&d, "toggle-wrap-word+toggle-wrap-word")
+        XCTAssertEqual(d.session.look, ListLook(), "word wrapping on and off again takes wrapping with it")
+    }
+
+    func testToggleMultiLineTurnsItemsOverRowsOnAndOff() {
+        var d = driver()
+        d.session.look.multiLine = true
+        press(&d, "toggle-multi-line")
+        XCTAssertFalse(d.session.look.multiLine)
+        press(&d, "toggle-multi-line")
+        XCTAssertTrue(d.session.look.multiLine)
+    }
+
+    func testTogglePreviewWrapActsOnThePaneOnlyWithOne() {
+        var d = driver()
+        XCTAssertTrue(press(&d, "toggle-preview-wrap").isEmpty, "no preview: nothing")
+        let pane = ActionContext(pageRows: 10, listReadsDown: true, preview: (shown: true, rows: 10))
+        guard case .preview(.toggleWrap(word: false)) = press(&d, "toggle-preview-wrap", context: pane).first,
+              case .preview(.toggleWrap(word: true)) = press(&d, "toggle-preview-wrap-word", context: pane).first else {
+            return XCTFail("the pane's wrapping is not toggled")
+        }
+        var window = PreviewWindow()
+        window.toggleWrap(word: true)
+        XCTAssertTrue(window.wrap && window.wrapWord)
+        window.toggleWrap(word: false)
+        XCTAssertFalse(window.wrap || window.wrapWord, "fzf's: wrapping off takes word wrapping with it")
+        XCTAssertTrue(PreviewWindow.setsWrap("up,nowrap") && !PreviewWindow.setsWrap("border-bold"),
+                      "change-preview-window keeps a toggle unless it says how to wrap")
+    }
+
     func testMovingUpAndDownFollowsTheLayout() {
         var d = driver()
         press(&d, "down+down")

@@ -100,7 +100,7 @@ final class BindingsTests: XCTestCase {
         XCTAssertEqual(refusal(":up"), "invalid value for --bind: key name required")
         XCTAssertEqual(refusal("a:execute(ls"), "invalid value for --bind: a: unknown action 'execute(ls'")
         XCTAssertEqual(refusal("a:execute"), "invalid value for --bind: a: action 'execute' needs an argument, as execute(…)")
-        XCTAssertEqual(refusal("a:toggle-wrap"), "invalid value for --bind: a: action 'toggle-wrap' is not implemented yet (fzf action)")
+        XCTAssertEqual(refusal("a:toggle-input"), "invalid value for --bind: a: action 'toggle-input' is not implemented yet (fzf action)")
         XCTAssertEqual(refusal("a:change-nth(2|x)"), "invalid value for --bind: a: change-nth: invalid field index expression: 'x'")
         XCTAssertEqual(refusal("a:change-multi(x)"), "invalid value for --bind: a: change-multi needs a number of lines, 0 or more: 'x'")
         XCTAssertEqual(refusal("result-final:up"), "invalid value for --bind: event 'result-final' is not implemented yet (fzf event)")

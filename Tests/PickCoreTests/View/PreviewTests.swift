@@ -320,11 +320,29 @@ final class PreviewFrameTests: XCTestCase {
         XCTAssertEqual(frame.scrollbar, 11..<12, "below the header lines, sized by the rest")
     }
 
+    func testFollowingWrappedTextShowsItsLastRows() throws {
+        // fzf's suite (test_preview_follow_wrap): `seq 1000` in a pane two columns wide:
+        // 1000 takes three rows ("10", then the sign alone twice), 999 two.
+        let lines = (1...1000).map { Array(String($0).utf8) }
+        var window = try PreviewWindow().applying("wrap,follow")
+        window.info = false
+        let last = PreviewFrameBuilder.lastFirstLine(count: 1000, line: { lines[$0] }, window: window, width: 2, height: 8)
+        XCTAssertEqual(last, 996, "997 to 1000 fill the eight rows, and one more")
+        let frame = PreviewFrameBuilder.build(count: 1000, line: { lines[$0] }, first: last, window: window, width: 2,
+                                              height: 8, showsEnd: true)
+        XCTAssertEqual(frame.rows.map(plain), ["↳ ", "99", "↳ ", "99", "↳ ", "10", "↳ ", "↳ "], "the first line's top cut")
+    }
+
     func testWrapFoldsALongLine() throws {
         let line = Array(String(repeating: "abcde", count: 5).utf8)
         let wrapped = PreviewFrameBuilder.build(count: 1, line: { _ in line }, first: 0,
                                                 window: try PreviewWindow().applying("wrap"), width: 10, height: 5)
-        XCTAssertEqual(wrapped.rows.map(plain), ["abcdeabcde", "abcdeabcde", "abcde"])
+        XCTAssertEqual(wrapped.rows.map(plain), ["abcdeabcde", "↳ abcdeabc", "↳ deabcde"], "after the wrap sign, as fzf's")
+        let words = Array("one two three four".utf8)
+        let byWords = PreviewFrameBuilder.build(count: 1, line: { _ in words }, first: 0,
+                                                window: try PreviewWindow().applying("wrap-word"), width: 10, height: 5,
+                                                wrapSign: "> ")
+        XCTAssertEqual(byWords.rows.map(plain), ["one two", "> three", "> four"], "broken at a blank, dropped (fzf's preview)")
         let cut = PreviewFrameBuilder.build(count: 1, line: { _ in line }, first: 0, window: PreviewWindow(),
                                             width: 10, height: 5)
         XCTAssertEqual(cut.rows.map(plain), ["abcdeabcde"], "cut at the edge, no ellipsis: fzf's")

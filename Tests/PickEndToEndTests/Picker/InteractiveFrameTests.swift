@@ -27,6 +27,7 @@ final class InteractiveFrameTests: XCTestCase {
         case .section(let name): return "# " + name
         case .line(let line): return (line.isSelected ? "> " : "  ") + line.spans.map(\.text).joined()
                 + (line.chip.map { " [\($0)]" } ?? "")
+        case .gap: return ""
         }
     }
 

@@ -280,7 +280,8 @@ final class InteractivePreviewTests: InteractiveTestCase {
         let rows = tmux.waitFor(text: "x1-2")
         let text = Array("x" + (1...40).map(String.init).joined(separator: "-"))
         XCTAssertEqual(pane(rows[row: 1]), String(text[0..<16]))
-        XCTAssertEqual(pane(rows[row: 2]), String(text[16..<32]), "the rest of the line on the next rows")
+        XCTAssertEqual(pane(rows[row: 2]), "↳ " + String(text[16..<30]),
+                       "the rest of the line on the next rows, after the wrap sign, as fzf's")
     }
 
     func testAnEmptyListRunsNoPreviewThatNeedsALine() throws {
