@@ -29,10 +29,22 @@ final class PreviewController {
     var once: (template: CommandTemplate, line: Int32?)? = nil
     /// The command that runs now: preview(…)'s, or the pane's own.
     var running: CommandTemplate { once?.template ?? template }
+    /// change-preview() left no command: the pane closes until one comes (fzf's).
+    var commandCleared = false
 
-    /// Nil without `--preview`, unless a binding runs preview(…): the pane then starts empty.
+    /// The window as the picker places it: closed while there is no command.
+    var shownWindow: PreviewWindow {
+        var shown = window
+        if commandCleared { shown.hidden = true }
+        return shown
+    }
+
+    /// Nil without `--preview`, unless a binding runs preview(…) or change-preview(…): the
+    /// pane then stays closed until one gives it a command.
     init?(options: Options, store: LineStore, delimiter: FieldDelimiter) {
-        let bindsPreview = options.bindings.triggers.contains { options.bindings[$0]?.contains { $0.kind == .preview } ?? false }
+        let bindsPreview = options.bindings.triggers.contains {
+            options.bindings[$0]?.contains { $0.kind == .preview || $0.kind == .changePreview } ?? false
+        }
         guard let command = options.preview.flatMap({ $0.isEmpty ? nil : $0 }) ?? (bindsPreview ? "" : nil) else { return nil }
         if command == Self.builtin {
             template = CommandTemplate("exec \"$PICK_SELF\" \(Options.previewBuiltinMode) {}")
@@ -44,8 +56,8 @@ final class PreviewController {
         self.store = store
         self.delimiter = delimiter
         window = options.previewWindow
-        // Only preview(…) fills it: hidden until then, as fzf's.
-        if command.isEmpty { window.hidden = true }
+        // Only preview(…) or change-preview(…) fills it: closed until then, as fzf's.
+        commandCleared = command.isEmpty
     }
 
     /// ctrl-/: shows or hides the pane, in a region of `rows` by `columns`.
@@ -55,7 +67,8 @@ final class PreviewController {
 
     /// What the pane is of, now (nil: nothing focused, or the pane hidden).
     func subject(session: PickSession) -> PreviewSubject? {
-        guard let rect, rect.text.height > 0 else { return nil }
+        // A pane of size 0 runs its command unseen (`--preview-window 0`).
+        guard rect.map({ $0.text.height > 0 }) ?? shownWindow.runsUnseen else { return nil }
         let template = running
         guard !template.isEmpty else { return nil }
         let marked = template.usesMarked ? session.marks : []
@@ -82,8 +95,7 @@ final class PreviewController {
                 if subject == nil { runner.clear() } else { runner.stop() }
                 changed = true
             case .start(let subject, let generation):
-                guard let rect else { break }
-                let area = rect.text
+                let window = rect?.window ?? shownWindow
                 // The last run's files go as the next starts.
                 files.remove()
                 var context = context(for: subject)
@@ -93,18 +105,18 @@ final class PreviewController {
                     context.matchedIndices = lines.map { Int($0) }
                 }
                 let command = template.expand(context, writeFile: files.write)
-                let environment = [("PICK_PREVIEW_LINES", String(area.height)), ("PICK_PREVIEW_COLUMNS", String(area.width)),
-                                   ("FZF_PREVIEW_LINES", String(area.height)), ("FZF_PREVIEW_COLUMNS", String(area.width))]
-                    + extraEnvironment + environment()
-                runner.start(command, environment: environment, generation: generation, follows: rect.window.follow,
-                             at: now)
-                if !rect.window.scroll.isEmpty, let line = subject.line {
+                // As fzf: a pane unseen has no size to tell.
+                let size = rect.map { [("PICK_PREVIEW_LINES", String($0.text.height)), ("PICK_PREVIEW_COLUMNS", String($0.text.width)),
+                                       ("FZF_PREVIEW_LINES", String($0.text.height)), ("FZF_PREVIEW_COLUMNS", String($0.text.width))] } ?? []
+                runner.start(command, environment: size + extraEnvironment + environment(), generation: generation,
+                             follows: window.follow, unseen: rect == nil, at: now)
+                if let area = rect?.text, !window.scroll.isEmpty, let line = subject.line {
                     let bytes = store.bytes(of: Int(line))
-                    let offset = PreviewScroll.offset(rect.window.scroll, field: { n in
+                    let offset = PreviewScroll.offset(window.scroll, field: { n in
                         (try? FieldRanges(parsing: String(n))).map { Fields.select($0, of: Array(bytes), self.delimiter) } ?? []
-                    }, index: Int(line), height: area.height - rect.window.headerLines)
+                    }, index: Int(line), height: area.height - window.headerLines)
                     // As fzf: the offset counts the header lines too.
-                    pane.startScroll(at: offset - rect.window.headerLines)
+                    pane.startScroll(at: offset - window.headerLines)
                 }
                 changed = true
             }
@@ -118,7 +130,8 @@ final class PreviewController {
 
     private func context(for subject: PreviewSubject) -> TemplateContext {
         TemplateContext(lines: store, current: subject.line, marked: subject.marked,
-                        query: subject.query ?? "", delimiter: delimiter, quoting: ChildProcess.quoting)
+                        query: subject.query ?? "", delimiter: delimiter,
+                        separator: options.print0 ? 0 : 0x0A, quoting: ChildProcess.quoting)
     }
 
     /// How long the loop may sleep before the pane has something to do.
@@ -137,7 +150,17 @@ final class PreviewController {
             return PreviewFrameBuilder.build(count: text.count, line: text.line, style: text.style, first: first, window: rect.window,
                                              width: area.width, height: area.height, cut: text.isFull,
                                              loading: loading, wrapSign: options.previewWrapSignShown,
-                                             showsEnd: last != nil && rect.window.follow && !pane.scrolled)
+                                             showsEnd: last != nil && rect.window.follow && !pane.leftTheEnd)
+        }
+    }
+
+    /// The view stays at the line it shows now (a new window, or `nofollow`, keeps it there).
+    func holdView(at now: Int) {
+        guard let rect else { return }
+        let area = rect.text
+        runner.withText(at: now) { text in
+            pane.hold(at: pane.firstLine(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
+                                         follow: rect.window.follow, wrappedLast: wrappedLast(text, in: rect)))
         }
     }
 
@@ -164,13 +187,19 @@ final class PreviewController {
             let last = streaming ? nil : wrappedLast(text, in: rect)
             let first = pane.firstLine(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
                                        follow: rect.window.follow, wrappedLast: last)
-            if first != pane.scroll, !streaming || (rect.window.follow && !pane.scrolled) { pane.scroll(by: first - pane.scroll, lines: text.count,
+            let following = rect.window.follow && !pane.leftTheEnd
+            if first != pane.scroll, !streaming || following { pane.scroll(by: first - pane.scroll, lines: text.count,
                                                   headerLines: rect.window.headerLines, height: area.height, cycle: false,
                                                   wrappedLast: last) }
             let lines = streaming ? max(text.count, pane.scroll + max(0, step) + area.height + rect.window.headerLines)
                                   : text.count
             pane.scroll(by: step, lines: lines, headerLines: rect.window.headerLines, height: area.height,
                         cycle: rect.window.cycle && !streaming, wrappedLast: last)
+            // Following: away from the end of what has come it stops, back at it it resumes.
+            if rect.window.follow && text.count > 0 {
+                pane.noteEnd(lines: text.count, headerLines: rect.window.headerLines, height: area.height,
+                             wrappedLast: last)
+            }
         }
     }
 
@@ -208,6 +237,9 @@ extension Picker {
         guard let preview else { return }
         let area = areaBesidePreview
         preview.toggle(rows: area.height, columns: area.width)
+        // Shown again, the pane's command starts as the key's answer, before keys read
+        // after it move the focus on (a pane of size 0 runs it for each line, fzf's).
+        previewTurn(redraws: false)
         placePrompt()
         editor.refresh()
         lastFrame = []

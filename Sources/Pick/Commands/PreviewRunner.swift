@@ -11,7 +11,9 @@ import PickCore
 // never waits); its reader thread sees the pipe close, or notices it is stale within
 // `Tunables.Preview.readerPollMillis`, and reaps it (SIGKILL after a grace: `ChildProcess.terminate`).
 // A command whose output fills what the pane keeps is ended the same way, its pipe closed:
-// once a command has ended or filled its text, nothing of it is polled or read.
+// once a command has ended or filled its text, nothing of it is polled or read. The command
+// of a pane of size 0 (run for what it does) is not signalled when stopped: its reader lets
+// it finish, its output dropped, and ends it after `Tunables.Preview.unseenGraceMillis`.
 
 final class PreviewRunner {
     private let lock = Lock()
@@ -22,13 +24,16 @@ final class PreviewRunner {
     private var finished = false
     private var startedAt = 0
     private var running: ChildProcess? = nil
+    /// The running command is a pane of size 0's: a stop lets it finish (within a grace).
+    private var lingers = false
     /// The new command's text has not been drawn yet.
     private var firstTextPending = false
     /// The last text has been drawn marked as loading (the new command is slow).
     private var loadingDrawn = false
 
     /// Runs `command` for generation `generation`; the last command is stopped.
-    func start(_ command: [UInt8], environment: [(String, String)], generation: Int, follows: Bool, at now: Int) {
+    func start(_ command: [UInt8], environment: [(String, String)], generation: Int, follows: Bool,
+               unseen: Bool = false, at now: Int) {
         stop()
         let child = try? ChildProcess.spawn(command, environment: environment, output: .pipe)
         lock.locked {
@@ -38,11 +43,12 @@ final class PreviewRunner {
             finished = child == nil
             startedAt = now
             running = child
+            lingers = unseen
             firstTextPending = true
             loadingDrawn = false
         }
         guard let child else { return }
-        spawnThread { [self] in read(child, generation: generation) }
+        spawnThread { [self] in read(child, generation: generation, lingers: unseen) }
     }
 
     /// Stops the running command: its group is signalled now, and its output is stale.
@@ -50,7 +56,7 @@ final class PreviewRunner {
         lock.locked {
             // Under the lock: the reader reaps the command only after it has let go of it
             // here, so the group signalled is still the command's (never a reused id).
-            if let child = running { kill(-child.pid, SIGTERM) }
+            if let child = running, !lingers { kill(-child.pid, SIGTERM) }
             running = nil
             generation = -1
         }
@@ -114,12 +120,24 @@ final class PreviewRunner {
     /// Reads the command's output until it ends, goes stale or fills its text; then the
     /// pipe is closed and the command ended. A descriptor is only ever polled for input
     /// while it is open and wanted: a hung-up pipe ends the loop (it never spins).
-    private func read(_ child: ChildProcess, generation: Int) {
+    private func read(_ child: ChildProcess, generation: Int, lingers: Bool) {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var staleSince: Int? = nil
         while true {
             var p = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
             _ = poll(&p, 1, Int32(Tunables.Preview.readerPollMillis))
-            if lock.locked({ self.generation != generation }) { break }
+            if lock.locked({ self.generation != generation }) {
+                // Unseen, it may finish: read to its end (dropping the output) or the grace's.
+                guard lingers else { break }
+                let now = monotonicMillis()
+                if now - (staleSince ?? now) >= Tunables.Preview.unseenGraceMillis { break }
+                staleSince = staleSince ?? now
+                if p.revents == 0 { continue }
+                let n = buffer.withUnsafeMutableBytes { Glibc.read(child.output, $0.baseAddress, $0.count) }
+                if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }
+                if n <= 0 { break }
+                continue
+            }
             if p.revents == 0 { continue }
             let n = buffer.withUnsafeMutableBytes { Glibc.read(child.output, $0.baseAddress, $0.count) }
             if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }

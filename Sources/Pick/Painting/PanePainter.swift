@@ -13,6 +13,10 @@ struct PaneRect: Equatable {
     var label = ""
     var labelPosition = LabelPosition()
 
+    /// The scrollbar's glyph ("" none): in the column before the right border, or without
+    /// one in the pane's last column, which the text then leaves to it (fzf's).
+    var scrollbar = ""
+
     /// Blank columns between the pane and the rows beside it (fzf's one), so that a cut
     /// title never runs into a borderless pane's text.
     var gap = 0
@@ -23,7 +27,8 @@ struct PaneRect: Equatable {
     /// The text area inside the border.
     var text: (top: Int, left: Int, height: Int, width: Int) {
         let b = window.borderInsets
-        return (top + b.top, left + b.left, max(0, height - b.top - b.bottom), max(0, width - b.left - b.right))
+        let barColumn = !scrollbar.isEmpty && b.right == 0 ? 1 : 0
+        return (top + b.top, left + b.left, max(0, height - b.top - b.bottom), max(0, width - b.left - b.right - barColumn))
     }
 
     func contains(row: Int, column: Int) -> Bool {
@@ -58,10 +63,14 @@ extension Geometry {
             g.left += size + pane.gap
             g.width -= size + pane.gap
         case .right:
-            pane.left = left + width - size
+            // A pane with no right border inside a border that has one takes the border's
+            // padding column, its scrollbar then beside the border (fzf's).
+            let stick = (surrounding.map { $0.box.sides.right && $0.box.padding.right > 0 } ?? false)
+                && !placement.window.borderSides.right ? 1 : 0
+            pane.left = left + width + stick - size
             pane.width = size
-            pane.gap = g.width - size > 1 && !listSides.right ? 1 : 0
-            g.width -= size + pane.gap
+            pane.gap = g.width + stick - size > 1 && !listSides.right ? 1 : 0
+            g.width += stick - size - pane.gap
         }
         g.promptRows = min(g.promptRows, max(1, g.height))
         g.pane = pane
@@ -121,7 +130,13 @@ extension Painter {
                 room = 0
             }
             out += String(repeating: " ", count: max(0, room))
-            if s.right { out += " " + border + g.right + reset }
+            if !rect.scrollbar.isEmpty {
+                let onThumb = frame.scrollbar?.contains(i) ?? false
+                out += onThumb ? sgr(theme.previewScrollbarColour) + rect.scrollbar + reset : " "
+            } else if s.right {
+                out += " "
+            }
+            if s.right { out += border + g.right + reset }
         }
         if rect.gap > 0 {
             let column = rect.position == .left ? rect.left + rect.width : rect.left - rect.gap

@@ -31,6 +31,14 @@ struct Theme {
     var previewLabel: String? = nil
     /// What ends a label cut to its border's width (`--ellipsis`, as fzf's labels).
     var labelEllipsis = "··"
+    /// The preview's scrollbar (`preview-scrollbar`), and `scrollbar` (the list's, not drawn
+    /// yet); nil: as fzf, `scrollbar`'s when the preview's border has no colour of its own,
+    /// else the preview border's.
+    var previewScrollbar: String? = nil
+    var scrollbar: String? = nil
+    var previewScrollbarColour: String {
+        previewScrollbar ?? (previewBorder == nil ? scrollbar : nil) ?? previewBorder ?? border
+    }
     /// The footer's text; nil: the header's.
     var footer: String? = nil
     /// The rule after the counts; nil: the border's colour, as fzf's.
@@ -159,6 +167,8 @@ struct Theme {
                 case .previewBorder: theme.previewBorder = value
                 case .previewLabel: theme.previewLabel = value
                 case .separator: theme.separator = value
+                case .scrollbar: theme.scrollbar = value
+                case .previewScrollbar: theme.previewScrollbar = value
                 case .nomatch: theme.unmatched = value
                 }
             }

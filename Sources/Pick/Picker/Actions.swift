@@ -196,6 +196,11 @@ extension Picker {
         case .refresh: refreshPreview()
         case .setCommand(let template):
             preview.template = template
+            // No command: the pane closes (fzf's); a command again opens it.
+            if preview.commandCleared != template.isEmpty {
+                preview.commandCleared = template.isEmpty
+                layoutChanged()
+            }
             refreshPreview()
         case .setWindow(let layout): changePreviewWindow(layout)
         case .once(let template): previewOnce(template)
@@ -286,30 +291,41 @@ extension Picker {
     /// focused; once the focus moves, the pane's own command again (fzf's).
     func previewOnce(_ template: CommandTemplate) {
         guard let preview else { return }
-        if geometry.pane == nil { togglePreview() }
         preview.once = (template, session.highlighted)
+        if preview.commandCleared {
+            preview.commandCleared = false
+            layoutChanged()
+        }
+        if geometry.pane == nil { togglePreview() }
         preview.pane.restart(fromTheTop: true)
         previewTurn()
     }
 
-    /// refresh-preview: the preview's command runs again for the line it shows, its
-    /// output from the top.
+    /// refresh-preview: the preview's own command (not preview(…)'s) runs again for the
+    /// line it shows, its output from the top (fzf's).
     func refreshPreview() {
+        preview?.once = nil
         preview?.pane.restart(fromTheTop: true)
         previewTurn()
     }
 
     /// change-preview-window (PickCore chose the layout): applied over `--preview-window`
-    /// as fzf does (an empty one is `--preview-window` itself).
+    /// as fzf does (an empty one is `--preview-window` itself). The command runs again only
+    /// when the pane's size or scroll offset changes; the view stays where it is, and
+    /// `follow` keeps to the end again.
     func changePreviewWindow(_ layout: String) {
-        guard let preview, var window = try? options.previewWindow.applying(layout) else { return }
+        guard let preview, var window = try? options.previewWindow.changed(by: layout) else { return }
         if !PreviewWindow.setsWrap(layout) {
             // A toggle's wrapping stays, as fzf's.
             window.wrap = preview.window.wrap
             window.wrapWord = preview.window.wrapWord
         }
+        preview.holdView(at: monotonicMillis())
+        if window.scroll != preview.window.scroll || window.headerLines != preview.window.headerLines {
+            preview.pane.restart()
+        }
         preview.window = window
-        preview.pane.restart()
+        preview.pane.followAgain()
         layoutChanged()
         previewTurn()
     }

@@ -203,8 +203,9 @@ final class Picker {
     /// The picker's rows: the region, inside the margin, border and padding if any.
     var geometry: Geometry {
         let g = areaBesidePreview
-        var beside = preview.map { g.besidePreview($0.window, listSides: options.parts.list.style.sides(inline: true)) } ?? g
+        var beside = preview.map { g.besidePreview($0.shownWindow, listSides: options.parts.list.style.sides(inline: true)) } ?? g
         beside.pane?.label = options.previewLabel.label
+        beside.pane?.scrollbar = options.previewScrollbar
         beside.pane?.labelPosition = options.previewLabel.labelPosition
         return beside.withParts(options.parts, headerText: headerText.count, headerLines: boxedHeaderLines,
                                 footer: footerText, gutter: gutter.width, input: !session.inputHidden)

@@ -121,6 +121,9 @@ public enum ColorPart: String, CaseIterable, Sendable {
     case previewBorder = "preview-border", previewLabel = "preview-label"
     /// The rule after the counts (`--separator`); the border's colour unless set.
     case separator
+    /// The preview's scrollbar; `scrollbar`'s (the list's, not drawn yet) or the preview
+    /// border's unless set, as fzf's.
+    case scrollbar, previewScrollbar = "preview-scrollbar"
     /// The preview's text and background.
     case previewFg = "preview-fg"
     case previewBg = "preview-bg"
@@ -141,7 +144,7 @@ public enum ColorPart: String, CaseIterable, Sendable {
     /// fzf's names for parts pick does not draw yet (the separator, the scrollbar, the
     /// borders of each part issue 31 adds): accepted, their style checked, not drawn.
     static let notYetDrawn: Set<String> = [
-        "input", "input-bg", "preview-scrollbar", "alt-bg", "nth", "alt-gutter", "scrollbar", "header-bg", "footer-bg", "gap-line",
+        "input", "input-bg", "alt-bg", "nth", "alt-gutter", "header-bg", "footer-bg", "gap-line",
     ]
 }
 

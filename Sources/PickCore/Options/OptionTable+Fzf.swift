@@ -61,7 +61,6 @@ extension OptionTable {
     /// fzf's look: accepted, not yet drawn (issue 31 draws them).
     static let fzfLook: [OptionRow] = [
         "--ambidouble", "--no-ambidouble", "--black", "--no-black", "--bold", "--no-bold",
-        "--scrollbar?", "--no-scrollbar",
     ].map(lookRow) + [
         // The separator follows it already; the rest of its glyphs are still to draw.
         OptionRow("--unicode", .none, support: .notYetDrawn) { options, _ in options.unicode = true },

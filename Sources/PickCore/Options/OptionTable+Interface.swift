@@ -271,6 +271,17 @@ extension OptionTable {
                              + "+SCROLL[/D], ~HEADER, <COLS(ALTERNATIVE) for narrow terminals")) {
             $0.previewWindow = try $0.previewWindow.applying($1.string)
         },
+        OptionRow("--scrollbar", .optional, nextWord: OptionRow.notAnOption,
+                  help: help(.preview, "--scrollbar[=CHARS]", "the preview's scrollbar (default '│'; CHARS: the list's, then\n"
+                             + "the preview's); --no-scrollbar  none")) {
+            guard let text = $1.text else { $0.scrollbar = nil; return }
+            let glyphs = TerminalText.sanitize(text)
+            guard glyphs.count <= 2, glyphs.allSatisfy({ TerminalText.width(String($0)) == 1 }) else {
+                throw $1.refused("at most two characters, each one column wide")
+            }
+            $0.scrollbar = glyphs
+        },
+        .flag("--no-scrollbar") { $0.scrollbar = "" },
         OptionRow("--preview-wrap-sign", .required,
                   help: help(.preview, "--preview-wrap-sign=STR", "starts a row a wrapped preview line goes on over\n(default: --wrap-sign's)")) {
             $0.previewWrapSign = OptionParsing.sign($1.string)

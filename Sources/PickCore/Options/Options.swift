@@ -161,6 +161,16 @@ public struct Options: Sendable {
         guard let separator else { return unicode ? "─" : "-" }
         return separator.isEmpty ? nil : separator
     }
+    /// `--scrollbar=CHARS`: the list's glyph and the preview's (one character is both);
+    /// nil is fzf's default (`│`, `|` without Unicode), "" none (`--no-scrollbar`).
+    /// pick draws the preview's (`previewScrollbar`); the list has none yet.
+    public var scrollbar: String? = nil
+    /// The preview pane's scrollbar glyph, or "" for none.
+    public var previewScrollbar: String {
+        guard let scrollbar else { return unicode ? "│" : "|" }
+        let glyphs = Array(scrollbar)
+        return glyphs.count > 1 ? String(glyphs[1]) : glyphs.first.map(String.init) ?? ""
+    }
     /// How long lines are cut or wrapped: `--hscroll`, `--hscroll-off`, `--keep-right`,
     /// `--wrap`, `--gap` (`look.multiLine` follows `multiLine` and `--read0` at start).
     public var look = ListLook()

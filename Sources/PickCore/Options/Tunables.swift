@@ -176,6 +176,10 @@ public enum Tunables {
         /// How often a preview reader whose command is silent looks whether the command went
         /// stale: how long a replaced command may linger.
         public static let readerPollMillis = 50
+        /// A pane of size 0 runs its command for what it does, not for its output: once the
+        /// focus moves on, that command may still finish for this long before it is ended
+        /// (fzf, slower to answer keys, lets it; a command that never ends is still ended).
+        public static let unseenGraceMillis = 2_000
     }
 
     /// Reading keys from the terminal.

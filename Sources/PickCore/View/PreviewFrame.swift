@@ -18,6 +18,9 @@ public struct PreviewFrame: Equatable, Sendable {
     /// The pane's border.
     public var sides: Sides
     public var glyphs: BorderGlyphs
+    /// The text rows the scrollbar's thumb spans (below the header lines), or nil when the
+    /// output fits: fzf's proportions (`--scrollbar` draws it).
+    public var scrollbar: Range<Int>? = nil
 }
 
 /// Builds the preview pane's frame.
@@ -70,7 +73,19 @@ public enum PreviewFrameBuilder {
             rows[0] = cut(rows[0], to: max(0, width - info.count - 1))
         }
         let sides = window.borderSides
-        return PreviewFrame(rows: rows, info: info, sides: sides, glyphs: window.border.glyphs)
+        let bar = thumb(lines: body, height: height - headers, first: first).map { (headers + $0.lowerBound)..<(headers + $0.upperBound) }
+        return PreviewFrame(rows: rows, info: info, sides: sides, glyphs: window.border.glyphs, scrollbar: bar)
+    }
+
+    /// The scrollbar's thumb for `lines` lines seen `height` rows at a time from line
+    /// `first`, as fzf sizes it: as long as the share of the lines in view (one row at
+    /// least), as far down as the view is; nil when the lines fit.
+    public static func thumb(lines: Int, height: Int, first: Int) -> Range<Int>? {
+        guard lines > height, height > 0 else { return nil }
+        let length = max(1, height * height / lines)
+        let offset = min(max(0, first), lines - height)
+        let start = min(height - length, (height - length) * offset / (lines - height))
+        return start..<(start + length)
     }
 
     /// With `wrap`: the first body line from which the rest of the output fills the pane's
@@ -123,7 +138,8 @@ public enum PreviewFrameBuilder {
         let glyphs = visible.withUnsafeBufferPointer {
             TerminalText.glyphs($0, range: 0..<$0.count, styles: runs)
         }
-        guard wrap else { return [FrameBuilder.fit(glyphs, highlighted: [], columns: width).spans] }
+        // Cut at the pane's edge with no ellipsis, as fzf's (a command's text is not a title).
+        guard wrap else { return [FrameBuilder.fit(glyphs, highlighted: [], columns: width, ellipsis: "").spans] }
         let signWidth = TerminalText.width(sign)
         let shownSign = signWidth <= width ? sign : TerminalText.truncate(sign, to: width)
         let pieces = LineWrap.rows(glyphs, columns: width, signWidth: signWidth, words: words ? .dropBlank : .off,

@@ -15,6 +15,8 @@
 //   has `{q}`, or it has `{+…}` and lines are marked (`PreviewSubject.line` is then nil).
 // - Showing the same line's preview again (ctrl-/ twice, a resize) keeps the place the
 //   person scrolled to, as fzf does; another line's starts at its top.
+// - With `follow` the view keeps to the end of the output as it grows; scrolling away from
+//   the end stops that, scrolling back to it (or change-preview-window) follows again, as fzf.
 
 /// What a preview is of: the focused line (nil: none), and the query when the command uses `{q}`.
 public struct PreviewSubject: Equatable, Sendable {
@@ -50,8 +52,10 @@ public struct PreviewPane: Sendable {
     private var lastChange = Int.min / 2
     /// The first output line shown below the header lines.
     public private(set) var scroll = 0
-    /// The person scrolled since the last start (`follow` then leaves the view alone).
+    /// The person scrolled since the last start (a `+SCROLL` offset then leaves it alone).
     public private(set) var scrolled = false
+    /// The person scrolled away from the end: `follow` leaves the view where it is.
+    public private(set) var leftTheEnd = false
     /// What `scroll` is a place in: the subject of the last start.
     private var scrollSubject: PreviewSubject? = nil
 
@@ -76,6 +80,7 @@ public struct PreviewPane: Sendable {
             scrollSubject = wanted
             scroll = 0
             scrolled = false
+            leftTheEnd = false
         }
         actions.append(.start(wanted, generation: generation))
         return actions
@@ -127,10 +132,28 @@ public struct PreviewPane: Sendable {
         scrolled = true
     }
 
+    /// After a scroll, with `lines` lines of output come so far: whether the view left the
+    /// end (`follow` stops) or came back to it (`follow` resumes).
+    /// `wrappedLast`: with wrapping, the last line to scroll to (`lastFirstLine`).
+    public mutating func noteEnd(lines: Int, headerLines: Int, height: Int, wrappedLast: Int? = nil) {
+        let body = max(0, lines - headerLines)
+        leftTheEnd = scroll < (wrappedLast ?? max(0, body - max(1, height - headerLines)))
+    }
+
+    /// The view stays at body line `first` (where it shows now), scrolled or not.
+    public mutating func hold(at first: Int) {
+        scroll = max(0, first)
+    }
+
+    /// change-preview-window: `follow` keeps to the end again, wherever the view was.
+    public mutating func followAgain() {
+        leftTheEnd = false
+    }
+
     /// The first body line to show: with `follow` (and no scrolling since), the end.
     public func firstLine(lines: Int, headerLines: Int, height: Int, follow: Bool, wrappedLast: Int? = nil) -> Int {
         let body = max(0, lines - headerLines)
         let last = wrappedLast ?? max(0, body - max(1, height - headerLines))
-        return follow && !scrolled ? last : min(scroll, last)
+        return follow && !leftTheEnd ? last : min(scroll, last)
     }
 }

@@ -73,6 +73,30 @@ public struct PreviewText: Sendable {
         received += chunk.count - start
     }
 
+    /// `ESC[2J` (clear the screen) in a line: as fzf, the lines before it are dropped and
+    /// the text starts again with what follows it (a command that redraws, `watch`-like).
+    private static let clearCode: [UInt8] = [0x1B, 0x5B, 0x32, 0x4A]
+
+    /// Where the text after a line's last clear code starts (nil: it has none).
+    private static func endOfLastClear(in line: [UInt8]) -> Int? {
+        guard line.count >= clearCode.count, line.contains(0x1B) else { return nil }
+        var i = line.count - clearCode.count
+        while i >= 0 {
+            if line[i] == 0x1B && line[i..<(i + clearCode.count)].elementsEqual(clearCode) { return i + clearCode.count }
+            i -= 1
+        }
+        return nil
+    }
+
+    private mutating func clearScreen(keeping start: Int) {
+        partial.removeFirst(start)
+        kept = []
+        keptStyles = []
+        head = 0
+        bytes = 0
+        dropped = 0
+    }
+
     public mutating func append(_ chunk: [UInt8]) {
         chunk.withUnsafeBytes { append($0) }
     }
@@ -86,6 +110,7 @@ public struct PreviewText: Sendable {
 
     private mutating func endLine() {
         if partial.last == 0x0D { partial.removeLast() }  // CRLF output reads as lines
+        if let end = Self.endOfLastClear(in: partial) { clearScreen(keeping: end) }
         guard follows || !keepsNoMore else { partial = []; partialCut = false; return }
         bytes += partial.count
         kept.append(partial)

@@ -25,6 +25,9 @@ public enum PreviewPosition: String, Sendable {
 public enum PreviewSize: Equatable, Sendable {
     case cells(Int)
     case percent(Int)
+
+    /// `0` or `0%`: a pane that takes no room.
+    public var isZero: Bool { self == .cells(0) || self == .percent(0) }
 }
 
 /// Everything `--preview-window` says.
@@ -111,6 +114,21 @@ public struct PreviewWindow: Equatable, Sendable {
             window.alternative = try base.applying(alternativeSpec)
         }
         return window
+    }
+
+    /// change-preview-window(`layout`): `layout` applied over `self` (the `--preview-window`
+    /// given), as fzf: a layout that says anything shows a pane that started hidden, an
+    /// empty one is `self` itself.
+    public func changed(by layout: String) throws(OptionError) -> PreviewWindow {
+        var base = self
+        if !layout.isEmpty { base.hidden = false }
+        return try base.applying(layout)
+    }
+
+    /// A pane of no size that is not hidden (`--preview-window 0`): nothing shows, but its
+    /// command runs for each line focused, as fzf's (for its side effects).
+    public var runsUnseen: Bool {
+        !hidden && size.isZero && !(alternative.map { !$0.size.isZero } ?? false)
     }
 
     private enum Token { case word(String), alternative(Int, String) }
@@ -233,8 +251,7 @@ public struct PreviewPlacement: Equatable, Sendable {
             placement.isAlternative = true
             return placement
         }
-        let percentZero = window.size == .percent(0) || window.size == .cells(0)
-        if window.hidden || percentZero || size >= base { return PreviewPlacement(window: window, size: 0) }
+        if window.hidden || window.size.isZero || size >= base { return PreviewPlacement(window: window, size: 0) }
         return PreviewPlacement(window: window, size: size)
     }
 

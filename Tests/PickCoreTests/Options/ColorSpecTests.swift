@@ -79,11 +79,14 @@ final class ColorSpecTests: XCTestCase {
     /// and change nothing, as on a terminal that cannot draw them; a name fzf does not
     /// have is refused.
     func testFzfsNamesPickDoesNotColourYetAreAcceptedAndChangeNothing() throws {
-        for item in ["scrollbar:#ff0000", "nth:regular", "preview-scrollbar:red", "gap-line:red"] {
+        for item in ["alt-gutter:#ff0000", "nth:regular", "gap-line:red"] {
             XCTAssertEqual(try ColorSpec.parse("dark," + item).steps, [.scheme(.dark)], item)
         }
         XCTAssertEqual(try ColorSpec.parse("current-fg:red").steps, [.style(.selectedFg, ColorStyle("red")!)])
         XCTAssertEqual(try ColorSpec.parse("disabled:red").steps, [.style(.disabled, ColorStyle("red")!)], "drawn now")
+        XCTAssertEqual(try ColorSpec.parse("preview-scrollbar:red,scrollbar:blue").steps,
+                       [.style(.previewScrollbar, ColorStyle("red")!), .style(.scrollbar, ColorStyle("blue")!)],
+                       "the preview's scrollbar is drawn")
         XCTAssertEqual(try ColorSpec.parse("border:red,label:bold").steps.count, 2, "pick draws a border now")
         XCTAssertThrowsError(try ColorSpec.parse("gutter:nocolor"))
         XCTAssertThrowsError(try ColorSpec.parse("nothing:red")) { error in

@@ -60,6 +60,19 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(try parse(["--separator=\u{1B}[33ma\tb"]).separatorRule, "\u{1B}[33ma\tb", "kept as given; drawn safe")
     }
 
+    func testThePreviewsScrollbarIsFzfsUnlessToldOtherwise() throws {
+        XCTAssertEqual(try parse([]).previewScrollbar, "│")
+        XCTAssertEqual(try parse(["--no-unicode"]).previewScrollbar, "|", "fzf's ASCII bar")
+        XCTAssertEqual(try parse(["--scrollbar=▐"]).previewScrollbar, "▐", "one glyph: the list's and the preview's")
+        XCTAssertEqual(try parse(["--scrollbar=▌▐"]).previewScrollbar, "▐", "two: the second is the preview's")
+        XCTAssertEqual(try parse(["--no-scrollbar"]).previewScrollbar, "")
+        XCTAssertEqual(try parse(["--no-scrollbar", "--scrollbar"]).previewScrollbar, "│", "no value: the default again")
+        XCTAssertThrowsError(try parse(["--scrollbar=abc"])) { error in
+            XCTAssertTrue("\(error)".contains("--scrollbar"), "\(error)")
+        }
+        XCTAssertThrowsError(try parse(["--scrollbar=中"]), "a glyph two columns wide")
+    }
+
     func testLongOptionWithEqualsOrNextWord() throws {
         XCTAssertEqual(try parse(["--query=foo bar"]).query, "foo bar")
         XCTAssertEqual(try parse(["--query", "foo bar"]).query, "foo bar")

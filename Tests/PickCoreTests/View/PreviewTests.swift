@@ -100,6 +100,27 @@ final class PreviewWindowTests: XCTestCase {
                        "the list keeps 4 columns")
         XCTAssertFalse(PreviewPlacement.place(try window("0"), rows: 24, columns: 80).isShown)
     }
+
+    func testChangePreviewWindowStartsFromTheGivenWindowAndShowsAHiddenOne() throws {
+        let given = try window("hidden,down,1")
+        let up = try given.changed(by: "up")
+        XCTAssertFalse(up.hidden, "a layout that says anything shows a pane that started hidden")
+        XCTAssertEqual(up.position, .up)
+        XCTAssertEqual(up.size, .cells(1), "the rest of the given window holds")
+        XCTAssertEqual(try given.changed(by: ""), given, "an empty layout is the given window, hidden")
+        XCTAssertTrue(try given.changed(by: "hidden").hidden)
+        let shown = try window("left")
+        XCTAssertEqual(try shown.changed(by: "down").position, .down, "not the last change's: the given one's")
+    }
+
+    func testAPaneOfSizeZeroRunsUnseenUnlessHidden() throws {
+        XCTAssertTrue(try window("0").runsUnseen)
+        XCTAssertTrue(try window("0%").runsUnseen)
+        XCTAssertFalse(try window("0,hidden").runsUnseen)
+        XCTAssertFalse(try window("1").runsUnseen)
+        XCTAssertFalse(try window("0,<40(down,5)").runsUnseen, "its alternative has a size")
+        XCTAssertFalse(PreviewPlacement.place(try window("0"), rows: 24, columns: 80).isShown)
+    }
 }
 
 final class PreviewPaneTests: XCTestCase {
@@ -165,6 +186,25 @@ final class PreviewPaneTests: XCTestCase {
         let fresh = PreviewPane()
         XCTAssertEqual(fresh.firstLine(lines: 100, headerLines: 2, height: 10, follow: true), 90)
     }
+
+    func testFollowStopsAwayFromTheEndAndResumesBackAtIt() {
+        var pane = PreviewPane()
+        _ = pane.focus(PreviewSubject(line: 0), at: 1000)
+        pane.hold(at: pane.firstLine(lines: 100, headerLines: 0, height: 10, follow: true))
+        pane.scroll(by: -1, lines: 100, headerLines: 0, height: 10, cycle: false)
+        pane.noteEnd(lines: 100, headerLines: 0, height: 10)
+        XCTAssertEqual(pane.firstLine(lines: 120, headerLines: 0, height: 10, follow: true), 89,
+                       "scrolled up: new lines leave the view alone")
+        pane.scroll(by: 21, lines: 120, headerLines: 0, height: 10, cycle: false)
+        pane.noteEnd(lines: 120, headerLines: 0, height: 10)
+        XCTAssertEqual(pane.firstLine(lines: 130, headerLines: 0, height: 10, follow: true), 120,
+                       "back at the end: it follows again")
+        pane.scroll(by: -5, lines: 130, headerLines: 0, height: 10, cycle: false)
+        pane.noteEnd(lines: 130, headerLines: 0, height: 10)
+        pane.followAgain()
+        XCTAssertEqual(pane.firstLine(lines: 140, headerLines: 0, height: 10, follow: true), 130,
+                       "change-preview-window follows again wherever the view was")
+    }
 }
 
 final class PreviewTextTests: XCTestCase {
@@ -206,6 +246,15 @@ final class PreviewTextTests: XCTestCase {
         XCTAssertEqual(chunks * zeros.count, Tunables.Preview.keptBytes)
         XCTAssertEqual(text.count, 1)
         XCTAssertEqual(text.line(0).count, Tunables.Preview.lineBytes)
+    }
+
+    func testClearingTheScreenStartsTheTextAgain() {
+        var text = PreviewText()
+        text.append(Array("1\n2\n\u{1B}[2J3\n4\n".utf8))
+        XCTAssertEqual((0..<text.count).map { String(decoding: text.line($0), as: UTF8.self) }, ["3", "4"],
+                       "as fzf: what came before ESC[2J is gone, what follows it on its line stays")
+        text.append(Array("5\u{1B}[2J\n6".utf8))
+        XCTAssertEqual((0..<text.count).map { String(decoding: text.line($0), as: UTF8.self) }, ["", "6"])
     }
 
     func testALineWithoutANewlineIsShownAndBounded() {
@@ -260,6 +309,17 @@ final class PreviewFrameTests: XCTestCase {
         XCTAssertEqual(frame.info, "1/100+", "the command wrote more than the 100 lines kept")
     }
 
+    func testTheScrollbarThumbIsTheShareInViewWhereTheViewIs() throws {
+        XCTAssertNil(PreviewFrameBuilder.thumb(lines: 10, height: 10, first: 0), "the output fits")
+        XCTAssertEqual(PreviewFrameBuilder.thumb(lines: 1000, height: 20, first: 0), 0..<1, "one row at least")
+        XCTAssertEqual(PreviewFrameBuilder.thumb(lines: 40, height: 20, first: 0), 0..<10)
+        XCTAssertEqual(PreviewFrameBuilder.thumb(lines: 40, height: 20, first: 20), 10..<20, "at the end, at the bottom")
+        let lines = (1...100).map { Array(String($0).utf8) }
+        let frame = PreviewFrameBuilder.build(count: 100, line: { lines[$0] }, first: 98,
+                                              window: try PreviewWindow().applying("~2"), width: 20, height: 12)
+        XCTAssertEqual(frame.scrollbar, 11..<12, "below the header lines, sized by the rest")
+    }
+
     func testFollowingWrappedTextShowsItsLastRows() throws {
         // fzf's suite (test_preview_follow_wrap): `seq 1000` in a pane two columns wide:
         // 1000 takes three rows ("10", then the sign alone twice), 999 two.
@@ -285,6 +345,6 @@ final class PreviewFrameTests: XCTestCase {
         XCTAssertEqual(byWords.rows.map(plain), ["one two", "> three", "> four"], "broken at a blank, dropped (fzf's preview)")
         let cut = PreviewFrameBuilder.build(count: 1, line: { _ in line }, first: 0, window: PreviewWindow(),
                                             width: 10, height: 5)
-        XCTAssertEqual(cut.rows.map(plain), ["abcdeabcd…"])
+        XCTAssertEqual(cut.rows.map(plain), ["abcdeabcde"], "cut at the edge, no ellipsis: fzf's")
     }
 }

@@ -204,7 +204,7 @@ final class InteractivePreviewTests: InteractiveTestCase {
         try tmux.start(input: "echo \(long)", args: "--preview 'seq 1000 1010' --preview-window noborder,noinfo",
                        width: 80, height: 6)
         let rows = tmux.waitFor(text: "1002")
-        XCTAssertTrue(rows[row: 2].hasSuffix("·· 1002"), "as fzf: its ellipsis, a blank column between list and pane: \(rows[row: 2])")
+        XCTAssertTrue(rows[row: 2].contains("·· 1002"), "as fzf: its ellipsis, a blank column between list and pane: \(rows[row: 2])")
     }
 
     func testShiftKeysScrollThePreview() throws {

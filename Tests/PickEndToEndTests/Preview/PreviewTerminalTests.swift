@@ -73,9 +73,11 @@ final class PreviewTerminalTests: InteractiveTestCase {
     }
 
     func testGrepColoursAndScreenEscapesShowAsInATerminal() throws {
-        let output = "a \\033[01;31m\\033[Kmatch\\033[m\\033[K b\\n\\033[2J\\033[Hafter clear\\n10%%\\r20%%\\rdone\\n"
+        let output = "gone\\n\\033[2J\\033[Hafter clear\\na \\033[01;31m\\033[Kmatch\\033[m\\033[K b\\n10%%\\r20%%\\rdone\\n"
         try tmux.start(input: "echo x", args: "--preview 'printf \"\(output)\"'", width: 60, height: 10)
-        let rows = tmux.waitFor(text: "after clear")
+        let rows = tmux.waitFor(text: "done")
+        XCTAssertTrue(rows[row: 1].contains("│ after clear"), "as fzf: the text starts again at a clear\n" + rows.joined(separator: "\n"))
+        XCTAssertFalse(rows.contains { $0.contains("gone") }, "what came before the clear is gone")
         XCTAssertTrue(rows.contains { $0.contains("│ a match b") }, rows.joined(separator: "\n"))
         XCTAssertTrue(rows.contains { $0.contains("│ done") }, "a progress line shows its last state")
         XCTAssertFalse(rows.contains { $0.contains("␛") || $0.contains("␍") }, rows.joined(separator: "\n"))
