@@ -95,6 +95,8 @@ final class OptionValueTests: XCTestCase {
         "--pointer": Rule(valid: "▶", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界", "->>", "▶▶▶"]),
         "--marker": Rule(valid: "+ ", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界", "***"]),
         "--gutter": Rule(valid: "▌", acceptsEmpty: true, acceptsHuge: false, malformed: ["ab", "世"]),
+        // The list's glyph and the preview's: empty is none (--no-scrollbar).
+        "--scrollbar": Rule(valid: "▌▐", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世"]),
         "--gutter-raw": Rule(valid: "▖", acceptsEmpty: true, acceptsHuge: false, malformed: ["abc", "世界"]),
         "--jump-labels": Rule(valid: "asdf", acceptsEmpty: false, acceptsHuge: false, malformed: ["aa", "世界"]),
         "--ellipsis": Rule(valid: "SNIPSNIP", acceptsEmpty: true, acceptsHuge: false,
