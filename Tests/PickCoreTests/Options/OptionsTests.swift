@@ -323,7 +323,8 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(OptionTable.byName["--style"]?.support, .honoured)
         XCTAssertEqual(OptionTable.byName["--wrap"]?.support, .honoured)
         XCTAssertEqual(OptionTable.byName["--freeze-left"]?.support, .honoured)
-        XCTAssertEqual(OptionTable.byName["--scrollbar"]?.support, .notYetDrawn)
+        XCTAssertEqual(OptionTable.byName["--scrollbar"]?.support, .honoured)
+        XCTAssertEqual(OptionTable.byName["--black"]?.support, .notYetDrawn)
         XCTAssertEqual(try parse(["--zsh"]).shell, "zsh")
         // Accepting an fzf value does not mean any value: fzf refuses these too.
         XCTAssertEqual(error(["--algo=v3"]), "invalid value for --algo: 'v3' (expected v1 or v2)")
