@@ -76,6 +76,31 @@ extension ActionPolicyTests {
         XCTAssertTrue(press(&d, "disable-raw").isEmpty, "raw mode is off already")
     }
 
+    func testMovesTypedBeforeToggleRawsListArrivesAreMadeOnThatList() {
+        var d = driver()
+        d.type("'line2", at: 100)
+        d.workerAnswers()
+        XCTAssertEqual(highlighted(d), "line2")
+        press(&d, "toggle-raw+down-match+down-match")
+        d.workerAnswers()
+        XCTAssertEqual(d.session.shown?.lines.count, 30, "the raw list came after the moves")
+        XCTAssertEqual(highlighted(d), "line21", "from line2, past the dimmed line3…line19, twice (fzf's)")
+        press(&d, "toggle-raw+up")
+        d.workerAnswers()
+        XCTAssertEqual(highlighted(d), "line20", "back in the matches, one up from line21")
+    }
+
+    func testMovesTypedBeforeTrackedQuerysListArrivesStartFromTheTrackedLine() {
+        var d = Driver(lines: (1...30).map { "line\($0)" }, loading: false, settings: .init(track: true))
+        d.type("", at: 0)
+        press(&d, "pos(21)")
+        d.type("line2", at: 100)
+        press(&d, "down+down")
+        d.workerAnswers()
+        XCTAssertEqual(d.session.shown?.lines.firstIndex { d.text($0) == "line21" }.map { $0 + 2 },
+                       d.session.selection, "two rows down from line21, where tracking put it")
+    }
+
     func testAcceptInRawModePicksTheLineUnderTheHighlight() {
         var d = rawDriver()
         d.type("line29", at: 100)
