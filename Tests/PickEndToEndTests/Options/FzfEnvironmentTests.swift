@@ -184,7 +184,7 @@ final class FzfEnvironmentInteractiveTests: InteractiveTestCase {
             if !seen.isEmpty { break }
             usleep(20_000)
         }
-        XCTAssertEqual(seen, "execute-silent ctrl-x 1 b\n")
+        XCTAssertEqual(seen, "char ctrl-x 1 b\n", "as fzf: the last action before the command (b typed), and its key")
     }
 
     func testWithFishAsTheShellAPreviewRunsAFishFunction() throws {

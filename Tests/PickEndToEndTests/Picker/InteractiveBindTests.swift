@@ -362,7 +362,7 @@ final class InteractiveBindTests: InteractiveTestCase {
         tmux.keys("Down", "C-x")
         tmux.waitFor("the command wrote its environment") { _ in self.read("env.txt").contains("PICK_TOTAL") }
         XCTAssertEqual(read("env.txt"), """
-            PICK_ACTION=execute-silent
+            PICK_ACTION=down
             PICK_COLUMNS=80
             PICK_KEY=ctrl-x
             PICK_LINES=24
