@@ -313,6 +313,9 @@ public struct PickSession {
     public private(set) var trackBlocked = false
     /// Counts changes of the marks (the `multi` event).
     public private(set) var marksVersion = 0
+    /// change-with-nth: the marks of lines the list searched again no longer matches go once
+    /// it is whole (fzf's).
+    private var marksMustMatch = false
     /// The highlighted line's position in `shown.lines`.
     public private(set) var selection = 0
     /// Whether the person moved the highlight since the query last changed (or, with
@@ -800,6 +803,7 @@ public struct PickSession {
             closeAsked = -1
             if closeGeneration == generation { closeGeneration = -1 }
             adopt(new)
+            if marksMustMatch && new.isComplete { dropMarksNotMatched(by: new) }
             if (queryText ?? "").isEmpty {
                 suggestions = []
                 suggestionGeneration = generation
@@ -1012,6 +1016,23 @@ public struct PickSession {
         guard !again.isEmpty else { return }
         marks = again
         markSet = Set(again)
+        marksVersion += 1
+        needsDraw = true
+    }
+
+    /// change-with-nth changed what the lines show: once the list searched again is whole,
+    /// a marked line it does not match is unmarked (fzf's; a query edit keeps such marks).
+    public mutating func dropMarksNotMatchingOnceSearched() {
+        if !marks.isEmpty { marksMustMatch = true }
+    }
+
+    private mutating func dropMarksNotMatched(by result: SearchResult) {
+        marksMustMatch = false
+        let matched = result.matched ?? Set(result.lines.dropLast(result.closeMatches))
+        let kept = marks.filter { matched.contains($0) }
+        guard kept.count != marks.count else { return }
+        marks = kept
+        markSet = Set(kept)
         marksVersion += 1
         needsDraw = true
     }

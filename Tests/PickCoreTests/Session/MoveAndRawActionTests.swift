@@ -108,6 +108,25 @@ extension ActionPolicyTests {
         XCTAssertEqual(d.accepted(), ["line1"], "a dimmed line is picked as fzf picks it")
     }
 
+    func testChangeWithNthUnmarksTheLinesTheListSearchedAgainNoLongerMatches() {
+        var d = driver(multi: true)
+        press(&d, "toggle+down+toggle")
+        d.type("'line2", at: 100)
+        d.workerAnswers()
+        XCTAssertEqual(d.session.marks.count, 2, "a query edit keeps the mark of line1, which no longer matches")
+        d.session.dropMarksNotMatchingOnceSearched()
+        d.send(.searchAgain)
+        XCTAssertEqual(d.session.marks.count, 2, "until the list is searched again")
+        d.workerAnswers()
+        XCTAssertEqual(d.session.marks.map { d.text($0)! }, ["line2"], "fzf's: line1's mark goes")
+        d.type("'line", at: 200)
+        d.workerAnswers()
+        press(&d, "up+toggle")
+        d.type("'line2", at: 300)
+        d.workerAnswers()
+        XCTAssertEqual(d.session.marks.count, 2, "once: later searches keep marks as before")
+    }
+
     func testSelectAllInRawModeMarksOnlyTheMatches() {
         var d = rawDriver(multi: true)
         d.type("'line1", at: 100)
