@@ -136,6 +136,24 @@ final class FzfEnvironmentInteractiveTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "beta\n")
     }
 
+    func testAFailedDefaultCommandIsSaidInTheInfoLine() throws {
+        try tmux.start(input: nil, args: "", environment: ["FZF_DEFAULT_COMMAND": "echo nothing >&2; exit 3"])
+        tmux.waitFor("fzf's words in the counts' place") {
+            $0[row: 1].hasPrefix("  [Command failed: echo nothing >&2; exit 3] ─")
+        }
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
+    func testADefaultCommandThatFailsAfterListingLinesShowsTheCounts() throws {
+        // fzf's: the failure is said only while nothing was read.
+        try tmux.start(input: nil, args: "", environment: ["FZF_DEFAULT_COMMAND": "echo one; false"])
+        tmux.waitFor(text: "1/1")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "one\n")
+    }
+
     func testPicksDefaultCommandComesBeforeFzfs() throws {
         try tmux.start(input: nil, args: "", environment: ["FZF_DEFAULT_COMMAND": "echo fzfs",
                                                             "PICK_DEFAULT_COMMAND": "echo picks"])
