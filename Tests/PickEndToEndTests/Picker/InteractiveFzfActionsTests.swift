@@ -47,6 +47,21 @@ final class InteractiveFzfActionsTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "25\n")
     }
 
+    func testBackgroundTransformsSetTheFooterAndItsLabel() throws {
+        try tmux.start(input: "seq 100", args: """
+            --footer old --footer-border rounded --footer-label ' FL ' \
+            --bind 'ctrl-x:bg-transform-footer(echo new foot {q})+bg-transform-footer-label(echo label {q})'
+            """)
+        tmux.waitFor("the footer and its label as given") { $0.contains { $0.contains("old") } && $0.contains { $0.contains(" FL ") } }
+        tmux.type("9")
+        tmux.waitFor(text: "19/100")
+        tmux.keys("C-x")
+        tmux.waitFor("both, from the commands run in the background (fzf's test_async_transform)") { rows in
+            rows.contains { $0.contains("new foot 9") } && rows.contains { $0.contains("label 9") }
+                && !rows.contains { $0.contains("old") }
+        }
+    }
+
     func testBestGoesToTheBestMatchInRawMode() throws {
         try tmux.start(input: "seq 1000", args: "--raw --bind space:best")
         tmux.waitFor(text: "1000/1000")
