@@ -614,6 +614,10 @@ public struct PickSession {
     /// `pick --filter` prints first for the same input.
     public func accept() -> AcceptDecision {
         if settings.multi && !marks.isEmpty { return .lines(marks) }
+        // Moves typed ahead of the list the highlight's line is looked for in are made on it.
+        if !movesAhead.isEmpty {
+            return .searchFirst(SearchJob(generation: generation, text: searchedText, kind: .whole, raw: raw))
+        }
         if moved && !raw { return highlighted.map { .lines([$0]) } ?? .nothing }
         let current = resultGeneration == generation && result.map { $0.isComplete && $0.searched >= candidates } == true
         guard current else {

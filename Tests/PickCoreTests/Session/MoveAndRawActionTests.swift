@@ -90,7 +90,7 @@ extension ActionPolicyTests {
         XCTAssertEqual(highlighted(d), "line20", "back in the matches, one up from line21")
     }
 
-    func testMovesTypedBeforeTrackedQuerysListArrivesStartFromTheTrackedLine() {
+    func testMovesTypedBeforeTrackedQuerysListArrivesStartFromTheTrackedLine() throws {
         var d = Driver(lines: (1...30).map { "line\($0)" }, loading: false, settings: .init(track: true))
         d.type("", at: 0)
         press(&d, "pos(21)")
@@ -99,6 +99,14 @@ extension ActionPolicyTests {
         d.workerAnswers()
         XCTAssertEqual(d.session.shown?.lines.firstIndex { d.text($0) == "line21" }.map { $0 + 2 },
                        d.session.selection, "two rows down from line21, where tracking put it")
+        let tracked = highlighted(d)
+        d.type("line", at: 200)
+        press(&d, "up")
+        guard case .searchFirst(let job) = d.session.accept() else { return XCTFail("Return waits for the list") }
+        d.send(.answered(d.answer(job)))
+        let lines = (d.session.shown?.lines ?? []).map { d.text($0) }
+        let at = try XCTUnwrap(lines.firstIndex(of: tracked))
+        XCTAssertEqual(d.accepted(), [lines[at - 1]!], "Return typed with the move: one up from the tracked line")
     }
 
     func testAcceptInRawModePicksTheLineUnderTheHighlight() {
