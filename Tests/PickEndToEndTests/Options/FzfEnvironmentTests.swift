@@ -165,7 +165,7 @@ final class FzfEnvironmentInteractiveTests: InteractiveTestCase {
 
     func testAPreviewSeesTheVariablesFzfExports() throws {
         let names = "QUERY|PROMPT|POS|MATCH_COUNT|SELECT_COUNT|TOTAL_COUNT|LINES|COLUMNS|DIRECTION|NTH|"
-            + "PREVIEW_LINES|PREVIEW_COLUMNS|BORDER_LABEL"
+            + "PREVIEW_LINES|PREVIEW_COLUMNS|BORDER_LABEL|ACTION|KEY"
         try tmux.start(input: "printf 'one two\\nthree four\\n'",
                        args: "--nth 2 --border-label=lbl --prompt 'P> ' --preview ': {q}; env | grep -E \"^FZF_(\(names))=\" | sort'",
                        height: 24)
@@ -181,7 +181,9 @@ final class FzfEnvironmentInteractiveTests: InteractiveTestCase {
         let text = screen.joined(separator: "\n")
         for expected in ["FZF_MATCH_COUNT=1", "FZF_TOTAL_COUNT=2", "FZF_POS=1", "FZF_PROMPT=P> ", "FZF_NTH=2",
                          "FZF_DIRECTION=down", "FZF_LINES=24", "FZF_COLUMNS=80", "FZF_SELECT_COUNT=0",
-                         "FZF_BORDER_LABEL=lbl", "FZF_PREVIEW_LINES="] {
+                         "FZF_BORDER_LABEL=lbl", "FZF_PREVIEW_LINES=",
+                         // As fzf's: the last action (a character typed) and key, for a preview too.
+                         "FZF_ACTION=char", "FZF_KEY=o"] {
             XCTAssertTrue(text.contains(expected), "\(expected) in \(screen)")
         }
     }
