@@ -77,11 +77,6 @@ final class CommandRun: @unchecked Sendable {
 }
 
 extension Picker {
-    /// The environment a command gets: the session's, and the action and key that ran it.
-    func commandEnvironment(_ action: BoundAction, _ trigger: BindTrigger) -> [(String, String)] {
-        [("FZF_ACTION", action.kind.rawValue), ("FZF_KEY", trigger.name),
-         ("PICK_ACTION", action.kind.rawValue), ("PICK_KEY", trigger.name)] + sessionEnvironment()
-    }
 
     /// What every command pick runs is told of the picker (the preview's too): every
     /// variable fzf exports, and the same under PICK_ names for pick's own.
@@ -90,6 +85,9 @@ extension Picker {
         let size = (rows: region.geometry.height, cols: region.geometry.width)
         let shared: [(String, String)] = [
             ("QUERY", query), ("PROMPT", prompt),
+            // As fzf's: the last action that ran no command (an execute's is the one before
+            // it) and the last key pressed, whatever runs the command (a preview, an event).
+            ("ACTION", session.bound.lastAction), ("KEY", session.bound.lastKey),
             ("POS", String(session.highlighted == nil ? 0 : session.selection + 1)),
             ("LINES", String(size.rows)), ("COLUMNS", String(size.cols)),
             ("SELECT_COUNT", String(session.marks.count)),
@@ -170,7 +168,7 @@ extension Picker {
             if use == .transform { applyTransformOutput([], of: action, trigger: trigger) }
             return
         }
-        let environment = commandEnvironment(action, trigger)
+        let environment = sessionEnvironment()
         switch use {
         case .onTerminal:
             executeOnTerminal(command, environment)

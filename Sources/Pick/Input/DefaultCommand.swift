@@ -8,8 +8,10 @@ import Glibc
 import PickCore
 
 enum DefaultCommand {
-    /// Fills `store` from the default command's output, or from the file walker.
-    static func list(_ walker: WalkerOptions, into store: LineStore, onChunk: @escaping () -> Void) {
+    /// Fills `store` from the default command's output, or from the file walker;
+    /// `onFailure` is told the command when it exits with a status other than 0.
+    static func list(_ walker: WalkerOptions, into store: LineStore, onChunk: @escaping () -> Void,
+                     onFailure: (String) -> Void = { _ in }) {
         guard let command = Invocation.current.defaultCommand else {
             FileWalker.walk(walker, into: store, onChunk: onChunk)
             return
@@ -20,7 +22,7 @@ enum DefaultCommand {
         // The reader blocks: this is the input thread's whole work.
         _ = fcntl(child.output, F_SETFL, fcntl(child.output, F_GETFL) & ~O_NONBLOCK)
         InputReader.readAll(fd: child.output, into: store, mapsFile: false, helpAtOnce: false, onChunk: onChunk)
-        _ = child.wait()
+        if child.wait() != 0 { onFailure(command) }
         child.terminate()
     }
 }

@@ -223,9 +223,13 @@ final class InputLoad: @unchecked Sendable {
     private let done = Atomic<Bool>(false)
     private let lock = Lock()
     private var failure: String? = nil
+    private var failed: String? = nil
 
     var isLoading: Bool { !done.load(ordering: .acquiring) }
     var error: String? { lock.locked { failure } }
+    /// The default command, when it exited with a status other than 0 (fzf's info line
+    /// says so while nothing was read).
+    var failedCommand: String? { lock.locked { failed } }
 
     /// Input read before the picker started (the demo, --select-1): nothing loads.
     static func alreadyRead() -> InputLoad {
@@ -267,7 +271,8 @@ final class InputLoad: @unchecked Sendable {
         spawnThread {
             let onChunk = { fields?.catchUp(); wakeEventLoop(Wake.input) }
             if fromTerminal {
-                DefaultCommand.list(walker, into: store, onChunk: onChunk)
+                DefaultCommand.list(walker, into: store, onChunk: onChunk,
+                                    onFailure: { command in load.lock.locked { load.failed = command } })
             } else {
                 InputReader.readAll(fd: 0, into: store, mapsFile: true, helpAtOnce: false, styles: styles,
                                     onChunk: onChunk,

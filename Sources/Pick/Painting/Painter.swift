@@ -555,6 +555,10 @@ enum Painter {
             }
             return (text, width)
         }
+        if let failure = info.failure {
+            let plain = TerminalText.sanitize(failure)
+            return (styled(theme.info, plain), TerminalText.width(plain))
+        }
         // An older query's count is not this one's: it is said as in progress.
         let matches = info.countPending ? "…" : "\(info.matches)"
         var plain = info.inWords ? spokenCounts(info) : "\(matches)/\(info.total)"

@@ -262,6 +262,7 @@ extension Picker {
         replaceEngine(over: store)
         worker.engine.exclude(excluded)
         parsedQuery = worker.engine.parse(session.searchedText)
+        if withNth { session.dropMarksNotMatchingOnceSearched() }
         perform(.searchAgain)
     }
 

@@ -290,6 +290,7 @@ final class Picker {
         if hidesHeader { input.headerLines = 0 }
         var frame = FrameBuilder.build(input, store: store)
         frame.info.inWords = options.accessible
+        frame.info.failedCommand = self.input.failedCommand
         frame.info.commandOutput = infoCommandOutput(for: frame.info)
         if session.bound.togglesSort { frame.info.sorts = session.bound.sorts ?? options.ranking.sorts }
         frame.info.waits = session.bound.waitsForSearch

@@ -15,6 +15,10 @@ extension Picker {
         keyPressed = true
         keysHandled &+= 1
         switch key {
+        case .paste, .cursorReport, .mouse: break
+        default: session.bound.pressed(key)
+        }
+        switch key {
         case .paste(let bytes):
             // Text, never keys: a paste over the help closes it and still goes into the query.
             help = nil
@@ -82,6 +86,7 @@ extension Picker {
         }
         // While the input is hidden nothing is typed into the query (fzf's).
         if session.inputHidden { return nil }
+        session.bound.edited(by: key)
         switch key {
         case .left: return [PrivateKey.left]
         case .home: return [PrivateKey.home]
@@ -155,6 +160,7 @@ extension Picker {
     /// Runs a mouse event as a key: `--expect`, `--bind`, or pick's default entry.
     func pressMouse(_ name: MouseKey) {
         let key = Key.mouseEvent(name)
+        session.bound.pressed(key)
         if let expected = options.expect.first(where: { $0.key == key }) {
             outcome = .accept(key: expected.written)
             return

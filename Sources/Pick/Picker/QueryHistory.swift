@@ -6,10 +6,9 @@ import PickCore
 /// `--history FILE`: past queries, walked with alt-p and alt-n, saved when a pick is accepted.
 struct QueryHistory {
     let path: String?
-    private(set) var entries: [String] = []
-    /// Where alt-p and alt-n stand (nil: at the query being typed, kept in `stash`).
-    private var index: Int? = nil
-    private var stash = ""
+    /// The queries and where alt-p and alt-n stand in them (HistoryWalk, in PickCore).
+    private var walker = HistoryWalk(entries: [])
+    var entries: [String] { walker.entries }
 
     /// `--history-size`: how many queries the file keeps.
     var limit = Tunables.Picker.historyEntries
@@ -17,23 +16,11 @@ struct QueryHistory {
     init(path: String?, limit: Int = Tunables.Picker.historyEntries) {
         self.limit = limit
         self.path = path
-        if let path { entries = Self.load(path) }
+        if let path { walker = HistoryWalk(entries: Self.load(path)) }
     }
 
     /// The query one step older or newer than the one shown, or nil to leave it.
-    mutating func walk(older: Bool, from current: String) -> String? {
-        guard !entries.isEmpty else { return nil }
-        var next = index ?? entries.count
-        if index == nil { stash = current }
-        next += older ? -1 : 1
-        if next < 0 { return nil }
-        if next >= entries.count {
-            index = nil
-            return stash
-        }
-        index = next
-        return entries[next]
-    }
+    mutating func walk(older: Bool, from current: String) -> String? { walker.walk(older: older, from: current) }
 
     /// The most recent queries, newest first, each once.
     func recent(_ limit: Int) -> [String] {

@@ -366,7 +366,7 @@ extension PickSession {
              .transformHeaderLines, .bgTransform, .bgTransformQuery, .bgTransformPrompt, .bgTransformHeader,
              .bgTransformBorderLabel, .bgTransformSearch, .bgTransformGhost, .bgTransformPointer, .bgTransformNth,
              .bgTransformWithNth, .bgTransformHeaderLines, .bgTransformListLabel, .bgTransformInputLabel,
-             .bgTransformHeaderLabel, .bgTransformPreviewLabel:
+             .bgTransformHeaderLabel, .bgTransformPreviewLabel, .bgTransformFooter, .bgTransformFooterLabel:
             // The chain waits for a transform's output; a bg-transform's runs beside it.
             return [.command(.transform, action)]
         case .beginningOfLine: return [.edit(.home)]

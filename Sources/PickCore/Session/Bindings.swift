@@ -164,6 +164,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
     case bgTransformHeaderLines = "bg-transform-header-lines"
     case bgTransformListLabel = "bg-transform-list-label", bgTransformInputLabel = "bg-transform-input-label"
     case bgTransformHeaderLabel = "bg-transform-header-label", bgTransformPreviewLabel = "bg-transform-preview-label"
+    case bgTransformFooter = "bg-transform-footer", bgTransformFooterLabel = "bg-transform-footer-label"
     case bgCancel = "bg-cancel"
     // Output, other bindings, waiting, the screen.
     case print, trigger, wait, preview
@@ -206,7 +207,7 @@ public enum BindActionKind: String, CaseIterable, Sendable {
              .bgTransformBorderLabel, .bgTransformSearch, .bgTransformGhost, .bgTransformPointer, .bgTransformNth,
              .bgTransformWithNth, .bgTransformHeaderLines, .print, .trigger, .preview, .toggleBind,
              .changePreviewLabel, .transformPreviewLabel, .bgTransformListLabel, .bgTransformInputLabel,
-             .bgTransformHeaderLabel, .bgTransformPreviewLabel:
+             .bgTransformHeaderLabel, .bgTransformPreviewLabel, .bgTransformFooter, .bgTransformFooterLabel:
             return true
         default:
             return false
@@ -229,8 +230,8 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .transformInputLabel, .bgTransformInputLabel: return .changeInputLabel
         case .transformHeaderLabel, .bgTransformHeaderLabel: return .changeHeaderLabel
         case .transformPreviewLabel, .bgTransformPreviewLabel: return .changePreviewLabel
-        case .transformFooterLabel: return .changeFooterLabel
-        case .transformFooter: return .changeFooter
+        case .transformFooterLabel, .bgTransformFooterLabel: return .changeFooterLabel
+        case .transformFooter, .bgTransformFooter: return .changeFooter
         case .transformSearch, .bgTransformSearch: return .search
         case .transformGhost, .bgTransformGhost: return .changeGhost
         case .transformPointer, .bgTransformPointer: return .changePointer
@@ -412,6 +413,8 @@ public enum BindActionKind: String, CaseIterable, Sendable {
         case .bgTransformInputLabel: return "set the input's label to what prints, in the background"
         case .bgTransformHeaderLabel: return "set the header's label to what prints, in the background"
         case .bgTransformPreviewLabel: return "set the preview's label to what prints, in the background"
+        case .bgTransformFooter: return "set the footer to what prints, in the background"
+        case .bgTransformFooterLabel: return "set the footer's label to what prints, in the background"
         case .bgCancel: return "stop the background transforms, their output dropped"
         case .print: return "print this too when picking"
         case .trigger: return "run what these keys or events are bound to"
@@ -932,7 +935,7 @@ public enum ActionArgument: Equatable, Sendable {
              .bgTransformQuery, .bgTransformPrompt, .bgTransformHeader, .bgTransformBorderLabel, .bgTransformSearch,
              .bgTransformGhost, .bgTransformPointer, .bgTransformNth, .bgTransformWithNth, .bgTransformHeaderLines,
              .preview, .transformPreviewLabel, .bgTransformListLabel, .bgTransformInputLabel, .bgTransformHeaderLabel,
-             .bgTransformPreviewLabel:
+             .bgTransformPreviewLabel, .bgTransformFooter, .bgTransformFooterLabel:
             return .command(CommandTemplate(argument))
         case .executeMulti:
             return .command(CommandTemplate(argument).forcingMarked)

@@ -42,10 +42,23 @@ public struct BoundState {
     /// The last click on the footer (`click-footer`): its line, column and word (no field
     /// number: fzf gives none for the footer).
     public var footerClick: HeaderClick? = nil
-    /// `{fzf:action}`: the last action that ran no command, as fzf names it.
+    /// `{fzf:action}` and `$FZF_ACTION`: the last action that ran no command, as fzf names
+    /// it (a key the query editor took counts as the editing action fzf binds it to).
     public private(set) var lastAction = "start"
+    /// `$FZF_KEY`: the last key pressed, by its `--bind` name; "" before the first (an
+    /// event is no key, as fzf's).
+    public private(set) var lastKey = ""
 
     public init() {}
+
+    /// Notes a key pressed (`$FZF_KEY`).
+    public mutating func pressed(_ key: Key) { lastKey = BindTrigger.key(key).name }
+
+    /// Notes a key the query editor took: `$FZF_ACTION` names what fzf's default keymap does
+    /// with it (`char` for a character typed).
+    public mutating func edited(by key: Key) {
+        if let name = DefaultKeys.editingAction(of: key) { lastAction = name }
+    }
 
     /// Notes that `kind` runs (for `{fzf:action}`: commands and the preview's do not count).
     public mutating func ran(_ kind: BindActionKind) {

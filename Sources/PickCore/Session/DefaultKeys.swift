@@ -92,6 +92,29 @@ public enum DefaultKeys {
         Entry([.mouseEvent(.previewScrollDown)], [.previewDown]),
     ]
 
+    /// What fzf's default keymap names the query editor's keys (for `$FZF_ACTION`; libedit
+    /// runs them): nil for a key that edits nothing fzf names.
+    public static func editingAction(of key: Key) -> String? {
+        switch key {
+        case .char(let c) where c >= 0x20 && c != 0x7F: return "char"
+        case .char(1), .home: return "beginning-of-line"
+        case .char(5), .end: return "end-of-line"
+        case .char(2), .left: return "backward-char"
+        case .char(6), .right: return "forward-char"
+        case .char(8), .char(0x7F): return "backward-delete-char"
+        case .char(4): return "delete-char/eof"
+        case .delete: return "delete-char"
+        case .char(0x15): return "unix-line-discard"
+        case .char(0x17): return "unix-word-rubout"
+        case .char(0x19): return "yank"
+        case .alt(0x62): return "backward-word"
+        case .alt(0x66): return "forward-word"
+        case .alt(0x64): return "kill-word"
+        case .alt(8), .alt(0x7F): return "backward-kill-word"
+        default: return nil
+        }
+    }
+
     private static let byKey: [Key: [Entry]] = {
         var map: [Key: [Entry]] = [:]
         for entry in table { for key in entry.keys { map[key, default: []].append(entry) } }

@@ -277,6 +277,12 @@ public struct PickSession {
     private var closeAsked = -1
     /// A move that waits for the whole ranking (it went past the first rows).
     private var pendingMove: (delta: Int, wraps: Bool)? = nil
+    /// Moves typed while the highlight's line is looked for in a list still to come (toggle-raw,
+    /// `--track`): made from where the line lands once that list says, in order, as fzf
+    /// makes them on its new list (made at once on the old list, the line found would undo them).
+    private var movesAhead: [(delta: Int, wraps: Bool, toMatch: Bool)] = []
+    /// Whether the highlight waits for a list to come to say where its line went.
+    private var awaitsLine: Bool { if case .line? = tracker.anchor { true } else { false } }
 
     // The input.
     public private(set) var inputLines = 0
@@ -307,6 +313,9 @@ public struct PickSession {
     public private(set) var trackBlocked = false
     /// Counts changes of the marks (the `multi` event).
     public private(set) var marksVersion = 0
+    /// change-with-nth: the marks of lines the list searched again no longer matches go once
+    /// it is whole (fzf's).
+    private var marksMustMatch = false
     /// The highlighted line's position in `shown.lines`.
     public private(set) var selection = 0
     /// Whether the person moved the highlight since the query last changed (or, with
@@ -406,6 +415,9 @@ public struct PickSession {
             drawnClose = closeGeneration
             needsDraw = false
             actions += askForMore()
+        case .move(let delta, let wraps) where awaitsLine:
+            movesAhead.append((delta, wraps, false))
+            needsDraw = true
         case .move(let delta, let wraps):
             if let shown, !shown.isComplete, resultGeneration == generation,
                selection + delta < 0 || selection + delta >= shown.lines.count {
@@ -456,19 +468,14 @@ public struct PickSession {
             break
         case .rankingChanged:
             actions += beginGeneration(.queryEdited(tracking: nil), at: now)
+        case .moveToMatch(let delta, let wraps) where awaitsLine:
+            movesAhead.append((delta, wraps, true))
+            needsDraw = true
         case .moveToMatch(let delta, let wraps):
             guard raw, let shown, shown.matched != nil, !shown.lines.isEmpty else {
                 return handle(.move(by: delta, wraps: wraps), at: now)
             }
-            let start = selection
-            var steps = 0
-            repeat {
-                let before = selection
-                move(by: delta, wraps: wraps)
-                steps += 1
-                if selection == before { break }
-            } while !matches(at: selection) && steps < shown.lines.count
-            if !matches(at: selection) { selection = start }
+            moveToMatch(by: delta, wraps: wraps)
         case .moveToMarked(let delta):
             guard !marks.isEmpty, let lines = shown?.lines, !lines.isEmpty else { break }
             let total = lines.count
@@ -607,6 +614,10 @@ public struct PickSession {
     /// `pick --filter` prints first for the same input.
     public func accept() -> AcceptDecision {
         if settings.multi && !marks.isEmpty { return .lines(marks) }
+        // Moves typed ahead of the list the highlight's line is looked for in are made on it.
+        if !movesAhead.isEmpty {
+            return .searchFirst(SearchJob(generation: generation, text: searchedText, kind: .whole, raw: raw))
+        }
         if moved && !raw { return highlighted.map { .lines([$0]) } ?? .nothing }
         let current = resultGeneration == generation && result.map { $0.isComplete && $0.searched >= candidates } == true
         guard current else {
@@ -708,10 +719,17 @@ public struct PickSession {
         closeAsked = -1
         pendingMove = nil
         needsDraw = true
-        // A line number of the old list is followed no further (a text or a row is).
-        if case .line? = tracker.anchor { tracker.anchor = nil }
+        // A line number of the old list is followed no further (a text or a row is), but
+        // for the line moves typed ahead are to start from: the highlight has not left it.
+        let awaited: Int32? = if case .line(let line)? = tracker.anchor, !movesAhead.isEmpty { line } else { nil }
+        if awaitsLine { tracker.anchor = nil }
+        if case .queryEdited(_?) = change {} else if !movesAhead.isEmpty {
+            // No line to follow into the new list: the moves are made where the highlight is.
+            makeMovesAhead()
+        }
         switch change {
         case .queryEdited(let line?):
+            let line = awaited ?? line
             trackedRow = max(0, selection - scroll)
             tracker.anchor = .line(line)
             scroll = 0
@@ -789,6 +807,7 @@ public struct PickSession {
             closeAsked = -1
             if closeGeneration == generation { closeGeneration = -1 }
             adopt(new)
+            if marksMustMatch && new.isComplete { dropMarksNotMatched(by: new) }
             if (queryText ?? "").isEmpty {
                 suggestions = []
                 suggestionGeneration = generation
@@ -853,6 +872,31 @@ public struct PickSession {
         if tracksCurrent, shown.isComplete, highlighted != currentTracked { tracksCurrent = false }
         // A reload's tracking holds the picker until its line is found or known gone.
         if trackBlocked, tracker.anchor == nil { unblockTracking() }
+        if !awaitsLine { makeMovesAhead() }
+    }
+
+    /// The moves typed while the highlight's line was looked for, made from where it is now.
+    private mutating func makeMovesAhead() {
+        let moves = movesAhead
+        movesAhead = []
+        for (delta, wraps, toMatch) in moves {
+            if toMatch { moveToMatch(by: delta, wraps: wraps) } else { move(by: delta, wraps: wraps) }
+        }
+    }
+
+    /// up-match and down-match: in raw mode, past the dimmed lines to the next match (the
+    /// highlight stays when there is none); otherwise as up and down.
+    private mutating func moveToMatch(by delta: Int, wraps: Bool) {
+        guard raw, let shown, shown.matched != nil, !shown.lines.isEmpty else { return move(by: delta, wraps: wraps) }
+        let start = selection
+        var steps = 0
+        repeat {
+            let before = selection
+            move(by: delta, wraps: wraps)
+            steps += 1
+            if selection == before { break }
+        } while !matches(at: selection) && steps < shown.lines.count
+        if !matches(at: selection) { selection = start }
     }
 
     /// A reload starts while the highlight follows its line (`--track`, track-current) by
@@ -976,6 +1020,23 @@ public struct PickSession {
         guard !again.isEmpty else { return }
         marks = again
         markSet = Set(again)
+        marksVersion += 1
+        needsDraw = true
+    }
+
+    /// change-with-nth changed what the lines show: once the list searched again is whole,
+    /// a marked line it does not match is unmarked (fzf's; a query edit keeps such marks).
+    public mutating func dropMarksNotMatchingOnceSearched() {
+        if !marks.isEmpty { marksMustMatch = true }
+    }
+
+    private mutating func dropMarksNotMatched(by result: SearchResult) {
+        marksMustMatch = false
+        let matched = result.matched ?? Set(result.lines.dropLast(result.closeMatches))
+        let kept = marks.filter { matched.contains($0) }
+        guard kept.count != marks.count else { return }
+        marks = kept
+        markSet = Set(kept)
         marksVersion += 1
         needsDraw = true
     }

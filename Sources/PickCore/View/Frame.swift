@@ -91,10 +91,20 @@ public struct InfoLine: Equatable, Sendable {
     public var waits = false
     /// `--info-command`'s last output, drawn in the counts' place (nil: the counts).
     public var commandOutput: StyledText? = nil
+    /// The command that listed the input (FZF_DEFAULT_COMMAND), when it failed.
+    public var failedCommand: String? = nil
+
+    /// What the info line says in the counts' place when the input's command failed and
+    /// nothing was read (fzf's); nil otherwise.
+    public var failure: String? {
+        guard let failedCommand, total == 0 else { return nil }
+        return "[Command failed: \(failedCommand)]"
+    }
 
     /// The counts as fzf writes them, for `--info-command` (`FZF_INFO`): matches/total,
     /// the marks under --multi, `+S`/`-S`, `+T`/`+t`, ` (..)` while a `wait` holds.
     public var fzfText: String {
+        if let failure { return failure }
         var out = "\(matches)/\(max(total, matches))"
         if let marked { out += markLimit > 0 ? " (\(marked)/\(markLimit))" : " (\(marked))" }
         if let sorts { out += sorts ? " +S" : " -S" }

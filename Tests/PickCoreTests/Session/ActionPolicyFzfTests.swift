@@ -103,6 +103,11 @@ final class ActionPolicyFzfTests: XCTestCase {
               case .setPrompt("p> ")? = output("bg-transform-prompt(x)", "p> ").first,
               case .setBorderLabel("label")? = output("bg-transform-border-label(x)", "label").first
         else { return XCTFail() }
+        guard case .setFooter("foot")? = output("bg-transform-footer(x)", "foot").first,
+              case .setLabel(.footer, "fl")? = output("bg-transform-footer-label(x)", "fl").first,
+              case .command(.transform, _)? = d.session.decide(action("bg-transform-footer(x)"), trigger: key, context: screen).first
+        else { return XCTFail("the footer's and its label's, as fzf's test_async_transform runs them") }
+        XCTAssertTrue(action("bg-transform-footer-label(x)").kind.runsInBackground)
         XCTAssertTrue(output("transform-pointer(x)", "-->").isEmpty, "a pointer wider than 2 columns is dropped")
         XCTAssertTrue(output("transform-header-lines(x)", "many").isEmpty)
         guard case .setFields(let two, withNth: false)? = output("transform-nth(x)", "2|1").first,

@@ -24,6 +24,25 @@ final class BindingsTests: XCTestCase {
         XCTAssertEqual(try parse("tab:toggle-down")[.key(.char(9))], [BoundAction(.toggleDown)])
     }
 
+    func testTheLastActionAndKeyAreFzfsForCommandsToSee() {
+        var state = BoundState()
+        XCTAssertEqual(state.lastAction, "start", "before anything, as fzf's FZF_ACTION")
+        XCTAssertEqual(state.lastKey, "", "no key pressed yet")
+        state.pressed(.char(9))
+        state.ran(.toggleDown)
+        XCTAssertEqual([state.lastAction, state.lastKey], ["toggle-down", "tab"])
+        state.pressed(.char(0x39))
+        state.edited(by: .char(0x39))
+        XCTAssertEqual([state.lastAction, state.lastKey], ["char", "9"], "a character typed into the query")
+        state.pressed(.char(0x7F))
+        state.edited(by: .char(0x7F))
+        XCTAssertEqual(state.lastAction, "backward-delete-char")
+        state.pressed(.char(24))
+        state.ran(.executeSilent)
+        XCTAssertEqual([state.lastAction, state.lastKey], ["backward-delete-char", "ctrl-x"],
+                       "a command is no action it sees: the one before it")
+    }
+
     func testEventsBindAsKeysDo() throws {
         let b = try parse("start:reload(ls),change:first,focus:ignore,load:last,result:up,one:accept,zero:abort,resize:ignore")
         XCTAssertEqual(b[.event(.start)], [BoundAction(.reload, "ls")])

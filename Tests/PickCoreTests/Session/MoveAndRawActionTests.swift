@@ -76,11 +76,63 @@ extension ActionPolicyTests {
         XCTAssertTrue(press(&d, "disable-raw").isEmpty, "raw mode is off already")
     }
 
+    func testMovesTypedBeforeToggleRawsListArrivesAreMadeOnThatList() {
+        var d = driver()
+        d.type("'line2", at: 100)
+        d.workerAnswers()
+        XCTAssertEqual(highlighted(d), "line2")
+        press(&d, "toggle-raw+down-match+down-match")
+        d.workerAnswers()
+        XCTAssertEqual(d.session.shown?.lines.count, 30, "the raw list came after the moves")
+        XCTAssertEqual(highlighted(d), "line21", "from line2, past the dimmed line3…line19, twice (fzf's)")
+        press(&d, "toggle-raw+up")
+        d.workerAnswers()
+        XCTAssertEqual(highlighted(d), "line20", "back in the matches, one up from line21")
+    }
+
+    func testMovesTypedBeforeTrackedQuerysListArrivesStartFromTheTrackedLine() throws {
+        var d = Driver(lines: (1...30).map { "line\($0)" }, loading: false, settings: .init(track: true))
+        d.type("", at: 0)
+        press(&d, "pos(21)")
+        d.type("line2", at: 100)
+        press(&d, "down+down")
+        d.workerAnswers()
+        XCTAssertEqual(d.session.shown?.lines.firstIndex { d.text($0) == "line21" }.map { $0 + 2 },
+                       d.session.selection, "two rows down from line21, where tracking put it")
+        let tracked = highlighted(d)
+        d.type("line", at: 200)
+        press(&d, "up")
+        guard case .searchFirst(let job) = d.session.accept() else { return XCTFail("Return waits for the list") }
+        d.send(.answered(d.answer(job)))
+        let lines = (d.session.shown?.lines ?? []).map { d.text($0) }
+        let at = try XCTUnwrap(lines.firstIndex(of: tracked))
+        XCTAssertEqual(d.accepted(), [lines[at - 1]!], "Return typed with the move: one up from the tracked line")
+    }
+
     func testAcceptInRawModePicksTheLineUnderTheHighlight() {
         var d = rawDriver()
         d.type("line29", at: 100)
         d.workerAnswers()
         XCTAssertEqual(d.accepted(), ["line1"], "a dimmed line is picked as fzf picks it")
+    }
+
+    func testChangeWithNthUnmarksTheLinesTheListSearchedAgainNoLongerMatches() {
+        var d = driver(multi: true)
+        press(&d, "toggle+down+toggle")
+        d.type("'line2", at: 100)
+        d.workerAnswers()
+        XCTAssertEqual(d.session.marks.count, 2, "a query edit keeps the mark of line1, which no longer matches")
+        d.session.dropMarksNotMatchingOnceSearched()
+        d.send(.searchAgain)
+        XCTAssertEqual(d.session.marks.count, 2, "until the list is searched again")
+        d.workerAnswers()
+        XCTAssertEqual(d.session.marks.map { d.text($0)! }, ["line2"], "fzf's: line1's mark goes")
+        d.type("'line", at: 200)
+        d.workerAnswers()
+        press(&d, "up+toggle")
+        d.type("'line2", at: 300)
+        d.workerAnswers()
+        XCTAssertEqual(d.session.marks.count, 2, "once: later searches keep marks as before")
     }
 
     func testSelectAllInRawModeMarksOnlyTheMatches() {

@@ -86,3 +86,15 @@ final class FrozenFitTests: XCTestCase {
         XCTAssertEqual(try fitted("1 2 3 4 5", left: 1, right: 1), "1 2 3 4 5")
     }
 }
+
+final class InfoLineFailureTests: XCTestCase {
+    func testAFailedInputCommandIsSaidOnlyWhileNothingWasRead() {
+        var info = InfoLine(matches: 0, total: 0, isBusy: false, marked: nil, scopes: [], scope: 0)
+        XCTAssertNil(info.failure)
+        info.failedCommand = "false"
+        XCTAssertEqual(info.failure, "[Command failed: false]", "fzf's words")
+        XCTAssertEqual(info.fzfText, "[Command failed: false]", "what --info-command is given")
+        info.total = 1
+        XCTAssertNil(info.failure, "lines were read: the counts")
+    }
+}

@@ -136,6 +136,24 @@ final class FzfEnvironmentInteractiveTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "beta\n")
     }
 
+    func testAFailedDefaultCommandIsSaidInTheInfoLine() throws {
+        try tmux.start(input: nil, args: "", environment: ["FZF_DEFAULT_COMMAND": "echo nothing >&2; exit 3"])
+        tmux.waitFor("fzf's words in the counts' place") {
+            $0[row: 1].hasPrefix("  [Command failed: echo nothing >&2; exit 3] ─")
+        }
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+    }
+
+    func testADefaultCommandThatFailsAfterListingLinesShowsTheCounts() throws {
+        // fzf's: the failure is said only while nothing was read.
+        try tmux.start(input: nil, args: "", environment: ["FZF_DEFAULT_COMMAND": "echo one; false"])
+        tmux.waitFor(text: "1/1")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "one\n")
+    }
+
     func testPicksDefaultCommandComesBeforeFzfs() throws {
         try tmux.start(input: nil, args: "", environment: ["FZF_DEFAULT_COMMAND": "echo fzfs",
                                                             "PICK_DEFAULT_COMMAND": "echo picks"])
@@ -147,7 +165,7 @@ final class FzfEnvironmentInteractiveTests: InteractiveTestCase {
 
     func testAPreviewSeesTheVariablesFzfExports() throws {
         let names = "QUERY|PROMPT|POS|MATCH_COUNT|SELECT_COUNT|TOTAL_COUNT|LINES|COLUMNS|DIRECTION|NTH|"
-            + "PREVIEW_LINES|PREVIEW_COLUMNS|BORDER_LABEL"
+            + "PREVIEW_LINES|PREVIEW_COLUMNS|BORDER_LABEL|ACTION|KEY"
         try tmux.start(input: "printf 'one two\\nthree four\\n'",
                        args: "--nth 2 --border-label=lbl --prompt 'P> ' --preview ': {q}; env | grep -E \"^FZF_(\(names))=\" | sort'",
                        height: 24)
@@ -163,7 +181,9 @@ final class FzfEnvironmentInteractiveTests: InteractiveTestCase {
         let text = screen.joined(separator: "\n")
         for expected in ["FZF_MATCH_COUNT=1", "FZF_TOTAL_COUNT=2", "FZF_POS=1", "FZF_PROMPT=P> ", "FZF_NTH=2",
                          "FZF_DIRECTION=down", "FZF_LINES=24", "FZF_COLUMNS=80", "FZF_SELECT_COUNT=0",
-                         "FZF_BORDER_LABEL=lbl", "FZF_PREVIEW_LINES="] {
+                         "FZF_BORDER_LABEL=lbl", "FZF_PREVIEW_LINES=",
+                         // As fzf's: the last action (a character typed) and key, for a preview too.
+                         "FZF_ACTION=char", "FZF_KEY=o"] {
             XCTAssertTrue(text.contains(expected), "\(expected) in \(screen)")
         }
     }
@@ -184,7 +204,7 @@ final class FzfEnvironmentInteractiveTests: InteractiveTestCase {
             if !seen.isEmpty { break }
             usleep(20_000)
         }
-        XCTAssertEqual(seen, "execute-silent ctrl-x 1 b\n")
+        XCTAssertEqual(seen, "char ctrl-x 1 b\n", "as fzf: the last action before the command (b typed), and its key")
     }
 
     func testWithFishAsTheShellAPreviewRunsAFishFunction() throws {

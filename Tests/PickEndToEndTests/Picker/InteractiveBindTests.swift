@@ -197,6 +197,25 @@ final class InteractiveBindTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "berry blue\n")
     }
 
+    func testChangeWithNthUnmarksTheLinesThatNoLongerMatch() throws {
+        // fzf's test_change_with_nth_selection: the query matches what the lines show.
+        try tmux.file("input.txt", "a match x\nb miss y\nc match z\nd match match\n")
+        try tmux.start(input: "cat input.txt",
+                       args: "--with-nth 2 --multi -q match --bind 'ctrl-a:select-all,ctrl-w:change-with-nth(3)'")
+        tmux.waitFor(text: "3/4")
+        tmux.keys("C-a")
+        tmux.waitFor(text: "3/4 (3)")
+        tmux.keys("C-w")
+        tmux.waitFor("the third field shown: only d's still matches, and stays marked") {
+            $0.contains { $0.hasPrefix("  1/4 (1)") }
+        }
+        tmux.keys("C-u")
+        tmux.waitFor("the marks stay as they are once the query changes") { $0.contains { $0.hasPrefix("  4/4 (1)") } }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "d match match\n")
+    }
+
     func testMovesAfterAReloadActOnTheNewList() throws {
         try tmux.file("input.txt", "a\nb\nc\n")
         try tmux.start(input: "cat input.txt", args: """
@@ -362,7 +381,7 @@ final class InteractiveBindTests: InteractiveTestCase {
         tmux.keys("Down", "C-x")
         tmux.waitFor("the command wrote its environment") { _ in self.read("env.txt").contains("PICK_TOTAL") }
         XCTAssertEqual(read("env.txt"), """
-            PICK_ACTION=execute-silent
+            PICK_ACTION=down
             PICK_COLUMNS=80
             PICK_KEY=ctrl-x
             PICK_LINES=24

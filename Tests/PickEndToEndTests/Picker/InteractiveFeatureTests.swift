@@ -333,6 +333,28 @@ final class InteractiveFeatureTests: InteractiveTestCase {
         tmux.waitFor("the newer query") { $0[row: 0] == "> 22" }
     }
 
+    func testARecalledQueryEditedKeepsItsEditWhenWalkedBackToButNotInTheFile() throws {
+        // fzf's test_history: the edit lasts while pick runs; the file keeps what was picked.
+        let history = try tmux.file("history", "22\n33\n44\n")
+        try tmux.start(input: "seq 1000", args: "--history '\(history)'")
+        tmux.waitFor(text: "1000/1000")
+        tmux.keys("C-p", "C-p")
+        tmux.waitFor("33 recalled") { $0[row: 0] == "> 33" }
+        tmux.keys("BSpace")
+        tmux.type("1")
+        tmux.waitFor("edited to 31") { $0[row: 0] == "> 31" }
+        tmux.keys("C-p")
+        tmux.waitFor("the older query") { $0[row: 0] == "> 22" }
+        tmux.keys("C-n")
+        tmux.waitFor("back to the edit, not to 33") { $0[row: 0] == "> 31" }
+        tmux.type("0")
+        tmux.waitFor(text: "1/1000")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "310\n")
+        XCTAssertEqual(try String(contentsOfFile: history, encoding: .utf8), "22\n33\n44\n310\n")
+    }
+
     func testHistoryWalksWithAltPAndSavesTheQuery() throws {
         let history = try tmux.file("history", "first query\nban\n")
         try tmux.file("input.txt", "apple\nbanana\n")

@@ -32,6 +32,36 @@ final class InteractiveFzfActionsTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "12\n")
     }
 
+    func testMovesTypedRightAfterToggleRawAreMadeOnTheRawList() throws {
+        try tmux.start(input: "seq 1000", args: "--bind ctrl-x:toggle-raw")
+        tmux.waitFor(text: "1000/1000")
+        tmux.type("5")
+        tmux.waitFor("the matches of 5, 5 first") { $0[row: 1] == self.tmux.infoRow("271/1000") && $0[row: 2] == "> 5" }
+        // Sent at once, as a person types them: the moves come before the raw list does.
+        tmux.keys("C-x", "C-n", "C-n")
+        tmux.waitFor("raw mode: two matches down from 5, past the dimmed lines (fzf's)") {
+            $0.contains("> 25") && $0.contains("\u{2596} 24")
+        }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "25\n")
+    }
+
+    func testBackgroundTransformsSetTheFooterAndItsLabel() throws {
+        try tmux.start(input: "seq 100", args: """
+            --footer old --footer-border rounded --footer-label ' FL ' \
+            --bind 'ctrl-x:bg-transform-footer(echo new foot {q})+bg-transform-footer-label(echo label {q})'
+            """)
+        tmux.waitFor("the footer and its label as given") { $0.contains { $0.contains("old") } && $0.contains { $0.contains(" FL ") } }
+        tmux.type("9")
+        tmux.waitFor(text: "19/100")
+        tmux.keys("C-x")
+        tmux.waitFor("both, from the commands run in the background (fzf's test_async_transform)") { rows in
+            rows.contains { $0.contains("new foot 9") } && rows.contains { $0.contains("label 9") }
+                && !rows.contains { $0.contains("old") }
+        }
+    }
+
     func testBestGoesToTheBestMatchInRawMode() throws {
         try tmux.start(input: "seq 1000", args: "--raw --bind space:best")
         tmux.waitFor(text: "1000/1000")
