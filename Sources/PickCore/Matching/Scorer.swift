@@ -57,6 +57,20 @@ public enum ScoreWeights {
     static let dynamicLimit = 1 << 20
 }
 
+extension Scheme {
+    /// What the first character of a `'word'` term earns after white space (or at the start
+    /// of the text) and after a delimiter, and which ASCII characters are delimiters, as fzf's
+    /// scheme sets them: the path scheme ranks a word after `/` first, history ranks every
+    /// boundary alike. After any other punctuation a word earns `ScoreWeights.boundary`.
+    var wordBonuses: (white: Int32, delimiter: Int32, delimiters: [UInt8]) {
+        switch self {
+        case .default: return (ScoreWeights.boundaryWhite, ScoreWeights.boundaryDelimiter, Array("/,:;|".utf8))
+        case .path: return (ScoreWeights.boundary, ScoreWeights.boundaryDelimiter, [0x2F])
+        case .history: return (ScoreWeights.boundary, ScoreWeights.boundary, Array("/,:;|".utf8))
+        }
+    }
+}
+
 /// Character classes that decide word-start bonuses.
 enum CharClass: UInt8 {
     case white, delimiter, nonWord, lower, upper, letter, digit
