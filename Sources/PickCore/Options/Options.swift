@@ -218,7 +218,7 @@ public struct Options: Sendable {
     /// `-n/--nth`, `--with-nth`, `--accept-nth`: the fields searched, shown and printed
     /// (FieldView).
     public var nth: FieldRanges? = nil
-    public var withNth: FieldRanges? = nil
+    public var withNth: FieldTemplate? = nil
     public var acceptNth: FieldTemplate? = nil
     public var color: ColorSpec? = nil
     /// `--no-color`; `--color` may still say `bw` (nothing at all) or `always`.
