@@ -318,8 +318,11 @@ public struct FieldTemplate: Sendable, Equatable {
     /// nil for plain field indexes (`ranges` then).
     let parts: [Part]?
     public let ranges: FieldRanges?
-    /// The value as written (`FZF_WITH_NTH`).
+    /// The value as written (`FZF_WITH_NTH`); two templates that make the same text of
+    /// every line are equal however they are written.
     public let expression: String
+
+    public static func == (a: FieldTemplate, b: FieldTemplate) -> Bool { a.parts == b.parts && a.ranges == b.ranges }
 
     public init(_ ranges: FieldRanges) {
         self.init(parts: nil, ranges: ranges, expression: ranges.expression)
