@@ -35,6 +35,9 @@ import CPickScan
 // placement. Where most lines match, ASCII lines are scored column by column instead, from
 // where each parts from the line before (SharedPrefixScorer.swift): the same table, the
 // same scores.
+// Exact, prefix and suffix terms earn the same bonuses over their run; a `'word'` term earns
+// what fzf's exact-boundary match earns for the boundary around it, under the `--scheme`
+// (`LineMatcher.exactAtBoundary`).
 // Ties between equal scores go to the shorter title, then to input order (Ranking.swift).
 
 /// The weights of the scorer, in one place.
