@@ -552,13 +552,6 @@ public enum Fields {
         return droppingLastDelimiter(text, d)
     }
 
-    /// What `--with-nth` shows for a line: the fields joined, trailing white space dropped
-    /// (fzf trims it from every item).
-    public static func shown(_ r: FieldRanges, of line: UnsafeBufferPointer<UInt8>, _ d: FieldDelimiter) -> [UInt8] {
-        let text = joined(r, of: line, d)
-        return Array(text[..<endTrimmingSpace(text)])
-    }
-
     /// `text` without a delimiter at its very end (literal or pattern; AWK style keeps it).
     public static func droppingLastDelimiter(_ text: [UInt8], _ d: FieldDelimiter) -> [UInt8] {
         switch d.kind {

@@ -70,6 +70,11 @@ final class FieldViewTests: XCTestCase {
         XCTAssertEqual(shown.searchedToShown.prefix(4), [6, 7, 8, 9], "“pear” is at 6..<10 of what is shown")
     }
 
+    func testShownFieldsLoseOnlyTrailingWhiteSpace() throws {
+        XCTAssertEqual(text(try view(["a b c "], withNth: "2..").shown(0).bytes), "b c")
+        XCTAssertEqual(text(try view([" a: b :"], d: ":", withNth: "2..").shown(0).bytes), " b :")
+    }
+
     func testAWithNthTemplateIsWhatIsShownSearchedAndHighlighted() throws {
         // fzf's suite (test_with_nth_template): each placeholder's fields lose their last
         // delimiter (for blanks, the trailing blank), and --nth counts in the text made.
