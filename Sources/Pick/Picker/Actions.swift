@@ -179,7 +179,8 @@ extension Picker {
         case .setSort:
             replaceEngine(over: store)
             perform(.searchAgain)
-        case .setFields(let ranges, let withNth): changeFields(ranges, withNth: withNth)
+        case .setNth(let ranges): changeFields { $0.nth = ranges }
+        case .setWithNth(let template): changeFields { $0.withNth = template }
         case .preview(let effect): carryOut(effect)
         case .command(let use, let action): runCommand(use, action, trigger)
         }
@@ -246,11 +247,11 @@ extension Picker {
         session.highlightOnceListed(row: row)
     }
 
-    /// change-nth, change-with-nth (PickCore chose the ranges): the lines the engine
-    /// searches are derived again from the lines as read (FieldView) and searched again;
-    /// the highlight stays on its line, as after a reload.
-    func changeFields(_ ranges: FieldRanges?, withNth: Bool) {
-        if withNth { options.withNth = ranges } else { options.nth = ranges }
+    /// change-nth, change-with-nth (PickCore chose the fields; `change` sets them): the
+    /// lines the engine searches are derived again from the lines as read (FieldView) and
+    /// searched again; the highlight stays on its line, as after a reload.
+    func changeFields(_ change: (inout Options) -> Void) {
+        change(&options)
         let lines = linesAsRead
         let view: FieldView?
         do { view = try FieldView(options: options, store: lines) } catch { return }

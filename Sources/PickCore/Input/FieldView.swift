@@ -6,7 +6,8 @@
 // It is made once, on the thread that loads input, right after the line arrives; without these
 // options there is no second store and nothing on the search path changes.
 //
-//   shown    = the `--with-nth` fields of the title, trailing white space dropped (else the title)
+//   shown    = the `--with-nth` fields of the title, or the text its template makes of them,
+//              trailing white space dropped (else the title)
 //   searched = the `--nth` fields of `shown`, the last delimiter dropped (else `shown`)
 //   derived line = searched + what follows the title (with `--palette`: the section, keywords
 //                  and shortcut, which are searched as usual)
@@ -27,7 +28,7 @@ public final class FieldView: @unchecked Sendable {
     public let searched: LineStore
     public let delimiter: FieldDelimiter
     public let nth: FieldRanges?
-    public let withNth: FieldRanges?
+    public let withNth: FieldTemplate?
     public let acceptNth: FieldTemplate?
     /// `--palette`: the fields are the title's.
     public let palette: Bool
@@ -46,7 +47,7 @@ public final class FieldView: @unchecked Sendable {
                   withNth: options.withNth, acceptNth: options.acceptNth, palette: options.palette)
     }
 
-    public init(store: LineStore, delimiter: FieldDelimiter, nth: FieldRanges? = nil, withNth: FieldRanges? = nil,
+    public init(store: LineStore, delimiter: FieldDelimiter, nth: FieldRanges? = nil, withNth: FieldTemplate? = nil,
                 acceptNth: FieldTemplate? = nil, palette: Bool = false) {
         original = store
         self.delimiter = delimiter
@@ -80,7 +81,7 @@ public final class FieldView: @unchecked Sendable {
                 batch.removeAll(keepingCapacity: true)
                 let end = min(available, derivedCount + 4096)
                 for i in derivedCount..<end {
-                    appendDerived(of: original.bytes(of: i), to: &batch)
+                    appendDerived(of: original.bytes(of: i), index: i, to: &batch)
                     batch.append(original.separator)
                 }
                 searched.append(batch)
@@ -96,15 +97,21 @@ public final class FieldView: @unchecked Sendable {
         return line.firstIndex(of: 0x09) ?? line.count
     }
 
-    /// Appends the derived line of `line` (see the top of this file). Allocates nothing once
-    /// the buffers have grown: it runs for every line read.
-    private func appendDerived(of line: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    /// Appends the derived line of `line`, the `index`th (see the top of this file). Allocates
+    /// nothing once the buffers have grown for plain `--with-nth` indexes: it runs for every
+    /// line read.
+    private func appendDerived(of line: UnsafeBufferPointer<UInt8>, index: Int, to out: inout [UInt8]) {
         let end = titleEnd(line)
         let title = UnsafeBufferPointer(rebasing: line[..<end])
         if let withNth {
             shownScratch.removeAll(keepingCapacity: true)
             Fields.split(title, delimiter, into: &tokens)
-            Self.appendFields(withNth, of: title, tokens: tokens, to: &shownScratch)
+            if let ranges = withNth.ranges {
+                Self.appendFields(ranges, of: title, tokens: tokens, to: &shownScratch)
+            } else {
+                Self.append(withNth.pieces(of: title, tokens: tokens, index: index, delimiter), of: title,
+                            to: &shownScratch)
+            }
             shownScratch.removeSubrange(Fields.endTrimmingSpace(shownScratch)...)
             shownScratch.withUnsafeBufferPointer { appendSearched($0, to: &out) }
         } else {
@@ -140,6 +147,22 @@ public final class FieldView: @unchecked Sendable {
         }
     }
 
+    /// Appends the bytes `pieces` (of `text`) stand for.
+    private static func append(_ pieces: [FieldTemplate.Piece], of text: UnsafeBufferPointer<UInt8>,
+                               to out: inout [UInt8]) {
+        for piece in pieces {
+            switch piece {
+            case .line(let span): out += text[span]
+            case .text(let bytes): out += bytes
+            }
+        }
+    }
+
+    /// What `--with-nth` makes of the title of line `index`, in pieces.
+    private func shownPieces(_ title: UnsafeBufferPointer<UInt8>, index: Int, _ withNth: FieldTemplate) -> [FieldTemplate.Piece] {
+        withNth.pieces(of: title, tokens: Fields.split(title, delimiter), index: index, delimiter)
+    }
+
     // MARK: Showing and printing
 
     /// What line `index` shows, the byte ranges of its title among those bytes, and for each
@@ -156,7 +179,12 @@ public final class FieldView: @unchecked Sendable {
         let line = original.bytes(of: index)
         let end = titleEnd(line)
         let title = UnsafeBufferPointer(rebasing: line[..<end])
-        var bytes = withNth.map { Fields.shown($0, of: title, delimiter) } ?? Array(title)
+        var bytes = Array(title)
+        if let withNth {
+            bytes.removeAll()
+            Self.append(shownPieces(title, index: index, withNth), of: title, to: &bytes)
+            bytes.removeSubrange(Fields.endTrimmingSpace(bytes)...)
+        }
         let titleRange = 0..<bytes.count
         var map: [Int] = []
         if let nth {
@@ -173,10 +201,17 @@ public final class FieldView: @unchecked Sendable {
         guard let withNth, !runs.isEmpty else { return runs }
         let line = original.bytes(of: index)
         let title = UnsafeBufferPointer(rebasing: line[..<titleEnd(line)])
-        let spans = Fields.spans(withNth, tokens: Fields.split(title, delimiter))
         var result: [StyleRun] = []
         var at = 0
-        for span in spans where !span.isEmpty {
+        for piece in shownPieces(title, index: index, withNth) {
+            guard case .line(let span) = piece else {
+                // A template's own text is drawn plain.
+                if case .text(let bytes) = piece {
+                    result.append(StyleRun(offset: at, style: .plain))
+                    at += bytes.count
+                }
+                continue
+            }
             let inForce = runs.last { $0.offset <= span.lowerBound }
             result.append(StyleRun(offset: at, style: inForce?.style ?? .plain))
             for run in runs where run.offset > span.lowerBound && run.offset < span.upperBound {
@@ -206,8 +241,9 @@ extension Options {
         return FieldRanges(ranges)
     }
 
-    /// The value of `--accept-nth`: field indexes or a template of them.
-    static func fieldTemplate(_ text: String, _ name: String) throws -> FieldTemplate {
+    /// The value of `--with-nth` or `--accept-nth` (named `name`): field indexes or a
+    /// template of them.
+    static func fieldTemplate(_ text: String, _ name: String) throws(OptionError) -> FieldTemplate {
         guard let template = FieldTemplate(parsing: text) else {
             throw OptionError(message: "invalid value for \(name): \(OptionError.quote(text)) "
                                   + "(expected field indexes such as 2, -1, 2.., 1,3, or a template with {2} or {n} in it)")

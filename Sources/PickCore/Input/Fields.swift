@@ -306,9 +306,9 @@ public struct FieldRanges: Sendable, Equatable {
     }
 }
 
-/// `--accept-nth`'s value, as fzf reads it: field indexes (`2,1`), or a template of text
-/// with `{INDEXES}` and `{n}` (the line's index in the input, from 0) in it, each field
-/// placeholder giving its fields with their last delimiter dropped.
+/// `--with-nth`'s and `--accept-nth`'s value, as fzf reads it: field indexes (`2,1`), or a
+/// template of text with `{INDEXES}` and `{n}` (the line's index in the input, from 0) in
+/// it, each field placeholder giving its fields with their last delimiter dropped.
 public struct FieldTemplate: Sendable, Equatable {
     enum Part: Sendable, Equatable {
         case text([UInt8])
@@ -318,14 +318,55 @@ public struct FieldTemplate: Sendable, Equatable {
     /// nil for plain field indexes (`ranges` then).
     let parts: [Part]?
     public let ranges: FieldRanges?
+    /// The value as written (`FZF_WITH_NTH`); two templates that make the same text of
+    /// every line are equal however they are written.
+    public let expression: String
+
+    public static func == (a: FieldTemplate, b: FieldTemplate) -> Bool { a.parts == b.parts && a.ranges == b.ranges }
 
     public init(_ ranges: FieldRanges) {
-        self.init(parts: nil, ranges: ranges)
+        self.init(parts: nil, ranges: ranges, expression: ranges.expression)
     }
 
-    private init(parts: [Part]?, ranges: FieldRanges?) {
+    private init(parts: [Part]?, ranges: FieldRanges?, expression: String) {
         self.parts = parts
         self.ranges = ranges
+        self.expression = expression
+    }
+
+    /// A piece of the text a template makes of a line: bytes of the line where they are,
+    /// or text of the template's own (and `{n}`'s digits).
+    public enum Piece: Equatable {
+        case line(Range<Int>)
+        case text([UInt8])
+    }
+
+    /// The text the template makes of `line` (cut into `tokens`), the `index`th line of the
+    /// input, in pieces: what `--with-nth` shows, and where each shown byte comes from (for
+    /// the `--ansi` colours). Plain indexes join the fields as they are; a placeholder of a
+    /// template drops its fields' last delimiter, as fzf's. Empty pieces are left out.
+    public func pieces(of line: UnsafeBufferPointer<UInt8>, tokens: [Range<Int>], index: Int,
+                       _ d: FieldDelimiter) -> [Piece] {
+        guard let parts else { return Fields.spans(ranges!, tokens: tokens).filter { !$0.isEmpty }.map { .line($0) } }
+        var out: [Piece] = []
+        for part in parts {
+            switch part {
+            case .text(let bytes): if !bytes.isEmpty { out.append(.text(bytes)) }
+            case .index: out.append(.text(Array(String(index).utf8)))
+            case .fields(let r):
+                let spans = Fields.spans(r, tokens: tokens)
+                var joined: [UInt8] = []
+                for span in spans { joined += line[span] }
+                // The spans cut to the bytes left once the last delimiter is dropped.
+                var kept = Fields.strippingLastDelimiter(joined, d).count
+                for span in spans where kept > 0 && !span.isEmpty {
+                    let piece = span.lowerBound..<min(span.upperBound, span.lowerBound + kept)
+                    out.append(.line(piece))
+                    kept -= piece.count
+                }
+            }
+        }
+        return out
     }
 
     /// Parses fzf's syntax; nil when `text` is neither field indexes nor a template with
@@ -334,7 +375,7 @@ public struct FieldTemplate: Sendable, Equatable {
         let indexCharacters = Set("0123456789,-.")
         if !text.isEmpty && text.allSatisfy(indexCharacters.contains) {
             guard let ranges = FieldRanges.parse(text) else { return nil }
-            self.init(FieldRanges(ranges))
+            self.init(parts: nil, ranges: FieldRanges(ranges), expression: text)
             return
         }
         var parts: [Part] = []
@@ -364,7 +405,7 @@ public struct FieldTemplate: Sendable, Equatable {
         }
         if !rest.isEmpty { parts.append(.text(Array(rest.utf8))) }
         guard placeholders > 0 else { return nil }
-        self.init(parts: parts, ranges: nil)
+        self.init(parts: parts, ranges: nil, expression: text)
     }
 
     /// What is printed for `line`, the `index`th line of the input.
@@ -509,13 +550,6 @@ public enum Fields {
     static func strippingLastDelimiter(_ text: [UInt8], _ d: FieldDelimiter) -> [UInt8] {
         if d.isBlanks { return Array(text[..<endTrimmingSpace(text)]) }
         return droppingLastDelimiter(text, d)
-    }
-
-    /// What `--with-nth` shows for a line: the fields joined, trailing white space dropped
-    /// (fzf trims it from every item).
-    public static func shown(_ r: FieldRanges, of line: UnsafeBufferPointer<UInt8>, _ d: FieldDelimiter) -> [UInt8] {
-        let text = joined(r, of: line, d)
-        return Array(text[..<endTrimmingSpace(text)])
     }
 
     /// `text` without a delimiter at its very end (literal or pattern; AWK style keeps it).

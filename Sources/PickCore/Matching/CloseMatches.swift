@@ -255,7 +255,7 @@ extension SearchEngine {
         let nextChunk = Atomic<Int>(0)
         let found = Locked<[RankedHit]>([])
         Parallel.run(min(Parallel.cores, chunks)) { _ in
-            let matchers = variants.map { LineMatcher(store: store, query: $0.query) }
+            let matchers = variants.map { LineMatcher(store: store, query: $0.query, placesBegin: keys.readsMatchBegin) }
             // Each variant's term alone, for where it lies in the line (isPlausible).
             let alone = variants.map { LineMatcher(store: store, query: $0.alone) }
             let terms = variants.map { $0.query.groups[$0.group][$0.term] }

@@ -41,15 +41,24 @@ final class LineMatcher {
     /// Whether term t is one of `wholeLineChecks`.
     private let checkedOnWholeLine: UnsafeMutableBufferPointer<Bool>
     private let scratch = ScoringScratch()
+    /// What `'word'` terms earn for what stands before the word (the query's scheme).
+    private let wordBonuses: (white: Int32, delimiter: Int32, delimiters: [UInt8])
     /// Scores ASCII lines from where they part from the line before, for a lone fuzzy term.
     private var sharedPrefix: SharedPrefixScorer
     private let scoresSharedPrefixes: Bool
 
+    /// Whether a fuzzy term's `begin` is where its best placement begins, for the
+    /// tiebreaks that read it (`HitKeys.readsMatchBegin`); else where the term's first
+    /// character first occurs in the scored window, which costs nothing more.
+    private let placesBegin: Bool
+
     /// `matching`: the lines asked about are known to match (the shared-prefix scorer then
-    /// takes them from the first).
-    init(store: LineStore, query: Query, matching: Bool = false) {
+    /// takes them from the first). `placesBegin`: see the property.
+    init(store: LineStore, query: Query, matching: Bool = false, placesBegin: Bool = false) {
         self.store = store
+        self.placesBegin = placesBegin
         if matching { (tried, matched) = (1, 1) }
+        wordBonuses = query.scheme.wordBonuses
         let flat = query.groups.flatMap { $0 }
         terms = .allocate(capacity: max(flat.count, 1))
         for (t, term) in flat.enumerated() { terms.initializeElement(at: t, to: PreparedTerm(term)) }
@@ -178,14 +187,16 @@ final class LineMatcher {
                 if let column = sharedPrefix.resumeColumn(text.bytes, count: text.count, nameStart: nameStart) {
                     var following: (bytes: UnsafePointer<UInt8>, count: Int)? = nil
                     if let after = next, after.extra == 0 { following = (after.start, Int(after.length)) }
-                    guard let found = sharedPrefix.score(text.bytes, count: text.count, nameStart: nameStart, from: column,
+                    guard var found = sharedPrefix.score(text.bytes, count: text.count, nameStart: nameStart, from: column,
                                                          next: following)
                     else { return nil }
+                    if placesBegin { found.begin = placementBegin(terms[0], text, end: found.end) ?? found.begin }
                     return LineMatch(score: found.score, begin: found.begin, end: found.end, base: sharedPrefix.base)
                 }
             }
             text.likelyMatch = likelyMatch
-            guard let found = Scorer.fuzzy(text, terms[0], scratch: scratch) else { return nil }
+            guard var found = Scorer.fuzzy(text, terms[0], scratch: scratch) else { return nil }
+            if placesBegin { found.begin = placementBegin(terms[0], text, end: found.end) ?? found.begin }
             return LineMatch(score: found.score, begin: found.begin, end: found.end)
         }
         if record.extra == 0 {
@@ -334,7 +345,9 @@ final class LineMatcher {
         case .fuzzy:
             var text = text
             text.likelyMatch = likelyMatch
-            return Scorer.fuzzy(text, term, scratch: scratch)
+            guard var found = Scorer.fuzzy(text, term, scratch: scratch) else { return nil }
+            if placesBegin { found.begin = placementBegin(term, text, end: found.end) ?? found.begin }
+            return found
         case .exact:
             return boundary ? exactAtBoundary(term, text) : exact(term, text)
         case .prefix:
@@ -352,6 +365,26 @@ final class LineMatcher {
             guard end - start == term.bytes.count, hasBytes(term.bytes, in: text, at: start) else { return nil }
             return scoreRun(text, at: start, length: term.bytes.count)
         }
+    }
+
+    /// Where the best placement of fuzzy `term` that ends before byte `end` of `text` begins
+    /// (the highlight's traceback, `MatchPositions`), as fzf's chunk and pathname tiebreaks
+    /// read it: for `ba` in `1 foobarbaz ba`, the trailing `ba`, not `foobarbaz`. Off the hot
+    /// path: only those tiebreaks ask.
+    @inline(never)
+    private func placementBegin(_ term: borrowing PreparedTerm, _ text: ScoredText, end: Int) -> Int? {
+        var scalars: [UInt32] = []
+        var offsets: [Int] = []
+        var i = 0
+        while i < end {
+            var (scalar, width) = UTF8Codec.decode(text.bytes, i, end)
+            if text.foldsASCII && scalar < 0x80 { scalar = UInt32(lowerASCII(UInt8(scalar))) }
+            scalars.append(scalar)
+            offsets.append(i)
+            i &+= width
+        }
+        guard let first = MatchPositions.fuzzy(Array(term.scalars), scalars)?.first else { return nil }
+        return offsets[first]
     }
 
     /// Exact substring: the occurrence whose first character has the best word-start bonus.
@@ -378,16 +411,45 @@ final class LineMatcher {
     /// Exact substring with no letter or digit right before or after it (`'word'`): the
     /// first such occurrence. Classes are Unicode's (a letter or number is a word
     /// character; space, punctuation, symbols, emoji and marks are not), as in fzf.
+    ///
+    /// Scored as fzf scores its exact-boundary match, so that the kind of boundary ranks
+    /// the lines: what stands before the word earns what the scheme gives it
+    /// (`Scheme.wordBonuses`: ` xyz ` before `/xyz/` before `-xyz-` by default), and an
+    /// underscore on either side costs a point or two (`-xyz-` before `-xyz_` before
+    /// `_xyz-` before `_xyz_`: `snake_case` joins words rather than parting them). On top,
+    /// a match and a white-space bonus per character and one more, which puts the term on
+    /// the scale of the others in an OR group. No `lastComponent`: `/xyz/` would lose it.
     private func exactAtBoundary(_ term: borrowing PreparedTerm, _ text: ScoredText) -> TermScore? {
         let needle = term.bytes
         var from = 0
         let lead = UnsafeBufferPointer(rebasing: needle[0..<1])
         while let at = Scorer.find(text, lead, from: from), at + needle.count <= text.count {
             let end = at + needle.count
-            if hasBytes(needle, in: text, at: at)
-                && (at == 0 || !Folding.isWord(scalar(before: at, in: text)))
-                && (end == text.count || !Folding.isWord(UTF8Codec.decode(text.bytes, end, text.count).0)) {
-                return scoreRun(text, at: at, length: needle.count)
+            let before: UInt32? = at == 0 ? nil : scalar(before: at, in: text)
+            let after: UInt32? = end == text.count ? nil : UTF8Codec.decode(text.bytes, end, text.count).0
+            if hasBytes(needle, in: text, at: at) && !(before.map(Folding.isWord) ?? false)
+                && !(after.map(Folding.isWord) ?? false) {
+                let weights = wordBonuses
+                var bonus = ScoreWeights.boundary
+                if let before {
+                    if Folding.isSpace(before) {
+                        bonus = weights.white
+                    } else if before < 0x80 && weights.delimiters.contains(UInt8(before)) {
+                        bonus = weights.delimiter
+                    }
+                } else {
+                    bonus = weights.white
+                }
+                var score = bonus
+                var deduct = bonus &- ScoreWeights.boundary &+ 1
+                if before == 0x5F {
+                    score &-= deduct &+ 1
+                    deduct = 1
+                }
+                if after == 0x5F { score &-= deduct }
+                let length = Int32(term.scalars.count)
+                score &+= ScoreWeights.match &* length &+ weights.white &* (length &+ 1)
+                return TermScore(score: score, begin: at, end: end)
             }
             from = at + 1
         }

@@ -38,6 +38,8 @@ public struct Term: Sendable, Equatable {
 /// A parsed query: every group must match; a group matches when any of its terms does.
 public struct Query: Sendable, Equatable {
     public var groups: [[Term]]
+    /// `--scheme`: how `'word'` terms score what stands around the word.
+    public var scheme: Scheme = .default
 
     /// Whether the query matches every line (no terms).
     public var isEmpty: Bool { groups.isEmpty }
@@ -55,7 +57,8 @@ public struct Query: Sendable, Equatable {
     /// Not `extended` (fzf's `+x`): the whole text, without the spaces at either end, is one
     /// term, fuzzy (exact with -e), its characters all literal.
     public init(_ text: String, fuzzy: Bool = true, caseMode: CaseMode = .smart, normalize: Bool = true,
-                extended: Bool = true) {
+                extended: Bool = true, scheme: Scheme = .default) {
+        self.scheme = scheme
         let space: Unicode.Scalar = " ", tab: Unicode.Scalar = "\t", backslash: Unicode.Scalar = "\\"
         var scalars = Array(text.unicodeScalars)
         // Leading spaces go; trailing ones too, unless escaped.

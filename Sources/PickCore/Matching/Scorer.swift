@@ -35,6 +35,9 @@ import CPickScan
 // placement. Where most lines match, ASCII lines are scored column by column instead, from
 // where each parts from the line before (SharedPrefixScorer.swift): the same table, the
 // same scores.
+// Exact, prefix and suffix terms earn the same bonuses over their run; a `'word'` term earns
+// what fzf's exact-boundary match earns for the boundary around it, under the `--scheme`
+// (`LineMatcher.exactAtBoundary`).
 // Ties between equal scores go to the shorter title, then to input order (Ranking.swift).
 
 /// The weights of the scorer, in one place.
@@ -55,6 +58,20 @@ public enum ScoreWeights {
     /// and only the first character's is multiplied). See `LineBounds`.
     static let extensionGain: Int32 = match + boundaryWhite
     static let dynamicLimit = 1 << 20
+}
+
+extension Scheme {
+    /// What the first character of a `'word'` term earns after white space (or at the start
+    /// of the text) and after a delimiter, and which ASCII characters are delimiters, as fzf's
+    /// scheme sets them: the path scheme ranks a word after `/` first, history ranks every
+    /// boundary alike. After any other punctuation a word earns `ScoreWeights.boundary`.
+    var wordBonuses: (white: Int32, delimiter: Int32, delimiters: [UInt8]) {
+        switch self {
+        case .default: return (ScoreWeights.boundaryWhite, ScoreWeights.boundaryDelimiter, Array("/,:;|".utf8))
+        case .path: return (ScoreWeights.boundary, ScoreWeights.boundaryDelimiter, [0x2F])
+        case .history: return (ScoreWeights.boundary, ScoreWeights.boundary, Array("/,:;|".utf8))
+        }
+    }
 }
 
 /// Character classes that decide word-start bonuses.

@@ -74,8 +74,8 @@ public enum OptionTable {
             $0.nth = try Options.fieldRanges($1.string, $1.name)
         },
         OptionRow("--with-nth", .required,
-                  help: help(.search, "--with-nth=N[,..]", "show only these fields (the whole line is still printed)")) {
-            $0.withNth = try Options.fieldRanges($1.string, $1.name)
+                  help: help(.search, "--with-nth=N[,..]", "show only these fields (the whole line is still printed)\n(or a template: '{2} {1}', {n} the line's index)")) {
+            $0.withNth = try Options.fieldTemplate($1.string, $1.name)
         },
         OptionRow("--accept-nth", .required,
                   help: help(.search, "--accept-nth=N[,..]", "print only these fields of the chosen line\n(or a template: '{1}: {3}', {n} the line's index)")) {

@@ -48,14 +48,17 @@ public enum InfoStyle: Equatable, Sendable {
     }
 }
 
-/// `--scheme`: fzf's scoring schemes, as pick's ranking can follow them.
+/// `--scheme`: fzf's scoring schemes, as pick's ranking can follow them. A scheme sets the
+/// tiebreak and, as fzf's, what a `'word'` term earns for what stands before the word
+/// (`LineMatcher.exactAtBoundary`); pick's fuzzy scorer keeps its own weights.
 public enum Scheme: String, Sendable {
     /// Ties go to the shorter line, then input order.
     case `default`
     /// As default: pick's scorer already rewards a match in the last path component, the
-    /// part fzf's path scheme adds a bonus for.
+    /// part fzf's path scheme adds a bonus for. A word after `/` outranks one after a space.
     case path
     /// Ties go to input order alone, so that the newest (first) of equally good lines wins.
+    /// A word after a space, `/` or other punctuation earns alike.
     case history
 
     /// The tiebreaks the scheme sets (as in fzf, the later of `--scheme` and `--tiebreak` wins).
@@ -204,14 +207,18 @@ public struct Options: Sendable {
     /// `--filepath-word`: the query's word moves and kills take the parts of a path as
     /// words (QueryEdit.Words).
     public var filepathWord = false
-    public var scheme: Scheme = .default
+    /// `--scheme` (kept with the matching options, which score `'word'` terms by it).
+    public var scheme: Scheme {
+        get { matching.scheme }
+        set { matching.scheme = newValue }
+    }
     /// `-d/--delimiter`: how --nth, --with-nth, --accept-nth and field placeholders cut a
     /// line (FieldDelimiter); nil: runs of blanks.
     public var delimiter: String? = nil
     /// `-n/--nth`, `--with-nth`, `--accept-nth`: the fields searched, shown and printed
     /// (FieldView).
     public var nth: FieldRanges? = nil
-    public var withNth: FieldRanges? = nil
+    public var withNth: FieldTemplate? = nil
     public var acceptNth: FieldTemplate? = nil
     public var color: ColorSpec? = nil
     /// `--no-color`; `--color` may still say `bw` (nothing at all) or `always`.

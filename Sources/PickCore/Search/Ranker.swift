@@ -77,7 +77,8 @@ struct Ranker<K: HitKeys> {
             if streams && workers > 1 && worker == workers - 1 {
                 while !store.isFinished { usleep(500) }
             }
-            var tools = ChunkTools<K.Hit>(store: store, query: query, sortsChunks: sorts && tally == nil)
+            var tools = ChunkTools<K.Hit>(store: store, query: query, sortsChunks: sorts && tally == nil,
+                                          placesBegin: keys.readsMatchBegin)
             while cancellation?.isCancelled != true {
                 let chunk = nextChunk.add(1, ordering: .relaxed).oldValue
                 guard let lines = plan.lines(ofChunk: chunk, in: store) else { break }
@@ -241,7 +242,7 @@ struct Ranker<K: HitKeys> {
     /// scored yet, offering them to the worker's best and recording their bounds.
     private func scoreBoundedLines(in words: Range<Int>, round: BoundedRound, worker: Int, pass: BoundsPass,
                                    matches: LineBits, tally: FirstRowsTally<K.Hit>) {
-        let matcher = LineMatcher(store: store, query: query, matching: true)
+        let matcher = LineMatcher(store: store, query: query, matching: true, placesBegin: keys.readsMatchBegin)
         var recorder = BoundsRecorder()
         let matched = matches.words, scored = tally.scored.words, heaps = tally.heaps
         let levels = FirstRowsTally<K.Hit>.levels
@@ -292,8 +293,8 @@ struct ChunkTools<Hit: BitwiseCopyable>: ~Copyable {
     var ring = LookAheadRing()
     let sortScratch: UnsafeMutableBufferPointer<Hit>?
 
-    init(store: LineStore, query: Query, sortsChunks: Bool) {
-        matcher = LineMatcher(store: store, query: query)
+    init(store: LineStore, query: Query, sortsChunks: Bool, placesBegin: Bool) {
+        matcher = LineMatcher(store: store, query: query, placesBegin: placesBegin)
         sortScratch = sortsChunks ? .allocate(capacity: Tunables.Search.chunkLines) : nil
     }
 

@@ -46,6 +46,15 @@ protocol HitKeys {
     /// in input order).
     var radixSorts: Bool { get }
     func radixKey(_ hit: Hit) -> UInt64
+    /// Whether a tiebreak reads where the match begins (`chunk`, `pathname`): the matcher
+    /// then finds where each fuzzy term's best placement begins (`LineMatcher.placesBegin`).
+    var readsMatchBegin: Bool { get }
+}
+
+extension Tiebreak {
+    /// Whether the tiebreak reads where the match begins, as fzf's `chunk` and `pathname`
+    /// read the best placement's start (`begin` reads where it ends).
+    var readsMatchBegin: Bool { self == .chunk || self == .pathname }
 }
 
 /// A matched line with its sort key: compare `primary`, then `secondary` (whose low 32
@@ -135,7 +144,10 @@ struct RankKeyMaker: HitKeys {
         third = criteria.dropFirst(2).first
         reverses = options.reversesInput
         radixSorts = criteria.count <= 2 && !options.reversesInput
+        readsMatchBegin = criteria.prefix(3).contains { $0.readsMatchBegin }
     }
+
+    let readsMatchBegin: Bool
 
     @inline(__always)
     func hit(index: Int, match: LineMatch, shape: TitleShape) -> RankedHit {
@@ -182,6 +194,8 @@ struct CompactKeyMaker: HitKeys {
         tiebreak = criteria.first
         reverses = options.reversesInput
     }
+
+    var readsMatchBegin: Bool { tiebreak?.readsMatchBegin ?? false }
 
     @inline(__always)
     func hit(index: Int, match: LineMatch, shape: TitleShape) -> UInt64 {

@@ -14,12 +14,16 @@ public struct MatchingOptions: Sendable, Equatable {
     public var normalize = true
     /// The query's extended syntax (false: `+x`, the whole query one term, as typed).
     public var extended = true
+    /// `--scheme`: how `'word'` terms score what stands around the word (`Scheme`).
+    public var scheme: Scheme = .default
 
-    public init(fuzzy: Bool = true, caseMode: CaseMode = .smart, normalize: Bool = true, extended: Bool = true) {
+    public init(fuzzy: Bool = true, caseMode: CaseMode = .smart, normalize: Bool = true, extended: Bool = true,
+                scheme: Scheme = .default) {
         self.fuzzy = fuzzy
         self.caseMode = caseMode
         self.normalize = normalize
         self.extended = extended
+        self.scheme = scheme
     }
 }
 
@@ -104,7 +108,7 @@ public final class SearchEngine: @unchecked Sendable {
     /// Parses `text` with this engine's matching options.
     public func parse(_ text: String) -> Query {
         Query(text, fuzzy: matching.fuzzy, caseMode: matching.caseMode, normalize: matching.normalize,
-              extended: matching.extended)
+              extended: matching.extended, scheme: matching.scheme)
     }
 
     /// Searches every line now in the store; nil when cancelled first.

@@ -196,9 +196,12 @@ public enum ActionEffect {
     case suspend
     /// Sort the list by score or not (toggle-sort), then search again.
     case setSort(Bool)
-    /// Search (`withNth`: show) these fields of the lines as read from now on (nil: the
-    /// whole line), the highlight staying on its line.
-    case setFields(FieldRanges?, withNth: Bool)
+    /// Search these fields of the lines as read from now on (nil: the whole line), the
+    /// highlight staying on its line.
+    case setNth(FieldRanges?)
+    /// Show these fields (or what this template makes of them) from now on (nil: the whole
+    /// line), the highlight staying on its line.
+    case setWithNth(FieldTemplate?)
     case preview(PreviewEffect)
     /// Run the action's command (its `ActionArgument.command`) so.
     case command(CommandUse, BoundAction)
@@ -421,15 +424,25 @@ extension PickSession {
         case .changeNth, .changeWithNth:
             // The next of the choices, round; an empty one is the option as given. An empty
             // change-nth (no choices at all) searches the whole line, as fzf's.
-            guard case .fields(let choices) = action.value, !choices.isEmpty else { return [] }
             let withNth = action.kind == .changeWithNth
-            if !withNth && (action.argument ?? "").isEmpty { return [.setFields(nil, withNth: false)] }
+            let count: Int
+            switch action.value {
+            case .fields(let choices): count = choices.count
+            case .shownFields(let choices): count = choices.count
+            default: return []
+            }
+            guard count > 0 else { return [] }
+            if !withNth && (action.argument ?? "").isEmpty { return [.setNth(nil)] }
             let cycle = (withNth ? "with-nth:" : "nth:") + (action.argument ?? "")
-            let index = bound.fieldCycle[cycle, default: 0] % choices.count
+            let index = bound.fieldCycle[cycle, default: 0] % count
             bound.fieldCycle[cycle] = index + 1
             let started = bound.fieldsAsStarted ?? (settings.nth, settings.withNth)
             bound.fieldsAsStarted = started
-            return [.setFields(choices[index] ?? (withNth ? started.withNth : started.nth), withNth: withNth)]
+            switch action.value {
+            case .fields(let choices): return [.setNth(choices[index] ?? started.nth)]
+            case .shownFields(let choices): return [.setWithNth(choices[index] ?? started.withNth)]
+            default: return []
+            }
         case .togglePreview: return context.preview == nil ? [] : [.preview(.toggle)]
         case .showPreview, .hidePreview:
             guard let pane = context.preview, pane.shown != (action.kind == .showPreview) else { return [] }
@@ -497,16 +510,17 @@ extension PickSession {
             // fzf takes the first of `A|B`; an empty or unreadable one is the option as given
             // (for with-nth an unreadable one changes nothing); no output at all unsets --nth.
             let first = String(firstLine.prefix { $0 != "|" })
-            let withNth = kind == .changeWithNth
             let started = bound.fieldsAsStarted ?? (settings.nth, settings.withNth)
             bound.fieldsAsStarted = started
-            let asGiven = withNth ? started.withNth : started.nth
-            if firstLine.isEmpty && !withNth { return [.setFields(nil, withNth: false)] }
-            if first.isEmpty { return [.setFields(asGiven, withNth: withNth)] }
-            guard let ranges = try? FieldRanges(parsing: first) else {
-                return withNth ? [] : [.setFields(asGiven, withNth: false)]
+            if kind == .changeWithNth {
+                if first.isEmpty { return [.setWithNth(started.withNth)] }
+                guard let template = FieldTemplate(parsing: first) else { return [] }
+                return [.setWithNth(template)]
             }
-            return [.setFields(ranges, withNth: withNth)]
+            if firstLine.isEmpty { return [.setNth(nil)] }
+            if first.isEmpty { return [.setNth(started.nth)] }
+            guard let ranges = try? FieldRanges(parsing: first) else { return [.setNth(started.nth)] }
+            return [.setNth(ranges)]
         default:
             guard let argument = try? ActionArgument.parse(kind, firstLine) else { return [] }
             return decide(BoundAction(kind, firstLine, value: argument), trigger: trigger, context: context,

@@ -869,8 +869,11 @@ public enum ActionArgument: Equatable, Sendable {
     case position(Int)
     /// change-multi: the most lines that may be marked (0: marking off).
     case count(Int)
-    /// change-nth, change-with-nth: the choices cycled through (nil: the option as given).
+    /// change-nth: the choices cycled through (nil: the option as given).
     case fields([FieldRanges?])
+    /// change-with-nth: the choices cycled through, field indexes or templates (nil: the
+    /// option as given).
+    case shownFields([FieldTemplate?])
     /// change-preview-window: the layouts cycled through, each known to apply.
     case layouts([String])
     /// unbind, rebind, toggle-bind, trigger: the keys and events.
@@ -891,7 +894,14 @@ public enum ActionArgument: Equatable, Sendable {
                 }
             }
             return .layouts(layouts)
-        case .changeNth, .changeWithNth:
+        case .changeWithNth:
+            var choices: [FieldTemplate?] = []
+            for text in argument.split(separator: "|", omittingEmptySubsequences: false) {
+                guard !text.isEmpty else { choices.append(nil); continue }
+                choices.append(try Options.fieldTemplate(String(text), kind.rawValue))
+            }
+            return .shownFields(choices)
+        case .changeNth:
             var choices: [FieldRanges?] = []
             for ranges in argument.split(separator: "|", omittingEmptySubsequences: false) {
                 guard !ranges.isEmpty else { choices.append(nil); continue }

@@ -15,7 +15,7 @@ public struct BoundState {
     /// Which of its field ranges each change-nth/change-with-nth spec took last, and the
     /// field options pick started with (what an empty choice goes back to).
     public var fieldCycle: [String: Int] = [:]
-    public var fieldsAsStarted: (nth: FieldRanges?, withNth: FieldRanges?)? = nil
+    public var fieldsAsStarted: (nth: FieldRanges?, withNth: FieldTemplate?)? = nil
     /// When the events fire.
     public var events = EventWatch()
     /// Whether the list is sorted, once toggle-sort turned it from what the options say.

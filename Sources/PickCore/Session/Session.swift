@@ -198,14 +198,14 @@ public struct PickSession {
         public var sorts = true
         /// `--nth` and `--with-nth` as given: what change-nth's empty choice goes back to.
         public var nth: FieldRanges? = nil
-        public var withNth: FieldRanges? = nil
+        public var withNth: FieldTemplate? = nil
         /// The highlight keeps its row of the list when the query changes (as fzf, whose
         /// cursor keeps its index); otherwise the new list is highlighted from its first line.
         public var keepsRow = false
 
         public init(multi: Bool = false, multiLimit: Int = 0, cycle: Bool = false, headerLines: Int = 0,
                     track: Bool = false, typos: MatchingOptions? = nil, forgivesTypos: Bool = false,
-                    sorts: Bool = true, nth: FieldRanges? = nil, withNth: FieldRanges? = nil, keepsRow: Bool = false) {
+                    sorts: Bool = true, nth: FieldRanges? = nil, withNth: FieldTemplate? = nil, keepsRow: Bool = false) {
             self.keepsRow = keepsRow
             self.sorts = sorts
             self.nth = nth

@@ -8,7 +8,7 @@ final class FieldViewTests: XCTestCase {
         let store = LineStore(separator: 0x0A, parsesFields: palette)
         let view = FieldView(store: store, delimiter: try FieldDelimiter(d),
                              nth: try nth.map { try FieldRanges(parsing: $0) },
-                             withNth: try withNth.map { try FieldRanges(parsing: $0) },
+                             withNth: try withNth.map { try Options.fieldTemplate($0, "--with-nth") },
                              acceptNth: try acceptNth.map { FieldTemplate(try FieldRanges(parsing: $0)) }, palette: palette)
         // Input arrives in pieces; each piece's lines are derived as it lands.
         let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
@@ -68,6 +68,39 @@ final class FieldViewTests: XCTestCase {
         let shown = both.shown(1)
         XCTAssertEqual(text(shown.bytes), "green pear")
         XCTAssertEqual(shown.searchedToShown.prefix(4), [6, 7, 8, 9], "“pear” is at 6..<10 of what is shown")
+    }
+
+    func testShownFieldsLoseOnlyTrailingWhiteSpace() throws {
+        XCTAssertEqual(text(try view(["a b c "], withNth: "2..").shown(0).bytes), "b c")
+        XCTAssertEqual(text(try view([" a: b :"], d: ":", withNth: "2..").shown(0).bytes), " b :")
+    }
+
+    func testAWithNthTemplateIsWhatIsShownSearchedAndHighlighted() throws {
+        // fzf's suite (test_with_nth_template): each placeholder's fields lose their last
+        // delimiter (for blanks, the trailing blank), and --nth counts in the text made.
+        let lines = ["hello world ", "byebye"]
+        let v = try view(lines, nth: "2..", withNth: "{2} {1}. {1}.")
+        XCTAssertEqual(text(v.shown(0).bytes), "world hello. hello.")
+        XCTAssertEqual(text(v.searched.bytes(of: 0)), "hello. hello.")
+        XCTAssertEqual(found("^he he.he.", v), ["hello world "])
+        XCTAssertEqual(found("world", v), [], "the first field of the text made is not searched")
+        XCTAssertEqual(Array(v.shown(0).searchedToShown.prefix(3)), [6, 7, 8], "“hello.” lies at 6 of what is shown")
+        XCTAssertEqual(text(v.printed(0)), "hello world ", "the line as read is printed")
+    }
+
+    func testAWithNthTemplateCarriesTheLineIndexAndItsOwnText() throws {
+        let v = try view(["a:b:c", "d:e:f"], d: ":", withNth: "{n}) {3}-{1,2}")
+        XCTAssertEqual(text(v.shown(0).bytes), "0) c-a:b", "{1,2} keeps the delimiter between its fields")
+        XCTAssertEqual(text(v.shown(1).bytes), "1) f-d:e")
+        XCTAssertEqual(found("'1)", v), ["d:e:f"], "the template's own text is searched as shown")
+    }
+
+    func testAnsiColoursFollowTheFieldsOfATemplate() throws {
+        let v = try view(["ab cd"], withNth: "<{2}> {1}")
+        let runs = [StyleRun(offset: 0, sgr: "31"), StyleRun(offset: 3, sgr: "32")]
+        XCTAssertEqual(v.shownStyles(0, runs), [StyleRun(offset: 0, sgr: ""), StyleRun(offset: 1, sgr: "32"),
+                                                StyleRun(offset: 3, sgr: ""), StyleRun(offset: 5, sgr: "31")],
+                       "the template's own text plain, each field in its colour")
     }
 
     func testNthMapsSearchedOffsetsOntoTheWholeLine() throws {

@@ -94,12 +94,4 @@ final class FieldsTests: XCTestCase {
         XCTAssertEqual(try accepted("2", "one two   three", nil), "two")
         XCTAssertEqual(try accepted("1", " x :y", ":"), " x ")
     }
-
-    func testShownFieldsLoseOnlyTrailingWhiteSpace() throws {
-        let bytes = Array("a b c ".utf8)
-        let shown = bytes.withUnsafeBufferPointer {
-            Fields.shown(try! FieldRanges(parsing: "2.."), of: $0, .blanks)
-        }
-        XCTAssertEqual(String(decoding: shown, as: UTF8.self), "b c")
-    }
 }

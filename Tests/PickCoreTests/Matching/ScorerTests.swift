@@ -269,3 +269,30 @@ final class HugeLineTests: XCTestCase {
         XCTAssertEqual(found.last?.utf8.count, huge.utf8.count, "the huge line comes back whole")
     }
 }
+
+/// A `'word'` term ranks its lines by the boundary around the word, as fzf's schemes do.
+final class WordBoundaryScoreTests: XCTestCase {
+    private let lines = ["xxyzx", "-xxyz", "xyzx-", "_xyz_", "_xyz-", "-xyz_", "[xyz]", "-xyz-", " xyz ", "/xyz/"]
+
+    private func ranked(_ scheme: Scheme) -> [String] {
+        search("'xyz'", in: lines, matching: MatchingOptions(scheme: scheme),
+               ranking: RankingOptions(tiebreaks: scheme.tiebreaks))
+    }
+
+    func testAfterASpaceFirstThenADelimiterThenPunctuationAndUnderscoresLast() {
+        XCTAssertEqual(ranked(.default), [" xyz ", "/xyz/", "[xyz]", "-xyz-", "-xyz_", "_xyz-", "_xyz_"])
+    }
+
+    func testThePathSchemePutsAWordAfterASlashFirst() {
+        XCTAssertEqual(ranked(.path), ["/xyz/", " xyz ", "[xyz]", "-xyz-", "-xyz_", "_xyz-", "_xyz_"])
+    }
+
+    func testTheHistorySchemeRanksEveryBoundaryButUnderscoresAlike() {
+        XCTAssertEqual(ranked(.history), ["[xyz]", "-xyz-", " xyz ", "/xyz/", "-xyz_", "_xyz-", "_xyz_"])
+    }
+
+    func testTheSchemeReachesTheQueryFromTheOptions() throws {
+        XCTAssertEqual(try Options.parse(arguments: ["--scheme=path"]).matching.scheme, .path)
+        XCTAssertEqual(try Options.parse(arguments: ["--scheme=history", "--scheme=default"]).matching.scheme, .default)
+    }
+}

@@ -120,7 +120,8 @@ final class OptionValueTests: XCTestCase {
         // A literal string or a regular expression: any text but an empty one.
         "--delimiter": Rule(valid: ":", acceptsEmpty: false, acceptsHuge: true, malformed: []),
         "--nth": Rule(valid: "1,3..-1", acceptsEmpty: false, acceptsHuge: false, malformed: badFieldIndexes),
-        "--with-nth": Rule(valid: "2..", acceptsEmpty: false, acceptsHuge: false, malformed: badFieldIndexes),
+        "--with-nth": Rule(valid: "2..", acceptsEmpty: false, acceptsHuge: false,
+                           malformed: badFieldIndexes.filter { $0 != "{1}" } + ["{x}"]),
         // A template (`{1}: {2..}`) is a value too; text with no placeholder is not.
         "--accept-nth": Rule(valid: "-1", acceptsEmpty: false, acceptsHuge: false,
                              malformed: badFieldIndexes.filter { $0 != "{1}" } + ["{x}"]),

@@ -271,7 +271,8 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(try parse(["-n", "-1"]).nth, FieldRanges([FieldRange(begin: -1, end: -1)]))
         XCTAssertEqual(try parse(["-n2.."]).nth, FieldRanges([FieldRange(begin: 2, end: nil)]))
         XCTAssertEqual(try parse(["--with-nth", "..3,5"]).withNth,
-                       FieldRanges([FieldRange(begin: nil, end: 3), FieldRange(begin: 5, end: 5)]))
+                       FieldTemplate(FieldRanges([FieldRange(begin: nil, end: 3), FieldRange(begin: 5, end: 5)])))
+        XCTAssertEqual(try parse(["--with-nth", "{2} {1}"]).withNth?.expression, "{2} {1}", "a template, as fzf's")
         XCTAssertEqual(try parse(["--accept-nth", "1"]).acceptNth, FieldTemplate(FieldRanges([FieldRange(begin: 1, end: 1)])))
         XCTAssertEqual(error(["--nth", "0"]),
                        "invalid value for --nth: '0' (expected field indexes such as 2, -1, 2.., ..3, 1,3)")

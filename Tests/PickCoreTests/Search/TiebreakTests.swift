@@ -89,6 +89,23 @@ final class TiebreakTests: XCTestCase {
         XCTAssertEqual(search("'foo", in: lines, ranking: RankingOptions(tiebreaks: [.pathname])), ["abcd/xfoo", "ab/xyfoo"])
     }
 
+    func testTiebreakChunkReadsTheWordTheBestMatchLiesIn() {
+        // `ba` matches each line best at a word start; fzf's chunk is the word around that
+        // match (`ba`, `baz`, `barbaz`), not around the first `b` of the line.
+        let lines = ["3 foo barbaz", "2 foobar baz", "1 foobarbaz ba"]
+        XCTAssertEqual(search("ba", in: lines, ranking: RankingOptions(tiebreaks: [.chunk])),
+                       ["1 foobarbaz ba", "2 foobar baz", "3 foo barbaz"])
+        XCTAssertEqual(search("ba", in: lines, ranking: RankingOptions(tiebreaks: [.chunk, .length])),
+                       ["1 foobarbaz ba", "2 foobar baz", "3 foo barbaz"], "the same on the two-word keys")
+    }
+
+    func testTiebreakPathnameReadsWhereTheBestMatchBegins() {
+        // Both lines match best in the file name, right after the `/`: a tie the input order
+        // breaks. (Read from the first `f`, the first line's match began before the `/`.)
+        let lines = ["fx/ab/foo", "abc/de/foo"]
+        XCTAssertEqual(search("foo", in: lines, ranking: RankingOptions(tiebreaks: [.pathname])), lines)
+    }
+
     func testThreeCriteriaEachBreakTheTiesOfTheOneBefore() {
         // The same word around each match (chunk), two that end alike (begin), the shorter.
         let lines = ["a foo b", "foo xy", "foo x"]

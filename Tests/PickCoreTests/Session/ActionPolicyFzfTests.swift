@@ -110,14 +110,16 @@ final class ActionPolicyFzfTests: XCTestCase {
         XCTAssertTrue(action("bg-transform-footer-label(x)").kind.runsInBackground)
         XCTAssertTrue(output("transform-pointer(x)", "-->").isEmpty, "a pointer wider than 2 columns is dropped")
         XCTAssertTrue(output("transform-header-lines(x)", "many").isEmpty)
-        guard case .setFields(let two, withNth: false)? = output("transform-nth(x)", "2|1").first,
-              case .setFields(nil, withNth: false)? = output("transform-nth(x)", "").first,
-              case .setFields(nil, withNth: false)? = output("transform-nth(x)", "x").first,
-              case .setFields(let first, withNth: true)? = output("bg-transform-with-nth(x)", "1").first else {
+        guard case .setNth(let two)? = output("transform-nth(x)", "2|1").first,
+              case .setNth(nil)? = output("transform-nth(x)", "").first,
+              case .setNth(nil)? = output("transform-nth(x)", "x").first,
+              case .setWithNth(let first)? = output("bg-transform-with-nth(x)", "1").first,
+              case .setWithNth(let template)? = output("transform-with-nth(x)", "{2} {1}|1").first else {
             return XCTFail()
         }
         XCTAssertEqual(two, try FieldRanges(parsing: "2"), "the first of A|B, as fzf")
-        XCTAssertEqual(first, try FieldRanges(parsing: "1"))
+        XCTAssertEqual(first, FieldTemplate(try FieldRanges(parsing: "1")))
+        XCTAssertEqual(template, FieldTemplate(parsing: "{2} {1}"), "a template, as fzf's")
         XCTAssertTrue(output("transform-with-nth(x)", "x").isEmpty, "an unreadable --with-nth changes nothing")
         guard case .queueFirst(let chain)? = output("bg-transform(x)", "change-query(a)+accept").first else {
             return XCTFail()

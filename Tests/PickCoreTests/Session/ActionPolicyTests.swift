@@ -251,21 +251,23 @@ final class ActionPolicyTests: XCTestCase {
         var d = driver()
         var chosen: [FieldRanges?] = []
         for _ in 0..<4 {
-            guard case .setFields(let ranges, withNth: false)? = press(&d, "change-nth(2|1,3|)").first else { return XCTFail() }
+            guard case .setNth(let ranges)? = press(&d, "change-nth(2|1,3|)").first else { return XCTFail() }
             chosen.append(ranges)
         }
         XCTAssertEqual(chosen, [try FieldRanges(parsing: "2"), try FieldRanges(parsing: "1,3"), nil,
                                 try FieldRanges(parsing: "2")], "each press the next, an empty one --nth as given, round")
-        guard case .setFields(let shown, withNth: true)? = press(&d, "change-with-nth(1|2)").first else {
+        guard case .setWithNth(let shown)? = press(&d, "change-with-nth(1|{2} {1})").first,
+              case .setWithNth(let template)? = press(&d, "change-with-nth(1|{2} {1})").first else {
             return XCTFail("change-with-nth cycles on its own")
         }
-        XCTAssertEqual(shown, try FieldRanges(parsing: "1"))
+        XCTAssertEqual(shown, FieldTemplate(try FieldRanges(parsing: "1")))
+        XCTAssertEqual(template, FieldTemplate(parsing: "{2} {1}"), "templates too, as fzf's")
         // fzf's suite (test_change_nth_unset_default): `change-nth:` searches the whole line,
         // where an empty choice among others is --nth as given.
         d = Driver(lines: ["foo bar"], loading: false, settings: .init(nth: try FieldRanges(parsing: "2")))
         d.type("", at: 0)
-        guard case .setFields(nil, withNth: false)? = press(&d, "change-nth()").first,
-              case .setFields(let asGiven, withNth: false)? = press(&d, "change-nth(|1)").first else {
+        guard case .setNth(nil)? = press(&d, "change-nth()").first,
+              case .setNth(let asGiven)? = press(&d, "change-nth(|1)").first else {
             return XCTFail("an empty change-nth unsets --nth")
         }
         XCTAssertEqual(asGiven, try FieldRanges(parsing: "2"))

@@ -85,6 +85,16 @@ final class FilterFieldsTests: XCTestCase {
         try assertSameAsFzf(["--with-nth", "-1"], queries: ["words", "lead", "two"])
     }
 
+    func testAWithNthTemplateIsSearchedAsFzfMakesIt() throws {
+        try assertSameAsFzf(["-d", ":", "--with-nth", "{3} <{1}>"], queries: ["'<alpha>", "gamma <", "^alpha", "'<>"])
+        try assertSameAsFzf(["-d", ":", "--with-nth", "{2..}={n}", "--nth", "-1"], queries: ["=1", "'=3", "beta", ""])
+        try assertSameAsFzf(["--with-nth", "{2} {1}.", "--nth", "2.."], queries: ["one.", "lead.", "x.", "spaced"])
+        // fzf's suite (test_with_nth_template), where --nth counts in the text made.
+        let run = try runPick(["-f^he he.he.", "-x", "-n", "2..", "--with-nth", "{2} {1}. {1}."],
+                              lines: ["hello world ", "byebye"])
+        XCTAssertEqual(run.lines, ["hello world "])
+    }
+
     func testAcceptNthPrintsTheChosenFields() throws {
         try assertSameAsFzf(["-d", ":", "--accept-nth", "2"], queries: ["alpha", "", "crème"])
         try assertSameAsFzf(["-d", ":", "--accept-nth", "1,3"], queries: ["gamma", "beta"])

@@ -63,6 +63,25 @@ final class FilterFzfOrderTests: XCTestCase {
         orders = try bothOrders(["--filter", "o", "--tiebreak=chunk"], ["1 foobarbaz ba", "2 foobar baz", "3 foo barbaz"])
         XCTAssertEqual(orders.pick, ["3 foo barbaz", "2 foobar baz", "1 foobarbaz ba"], "the shortest word around the match")
         XCTAssertEqual(orders.pick, orders.fzf)
+        orders = try bothOrders(["--filter", "ba", "--tiebreak=chunk"], ["1 foobarbaz ba", "2 foobar baz", "3 foo barbaz"])
+        XCTAssertEqual(orders.pick, ["1 foobarbaz ba", "2 foobar baz", "3 foo barbaz"],
+                       "the word around the best match (` ba`), not around the first `b`")
+        XCTAssertEqual(orders.pick, orders.fzf)
+    }
+
+    /// `'word'` ranks by what stands around the word, as each of fzf's schemes does.
+    func testWordTermsRankByTheirBoundaryUnderEachScheme() throws {
+        let lines = ["xxyzx", "-xxyz", "xyzx-", "_xyz_", "_xyz-", "-xyz_", "[xyz]", "-xyz-", " xyz ", "/xyz/"]
+        let expected = [
+            "default": [" xyz ", "/xyz/", "[xyz]", "-xyz-", "-xyz_", "_xyz-", "_xyz_"],
+            "path": ["/xyz/", " xyz ", "[xyz]", "-xyz-", "-xyz_", "_xyz-", "_xyz_"],
+            "history": ["[xyz]", "-xyz-", " xyz ", "/xyz/", "-xyz_", "_xyz-", "_xyz_"],
+        ]
+        for (scheme, order) in expected {
+            let orders = try bothOrders(["--filter", "'xyz'", "--scheme=\(scheme)"], lines)
+            XCTAssertEqual(orders.pick, order, scheme)
+            XCTAssertEqual(orders.pick, orders.fzf, scheme)
+        }
     }
 
     /// `+x`: the query is one term, its spaces and `$` literal.

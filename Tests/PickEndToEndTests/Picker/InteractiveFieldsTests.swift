@@ -83,6 +83,20 @@ final class InteractiveFieldsTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "id2 green pear\n")
     }
 
+    func testAWithNthTemplateShowsAndHighlightsTheTextItMakes() throws {
+        try tmux.file("input.txt", "id1 red apple\nid2 green pear\n")
+        try tmux.start(input: "cat input.txt", args: "--with-nth '{3} <{1}>' --color hl:201,hl+:201", width: 40, height: 8)
+        var rows = tmux.waitFor(text: "2/2")
+        XCTAssertTrue(rows.contains { $0.hasSuffix("apple <id1>") && !$0.contains("red") }, "\(rows)")
+        tmux.type("'r\\ <")
+        rows = tmux.waitFor(text: "1/2")
+        let row = tmux.screenWithEscapes().components(separatedBy: "\n").first { $0.contains("id2>") } ?? ""
+        XCTAssertEqual(highlighted(row), ["r <"], "across a field and the template's text: \(row.debugDescription)")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "id2 green pear\n", "the line as read")
+    }
+
     func testAcceptNthPrintsTheFieldsOfEachMarkedLineAfterTheExpectedKey() throws {
         try tmux.file("input.txt", "1:one:uno\n2:two:dos\n3:three:tres\n")
         try tmux.start(input: "cat input.txt", args: "-d : --accept-nth 1,3 --multi --expect ctrl-x", width: 40, height: 8)
