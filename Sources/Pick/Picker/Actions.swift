@@ -180,7 +180,7 @@ extension Picker {
             replaceEngine(over: store)
             perform(.searchAgain)
         case .setNth(let ranges): changeFields { $0.nth = ranges }
-        case .setWithNth(let template): changeFields { $0.withNth = template }
+        case .setWithNth(let template): changeFields(withNth: true) { $0.withNth = template }
         case .preview(let effect): carryOut(effect)
         case .command(let use, let action): runCommand(use, action, trigger)
         }
@@ -250,7 +250,8 @@ extension Picker {
     /// change-nth, change-with-nth (PickCore chose the fields; `change` sets them): the
     /// lines the engine searches are derived again from the lines as read (FieldView) and
     /// searched again; the highlight stays on its line, as after a reload.
-    func changeFields(_ change: (inout Options) -> Void) {
+    /// `withNth`: the shown fields changed, so marks the query no longer matches go.
+    func changeFields(withNth: Bool = false, _ change: (inout Options) -> Void) {
         change(&options)
         let lines = linesAsRead
         let view: FieldView?
