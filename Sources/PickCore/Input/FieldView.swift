@@ -179,11 +179,12 @@ public final class FieldView: @unchecked Sendable {
         let line = original.bytes(of: index)
         let end = titleEnd(line)
         let title = UnsafeBufferPointer(rebasing: line[..<end])
-        var bytes = Array(title)
+        var bytes: [UInt8] = []
         if let withNth {
-            bytes.removeAll()
             Self.append(shownPieces(title, index: index, withNth), of: title, to: &bytes)
             bytes.removeSubrange(Fields.endTrimmingSpace(bytes)...)
+        } else {
+            bytes = Array(title)
         }
         let titleRange = 0..<bytes.count
         var map: [Int] = []

@@ -430,15 +430,12 @@ final class LineMatcher {
             if hasBytes(needle, in: text, at: at) && !(before.map(Folding.isWord) ?? false)
                 && !(after.map(Folding.isWord) ?? false) {
                 let weights = wordBonuses
-                var bonus = ScoreWeights.boundary
-                if let before {
-                    if Folding.isSpace(before) {
-                        bonus = weights.white
-                    } else if before < 0x80 && weights.delimiters.contains(UInt8(before)) {
-                        bonus = weights.delimiter
-                    }
-                } else {
-                    bonus = weights.white
+                let bonus: Int32
+                switch before {
+                case nil: bonus = weights.white
+                case let b? where Folding.isSpace(b): bonus = weights.white
+                case let b? where b < 0x80 && weights.delimiters.contains(UInt8(b)): bonus = weights.delimiter
+                default: bonus = ScoreWeights.boundary
                 }
                 var score = bonus
                 var deduct = bonus &- ScoreWeights.boundary &+ 1

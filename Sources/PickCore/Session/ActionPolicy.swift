@@ -208,6 +208,17 @@ public enum ActionEffect {
 }
 
 extension PickSession {
+    /// The index of the next of `count` field choices of the spec `cycle` (round), and the
+    /// field options pick started with (what an empty choice goes back to).
+    private mutating func nextFieldChoice(_ cycle: String, of count: Int)
+        -> (Int, (nth: FieldRanges?, withNth: FieldTemplate?)) {
+        let index = bound.fieldCycle[cycle, default: 0] % count
+        bound.fieldCycle[cycle] = index + 1
+        let started = bound.fieldsAsStarted ?? (settings.nth, settings.withNth)
+        bound.fieldsAsStarted = started
+        return (index, started)
+    }
+
     /// What `action`, set off by `trigger`, does now (see the top of this file). While the
     /// input is hidden, what would change the query is dropped, as fzf drops it. While a
     /// reload's tracking holds the picker (`trackBlocked`), only what turns tracking off runs,
@@ -424,23 +435,17 @@ extension PickSession {
         case .changeNth, .changeWithNth:
             // The next of the choices, round; an empty one is the option as given. An empty
             // change-nth (no choices at all) searches the whole line, as fzf's.
-            let withNth = action.kind == .changeWithNth
-            let count: Int
+            let argument = action.argument ?? ""
             switch action.value {
-            case .fields(let choices): count = choices.count
-            case .shownFields(let choices): count = choices.count
-            default: return []
-            }
-            guard count > 0 else { return [] }
-            if !withNth && (action.argument ?? "").isEmpty { return [.setNth(nil)] }
-            let cycle = (withNth ? "with-nth:" : "nth:") + (action.argument ?? "")
-            let index = bound.fieldCycle[cycle, default: 0] % count
-            bound.fieldCycle[cycle] = index + 1
-            let started = bound.fieldsAsStarted ?? (settings.nth, settings.withNth)
-            bound.fieldsAsStarted = started
-            switch action.value {
-            case .fields(let choices): return [.setNth(choices[index] ?? started.nth)]
-            case .shownFields(let choices): return [.setWithNth(choices[index] ?? started.withNth)]
+            case .fields(let choices):
+                guard !choices.isEmpty else { return [] }
+                if argument.isEmpty { return [.setNth(nil)] }
+                let (index, started) = nextFieldChoice("nth:" + argument, of: choices.count)
+                return [.setNth(choices[index] ?? started.nth)]
+            case .shownFields(let choices):
+                guard !choices.isEmpty else { return [] }
+                let (index, started) = nextFieldChoice("with-nth:" + argument, of: choices.count)
+                return [.setWithNth(choices[index] ?? started.withNth)]
             default: return []
             }
         case .togglePreview: return context.preview == nil ? [] : [.preview(.toggle)]
