@@ -11,6 +11,7 @@ extension Picker {
             let chain = bindings[trigger] ?? []
             var what = chain.isEmpty ? "nothing" : chain.map(describe).joined(separator: ", then ")
             if case .event(let event) = trigger { what += " (" + event.summary + ")" }
+            if case .every(let ms) = trigger { what += " (every \(BindTrigger.seconds(ms)) s)" }
             if case .key(let key) = trigger, !KeyNames.isFreeForShortcut(key) { what += " (instead of pick's)" }
             if session.bound.unbound.contains(trigger) { what += " [unbound]" }
             let name = trigger.name
