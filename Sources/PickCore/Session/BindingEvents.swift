@@ -48,7 +48,8 @@ public struct EventWatch {
             events.append(.focus)
         }
         let seen = (session.generation, result.searched)
-        guard result.isComplete, seen != resultSeen else { return events }
+        // (A first screen whose whole ranking waits has counted every match: it is the result.)
+        guard result.isComplete || session.defersWholeRanking, seen != resultSeen else { return events }
         resultSeen = seen
         events.append(.result)
         if !isLoading && result.searched >= session.candidates {
