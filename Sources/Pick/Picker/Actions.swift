@@ -170,7 +170,8 @@ extension Picker {
             let has = (multi: options.multi, preview: preview != nil, history: options.history != nil)
             help = HelpOverlay(lines: bindingHelp() + keyHelp(multi: has.multi, preview: has.preview, history: has.history)
                                + shortcuts.helpLines(store: store)
-                               + keyHelp(multi: has.multi, preview: has.preview, history: has.history, mouse: true))
+                               + keyHelp(multi: has.multi, preview: has.preview, history: has.history, mouse: true)
+                               + [""] + bindableHelp())
         case .walkHistory(let older):
             if let text = history.walk(older: older, from: query) { pendingAction = .replaceQuery(text) }
         case .redrawScreen: redrawInPlace()

@@ -20,6 +20,22 @@ extension Picker {
         return lines.map(TerminalText.sanitize) + [""]
     }
 
+    /// The F1 help's last part: every action and event `--bind` takes, by fzf's names, so
+    /// that `/` finds one by what it does ("wrap", "label").
+    func bindableHelp() -> [String] {
+        func line(_ name: String, _ what: String) -> String {
+            "  " + name + String(repeating: " ", count: max(1, 30 - name.count)) + what
+        }
+        var lines = ["Actions for --bind (fzf's names)"]
+        for kind in BindActionKind.allCases {
+            lines.append(line(kind.rawValue + (kind.takesArgument ? "(…)" : ""), kind.summary))
+        }
+        lines.append("Events for --bind")
+        for event in BindEvent.allCases { lines.append(line(event.rawValue, event.summary)) }
+        lines.append(line("every(N)", "every N seconds"))
+        return lines + [""]
+    }
+
     /// One action as the help says it: what it does, then its argument.
     func describe(_ action: BoundAction) -> String {
         var text = action.kind.summary
