@@ -2,10 +2,12 @@
 //
 // Each binds ctrl-t (insert picked paths at the cursor, quoted), ctrl-r (history, newest
 // first, duplicates removed; the command goes on the line, not run) and alt-c (cd into a
-// picked directory). pick runs inline (`--height 40%`) so the scrollback stays. With no
-// listing command set, ctrl-t and alt-c list what pick's walker finds, as fzf's do
-// (`--walker file,dir,follow,hidden` and `dir,follow,hidden` among the widget's defaults:
-// hidden files listed, .git and node_modules skipped, folders with a trailing slash).
+// picked directory); fish's binds shift-Tab too, completion with pick, as fzf's fish script
+// (bash and zsh complete with `**<Tab>`: TriggerCompletionScripts). pick runs inline
+// (`--height 40%`) so the scrollback stays. With no listing command set, ctrl-t and alt-c
+// list what pick's walker finds, as fzf's do (`--walker file,dir,follow,hidden` and
+// `dir,follow,hidden` among the widget's defaults: hidden files listed, .git and
+// node_modules skipped, folders with a trailing slash).
 //
 // pick --height puts the cursor back on the row and column where it found it, so a zle or
 // fish widget's redraw (`zle reset-prompt`, `commandline -f repaint`) lands on the prompt's
