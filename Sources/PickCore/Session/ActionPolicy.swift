@@ -488,8 +488,8 @@ extension PickSession {
             default: .reload(sync: action.kind == .reloadSync)
             }
             return [.command(use, action)]
-        case .transform, .transformQuery, .transformPrompt, .transformHeader, .transformBorderLabel, .transformListLabel,
-             .transformInputLabel, .transformHeaderLabel, .transformFooterLabel, .transformFooter, .transformPreviewLabel:
+        case .transformListLabel, .transformInputLabel, .transformHeaderLabel, .transformFooterLabel, .transformFooter,
+             .transformPreviewLabel:
             // A transform's command runs without a focused line too, its output replacing
             // what it transforms.
             return [.command(.transform, action)]

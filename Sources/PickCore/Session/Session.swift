@@ -92,6 +92,9 @@ public enum SessionEvent {
     /// lines the list shows (`--multi`; the list must be the whole ranking: see
     /// `wholeResultJob`).
     case marks(MarkChange)
+    /// A reload's command started: until its lines replace the input (reload-sync: until
+    /// it ends), the list shows the old lines and the spinner turns, as fzf's.
+    case reloadStarted
     /// The store was replaced (a reload): what was read, searched and marked is gone.
     case inputReplaced
     /// The same query must be searched again (the sort or the search was turned on or off).
@@ -287,6 +290,8 @@ public struct PickSession {
     // The input.
     public private(set) var inputLines = 0
     public private(set) var isLoading = true
+    /// A reload runs whose lines have not replaced the input yet (`reloadStarted`).
+    public private(set) var isReloading = false
     private let startedAt: Int
 
     // The view.
@@ -453,7 +458,11 @@ public struct PickSession {
             needsDraw = true
         case .marks(let change):
             changeMarks(change)
+        case .reloadStarted:
+            isReloading = true
+            needsDraw = true
         case .inputReplaced:
+            isReloading = false
             actions += beginGeneration(.inputReplaced, at: now)
         case .searchAgain:
             actions += beginGeneration(.searchAgain, at: now)
@@ -586,8 +595,9 @@ public struct PickSession {
         return timeout
     }
 
-    /// Whether the spinner has something to show: input loading or a search running.
-    public var isBusy: Bool { isSearching || isLoading }
+    /// Whether the spinner has something to show: input loading (a reload's too) or a
+    /// search running.
+    public var isBusy: Bool { isSearching || isLoading || isReloading }
 
     /// Whether close matches are due for the list and have not come yet (the list does
     /// not say "no matches" meanwhile; no spinner: they come within a frame or two).

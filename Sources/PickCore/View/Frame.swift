@@ -222,7 +222,7 @@ extension FrameInput {
         self.init(width: width, listHeight: listHeight, result: session.shown, query: query,
                   queryText: session.queryText ?? "", selection: session.selection, scroll: session.scroll,
                   marked: session.markSet, multi: session.settings.multi, styles: styles, total: session.candidates,
-                  isLoading: session.isLoading, isSearching: session.isSearching, scopes: scopes,
+                  isLoading: session.isLoading || session.isReloading, isSearching: session.isSearching, scopes: scopes,
                   scope: session.scope, headerText: headerText, headerLines: options.headerLines)
         headersFollowGroups = options.layout == .bottom
         rowsReadUpward = options.layout == .bottom

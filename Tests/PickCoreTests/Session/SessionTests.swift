@@ -700,6 +700,26 @@ final class SessionBindingTests: XCTestCase {
         d.send(.answered(d.answer(stale)))
         XCTAssertNil(d.session.shown, "an answer about the old store is dropped")
     }
+
+    func testAReloadKeepsTheOldListAndTurnsTheSpinnerUntilItsLinesCome() {
+        var d = Driver(lines: ["one", "two"], loading: false)
+        d.type("", at: 0)
+        XCTAssertFalse(d.session.isBusy)
+        let draws = d.draws
+        d.now = 1000
+        d.send(.reloadStarted)
+        XCTAssertTrue(d.session.isBusy, "the spinner turns while the command runs")
+        XCTAssertGreaterThan(d.draws, draws, "a frame shows the spinner")
+        XCTAssertEqual(d.session.shown?.lines.map { d.text($0)! }, ["one", "two"], "the old list stays")
+        XCTAssertEqual(d.session.wait(at: 1000), Tunables.Session.spinnerInterval)
+        d.send(.move(by: 1, wraps: false))
+        XCTAssertEqual(d.text(d.session.highlighted), "two", "the old list is still usable")
+        d.replaceInput(with: ["three"])
+        while d.workerJob != nil { d.workerAnswers() }
+        XCTAssertFalse(d.session.isReloading)
+        XCTAssertFalse(d.session.isBusy, "the reload read whole: the spinner stops")
+        XCTAssertEqual(d.session.shown?.lines.map { d.text($0)! }, ["three"])
+    }
 }
 
 /// When `--bind`'s events fire, replayed on a session.
