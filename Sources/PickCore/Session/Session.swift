@@ -117,10 +117,6 @@ public enum SessionEvent {
     case moveToMarked(by: Int)
     /// The best match: the first line, or in raw mode the line ranked first.
     case best
-    /// Scrolls the list `delta` rows (of `rows` on screen), the highlight kept on screen.
-    case offset(by: Int, rows: Int)
-    /// Scrolls the list to put the highlighted line in the middle of its `rows`.
-    case offsetMiddle(rows: Int)
     /// Raw mode on or off (fzf's --raw): every line listed, those not matching dimmed.
     case raw(Bool)
     /// Marking on with a limit (0: none), or off (nil); the marks go when it changes.
@@ -501,23 +497,6 @@ public struct PickSession {
             } else {
                 return handle(.move(by: -Int(Int32.max), wraps: false), at: now)
             }
-        case .offset(let delta, let rows):
-            let count = shown?.lines.count ?? 0
-            let rows = max(1, rows)
-            let target = scroll + delta
-            guard target >= 0, target <= max(0, count - rows) else {
-                // At the end of the list the highlight moves instead, as fzf's.
-                move(by: delta, wraps: false)
-                break
-            }
-            scroll = target
-            if selection < scroll { selection = scroll; moved = true }
-            if selection >= scroll + rows { selection = scroll + rows - 1; moved = true }
-            needsDraw = true
-        case .offsetMiddle(let rows):
-            let count = shown?.lines.count ?? 0
-            scroll = max(0, min(selection - (max(1, rows) - 1) / 2, count - rows))
-            needsDraw = true
         case .raw(let on):
             guard on != raw else { break }
             var line = highlighted

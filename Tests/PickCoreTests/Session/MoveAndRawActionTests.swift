@@ -238,11 +238,11 @@ extension ActionPolicyTests {
         guard case .jump(accepts: false)? = press(&d, "jump").first,
               case .jump(accepts: true)? = press(&d, "jump-accept").first else { return XCTFail() }
         let labels = Array("asdf")
-        XCTAssertEqual(d.session.jumpTarget(.char(0x64), labels: labels, rows: 10), 2, "d: the third row")
-        XCTAssertNil(d.session.jumpTarget(.char(0x78), labels: labels, rows: 10), "x is no label")
-        XCTAssertNil(d.session.jumpTarget(.char(0x66), labels: labels, rows: 3), "f names no row on screen")
-        press(&d, "offset-down")
-        XCTAssertEqual(d.session.jumpTarget(.char(0x61), labels: labels, rows: 10), 1, "counted from the first row shown")
+        XCTAssertEqual(d.session.jumpTarget(.char(0x64), labels: labels, listed: Array(0..<10)), 2, "d: the third item")
+        XCTAssertNil(d.session.jumpTarget(.char(0x78), labels: labels, listed: Array(0..<10)), "x is no label")
+        XCTAssertNil(d.session.jumpTarget(.char(0x66), labels: labels, listed: [0, 1, 2]), "f names no item on screen")
+        XCTAssertEqual(d.session.jumpTarget(.char(0x61), labels: labels, listed: Array(1..<11)), 1,
+                       "counted from the first item shown")
     }
 
     func testQueryEditsAndHistoryAreTheEditorsAndBackwardEOFFires() {
