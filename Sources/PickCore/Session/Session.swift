@@ -249,6 +249,10 @@ public struct PickSession {
     // The answer.
     /// The newest result for any query (an older query's, until the current one answers).
     public private(set) var result: SearchResult? = nil
+    /// Whether a list has been shown yet (a result with lines, or any once the input is
+    /// read whole): the preview waits for it, so that its first run is of the first line,
+    /// as fzf's.
+    public private(set) var listedOnce = false
     public private(set) var resultGeneration = -1
     /// The text `result` was searched for.
     private var resultText = ""
@@ -406,6 +410,7 @@ public struct PickSession {
             if lines != inputLines || loading != isLoading { needsDraw = true }
             inputLines = lines
             isLoading = loading
+            noteListed()
         case .answered(let answer):
             actions += take(answer)
         case .drawn:
@@ -826,11 +831,16 @@ public struct PickSession {
         return []
     }
 
+    private mutating func noteListed() {
+        if let result, !result.lines.isEmpty || !isLoading { listedOnce = true }
+    }
+
     /// Takes a new result for the current query; the highlight goes where the tracker says.
     private mutating func adopt(_ new: SearchResult) {
         let sameQuery = resultGeneration == generation
         let previous = moved && sameQuery ? highlighted : nil
         result = new
+        noteListed()
         resultGeneration = generation
         resultText = searchedText
         show()

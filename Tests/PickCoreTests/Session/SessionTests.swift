@@ -701,6 +701,25 @@ final class SessionBindingTests: XCTestCase {
         XCTAssertNil(d.session.shown, "an answer about the old store is dropped")
     }
 
+    func testTheFirstListIsListedOnceItHasLinesOrTheInputIsReadWhole() {
+        var d = Driver(lines: [], loading: true)
+        d.type("", at: Tunables.Session.firstListHold + 1)
+        if d.workerJob != nil { d.workerAnswers() }
+        XCTAssertNotNil(d.session.shown)
+        XCTAssertFalse(d.session.listedOnce, "an empty list while the input loads: the preview waits")
+        d.stream(["one"], at: Tunables.Session.firstListHold + 2)
+        while d.workerJob != nil { d.workerAnswers() }
+        d.stream([], loading: true, at: Tunables.Session.firstListHold + Tunables.Session.refreshInterval + 3)
+        while d.workerJob != nil { d.workerAnswers() }
+        XCTAssertTrue(d.session.listedOnce, "its first line")
+
+        var empty = Driver(lines: [], loading: true)
+        empty.type("", at: Tunables.Session.firstListHold + 1)
+        if empty.workerJob != nil { empty.workerAnswers() }
+        empty.stream([], loading: false, at: Tunables.Session.firstListHold + 2)
+        XCTAssertTrue(empty.session.listedOnce, "read whole with no line")
+    }
+
     func testAReloadKeepsTheOldListAndTurnsTheSpinnerUntilItsLinesCome() {
         var d = Driver(lines: ["one", "two"], loading: false)
         d.type("", at: 0)
