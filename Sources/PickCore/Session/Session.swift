@@ -283,7 +283,13 @@ public struct PickSession {
     /// Moves typed while the highlight's line is looked for in a list still to come (toggle-raw,
     /// `--track`): made from where the line lands once that list says, in order, as fzf
     /// makes them on its new list (made at once on the old list, the line found would undo them).
-    private var movesAhead: [(delta: Int, wraps: Bool, toMatch: Bool)] = []
+    /// A mark typed among them (toggle, Tab) is made there too, on the line the moves before
+    /// it reach.
+    private var movesAhead: [MoveAhead] = []
+    private enum MoveAhead {
+        case move(delta: Int, wraps: Bool, toMatch: Bool)
+        case toggleMark
+    }
     /// Whether the highlight waits for a list to come to say where its line went.
     private var awaitsLine: Bool { if case .line? = tracker.anchor { true } else { false } }
 
@@ -422,7 +428,7 @@ public struct PickSession {
             needsDraw = false
             actions += askForMore()
         case .move(let delta, let wraps) where awaitsLine:
-            movesAhead.append((delta, wraps, false))
+            movesAhead.append(.move(delta: delta, wraps: wraps, toMatch: false))
             needsDraw = true
         case .move(let delta, let wraps):
             if let shown, !shown.isComplete, resultGeneration == generation,
@@ -433,9 +439,18 @@ public struct PickSession {
             move(by: delta, wraps: wraps)
         case .select(let position):
             guard let count = shown?.lines.count, position >= 0, position < count else { break }
+            if awaitsLine, let line = shown?.lines[position] {
+                // A click on the list on screen while the highlight's line is looked for in
+                // the one to come: that line is looked for instead, the moves before it undone.
+                movesAhead = []
+                tracker.anchor = .line(line)
+            }
             if position != selection { tracksCurrent = false }
             selection = position
             moved = true
+            needsDraw = true
+        case .toggleMark where !movesAhead.isEmpty:
+            movesAhead.append(.toggleMark)
             needsDraw = true
         case .toggleMark:
             toggleMark()
@@ -479,7 +494,7 @@ public struct PickSession {
         case .rankingChanged:
             actions += beginGeneration(.queryEdited(tracking: nil), at: now)
         case .moveToMatch(let delta, let wraps) where awaitsLine:
-            movesAhead.append((delta, wraps, true))
+            movesAhead.append(.move(delta: delta, wraps: wraps, toMatch: true))
             needsDraw = true
         case .moveToMatch(let delta, let wraps):
             guard raw, let shown, shown.matched != nil, !shown.lines.isEmpty else {
@@ -607,11 +622,12 @@ public struct PickSession {
     /// otherwise the first line of the whole ranking of every line read — the line
     /// `pick --filter` prints first for the same input.
     public func accept() -> AcceptDecision {
-        if settings.multi && !marks.isEmpty { return .lines(marks) }
-        // Moves typed ahead of the list the highlight's line is looked for in are made on it.
+        // Moves (and marks) typed ahead of the list the highlight's line is looked for in are
+        // made on it.
         if !movesAhead.isEmpty {
             return .searchFirst(SearchJob(generation: generation, text: searchedText, kind: .whole, raw: raw))
         }
+        if settings.multi && !marks.isEmpty { return .lines(marks) }
         if moved && !raw { return highlighted.map { .lines([$0]) } ?? .nothing }
         let current = resultGeneration == generation && result.map { $0.isComplete && $0.searched >= candidates } == true
         guard current else {
@@ -878,8 +894,12 @@ public struct PickSession {
     private mutating func makeMovesAhead() {
         let moves = movesAhead
         movesAhead = []
-        for (delta, wraps, toMatch) in moves {
-            if toMatch { moveToMatch(by: delta, wraps: wraps) } else { move(by: delta, wraps: wraps) }
+        for ahead in moves {
+            switch ahead {
+            case .move(let delta, let wraps, true): moveToMatch(by: delta, wraps: wraps)
+            case .move(let delta, let wraps, false): move(by: delta, wraps: wraps)
+            case .toggleMark: toggleMark()
+            }
         }
     }
 

@@ -109,6 +109,38 @@ extension ActionPolicyTests {
         XCTAssertEqual(d.accepted(), [lines[at - 1]!], "Return typed with the move: one up from the tracked line")
     }
 
+    func testAMarkTypedAmongMovesAheadMarksTheLineTheMovesReach() {
+        var d = Driver(lines: (1...30).map { "line\($0)" }, loading: false, settings: .init(multi: true, track: true))
+        d.type("", at: 0)
+        press(&d, "pos(21)")
+        d.type("line2", at: 100)
+        press(&d, "down+toggle+down")
+        XCTAssertEqual(d.session.marks, [], "the mark waits with the moves")
+        d.workerAnswers()
+        let lines = (d.session.shown?.lines ?? []).map { d.text($0)! }
+        let at = lines.firstIndex(of: "line21")!
+        XCTAssertEqual(d.session.marks.map { d.text($0)! }, [lines[at + 1]], "one down from line21, marked there")
+        XCTAssertEqual(d.session.selection, at + 2)
+    }
+
+    func testAClickWhileMovesWaitPointsAtTheLineClicked() {
+        var d = Driver(lines: (1...30).map { "line\($0)" }, loading: false, settings: .init(track: true))
+        d.type("", at: 0)
+        press(&d, "pos(21)")
+        d.type("line2", at: 100)
+        press(&d, "down+down")
+        d.send(.select(1))
+        XCTAssertEqual(highlighted(d), "line2", "the old list's second line, clicked")
+        d.workerAnswers()
+        XCTAssertEqual(highlighted(d), "line2", "found in the new list; the moves before the click dropped")
+        d.type("line", at: 200)
+        press(&d, "down")
+        d.send(.select(5))
+        let clicked = d.text(d.session.shown!.lines[5])
+        d.workerAnswers()
+        XCTAssertEqual(highlighted(d), clicked, "the line clicked is followed into the new list, not moved from")
+    }
+
     func testAcceptInRawModePicksTheLineUnderTheHighlight() {
         var d = rawDriver()
         d.type("line29", at: 100)
