@@ -246,6 +246,27 @@ extension ActionPolicyTests {
         XCTAssertEqual(d.session.scroll, 13, "with the prompt at the bottom, down shows lines nearer the start")
     }
 
+    func testPagesOverTallItemsCountTheWindowsRowsAndHalfAPageIsHalfTheRows() {
+        var d = driver()
+        let plain = ActionContext(pageRows: 9, listReadsDown: true)
+        press(&d, "half-page-down", context: plain)
+        XCTAssertEqual(highlighted(d), "line6", "half of 10 rows: 5 lines down, as fzf's")
+        press(&d, "page-down", context: plain)
+        XCTAssertEqual(highlighted(d), "line15", "a page: the rows less one")
+        var tall = plain
+        tall.window = ListWindow(count: 30, rows: 10, height: { _ in 3 })
+        press(&d, "first")
+        d.session.scroll = 0
+        press(&d, "page-down", context: tall)
+        XCTAssertEqual(highlighted(d), "line6", "three items show whole and one in part: the page stops once it shows whole")
+        XCTAssertEqual(d.session.scroll, 3)
+        press(&d, "offset-up", context: tall)
+        XCTAssertEqual(d.session.scroll, 2, "an item scrolled into view above")
+        XCTAssertEqual(highlighted(d), "line5", "line6 would leave the window: the highlight moves up one")
+        press(&d, "offset-middle", context: tall)
+        XCTAssertEqual(d.session.scroll, 3, "an item before it, it, and four rows after")
+    }
+
     func testTrackCurrentFollowsTheLineUntilTheHighlightMoves() {
         var d = driver()
         press(&d, "pos(12)+track-current")
