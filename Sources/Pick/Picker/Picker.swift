@@ -283,15 +283,7 @@ final class Picker {
             editor.refresh()
             lastFrame = []
         }
-        var input = FrameInput(session: session, options: options, width: geometry.width,
-                               listHeight: geometry.listHeight(headers: headerCount), query: parsedQuery,
-                               scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
-                               gutterWidth: gutter.width)
-        input.fieldView = fieldView
-        input.delimiter = delimiter
-        if session.bound.jumping != nil { input.jumpLabels = Array(options.jumpLabels) }
-        if hidesHeader { input.headerLines = 0 }
-        var frame = FrameBuilder.build(input, store: store)
+        var frame = FrameBuilder.build(frameInput(geometry), store: store)
         frame.info.inWords = options.accessible
         frame.info.failedCommand = self.input.failedCommand
         frame.info.commandOutput = infoCommandOutput(for: frame.info)
@@ -316,6 +308,19 @@ final class Picker {
             lastFrame = bytes
         }
         if options.accessible { placeCursorOnSelection(frame, geometry: geometry) }
+    }
+
+    /// What the next frame is built from, for the list laid out in `geometry`.
+    func frameInput(_ geometry: Geometry) -> FrameInput {
+        var input = FrameInput(session: session, options: options, width: geometry.width,
+                               listHeight: geometry.listHeight(headers: headerCount), query: parsedQuery,
+                               scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
+                               gutterWidth: gutter.width)
+        input.fieldView = fieldView
+        input.delimiter = delimiter
+        if session.bound.jumping != nil { input.jumpLabels = Array(options.jumpLabels) }
+        if hidesHeader { input.headerLines = 0 }
+        return input
     }
 
     // MARK: Result
