@@ -25,12 +25,19 @@ extension Geometry {
     /// same rows when fzf's plain layout needs no boxes.
     func withParts(_ spec: PartsSpec, headerText: Int, headerLines: Int, footer: [String], gutter: Int,
                    input: Bool = true) -> Geometry {
-        guard !spec.isPlain || !footer.isEmpty || (layout == .reverseList && headerLines > 0) else { return self }
+        guard !spec.isPlain || !footer.isEmpty || (layout == .reverseList && headerLines > 0) || nextPane != nil
+        else { return self }
         let rows = PartLayout.Rows(input: input ? promptRows + infoRows : 0, header: headerText,
-                                   headerLines: headerLines, footer: footer.count)
+                                   headerLines: headerLines, footer: footer.count, preview: nextPane?.size)
         let placed = PartLayout(spec, layout: layout, rows: rows, height: height, width: width, gutter: gutter)
         guard let list = placed.box(.list), list.content.height > 0 || placed.separate else { return self }
-        if placed.separatedFromList, separatorIsDefault, separator != nil {
+        // With a pane at `next`, fzf's rule: an input border toward the list, else the pane's.
+        var separated = placed.separatedFromList
+        if let byPane = nextHidesSeparator {
+            let sides = placed.box(.input)?.sides ?? Sides()
+            separated = (layout.promptOnTop ? sides.bottom : sides.top) || byPane
+        }
+        if separated, separatorIsDefault, separator != nil {
             var without = self
             without.separator = nil
             without.separatorIsDefault = false
@@ -46,6 +53,12 @@ extension Geometry {
         g.width = max(1, content.width)
         if !placed.separate { g.promptRows = min(promptRows, max(1, g.height)) }
         g.parts = parts
+        g.parts?.layout.separatedFromList = separated
+        if let next = nextPane, let box = placed.box(.preview), box.box.height > 0 {
+            let rect = parts.screen(box.box)
+            g.pane = PaneRect(top: rect.top, left: rect.left, height: rect.height, width: rect.width,
+                              position: next.window.position, window: next.window)
+        }
         return g
     }
 

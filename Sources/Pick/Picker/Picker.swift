@@ -203,12 +203,16 @@ final class Picker {
     /// The picker's rows: the region, inside the margin, border and padding if any.
     var geometry: Geometry {
         let g = areaBesidePreview
-        var beside = preview.map { g.besidePreview($0.shownWindow, listSides: options.parts.list.style.sides(inline: true)) } ?? g
-        beside.pane?.label = options.previewLabel.label
-        beside.pane?.scrollbar = options.previewScrollbar
-        beside.pane?.labelPosition = options.previewLabel.labelPosition
-        return beside.withParts(options.parts, headerText: headerText.count, headerLines: boxedHeaderLines,
-                                footer: footerText, gutter: gutter.width, input: !session.inputHidden)
+        let beside = preview.map {
+            g.besidePreview($0.shownWindow, listSides: options.parts.list.style.sides(inline: true),
+                            hasCommand: !$0.template.isEmpty)
+        } ?? g
+        var placed = beside.withParts(options.parts, headerText: headerText.count, headerLines: boxedHeaderLines,
+                                      footer: footerText, gutter: gutter.width, input: !session.inputHidden)
+        placed.pane?.label = options.previewLabel.label
+        placed.pane?.scrollbar = options.previewScrollbar
+        placed.pane?.labelPosition = options.previewLabel.labelPosition
+        return placed
     }
 
     var footerText: [String] {

@@ -17,6 +17,9 @@
 //     reverse-list      footer, header lines, list, header, input
 //       --header-first  footer, [header lines], list, input, header
 //
+// A preview pane at `next` (`--preview-window next`) takes rows of its own between the
+// input and the part after it on the list's side; the input then has a box of its own.
+//
 // Inside a box, a left side takes two columns (the line and a blank), a right side one;
 // a box without a left side beside a list box with one is shifted by those two columns so
 // that every part's text lines up with the list's.
@@ -24,6 +27,8 @@
 /// One part of the picker.
 public enum PickerPart: Equatable, Sendable {
     case input, header, headerLines, list, footer
+    /// The rows of a preview pane at `next` (the pane draws its own border).
+    case preview
 }
 
 /// A part's border and its label.
@@ -48,6 +53,7 @@ public struct PartBorder: Equatable, Sendable {
         case .input, .header: top = layout != .top
         case .headerLines: top = layout == .bottom
         case .footer: top = layout == .top
+        case .preview: return Sides()
         }
         return top ? Sides(top: true) : Sides(bottom: true)
     }
@@ -130,9 +136,13 @@ public struct PartLayout: Equatable, Sendable {
         public var header: Int
         public var headerLines: Int
         public var footer: Int
+        /// A preview pane at `next`: its rows, border included (0 while hidden, or none
+        /// there: nil, as the input then needs no box for it).
+        public var preview: Int?
 
-        public init(input: Int, header: Int, headerLines: Int, footer: Int) {
+        public init(input: Int, header: Int, headerLines: Int, footer: Int, preview: Int? = nil) {
             (self.input, self.header, self.headerLines, self.footer) = (input, header, headerLines, footer)
+            self.preview = preview
         }
     }
 
@@ -152,7 +162,9 @@ public struct PartLayout: Equatable, Sendable {
         if linesBox { headerBox = rows.header > 0 }
         else if spec.header.style != .none || spec.headerFirst { headerBox = rows.header + rows.headerLines > 0 }
         else { headerBox = spec.input.style != .none }
-        let inputBox = rows.input > 0 && (spec.input.style != .none || headerBox || linesBox)
+        let inputBox = rows.input > 0 && (spec.input.style != .none || headerBox || linesBox || rows.preview != nil)
+        // The header beside the list, between it and a `next` pane.
+        if inputBox, !headerBox, !linesBox, rows.header + rows.headerLines > 0 { headerBox = true }
         separate = inputBox
 
         // `inline` sections go inside the list's border, next to the list whatever
@@ -204,6 +216,7 @@ public struct PartLayout: Equatable, Sendable {
             available -= h
         }
         if inputBox { take(.input, spec.input, rows.input) }
+        if inputBox, let preview = rows.preview, preview > 0 { take(.preview, PartBorder(), preview) }
         let headerText = linesBox ? rows.header : rows.header + rows.headerLines
         if headerBox { take(.header, spec.header, headerText) }
         if linesBox { take(.headerLines, headerLinesBorder, rows.headerLines) }
@@ -225,6 +238,9 @@ public struct PartLayout: Equatable, Sendable {
             order = first ? [.footer] + (both ? [.headerLines, .list, .input, .header] : [.headerLines, .list, .input, .header])
                           : [.footer, .headerLines, .list, .header, .input]
         }
+        if heights[.preview] != nil, let at = order.firstIndex(of: .input) {
+            order.insert(.preview, at: layout == .top ? at + 1 : at)
+        }
         if !inlined.isEmpty {
             order.removeAll { inlined.contains($0) }
             guard let at = order.firstIndex(of: .list) else { preconditionFailure("the list is always placed") }
@@ -241,6 +257,7 @@ public struct PartLayout: Equatable, Sendable {
             case .headerLines: border = headerLinesBorder
             case .list: border = spec.list
             case .footer: border = spec.footer
+            case .preview: border = PartBorder()
             }
             let s = sides(border, part)
             let box = PartRect(top: row, left: 0, height: h, width: width)

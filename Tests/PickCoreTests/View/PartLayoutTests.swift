@@ -107,6 +107,20 @@ final class PartLayoutTests: XCTestCase {
         XCTAssertFalse(place(PartsSpec()).separatedFromList)
     }
 
+    func testANextPaneSitsBetweenTheInputAndTheRestOnTheListsSide() {
+        func placed(_ layout: Layout, header: Int = 0, preview: Int) -> PartLayout {
+            PartLayout(PartsSpec(), layout: layout, rows: .init(input: 2, header: header, headerLines: 0, footer: 0, preview: preview),
+                       height: 20, width: 30, gutter: 2)
+        }
+        XCTAssertEqual(order(placed(.bottom, preview: 5)), [.list, .preview, .input])
+        XCTAssertEqual(order(placed(.top, header: 1, preview: 5)), [.input, .preview, .header, .list])
+        XCTAssertEqual(placed(.bottom, preview: 5).box(.preview)!.box, PartRect(top: 13, left: 0, height: 5, width: 30),
+                       "the whole width, right above the input")
+        let hidden = placed(.bottom, preview: 0)
+        XCTAssertTrue(hidden.separate, "the input has its box while the pane is hidden too")
+        XCTAssertEqual(order(hidden), [.list, .input])
+    }
+
     func testEachPartsLineIsOnTheSideFzfDrawsIt() {
         let line = PartBorder(style: .line)
         XCTAssertEqual(line.sides(.bottom, .input), Sides(top: true))
