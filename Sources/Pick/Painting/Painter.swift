@@ -260,8 +260,10 @@ enum Painter {
             return g.layout.promptOnTop ? row >= g.top + g.promptRows : row <= g.bottom - g.promptRows
         }
         // No row is ever wider than the terminal: a wider one would wrap onto the next.
-        func line(_ text: String, width: Int = width) -> String {
-            blank(width) + clip(text, to: width, plain: theme.isPlain, reset: theme.reset) + (boxedRight ? "" : "\u{1B}[K")
+        func line(_ text: String, width: Int = width, in part: Theme = theme) -> String {
+            (part.background == theme.background ? "" : part.reset) + blank(width)
+                + clip(text, to: width, plain: theme.isPlain, reset: part.reset) + (boxedRight ? "" : "\u{1B}[K")
+                + (part.background == theme.background ? "" : theme.reset)
         }
 
         // Info line.
@@ -269,8 +271,10 @@ enum Painter {
         if g.hasInfoRow && (isFree(g.infoRow) || g.inputBox != nil) {
             move(g.infoRow, g.inputLeft)
             let rule = g.parts?.layout.separatedFromList == true ? nil : g.separator
-            out += line(infoLine(frame.info, width: inputWidth, theme: theme, phase: spinnerPhase, separator: rule,
-                                 style: g.info), width: inputWidth)
+            // In the input's own box, its background (`input-bg`).
+            let input = g.inputBox != nil ? theme.inPart(.input) : theme
+            out += line(infoLine(frame.info, width: inputWidth, theme: input, phase: spinnerPhase, separator: rule,
+                                 style: g.info), width: inputWidth, in: input)
             drawn.insert(g.infoRow)
         }
 
@@ -279,9 +283,10 @@ enum Painter {
                                             gutter: gutter.width),
                   g.inputBox != nil || isFree(place.row) else { continue }
             move(place.row, place.left - gutter.width)
+            let header = g.inputBox != nil ? theme.inPart(.header) : theme
             out += line(String(repeating: " ", count: gutter.width)
-                        + styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(), to: max(0, place.width))),
-                        width: place.width + gutter.width)
+                        + header.styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(), to: max(0, place.width))),
+                        width: place.width + gutter.width, in: header)
             if g.inputBox == nil { drawn.insert(place.row) }
         }
 

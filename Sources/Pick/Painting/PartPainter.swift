@@ -91,15 +91,19 @@ extension Geometry {
 extension Painter {
     /// Every part's box: its border and label, and inside the header, header lines and
     /// footer boxes, the rows the frame does not draw.
-    static func partBoxes(_ parts: ScreenParts, geometry g: Geometry, theme: Theme, gutter: Int) -> String {
-        let styled = theme.styled
+    static func partBoxes(_ parts: ScreenParts, geometry g: Geometry, theme base: Theme, gutter: Int) -> String {
         var out = ""
         for box in parts.layout.boxes {
             let rect = parts.screen(box.box)
-            // The header lines' box takes the header's colours, as fzf's.
+            // The header lines' box takes the header's colours, as fzf's; each box its own
+            // background (`header-bg`…).
             let owner = box.part == .headerLines ? PickerPart.header : box.part
+            let theme = base.inPart(owner)
+            let styled = theme.styled
+            let inBox = theme.background == base.background ? "" : theme.reset
+            defer { if !inBox.isEmpty { out += base.reset } }
             let borderColour = theme.partBorders[owner] ?? theme.border
-            let labelColour = theme.partLabels[owner] ?? theme.label
+            let labelColour = theme.partLabels[box.labelIsList ? .list : owner] ?? theme.label
             guard rect.height > 0 else { continue }
             let glyphs = box.style.glyphs
             let s = box.sides
@@ -108,7 +112,7 @@ extension Painter {
                 for (k, text) in parts.footer.prefix(content.height).enumerated() {
                     guard let r = g.footerPlace(k)?.row else { continue }
                     let shown = TerminalText.truncate(TerminalText.sanitize(text), to: max(0, content.width - box.indent))
-                    out += "\u{1B}[\(r);\(content.left)H\u{1B}[\(max(1, content.width))X"
+                    out += "\u{1B}[\(r);\(content.left)H" + inBox + "\u{1B}[\(max(1, content.width))X"
                         + String(repeating: " ", count: box.indent) + styled(theme.footer ?? theme.header, shown)
                 }
             }
@@ -117,7 +121,7 @@ extension Painter {
                 let corners = (s.left ? 1 : 0) + (s.right ? 1 : 0)
                 let glyphRow = Array((s.left ? l : "") + String(repeating: fill, count: max(0, rect.width - corners))
                     + (s.right ? r : ""))
-                out += "\u{1B}[\(row);\(rect.left)H"
+                out += "\u{1B}[\(row);\(rect.left)H" + inBox
                 guard label, !box.label.isEmpty else { out += styled(borderColour, String(glyphRow)); return }
                 let text = TerminalText.truncate(TerminalText.sanitize(box.label), to: rect.width, ellipsis: theme.labelEllipsis)
                 let width = TerminalText.width(text)
@@ -142,8 +146,8 @@ extension Painter {
             guard first <= last else { continue }
             for r in first...last {
                 // The side and the blank after it (the old frame may have drawn a line there).
-                if s.left { out += "\u{1B}[\(r);\(rect.left)H" + styled(borderColour, glyphs.left) + " " }
-                if s.right { out += "\u{1B}[\(r);\(rect.left + rect.width - 1)H" + styled(borderColour, glyphs.right) }
+                if s.left { out += "\u{1B}[\(r);\(rect.left)H" + inBox + styled(borderColour, glyphs.left) + " " }
+                if s.right { out += "\u{1B}[\(r);\(rect.left + rect.width - 1)H" + inBox + styled(borderColour, glyphs.right) }
             }
         }
         return out

@@ -64,6 +64,16 @@ struct Theme {
     var previewBackground = ""
     /// Whether colours and attributes are used at all.
     var isPlain = false
+    /// The backgrounds of the parts' own boxes (`header-bg`, `footer-bg`, `input-bg`); the
+    /// header lines' box takes the header's.
+    var partBackgrounds: [PickerPart: String] = [:]
+
+    /// The theme inside `part`'s own box: its background under everything drawn there.
+    func inPart(_ part: PickerPart) -> Theme {
+        var theme = self
+        if let background = partBackgrounds[part == .headerLines ? .header : part] { theme.background = background }
+        return theme
+    }
 
     /// Ends a styled run: back to no attributes on the theme's background.
     var reset: String {
@@ -170,6 +180,9 @@ struct Theme {
                 case .scrollbar: theme.scrollbar = value
                 case .previewScrollbar: theme.previewScrollbar = value
                 case .nomatch: theme.unmatched = value
+                case .headerBg: theme.partBackgrounds[.header] = value
+                case .footerBg: theme.partBackgrounds[.footer] = value
+                case .inputBg: theme.partBackgrounds[.input] = value
                 }
             }
         }

@@ -114,6 +114,9 @@ public struct PartBox: Equatable, Sendable {
     /// An `inline` section: drawn inside the list's border, the line toward the list
     /// joining the list's sides (├─┤), and `style` is the list's.
     public var inline = false
+    /// The label is the list's (`--list-label`), on the list's edge this inline section
+    /// took, as fzf's.
+    public var labelIsList = false
 }
 
 /// The parts placed in an area.
@@ -269,11 +272,16 @@ public struct PartLayout: Equatable, Sendable {
             if content.height == 0 { content.top = row }
             let indent = max(0, gutter + (listLeft ? 2 : 0) - (s.left ? 2 : 0))
             let isInline = inlined.contains(part)
+            // The list's label goes on its outer edge, wherever a section took it.
+            let edge = spec.list.labelPosition.bottom ? belowList.last : aboveList.last
+            let listLabel = isInline && part == edge && border.label.isEmpty && !spec.list.label.isEmpty
             boxes.append(PartBox(part: part, box: box, sides: s, style: isInline ? spec.list.style : border.style,
-                                 label: border.label, labelPosition: border.labelPosition, content: content,
-                                 indent: part == .list ? gutter : indent, inline: isInline))
+                                 label: listLabel ? spec.list.label : border.label,
+                                 labelPosition: listLabel ? spec.list.labelPosition : border.labelPosition, content: content,
+                                 indent: part == .list ? gutter : indent, inline: isInline, labelIsList: listLabel))
             row += h
         }
+        if boxes.contains(where: \.labelIsList), let i = boxes.firstIndex(where: { $0.part == .list }) { boxes[i].label = "" }
         // fzf's default rule after the counts is left out where a border already draws a
         // line between the input and the part next to it on the list's side.
         if let i = boxes.firstIndex(where: { $0.part == .input }) {

@@ -121,6 +121,18 @@ final class PartLayoutTests: XCTestCase {
         XCTAssertEqual(order(hidden), [.list, .input])
     }
 
+    func testTheListsLabelGoesOnTheEdgeAnInlineSectionTook() {
+        var spec = PartsSpec()
+        spec.list = PartBorder(style: .rounded, label: "LL")
+        spec.header.style = .inline
+        let p = place(spec, .top, header: 1)
+        XCTAssertEqual(p.box(.header)?.label, "LL")
+        XCTAssertEqual(p.box(.header)?.labelIsList, true)
+        XCTAssertEqual(p.box(.list)?.label, "", "not drawn twice")
+        spec.list.labelPosition.bottom = true
+        XCTAssertEqual(place(spec, .top, header: 1).box(.list)?.label, "LL", "the bottom edge is still the list's")
+    }
+
     func testEachPartsLineIsOnTheSideFzfDrawsIt() {
         let line = PartBorder(style: .line)
         XCTAssertEqual(line.sides(.bottom, .input), Sides(top: true))

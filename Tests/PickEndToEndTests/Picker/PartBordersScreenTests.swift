@@ -154,6 +154,25 @@ final class PartBordersScreenTests: InteractiveTestCase {
         }
     }
 
+    func testHeaderAndFooterBackgroundsFillTheirSectionsAsFzfs() throws {
+        // Inline sections: their edges, text rows and the line toward the list in the
+        // section's background; the list's label on the edge the header took.
+        let args = "--reverse --list-border --list-label LL --header HEADER --header-border inline --footer FOOT "
+            + "--footer-border inline --color=header-bg:red,footer-bg:blue,list-label:yellow"
+        try assertDrawnAsFzf("seq 5", args, ready: "5/5", height: 14)
+        let fzf = try fzfPath()
+        let theirs = try TmuxPick(test: name + "fzfcolours")
+        defer { theirs.close() }
+        try theirs.start(input: "seq 5", args: "--layout=default " + args + " " + common, width: 30, height: 14, binary: fzf)
+        theirs.waitFor(text: "5/5")
+        let expected = StyledScreen(theirs.screenWithEscapes())
+        let screen = StyledScreen(tmux.screenWithEscapes())
+        for (r, row) in expected.rows.enumerated() where r < 6 || r >= expected.rows.count - 3 {
+            XCTAssertEqual((r < screen.rows.count ? screen.rows[r] : []).map(\.background), row.map(\.background), "row \(r): fzf's backgrounds")
+        }
+        XCTAssertEqual(screen.cells(of: "LL").first?.foreground, expected.cells(of: "LL").first?.foreground)
+    }
+
     func testAKeyChangesThePreviewsLabelAsFzfs() throws {
         try assertDrawnAsFzf("seq 100", "--preview 'echo hi {}' --preview-border=sharp --preview-label ' P ' "
                              + "--preview-window=up,3 --bind 'ctrl-x:change-preview-label( NEW )'",
