@@ -43,6 +43,9 @@ struct Geometry: Equatable {
     var right: Int { left + width - 1 }
     /// The input's own box inside its border, when it has one.
     var inputBox: ScreenRect? { parts?.layout.separate == true ? parts?.content(.input) : nil }
+    /// Whether the parts have boxes of their own (the list's box holds the list alone),
+    /// the input's too unless it is hidden.
+    var partsApart: Bool { parts?.layout.separate == true }
     /// The prompt's and info line's first and last columns.
     var inputLeft: Int { inputBox?.left ?? left }
     var inputRight: Int { inputBox.map { $0.left + $0.width - 1 } ?? right }
@@ -69,7 +72,7 @@ struct Geometry: Equatable {
 
     /// Rows left for the list once the prompt, the info line and `headers` rows are placed.
     func listHeight(headers: Int) -> Int {
-        inputBox != nil ? height : max(0, height - promptRows - infoRows - headers)
+        partsApart ? height : max(0, height - promptRows - infoRows - headers)
     }
 
     /// The info line's row (with a row of its own), next to the prompt.
@@ -86,7 +89,7 @@ struct Geometry: Equatable {
     /// The screen row of list row `i` (in flow order: 0 is next to the prompt, or with
     /// reverse-list the list's first row at the top).
     func listRow(_ i: Int, headers: Int) -> Int {
-        if inputBox != nil { return layout == .bottom ? bottom - i : top + i }
+        if partsApart { return layout == .bottom ? bottom - i : top + i }
         switch layout {
         case .top: return anchor + headers + i
         case .bottom: return anchor - headers - i
@@ -281,13 +284,13 @@ enum Painter {
         for (k, spans) in frame.headers.enumerated() {
             guard let place = g.headerPlace(k, text: frame.headerTextRows, lines: frame.headers.count - frame.headerTextRows,
                                             gutter: gutter.width),
-                  g.inputBox != nil || isFree(place.row) else { continue }
+                  g.partsApart || isFree(place.row) else { continue }
             move(place.row, place.left - gutter.width)
-            let header = g.inputBox != nil ? theme.inPart(.header) : theme
+            let header = g.partsApart ? theme.inPart(.header) : theme
             out += line(String(repeating: " ", count: gutter.width)
                         + header.styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(), to: max(0, place.width))),
                         width: place.width + gutter.width, in: header)
-            if g.inputBox == nil { drawn.insert(place.row) }
+            if !g.partsApart { drawn.insert(place.row) }
         }
 
         let listHeight = g.listHeight(headers: frame.headers.count)

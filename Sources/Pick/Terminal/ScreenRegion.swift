@@ -49,8 +49,11 @@ struct ScreenRegion {
     }
 
     /// Takes the screen, or makes room for the region below the cursor. Keys typed before
-    /// the terminal answers where its cursor is go to `decoder`.
-    mutating func enter(_ terminal: Terminal, decoder: inout KeyDecoder) {
+    /// the terminal answers where its cursor is go to `decoder`. `clearing` (not with
+    /// `--no-clear`, fzf's way of running pick again and again in place): what is below the
+    /// cursor is cleared first, as fzf clears it, so no old text (nor a wrapped line's mark)
+    /// is left in the region.
+    mutating func enter(_ terminal: Terminal, decoder: inout KeyDecoder, clearing: Bool = true) {
         let size = terminal.size()
         switch height {
         case .full:
@@ -77,6 +80,7 @@ struct ScreenRegion {
                 decoder.awaitingCursorReport = true
                 terminal.write("\r\n" + String(repeating: "\n", count: max(0, size.rows - rows)))
             }
+            if clearing { terminal.write("\u{1B}[J") }
             terminal.write(modesOn)
             terminal.write(String(repeating: "\n", count: rows - 1))
             if rows > 1 { terminal.write("\u{1B}[\(rows - 1)A") }

@@ -168,7 +168,8 @@ public struct PartLayout: Equatable, Sendable {
         let inputBox = rows.input > 0 && (spec.input.style != .none || headerBox || linesBox || rows.preview != nil)
         // The header beside the list, between it and a `next` pane.
         if inputBox, !headerBox, !linesBox, rows.header + rows.headerLines > 0 { headerBox = true }
-        separate = inputBox
+        // With the input hidden (`--no-input`), the headers keep their boxes.
+        separate = inputBox || (rows.input == 0 && (headerBox || linesBox))
 
         // `inline` sections go inside the list's border, next to the list whatever
         // `--header-first` says (as fzf's); without a top or bottom on the list's border
