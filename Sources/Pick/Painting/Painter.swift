@@ -273,7 +273,9 @@ enum Painter {
         let inputWidth = max(1, g.inputRight - g.inputLeft + 1)
         if g.hasInfoRow && (isFree(g.infoRow) || g.inputBox != nil) {
             move(g.infoRow, g.inputLeft)
-            let rule = g.parts?.layout.separatedFromList == true ? nil : g.separator
+            // fzf's default rule is gone where a border stands for it (`withParts`); one
+            // given with `--separator` is drawn beside the border all the same, as fzf's.
+            let rule = g.separator
             // In the input's own box, its background (`input-bg`).
             let input = g.inputBox != nil ? theme.inPart(.input) : theme
             out += line(infoLine(frame.info, width: inputWidth, theme: input, phase: spinnerPhase, separator: rule,
