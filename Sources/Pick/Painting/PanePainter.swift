@@ -61,14 +61,20 @@ extension Geometry {
         let size = placement.size
         var pane = PaneRect(top: top, left: left, height: height, width: width, position: placement.window.position,
                             window: placement.window)
+        // A pane above or below with no right border, inside a border that has one, takes
+        // the border's padding column (fzf's), unless the list's border stands there.
+        let stickRight = (surrounding.map { $0.box.sides.right && $0.box.padding.right > 0 } ?? false)
+            && !placement.window.borderSides.right && !listSides.right ? 1 : 0
         switch placement.window.position {
         case .up:
             pane.height = size
+            pane.width += stickRight
             g.top += size
             g.height -= size
         case .down, .next:
             pane.top = top + height - size
             pane.height = size
+            pane.width += stickRight
             g.height -= size
         case .left:
             pane.width = size

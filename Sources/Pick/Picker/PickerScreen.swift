@@ -23,7 +23,7 @@ extension Picker {
                             sections: max(0, Scopes.names(in: self.store).count - 1), loading: self.input.isLoading) }
             region.fit(terminal, info: options.info, separator: options.separatorRule.map { StyledText(ansi: $0) },
                        separatorIsDefault: options.separator == nil,
-                       surround: options.surround, listRows: { g, headers in
+                       surround: options.surround, preview: preview.map(\.shownWindow), listRows: { g, headers in
                 // --no-input: the prompt's and the info line's rows are the list's.
                 var g = g
                 if self.session.inputHidden { g.promptRows = 0 }

@@ -124,6 +124,16 @@ final class PartBordersScreenTests: InteractiveTestCase {
                              ready: "0/0", width: 20, height: 14)
     }
 
+    func testAnAdaptiveHeightMakesRoomForAPaneAboveOrBelow() throws {
+        // fzf's share: the list's rows are what is left of the pane's percentage.
+        try assertDrawnAsFzf("seq 3", "--height ~100% --info=inline --border rounded --preview 'seq {}' "
+                             + "--preview-window up,60%", ready: "3/3", width: 20, height: 20)
+        tmux.close()
+        tmux = try TmuxPick(test: name + "cells")
+        try assertDrawnAsFzf("seq 3", "--height ~100% --border sharp --preview 'seq {}' --preview-window down,2,border-top "
+                             + "--header hello --header-lines 2", ready: "1/1", width: 20, height: 20)
+    }
+
     func testMinHeightWithAPlusGivesTheListThatManyRows() throws {
         try assertDrawnAsFzf("seq 100", "--style full:sharp --height 1% --min-height 5+ --info=default", ready: "100/100",
                              width: 20, height: 14)
