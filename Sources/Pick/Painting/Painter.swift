@@ -290,7 +290,8 @@ enum Painter {
             move(place.row, place.left - gutter.width)
             let header = g.partsApart ? theme.inPart(.header) : theme
             out += line(String(repeating: " ", count: gutter.width)
-                        + header.styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(), to: max(0, place.width))),
+                        + header.styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(), to: max(0, place.width),
+                                                                             ellipsis: theme.labelEllipsis)),
                         width: place.width + gutter.width, in: header)
             if !g.partsApart { drawn.insert(place.row) }
         }

@@ -152,7 +152,7 @@ public struct PartLayout: Equatable, Sendable {
     /// Places the parts in an area of `height` rows and `width` columns. `gutter`: the
     /// columns before a list line's text (headers and the footer are indented as far).
     public init(_ spec: PartsSpec, layout: Layout, rows: Rows, height: Int, width: Int, gutter: Int) {
-        let listLeft = spec.list.sides(layout, .list).left
+        let listLeft = spec.list.sides(layout, .list).left, listRight = spec.list.sides(layout, .list).right
         let headerLinesBorder = spec.headerLines ?? PartBorder(style: rows.header == 0 ? spec.header.style : .none)
         // fzf's rules (terminal.go, determineHeaderLinesShape and hasHeaderWindow).
         var linesBox = false
@@ -270,6 +270,11 @@ public struct PartLayout: Equatable, Sendable {
             var content = PartRect(top: row + (s.top ? 1 : 0), left: left,
                                    height: max(0, h - (s.top ? 1 : 0) - (s.bottom ? 1 : 0)),
                                    width: max(0, width - left - (s.right ? 1 : 0)))
+            // No header or footer is wider than the list (fzf's): one without a right side
+            // of its own beside a list box with one ends where the list's text does.
+            if [.header, .headerLines, .footer].contains(part) && !s.right && listRight {
+                content.width = max(0, content.width - 1)
+            }
             if content.height == 0 { content.top = row }
             let indent = max(0, gutter + (listLeft ? 2 : 0) - (s.left ? 2 : 0))
             let isInline = inlined.contains(part)

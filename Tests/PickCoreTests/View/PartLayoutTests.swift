@@ -121,6 +121,17 @@ final class PartLayoutTests: XCTestCase {
         XCTAssertEqual(order(hidden), [.list, .input])
     }
 
+    func testAHeaderWithoutARightSideEndsWhereTheListsTextDoes() {
+        var spec = PartsSpec()
+        spec.list.style = .rounded
+        spec.header.style = .bottom
+        let p = place(spec, header: 1)
+        let list = p.box(.list)!.content, header = p.box(.header)!.content
+        XCTAssertEqual(header.left + header.width, list.left + list.width)
+        let input = p.box(.input)!.content
+        XCTAssertEqual(input.left + input.width, 30, "the input keeps the whole width, as fzf's")
+    }
+
     func testTheListsLabelGoesOnTheEdgeAnInlineSectionTook() {
         var spec = PartsSpec()
         spec.list = PartBorder(style: .rounded, label: "LL")

@@ -164,6 +164,19 @@ final class PartBordersScreenTests: InteractiveTestCase {
         }
     }
 
+    func testNoHeaderOrFooterIsWiderThanTheList() throws {
+        // fzf's suite (test_header_and_footer_should_not_be_wider_than_list); fzf keeps a
+        // column for its scrollbar before the list's border, pick does not.
+        let wide = String(repeating: "x", count: 60)
+        try tmux.start(input: "yes \(wide) | head -2", args: "--header-lines 1 --style full --header-border bottom "
+                       + "--header-lines-border top --ellipsis XX --header \(wide) --footer \(wide) --no-footer-border",
+                       width: 30, height: 20)
+        let rows = tmux.waitFor(text: "1/1")
+        let ends = rows.compactMap { row in row.range(of: "x+XX", options: .regularExpression).map { row.distance(from: row.startIndex, to: $0.upperBound) } }
+        XCTAssertEqual(ends.count, 4, "the list's line, the header, the header line and the footer, cut")
+        XCTAssertEqual(Set(ends).count, 1, "every one ends where the list's does: \(rows)")
+    }
+
     func testNoInputKeepsTheHeadersInTheirBoxes() throws {
         try assertDrawnAsFzf("seq 5", "--height ~100% --border sharp --header \"$(seq 101 102)\" --header-border sharp "
                              + "--header-lines 2 --header-lines-border sharp --header-first --no-input", ready: "102", height: 18)
