@@ -276,8 +276,8 @@ enum Painter {
             // fzf's default rule is gone where a border stands for it (`withParts`); one
             // given with `--separator` is drawn beside the border all the same, as fzf's.
             let rule = g.separator
-            // In the input's own box, its background (`input-bg`).
-            let input = g.inputBox != nil ? theme.inPart(.input) : theme
+            // On the input's background (`input-bg`, or the list's).
+            let input = theme.inPart(.input)
             out += line(infoLine(frame.info, width: inputWidth, theme: input, phase: spinnerPhase, separator: rule,
                                  style: g.info), width: inputWidth, in: input)
             drawn.insert(g.infoRow)
@@ -288,7 +288,7 @@ enum Painter {
                                             gutter: gutter.width),
                   g.partsApart || isFree(place.row) else { continue }
             move(place.row, place.left - gutter.width)
-            let header = g.partsApart ? theme.inPart(.header) : theme
+            let header = theme.inPart(.header)
             out += line(String(repeating: " ", count: gutter.width)
                         + header.styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(), to: max(0, place.width),
                                                                              ellipsis: theme.labelEllipsis)),
@@ -297,13 +297,15 @@ enum Painter {
         }
 
         let listHeight = g.listHeight(headers: frame.headers.count)
+        // The list's rows on its background (`list-bg`).
+        let list = theme.inPart(.list)
         var body: [String] = []
         if let overlay {
-            body = overlay.map { styled(theme.info, TerminalText.truncate($0, to: width)) }
+            body = overlay.map { list.styled(theme.info, TerminalText.truncate($0, to: width)) }
         } else if !frame.rows.isEmpty {
-            body = frame.rows.map { row($0, width: width, theme: theme, gutter: gutter) }
+            body = frame.rows.map { row($0, width: width, theme: list, gutter: gutter) }
         } else {
-            body = frame.message.map { styled(theme.message, TerminalText.truncate("  " + $0, to: width)) }
+            body = frame.message.map { list.styled(theme.message, TerminalText.truncate("  " + $0, to: width)) }
         }
         // Overlays and messages read top to bottom in both layouts.
         let readsDown = overlay != nil || frame.rows.isEmpty
@@ -314,13 +316,13 @@ enum Painter {
                 : g.listRow(i, headers: frame.headers.count)
             guard isFree(screenRow) else { continue }
             move(screenRow)
-            out += line(index >= 0 && index < body.count ? body[index] : "")
+            out += line(index >= 0 && index < body.count ? body[index] : "", in: list)
             drawn.insert(screenRow)
         }
         // Anything else in the region (not the prompt) is cleared.
         for r in g.top...max(g.top, g.bottom) where !drawn.contains(r) && isFree(r) {
             move(r)
-            out += line("")
+            out += line("", in: list)
         }
         if let ghost, ghost.column <= g.inputRight {
             out += "\u{1B}[\(g.promptRow);\(ghost.column)H" + (boxedRight ? blank(g.inputRight - ghost.column + 1) : "\u{1B}[K")

@@ -64,8 +64,8 @@ struct Theme {
     var previewBackground = ""
     /// Whether colours and attributes are used at all.
     var isPlain = false
-    /// The backgrounds of the parts' own boxes (`header-bg`, `footer-bg`, `input-bg`); the
-    /// header lines' box takes the header's.
+    /// The backgrounds of the parts' own boxes (`list-bg`, `header-bg`, `footer-bg`,
+    /// `input-bg`); the header lines' box takes the header's.
     var partBackgrounds: [PickerPart: String] = [:]
 
     /// The theme inside `part`'s own box: its background under everything drawn there.
@@ -73,6 +73,12 @@ struct Theme {
         var theme = self
         if let background = partBackgrounds[part == .headerLines ? .header : part] { theme.background = background }
         return theme
+    }
+
+    /// fzf's rule: the input without a border of its own is on the list's background
+    /// (`input-bg` then has no say); the headers are on theirs, or `bg`, wherever they are.
+    mutating func takeListBackground(inputBorder: Bool) {
+        if !inputBorder { partBackgrounds[.input] = partBackgrounds[.list] }
     }
 
     /// Ends a styled run: back to no attributes on the theme's background.
@@ -183,6 +189,7 @@ struct Theme {
                 case .headerBg: theme.partBackgrounds[.header] = value
                 case .footerBg: theme.partBackgrounds[.footer] = value
                 case .inputBg: theme.partBackgrounds[.input] = value
+                case .listBg: theme.partBackgrounds[.list] = value
                 }
             }
         }

@@ -147,7 +147,8 @@ final class Picker {
         queryWords = options.filepathWord ? .pathParts : .lettersAndDigits
         guard let editor = LineEditor(terminal: terminal, prefix: geometry.promptPrefix, prompt: prompt,
                                       stylePrompt: { [theme] in
-                                          theme.libeditPrompt(prefix: $0, $1, delimiter: LineEditor.promptDelimiter,
+                                          // On the input's background (`input-bg`, or the list's).
+                                          theme.inPart(.input).libeditPrompt(prefix: $0, $1, delimiter: LineEditor.promptDelimiter,
                                                               searchOff: Picker.current.map { !$0.session.filters } ?? false)
                                       },
                                       read: { _, out in Picker.current.readCharacter(out!) },

@@ -201,6 +201,25 @@ final class PartBordersScreenTests: InteractiveTestCase {
         XCTAssertEqual(screen.cells(of: "LL").first?.foreground, expected.cells(of: "LL").first?.foreground)
     }
 
+    func testTheListsBackgroundIsItsOwnAndTheBordersBgIsTheRest() throws {
+        // list-bg under the list's rows and box, bg under the outer border, input-bg in the
+        // input's box; a header without a border is on the list's.
+        let args = "--border --list-border --input-border --header hh --color=bg:blue,list-bg:green,input-bg:red"
+        try assertDrawnAsFzf("seq 5", args, ready: "5/5", height: 16)
+        let fzf = try fzfPath()
+        let theirs = try TmuxPick(test: name + "fzfcolours")
+        defer { theirs.close() }
+        try theirs.start(input: "seq 5", args: "--layout=default " + args + " " + common, width: 30, height: 16, binary: fzf)
+        theirs.waitFor(text: "5/5")
+        let expected = StyledScreen(theirs.screenWithEscapes())
+        let screen = StyledScreen(tmux.screenWithEscapes())
+        for (r, row) in expected.rows.enumerated() where r < screen.rows.count {
+            for (c, cell) in row.enumerated() where cell.character != " " && c < screen.rows[r].count {
+                XCTAssertEqual(screen.rows[r][c].background, cell.background, "row \(r) column \(c) '\(cell.character)'")
+            }
+        }
+    }
+
     func testAKeyChangesThePreviewsLabelAsFzfs() throws {
         try assertDrawnAsFzf("seq 100", "--preview 'echo hi {}' --preview-border=sharp --preview-label ' P ' "
                              + "--preview-window=up,3 --bind 'ctrl-x:change-preview-label( NEW )'",
