@@ -72,6 +72,7 @@ enum Interactive {
             getenv(name).map { String(cString: $0) }
         }
         theme.labelEllipsis = options.ellipsis
+        theme.takeListBackground(inputBorder: options.parts.input.style != .none)
         let picker = Picker(options: options, store: store, styles: styles, terminal: terminal, theme: theme,
                             input: input, fieldView: fields)
         picker.worker.engine.remember(Remember.picks(options), lines: original)

@@ -147,7 +147,8 @@ final class Picker {
         queryWords = options.filepathWord ? .pathParts : .lettersAndDigits
         guard let editor = LineEditor(terminal: terminal, prefix: geometry.promptPrefix, prompt: prompt,
                                       stylePrompt: { [theme] in
-                                          theme.libeditPrompt(prefix: $0, $1, delimiter: LineEditor.promptDelimiter,
+                                          // On the input's background (`input-bg`, or the list's).
+                                          theme.inPart(.input).libeditPrompt(prefix: $0, $1, delimiter: LineEditor.promptDelimiter,
                                                               searchOff: Picker.current.map { !$0.session.filters } ?? false)
                                       },
                                       read: { _, out in Picker.current.readCharacter(out!) },
@@ -206,12 +207,16 @@ final class Picker {
     /// The picker's rows: the region, inside the margin, border and padding if any.
     var geometry: Geometry {
         let g = areaBesidePreview
-        var beside = preview.map { g.besidePreview($0.shownWindow, listSides: options.parts.list.style.sides(inline: true)) } ?? g
-        beside.pane?.label = options.previewLabel.label
-        beside.pane?.scrollbar = options.previewScrollbar
-        beside.pane?.labelPosition = options.previewLabel.labelPosition
-        return beside.withParts(options.parts, headerText: headerText.count, headerLines: boxedHeaderLines,
-                                footer: footerText, gutter: gutter.width, input: !session.inputHidden)
+        let beside = preview.map {
+            g.besidePreview($0.shownWindow, listSides: options.parts.list.style.sides(inline: true),
+                            hasCommand: !$0.template.isEmpty)
+        } ?? g
+        var placed = beside.withParts(options.parts, headerText: headerText.count, headerLines: boxedHeaderLines,
+                                      footer: footerText, gutter: gutter.width, input: !session.inputHidden)
+        placed.pane?.label = options.previewLabel.label
+        placed.pane?.scrollbar = options.previewScrollbar
+        placed.pane?.labelPosition = options.previewLabel.labelPosition
+        return placed
     }
 
     var footerText: [String] {
