@@ -222,6 +222,19 @@ public struct ColorStyle: Equatable, Sendable {
         }
     }
 
+    /// Whether the style names a colour; attributes alone keep the part's (fzf's).
+    public var hasColour: Bool {
+        words.contains { word in
+            switch word {
+            case .terminalDefault, .palette, .rgb, .basic: return true
+            default: return false
+            }
+        }
+    }
+
+    /// Whether the style says `regular`: the part is not bold, even where fzf makes it so.
+    public var isRegular: Bool { words.contains(.regular) }
+
     /// The style as SGR parameters (`38;5;108;1`); colours are backgrounds with `background`.
     public func sgr(background: Bool) -> String {
         var out: [String] = []
