@@ -691,15 +691,21 @@ enum Painter {
             func with(_ extra: String) -> String {
                 theme.isPlain ? "" : reset + base + sgr(extra)
             }
+            // The pointer, gutter and marker take the row's colours but not its attributes
+            // (fzf's: a marker on the selected row is not bold).
+            let markBase = layers.map { sgr(Theme.colourParameters($0)) }.joined()
+            func mark(_ extra: String) -> String {
+                theme.isPlain ? "" : reset + markBase + sgr(extra)
+            }
             var out = with("")
             if let label = line.jumpLabel {
                 out += with(theme.pointer) + String(label) + String(repeating: " ", count: max(0, gutter.pointerWidth - 1))
             } else if line.isSelected {
-                out += with(theme.pointer) + gutter.pointer
+                out += mark(theme.pointer) + gutter.pointer
             } else if gutter.pointerWidth > 0 {
-                out += with(gutter.raw || gutter.gutter != nil ? theme.gutterGlyph : theme.gutter) + gutter.blank
+                out += mark(gutter.raw || gutter.gutter != nil ? theme.gutterGlyph : theme.gutter) + gutter.blank
             }
-            out += line.isMarked ? with(theme.marker) + gutter.marker(for: line.part)
+            out += line.isMarked ? mark(theme.marker) + gutter.marker(for: line.part)
                                  : with("") + String(repeating: " ", count: gutter.markerWidth)
             for span in line.spans {
                 var extra: [String] = []

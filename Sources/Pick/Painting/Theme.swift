@@ -41,7 +41,8 @@ struct Theme {
     var previewScrollbarColour: String {
         previewScrollbar ?? (previewBorder == nil ? scrollbar : nil) ?? previewBorder ?? border
     }
-    /// The footer's text; nil: the header's.
+    /// The footer's text; nil: the header's (`make` sets it to the scheme's, as fzf's
+    /// footer does not take `header`'s colour).
     var footer: String? = nil
     /// The rule after the counts; nil: the border's colour, as fzf's.
     var separator: String? = nil
@@ -158,10 +159,20 @@ struct Theme {
     private static func colours(_ spec: ColorSpec) -> Theme {
         var theme = Theme()
         var gutterGiven = false
+        // bg+'s colour as a foreground: the gutter glyph's unless `gutter` is given.
+        var currentBackground = theme.gutterGlyph
+        var schemeHeader = theme.header
         for step in spec.steps {
             switch step {
             case .scheme(.dark):
                 continue
+            case .unset(let part):
+                // Only the gutter is ever unset (a `--style` preset's).
+                if part == .gutter {
+                    gutterGiven = false
+                    theme.gutter = ""
+                    theme.gutterGlyph = currentBackground
+                }
             case .scheme(.bw):
                 theme = .plain
                 theme.isPlain = false
@@ -186,7 +197,10 @@ struct Theme {
                 case .selectedFg, .selectedBg:
                     theme.selected = join(theme.selected, value)
                     // As fzf: the gutter's glyph is in bg+'s colour unless `gutter` is given.
-                    if part == .selectedBg && !gutterGiven { theme.gutterGlyph = style.sgr(background: false) }
+                    if part == .selectedBg {
+                        currentBackground = style.sgr(background: false)
+                        if !gutterGiven { theme.gutterGlyph = currentBackground }
+                    }
                 case .bg: theme.background = value
                 case .markedFg, .markedBg: theme.marked = join(theme.marked, value)
                 case .markedHl: theme.markedHighlight = value
@@ -226,7 +240,9 @@ struct Theme {
                 case .nomatch: theme.unmatched = value
                 }
             }
+            if case .scheme = step { schemeHeader = theme.header }
         }
+        if theme.footer == nil { theme.footer = schemeHeader }
         return theme
     }
 }

@@ -27,6 +27,8 @@ public struct ColorSpec: Equatable, Sendable {
     public enum Step: Equatable, Sendable {
         case scheme(Scheme)
         case style(ColorPart, ColorStyle)
+        /// The part's colours as if never given (a `--style` preset's gutter, as fzf's).
+        case unset(ColorPart)
     }
 
     public var steps: [Step] = []

@@ -59,4 +59,44 @@ final class LookScreenTests: InteractiveTestCase {
         tmux = try TmuxPick(test: name + "bold")
         try assertScreenAsFzf("seq 100", "--query 1 --color=prompt:regular,pointer:#ff007c", ready: "20/100", styled: true)
     }
+
+    // MARK: Popular themes in FZF_DEFAULT_OPTS, every cell's colours as fzf's
+
+    /// catppuccin/fzf's mocha theme (themes/catppuccin-fzf-mocha.sh), as its README says to use it.
+    static let catppuccinMocha = """
+        --color=bg+:#313244,bg:#1E1E2E,spinner:#F5E0DC,hl:#F38BA8 \
+        --color=fg:#CDD6F4,header:#F38BA8,info:#CBA6F7,pointer:#F5E0DC \
+        --color=marker:#B4BEFE,fg+:#CDD6F4,prompt:#CBA6F7,hl+:#F38BA8 \
+        --color=selected-bg:#45475A \
+        --color=border:#6C7086,label:#CDD6F4
+        """
+
+    /// folke/tokyonight.nvim's extras/fzf/tokyonight_night.sh.
+    static let tokyonightNight = """
+        --highlight-line --info=inline-right --ansi --layout=reverse --border=none \
+        --color=bg+:#283457 --color=bg:#16161e --color=border:#27a1b9 --color=fg:#c0caf5 \
+        --color=gutter:#16161e --color=header:#ff9e64 --color=hl+:#2ac3de --color=hl:#2ac3de \
+        --color=info:#545c7e --color=marker:#ff007c --color=pointer:#ff007c --color=prompt:#2ac3de \
+        --color=query:#c0caf5:regular --color=scrollbar:#27a1b9 --color=separator:#ff9e64 \
+        --color=spinner:#ff007c
+        """
+
+    private func assertThemeAsFzfs(_ theme: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let environment = ["FZF_DEFAULT_OPTS": theme]
+        try assertScreenAsFzf("seq 100", "--multi", ready: "100/100", width: 60, height: 14, keys: ["Up", "Tab", "Tab", "1"],
+                              environment: environment, styled: true, file: file, line: line)
+        tmux.close()
+        tmux = try TmuxPick(test: name + "full")
+        try assertScreenAsFzf("seq 100", "--multi --style full --preview 'seq {}' --header hello --footer foot "
+                              + "--border-label=BL", ready: "100/100", width: 60, height: 16, keys: ["Up", "Tab", "Tab", "1"],
+                              environment: environment, styled: true, file: file, line: line)
+    }
+
+    func testCatppuccinMochaColoursEveryPartAsFzfs() throws {
+        try assertThemeAsFzfs(Self.catppuccinMocha)
+    }
+
+    func testTokyonightColoursEveryPartAsFzfs() throws {
+        try assertThemeAsFzfs(Self.tokyonightNight)
+    }
 }
