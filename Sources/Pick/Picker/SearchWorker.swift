@@ -90,8 +90,13 @@ final class SearchWorker {
             } }) {
                 return .suggestions(generation: job.generation, scope: scope, hit.list)
             }
+            // (A large list's: the first lines its search matched, or should the engine not
+            // remember them, the whole ranking's.)
+            let among = matches ?? engine.matchedLines(job.text, limit: Tunables.Picker.suggestionsFromMatches)
+                ?? engine.search(job.text, cancellation: cancellation)?.lines
+            guard let among else { return nil }
             let found = Suggestions.suggest(job.text, in: engine.store, limit: Tunables.Picker.suggestionsLookedAt,
-                                            skipping: engine.skippedLines, among: matches)
+                                            skipping: engine.skippedLines, among: among)
             let list = Completion.extensions(of: job.text, from: found, limit: Tunables.Picker.suggestions,
                                              lowercased: Completion.lowercasesRest(of: job.text,
                                                                                    caseMode: engine.matching.caseMode))
@@ -100,6 +105,9 @@ final class SearchWorker {
                 recentSuggestions.append((job.text, searched, scope, list))
             }
             return .suggestions(generation: job.generation, scope: scope, list)
+        case .refineBounds:
+            engine.refineBounds(cancellation: cancellation)
+            return nil
         case .closeMatches(let matches, let scope, let limit):
             return engine.closeMatches(job.text, excluding: matches, scope: scope, limit: limit,
                                        cancellation: cancellation)

@@ -34,6 +34,11 @@ public enum Tunables {
         /// two cores), split at a pivot.
         static let halvedMergeFromHits = 1 << 16
 
+        /// The idle refinement of bounds (`SearchEngine.refineBounds`) claims this many words
+        /// of 64 lines at a time, and checks between them whether to stop: a few
+        /// milliseconds of one core, so a keystroke waits no longer than that.
+        static let refinedWords = 1 << 10
+
         /// How many earlier searches are remembered (for a backspace, and for narrowing).
         static let rememberedSearches = 8
         /// The most line indexes (4 bytes each) all remembered searches may hold together,
@@ -96,6 +101,11 @@ public enum Tunables {
         /// Inputs up to this many lines are listed for an empty query on the event loop
         /// (a few milliseconds), quicker than a round trip through the search thread.
         public static let listedAtOnceLines = 1 << 20
+        /// A first screen of at least this many matches stands without its whole ranking
+        /// until something needs it (`PickSession.defersWholeRanking`): at ten million lines
+        /// the whole ranking after every key cost more than the key itself and set the peak
+        /// RSS (bench/NOTES.md); below this it is quick enough to follow every key.
+        public static let defersRankingFromMatches = 2_000_000
     }
 
     /// Close matches (CloseMatches.swift).
@@ -123,6 +133,10 @@ public enum Tunables {
         /// Suggestions the ranker is asked for to find the picker's completions: several
         /// may complete alike (files under one folder all give `Sources/`).
         public static let suggestionsLookedAt = 32
+        /// Suggestions for a large list come from the first this many lines the query
+        /// matched, in input order (`SearchEngine.matchedLines`), not from all of them: ten
+        /// million matches, copied and put in order, took longer than the keystroke.
+        public static let suggestionsFromMatches = 1 << 17
         /// Queries a `--history` file keeps.
         public static let historyEntries = 1000
         /// Two clicks on a line within this many milliseconds pick it.

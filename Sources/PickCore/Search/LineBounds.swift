@@ -58,6 +58,10 @@ final class LineBounds: @unchecked Sendable {
     var text = ""
     var term: Term? = nil
     var count = 0
+    /// Below this line the values of the lines the search matched are exact: their score and
+    /// base as the scorer gives them (a whole ranking records them so). A first screen that
+    /// bounded lines without scoring them leaves 0; `SearchEngine.refineBounds` raises it.
+    var exactBelow = 0
     /// The bytes of the term of the pass that holds the bounds, and for each the bits that
     /// fold it in `pick_find_byte` (`BoundsPass`).
     fileprivate let passBytes: UnsafeMutablePointer<UInt8>

@@ -222,7 +222,7 @@ public final class SearchEngine: @unchecked Sendable {
     private func rank(_ query: Query, text: String, total: Int, options: SearchMemory.Options, firstRows: Int?,
                       cancellation: Cancellation?) -> RankedLines? {
         let previous = memory.narrowest(for: query, count: total, options: options,
-                                        preferring: memory.bounds.withLock { $0?.text })
+                                        preferring: memory.bounds.withLock { $0.held?.text })
         let bounds = takeBounds(for: query, previous: previous, total: total)
         // A first screen ranks its best rows alone wherever the input keeps bounds: going on
         // from the bounds of the query it narrows, or scoring every line to record them.
@@ -230,8 +230,89 @@ public final class SearchEngine: @unchecked Sendable {
         let scope = RankScope(first: min(skippedLines, total), end: total, previous: previous?.lines,
                               upTo: previous?.upTo ?? min(skippedLines, total))
         let found = rank(query, scope, cancellation: cancellation, bounds: bounds.pass, top: top)
-        giveBack(bounds, searched: found == nil ? nil : (text, query, total))
+        // (A first screen bounds the lines of an earlier term, or a first key's, unscored.)
+        let bounded = top != nil && bounds.pass.map { $0.extends || $0.recordsOneCharacter } == true
+        giveBack(bounds, searched: found == nil ? nil : (text, query, total, !bounded))
         return found
+    }
+
+    /// The first `limit` lines (at most) that the search of `text` over the store as it is
+    /// now matched, in input order, from what the engine remembers of it; nil when it
+    /// remembers no such search. Reads the search's bits, not its ranking: a first screen
+    /// whose rest was never ranked has them too.
+    public func matchedLines(_ text: String, limit: Int) -> [Int32]? {
+        let options = SearchMemory.Options(matching: matching, ranking: ranking, skippedLines: skippedLines,
+                                           memoryGeneration: memoryGeneration.load(ordering: .relaxed))
+        guard excludedLines.isEmpty, let entry = memory.recall(text: text, count: store.count, options: options)
+        else { return nil }
+        let bits = entry.matches
+        var lines: [Int32] = []
+        lines.reserveCapacity(min(limit, bits.count))
+        var w = 0
+        while w < bits.wordCount && lines.count < limit {
+            var word = bits.words[w]
+            while word != 0 && lines.count < limit {
+                lines.append(Int32(truncatingIfNeeded: w << 6 | word.trailingZeroBitCount))
+                word &= word &- 1
+            }
+            w += 1
+        }
+        return lines
+    }
+
+    /// Makes the values the engine's bounds hold exact for every line their search matched
+    /// (each line scored, as a whole ranking records them, but nothing kept or sorted),
+    /// until `cancellation` says stop; what was made exact stays so. The picker runs it
+    /// while idle after a first screen whose whole ranking waits
+    /// (`PickSession.defersWholeRanking`): a key that narrows bounds of bounds scores more
+    /// lines, each added character raising a bound more than a real score rises
+    /// (bench/NOTES.md). A no-op when the values are exact, or no search of theirs is
+    /// remembered.
+    public func refineBounds(cancellation: Cancellation? = nil) {
+        guard let bounds = memory.bounds.withLock({ held -> LineBounds? in
+            defer { held.held = nil }
+            return held.held
+        }) else { return }
+        defer { memory.bounds.withLock { if $0.held == nil { $0.held = bounds } } }
+        let options = SearchMemory.Options(matching: matching, ranking: ranking, skippedLines: skippedLines,
+                                           memoryGeneration: memoryGeneration.load(ordering: .relaxed))
+        guard let term = bounds.term, bounds.exactBelow < bounds.count,
+              let entry = memory.recall(text: bounds.text, count: bounds.count, options: options) else { return }
+        let pass = BoundsPass(bounds, term: term, kept: term.text.count, heldBelow: bounds.count)
+        let words = entry.matches.words, store = self.store, query = entry.query
+        let wordCount = min(entry.matches.wordCount, (bounds.count + 63) >> 6)
+        let firstWord = bounds.exactBelow >> 6
+        let blockWords = Tunables.Search.refinedWords
+        let blocks = (wordCount - firstWord + blockWords - 1) / blockWords
+        guard blocks > 0 else { return }
+        let next = Atomic<Int>(0)
+        let done = UnsafeMutablePointer<Bool>.allocate(capacity: blocks)
+        done.initialize(repeating: false, count: blocks)
+        defer { done.deallocate() }
+        Parallel.run(min(Parallel.cores, blocks)) { _ in
+            let matcher = LineMatcher(store: store, query: query, matching: true)
+            var recorder = BoundsRecorder()
+            while cancellation?.isCancelled != true {
+                let block = next.add(1, ordering: .relaxed).oldValue
+                guard block < blocks else { break }
+                let from = firstWord + block * blockWords
+                for w in from..<min(wordCount, from + blockWords) {
+                    var bits = words[w]
+                    while bits != 0 {
+                        let i = w << 6 | bits.trailingZeroBitCount
+                        bits &= bits &- 1
+                        let line = matcher.lookAhead(i)
+                        guard pass.holds(i, line.record),
+                              let m = matcher.match(i, line, next: line.record) else { continue }
+                        pass.record(i, line.record, score: m.score, base: m.base, end: pass.end(i), recorder: &recorder)
+                    }
+                }
+                done[block] = true
+            }
+        }
+        var k = 0
+        while k < blocks && done[k] { k += 1 }
+        bounds.exactBelow = k == blocks ? bounds.count : (firstWord + k * blockWords) << 6
     }
 
     /// Ranks the lines of `scope` (see `Ranker`), keyed as the ranking options need.
@@ -247,7 +328,7 @@ public final class SearchEngine: @unchecked Sendable {
                       cancellation: cancellation).run()
     }
 
-    private let memory = SearchMemory()
+    let memory = SearchMemory()
 
     /// Lines `exclude`/`exclude-multi` took out of the list (`--bind`).
     let excluded = Locked<Set<Int32>>([])
@@ -294,13 +375,17 @@ public final class SearchEngine: @unchecked Sendable {
     /// narrows, or recording them afresh (`LineBounds`).
     private func takeBounds(for query: Query, previous: SearchMemory.Narrowed?,
                             total: Int) -> (kept: LineBounds?, pass: BoundsPass?) {
-        let held = memory.bounds.withLock { bounds -> LineBounds? in
-            defer { bounds = nil }
-            return bounds
-        }
         // (Bounds serve a ranking by score, of lines not grouped by section.)
         guard total >= boundsFromLines, ranking.sorts, store.sectionCount == 0,
               let term = LineBounds.term(of: query) else { return (nil, nil) }
+        let (held, goesWithout) = memory.bounds.withLock { bounds -> (LineBounds?, Bool) in
+            // Taken by another search (a cancelled one finishing, the idle refinement): this
+            // one goes without.
+            if bounds.held == nil && bounds.made { return (nil, true) }
+            defer { bounds = (nil, true) }
+            return (bounds.held, false)
+        }
+        if goesWithout { return (nil, nil) }
         if let held, let previous, held.text == previous.text, held.count == previous.upTo,
            held.capacity >= total, let added = held.added(by: term) {
             let pass = BoundsPass(held, term: term, kept: term.text.count - added, heldBelow: previous.upTo)
@@ -312,16 +397,20 @@ public final class SearchEngine: @unchecked Sendable {
 
     /// Puts bounds taken with `takeBounds` back, as of the search of `searched` (nil: it was
     /// cancelled). Values half updated for a new term hold for neither, and are dropped.
+    /// `searched.exact`: the search scored every line it matched (no line only bounded).
     private func giveBack(_ bounds: (kept: LineBounds?, pass: BoundsPass?),
-                          searched: (text: String, query: Query, total: Int)?) {
+                          searched: (text: String, query: Query, total: Int, exact: Bool)?) {
         guard let kept = bounds.kept, let pass = bounds.pass else { return }
         if let searched {
             kept.text = searched.text
             kept.term = LineBounds.term(of: searched.query)
             kept.count = searched.total
+            kept.exactBelow = searched.exact ? searched.total : 0
         } else if pass.extends || pass.heldBelow == 0 {
+            // (Dropped: the next search makes them afresh.)
+            memory.bounds.withLock { $0.made = false }
             return
         }
-        memory.bounds.withLock { $0 = kept }
+        memory.bounds.withLock { $0.held = kept }
     }
 }

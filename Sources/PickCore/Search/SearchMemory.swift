@@ -30,8 +30,10 @@ final class SearchMemory: @unchecked Sendable {
 
     private let entries = Locked<[Entry]>([])
 
-    /// The engine's `LineBounds`, while no search holds them.
-    let bounds = Locked<LineBounds?>(nil)
+    /// The engine's `LineBounds`, while no search holds them, and whether they were made:
+    /// a search that finds them taken goes without rather than making a second set (six
+    /// bytes a line).
+    let bounds = Locked<(held: LineBounds?, made: Bool)>((nil, false))
 
     /// The result of the same text over the same lines, if remembered.
     func recall(text: String, count: Int, options: Options) -> Entry? {

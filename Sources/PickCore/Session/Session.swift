@@ -22,7 +22,10 @@
 //   sort toggled) waits up to `staleFrameHold` for the new one.
 // - A large input answers a keystroke with the first screen of its ranking; once that is
 //   drawn, the rest is asked for, and once the whole is drawn, the suggestions: from the
-//   lines the list shows (the current scope's), what each would add to the query.
+//   lines the list shows (the current scope's), what each would add to the query. From
+//   `defersRankingFromMatches` matches the rest waits until something needs it
+//   (`defersWholeRanking`): the suggestions come from the first lines matched, then the
+//   engine's bounds are made exact while idle.
 // - Close matches (CloseMatches.swift): when a query that may carry a typo leaves rows of
 //   the list empty, the lines one typo away are asked for once the whole is drawn, before
 //   the suggestions, to fill those rows. A keystroke's answer never waits for them; until
@@ -36,8 +39,15 @@ public struct SearchJob: Equatable, Sendable {
         /// Rank every line.
         case whole
         /// What would extend the text (Tab, the ghost text), from `matches`: the lines the
-        /// list shows, the whole result narrowed to scope `scope`.
-        case suggestions(matches: [Int32], scope: Int)
+        /// list shows, the whole result narrowed to scope `scope`. Nil: the first
+        /// `Tunables.Picker.suggestionsFromMatches` lines the query matched, in input order,
+        /// which the engine keeps (`SearchEngine.matchedLines`): a large list's lines are
+        /// not copied for it, nor ranked whole (`PickSession.defersWholeRanking`).
+        case suggestions(matches: [Int32]?, scope: Int)
+        /// Makes the engine's bounds exact while nothing else is to do
+        /// (`SearchEngine.refineBounds`): no answer. After a first screen whose whole ranking
+        /// waits, the next key goes on from exact values, not from bounds of bounds.
+        case refineBounds
         /// The best `limit` close matches in scope `scope`, lines of `excluding` (the
         /// matches) left out.
         case closeMatches(excluding: [Int32], scope: Int, limit: Int)
@@ -196,6 +206,9 @@ public struct PickSession {
         public var forgivesTypos = false
         /// The list is sorted by score (`--no-sort`: not), until toggle-sort turns it.
         public var sorts = true
+        /// A first screen of at least this many matches is not followed by the whole
+        /// ranking until something needs it (`defersWholeRanking`).
+        public var defersRankingFromMatches = Tunables.Session.defersRankingFromMatches
         /// `--nth` and `--with-nth` as given: what change-nth's empty choice goes back to.
         public var nth: FieldRanges? = nil
         public var withNth: FieldTemplate? = nil
@@ -275,6 +288,7 @@ public struct PickSession {
     private var restAsked = -1
     private var suggestionsAsked = -1
     private var closeAsked = -1
+    private var refineAsked = -1
     /// A move that waits for the whole ranking (it went past the first rows).
     private var pendingMove: (delta: Int, wraps: Bool)? = nil
     /// Moves typed while the highlight's line is looked for in a list still to come (toggle-raw,
@@ -648,8 +662,15 @@ public struct PickSession {
     }
 
     private func suggestionsJob() -> SearchJob {
-        SearchJob(generation: generation, text: searchedText,
-                  kind: .suggestions(matches: (shown?.lines ?? []).filter { shown?.matched?.contains($0) ?? true }, scope: scope))
+        // A large list's matches, or a first screen's whose rest waits, are the engine's to
+        // give (every line the list would show: scope All, no close matches among so many).
+        let large = shown.map { !$0.isComplete || $0.lines.count >= Tunables.Picker.suggestionsFromMatches } ?? false
+        if large && scope == 0 && !raw {
+            return SearchJob(generation: generation, text: searchedText, kind: .suggestions(matches: nil, scope: scope))
+        }
+        return SearchJob(generation: generation, text: searchedText,
+                         kind: .suggestions(matches: (shown?.lines ?? []).filter { shown?.matched?.contains($0) ?? true },
+                                            scope: scope))
     }
 
     // MARK: Policy
@@ -757,6 +778,7 @@ public struct PickSession {
         suggestionGeneration = -1
         suggestionsAsked = -1
         restAsked = -1
+        refineAsked = -1
         return []
     }
 
@@ -782,7 +804,7 @@ public struct PickSession {
     private mutating func askForMore() -> [SessionAction] {
         guard resultGeneration == generation, let result, !isSearching else { return [] }
         let text = searchedText
-        if !result.isComplete {
+        if !result.isComplete && !defersWholeRanking {
             guard restAsked != generation else { return [] }
             restAsked = generation
             return [.search(SearchJob(generation: generation, text: text, kind: .whole, raw: raw))]
@@ -792,9 +814,28 @@ public struct PickSession {
             closeAsked = generation
             return [.search(closeMatchesJob())]
         }
-        guard suggestionGeneration != generation, suggestionsAsked != generation else { return [] }
-        suggestionsAsked = generation
-        return [.search(suggestionsJob())]
+        if suggestionGeneration != generation {
+            guard suggestionsAsked != generation else { return [] }
+            suggestionsAsked = generation
+            return [.search(suggestionsJob())]
+        }
+        guard defersWholeRanking, refineAsked != generation else { return [] }
+        refineAsked = generation
+        return [.search(SearchJob(generation: generation, text: text, kind: .refineBounds))]
+    }
+
+    /// Whether the current query's first screen stands without its whole ranking: at ten
+    /// million lines ranking every match costs about a second of both cores and more memory
+    /// than the bounds (bench/NOTES.md), for rows nobody may look at. The first screen's
+    /// rows are the whole ranking's first (`SearchEngine.search(_:firstRows:)`) and the count
+    /// is every match's; the whole ranking is run when something needs it: a move past the
+    /// rows shown, Return (what `--filter` prints first), select-all, Tab before the
+    /// suggestions came. Not while the highlight waits to find its line in the list
+    /// (`--track`, a reload's), nor in raw mode, nor when marks must match the whole list.
+    public var defersWholeRanking: Bool {
+        guard resultGeneration == generation, let result, !result.isComplete, !raw, !marksMustMatch,
+              tracker.anchor == nil, pendingMove == nil else { return false }
+        return result.matchCount >= settings.defersRankingFromMatches
     }
 
     private mutating func take(_ answer: SearchAnswer) -> [SessionAction] {

@@ -152,6 +152,54 @@ final class FirstRowsTests: XCTestCase {
         }
     }
 
+    /// A first screen whose rest never comes (the picker's at ten million matches), the
+    /// bounds made exact while idle: the values are the whole ranking's, and the next keys'
+    /// first screens are still the whole ranking's first rows, also when the refinement
+    /// was stopped before its end.
+    func testRefinedBoundsAreTheWholeRankingsValuesAndLaterAnswersStayRight() {
+        let lines = corpus(9000, seed: 7)
+        let store = makeStore(lines, plain: true)
+        let refined = SearchEngine(store: store), ranked = SearchEngine(store: store)
+        refined.boundsFromLines = 0
+        ranked.boundsFromLines = 0
+        var text = ""
+        for (k, key) in "usrlibpy".enumerated() {
+            text.append(key)
+            let whole = ranked.search(text)!
+            let first = refined.search(text, firstRows: 10)!
+            XCTAssertEqual(first.matchCount, whole.lines.count, "count for \(text)")
+            XCTAssertEqual(first.lines, Array(whole.lines.prefix(first.lines.count)), "first rows for \(text)")
+            if k == 2 {
+                // Stopped at once: nothing is made exact, nothing goes wrong.
+                let stop = Cancellation()
+                stop.cancel()
+                refined.refineBounds(cancellation: stop)
+                continue
+            }
+            refined.refineBounds()
+            let a = refined.memory.bounds.withLock { $0.held }!, b = ranked.memory.bounds.withLock { $0.held }!
+            XCTAssertEqual(a.text, text)
+            XCTAssertEqual(a.exactBelow, store.count, "exact for \(text)")
+            for line in whole.lines where a.ends[Int(line)] & ~LineBounds.whiteBit != LineBounds.unknown {
+                XCTAssertEqual(a.scores[Int(line)], b.scores[Int(line)], "score of line \(line) for \(text)")
+                XCTAssertEqual(a.ends[Int(line)], b.ends[Int(line)], "end of line \(line) for \(text)")
+            }
+        }
+    }
+
+    func testMatchedLinesAreASearchsFirstMatchesInInputOrder() {
+        let lines = corpus(6000, seed: 8)
+        let store = makeStore(lines, plain: true)
+        let engine = SearchEngine(store: store)
+        engine.boundsFromLines = 0
+        XCTAssertNil(engine.matchedLines("py", limit: 10), "not searched yet")
+        let first = engine.search("py", firstRows: 10)!
+        XCTAssertFalse(first.isComplete)
+        let all = SearchEngine(store: store).search("py")!.lines.sorted()
+        XCTAssertEqual(engine.matchedLines("py", limit: 100), Array(all.prefix(100)))
+        XCTAssertEqual(engine.matchedLines("py", limit: .max), all)
+    }
+
     /// The bound's premise: no bonus an added character can earn exceeds `extensionGain`'s.
     func testNoBonusExceedsTheGainABoundAllows() {
         for p in 0..<7 {

@@ -48,6 +48,7 @@ struct Driver {
             let result = engine.search(job.text)!
             return .result(generation: job.generation, job.raw ? engine.rawList(result) : result)
         case .suggestions(_, let scope): return .suggestions(generation: job.generation, scope: scope, ["suggested"])
+        case .refineBounds: preconditionFailure("refining bounds answers nothing (workerAnswers runs it)")
         case .closeMatches(let matches, let scope, let limit):
             return .closeMatches(generation: job.generation, scope: scope,
                                  engine.closeMatches(job.text, excluding: matches, scope: scope, limit: limit)!)
@@ -58,6 +59,7 @@ struct Driver {
     mutating func workerAnswers() {
         guard let job = workerJob else { return XCTFail("the worker has no job") }
         workerJob = nil
+        if job.kind == .refineBounds { return engine.refineBounds() }
         send(.answered(answer(job)))
     }
 
@@ -301,6 +303,86 @@ final class SessionSchedulingTests: XCTestCase {
         XCTAssertEqual(d.session.selection, 20, "the move lands where it would on the whole list")
         XCTAssertTrue(d.session.shown!.isComplete)
     }
+
+    /// A session whose first screens of at least 100 matches stand without their rest.
+    private func deferring(from matches: Int = 100) -> Driver {
+        var settings = PickSession.Settings()
+        settings.defersRankingFromMatches = matches
+        var d = Driver(lines: (0..<3000).map { "item\($0)" }, loading: false, settings: settings)
+        d.send(.listHeight(16))
+        d.type("", at: 0)
+        return d
+    }
+
+    func testAFirstScreenOfManyMatchesIsFollowedBySuggestionsAndRefinedBoundsNotItsRest() {
+        var d = deferring()
+        d.type("item1", at: 10)
+        d.workerJob = nil
+        d.send(.answered(firstScreen(of: "item1", rows: 16, in: d)))
+        XCTAssertTrue(d.session.defersWholeRanking, "1,542 matches, 16 ranked")
+        XCTAssertEqual(d.session.shown?.matchCount, d.engine.search("item1")!.lines.count, "the count is every match's")
+        XCTAssertEqual(d.workerJob?.kind, .suggestions(matches: nil, scope: 0),
+                       "the suggestions next, from the lines the engine found, not the rest")
+        d.workerAnswers()
+        XCTAssertEqual(d.session.suggestions, ["suggested"])
+        XCTAssertEqual(d.workerJob?.kind, .refineBounds, "then the bounds made exact, while idle")
+        d.workerAnswers()
+        XCTAssertNil(d.workerJob, "and then nothing")
+        XCTAssertEqual(d.session.shown?.isComplete, false)
+    }
+
+    func testAFirstScreenOfFewerMatchesIsStillFollowedByItsRest() {
+        var d = deferring(from: 2000)
+        d.type("item1", at: 10)
+        d.workerJob = nil
+        d.send(.answered(firstScreen(of: "item1", rows: 16, in: d)))
+        XCTAssertFalse(d.session.defersWholeRanking, "1,542 matches")
+        XCTAssertEqual(d.workerJob?.kind, .whole)
+    }
+
+    func testReturnOnAFirstScreenWhoseRestWaitsPicksTheWholeRankingsFirst() {
+        var d = deferring()
+        d.type("item1", at: 10)
+        d.workerJob = nil
+        d.send(.answered(firstScreen(of: "item1", rows: 16, in: d)))
+        guard case .searchFirst(let job) = d.session.accept() else { return XCTFail("Return ranks the rest first") }
+        XCTAssertEqual(job.kind, .whole)
+        d.send(.answered(d.answer(job)))
+        XCTAssertEqual(d.accepted(), [d.text(d.engine.search("item1")!.lines[0])!])
+        XCTAssertEqual(d.session.wholeResultJob(), nil)
+    }
+
+    func testMovingPastAFirstScreenWhoseRestWaitsRanksItAtOnce() {
+        var d = deferring()
+        d.type("item", at: 10)
+        d.workerJob = nil
+        d.send(.answered(firstScreen(of: "item", rows: 16, in: d)))
+        XCTAssertNotNil(d.session.wholeResultJob(), "select-all would rank the rest first")
+        let ran = d.ranNow.count
+        d.send(.move(by: 15, wraps: false))
+        XCTAssertEqual(d.ranNow.count, ran, "within the rows shown")
+        d.send(.move(by: 1, wraps: false))
+        XCTAssertEqual(d.ranNow.last?.kind, .whole)
+        XCTAssertEqual(d.session.selection, 16)
+        XCTAssertEqual(d.session.highlighted, d.engine.search("item")!.lines[16])
+    }
+
+    func testTrackingALineAFirstScreenLacksAsksForTheRest() {
+        var settings = PickSession.Settings()
+        settings.defersRankingFromMatches = 100
+        settings.track = true
+        var d = Driver(lines: (0..<3000).map { "item\($0)" }, loading: false, settings: settings)
+        d.send(.listHeight(16))
+        d.type("", at: 0)
+        d.send(.move(by: 2999, wraps: false))
+        d.type("item", at: 10)
+        d.workerJob = nil
+        d.send(.answered(firstScreen(of: "item", rows: 16, in: d)))
+        XCTAssertFalse(d.session.defersWholeRanking, "item2999 is not among the first rows")
+        XCTAssertEqual(d.workerJob?.kind, .whole)
+        d.workerAnswers()
+        XCTAssertEqual(d.text(d.session.highlighted), "item2999")
+    }
 }
 
 final class SessionSelectionTests: XCTestCase {
@@ -420,14 +502,14 @@ final class SessionSelectionTests: XCTestCase {
         d.type("s", at: 100)
         d.workerAnswers()
         guard case .suggestions(let all, 0)? = d.workerJob?.kind else { return XCTFail("suggestions for All") }
-        XCTAssertEqual(Set(all), [0, 1, 2])
+        XCTAssertEqual(Set(all ?? []), [0, 1, 2])
         let stale = d.workerJob!
         d.send(.scope(2))
         XCTAssertEqual(d.session.suggestionGeneration, -1, "the suggestions of another scope are gone")
         d.now = 200
         d.send(.tick)
         guard case .suggestions(let goTo, 2)? = d.workerJob?.kind else { return XCTFail("asked again for Go to") }
-        XCTAssertEqual(Set(goTo), [1, 2], "only the lines the scope shows")
+        XCTAssertEqual(Set(goTo ?? []), [1, 2], "only the lines the scope shows")
         d.send(.answered(d.answer(stale)))
         XCTAssertEqual(d.session.suggestionGeneration, -1, "an answer for the scope left is dropped")
         d.workerAnswers()

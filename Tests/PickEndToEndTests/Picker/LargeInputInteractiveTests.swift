@@ -43,4 +43,31 @@ final class LargeInputInteractiveTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, expected[5 * 13] + "\n")
         XCTAssertTrue(tmux.terminalRestored)
     }
+
+    /// Past two million matches a keystroke's first screen stands alone: the rest is ranked
+    /// only when something needs it (`PickSession.defersWholeRanking`). Return still picks
+    /// what `--filter` prints first (the whole ranking, run then).
+    func testReturnOnTwoMillionMatchesPicksWhatFilterPrintsFirst() throws {
+        let count = 2_500_000
+        var text = ""
+        text.reserveCapacity(count * 32)
+        for i in 0..<count { text += "src/m\(i % 89)/p\(i % 997)/mod\(i).py\n" }
+        let path = try tmux.file("input.txt", text)
+        let query = "m1py"  // 2,052,362 matches
+        let expected = try runPick(["--filter", query], input: Data(text.utf8)).lines
+        XCTAssertGreaterThan(expected.count, 2_000_000)
+        try tmux.start(input: nil, args: "< '\(path)'", width: 80, height: 16)
+        tmux.waitFor(text: "\(count)/\(count)")
+        tmux.type(query)
+        let rows = tmux.waitFor("the answer to \(query)") { rows in
+            rows.contains { $0.hasPrefix("> \(query)") } && rows.contains { $0.contains("\(expected.count)/\(count)") }
+        }
+        let shown = rows.dropFirst(2).map { String($0.dropFirst(2)).trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        XCTAssertEqual(shown, Array(expected.prefix(shown.count)), "the first screen is the whole ranking's")
+        XCTAssertGreaterThan(shown.count, 5)
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, expected[0] + "\n")
+    }
 }
