@@ -56,10 +56,8 @@ if let shell = options.completion, let script = CompletionScripts.script(for: sh
     exit(0)
 }
 
-if let shell = options.shell, let script = ShellScripts.script(for: shell) {
+if let shell = options.shell, let script = ShellScripts.integration(for: shell, as: invocation) {
     stdout.write(script)
-    stdout.write("\n" + (CompletionScripts.script(for: shell) ?? ""))
-    if let trigger = TriggerCompletionScripts.script(for: shell) { stdout.write("\n" + trigger) }
     stdout.flush()
     exit(0)
 }

@@ -49,7 +49,7 @@ extension Picker {
         if let waiting = commands.transform {
             // Another event (focus and result fire in one turn) runs after the waiting
             // chain, as fzf runs them in turn; a key, or the same event again, replaces it.
-            if case .event = trigger, trigger != waiting.trigger {
+            if !trigger.isKey, trigger != waiting.trigger {
                 session.bound.enqueue(chain, firedBy: trigger)
                 return true
             }
@@ -170,7 +170,8 @@ extension Picker {
             let has = (multi: options.multi, preview: preview != nil, history: options.history != nil)
             help = HelpOverlay(lines: bindingHelp() + keyHelp(multi: has.multi, preview: has.preview, history: has.history)
                                + shortcuts.helpLines(store: store)
-                               + keyHelp(multi: has.multi, preview: has.preview, history: has.history, mouse: true))
+                               + keyHelp(multi: has.multi, preview: has.preview, history: has.history, mouse: true)
+                               + [""] + bindableHelp())
         case .walkHistory(let older):
             if let text = history.walk(older: older, from: query) { pendingAction = .replaceQuery(text) }
         case .redrawScreen: redrawInPlace()
@@ -396,5 +397,6 @@ extension Picker {
         let events = watch.events(in: session, loading: input.isLoading)
         session.bound.events = watch
         for event in events { fire(.event(event)) }
+        if !timers.isEmpty { for timer in timers.fire(at: monotonicMillis()) { fire(timer) } }
     }
 }

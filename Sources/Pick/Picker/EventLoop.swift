@@ -77,7 +77,7 @@ extension Picker {
             }
 
             let now = monotonicMillis()
-            var timeout = Int32([session.wait(at: now), preview?.wait(at: now)].compactMap { $0 }.min() ?? -1)
+            var timeout = Int32([session.wait(at: now), preview?.wait(at: now), timers.wait(at: now)].compactMap { $0 }.min() ?? -1)
             if decoder.isPending {
                 timeout = Int32(max(1, decoder.pendingDelay - (now - lastKeyBytes)))
             }

@@ -50,8 +50,11 @@ final class Picker {
 
     // Keys.
     var decoder = KeyDecoder()
-    /// When bytes last came from the terminal.
-    var lastKeyBytes = 0
+    /// When bytes last came from the terminal (`$FZF_IDLE_TIME` counts from it; from the
+    /// start before the first key).
+    var lastKeyBytes = monotonicMillis()
+    /// `every(N)` bindings: their timers count from the first turn of the event loop.
+    lazy var timers = EveryTimers(options.bindings, now: monotonicMillis())
     var passThrough: [wchar_t] = []
     var modeAdjusted = false
     var suspension = Suspension()

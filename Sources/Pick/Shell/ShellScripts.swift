@@ -33,6 +33,23 @@
 
 /// The shell integration scripts, by shell name.
 enum ShellScripts {
+    /// What `--bash`, `--zsh`, `--fish` (`--shell NAME`) print: the key bindings, the
+    /// completion of pick's options and the trigger completion, as `invocation` runs. Started
+    /// as `fzf` (`eval "$(fzf --bash)"`, pick perhaps reachable by that name alone), the
+    /// widgets run `fzf` too, with their options in FZF_DEFAULT_OPTS and the walker's command
+    /// in FZF_DEFAULT_COMMAND: the variables pick reads under that name (Invocation.swift),
+    /// and with the prompt on top (`--layout reverse`, pick's own default), as fzf's widgets.
+    static func integration(for shell: String, as invocation: Invocation) -> String? {
+        guard let keys = script(for: shell) else { return nil }
+        var text = keys + "\n" + (CompletionScripts.script(for: shell) ?? "")
+        if let trigger = TriggerCompletionScripts.script(for: shell) { text += "\n" + trigger }
+        guard invocation == .fzf else { return text }
+        return text.replacing("command pick ", with: "command fzf ")
+            .replacing("PICK_DEFAULT_OPTS", with: "FZF_DEFAULT_OPTS")
+            .replacing("PICK_DEFAULT_COMMAND", with: "FZF_DEFAULT_COMMAND")
+            .replacing("--height 40% ", with: "--height 40% --layout reverse ")
+    }
+
     static func script(for shell: String) -> String? {
         switch shell {
         case "bash": return bash

@@ -5,8 +5,9 @@
 // `**`) and Tab opens pick on what fits the command: paths below the word's folder (pick's
 // own walker, so nothing else needs installing), folders only for cd, pushd and rmdir
 // (FZF_COMPLETION_DIR_COMMANDS), processes for kill (the PID goes in), hosts for ssh, scp,
-// sftp and telnet (~/.ssh/config, ~/.ssh/known_hosts, /etc/hosts), variables for export and
-// unset, aliases for unalias. Without the trigger, Tab does what it did before.
+// sftp and telnet (~/.ssh/config, ~/.ssh/known_hosts, /etc/hosts; after `user@` in the word,
+// with it), exported variables for export and unset (bash: printenv too), aliases for
+// unalias. Without the trigger, Tab does what it did before.
 //
 // fzf's hooks keep their meaning, so an fzf user's dotfiles work unchanged: _fzf_compgen_path
 // and _fzf_compgen_dir list candidates below a folder, _fzf_comprun runs the picker (its first
@@ -57,9 +58,17 @@ enum TriggerCompletionScripts {
         command awk '$1 !~ /^#/ { for (i = 2; i <= NF && $i !~ /^#/; i++) print $i }' /etc/hosts 2>/dev/null
       } | command awk 'NF && !seen[$0]++'
     }
-    _fzf_complete_ssh() { _fzf_complete +m -- "$@" < <(__pick_list_hosts); }
-    _fzf_complete_scp() { _fzf_complete +m -- "$@" < <(__pick_list_hosts); }
-    _fzf_complete_sftp() { _fzf_complete +m -- "$@" < <(__pick_list_hosts); }
+    # The hosts, after the word's `user@` when it has one (`ssh me@**`), as fzf's. Its
+    # arguments: the completion's.
+    __pick_list_user_hosts() {
+      local REPLY user=
+      __pick_word "$@"
+      [[ $REPLY == *@* ]] && user=${REPLY%%@*}@
+      __pick_list_hosts | command awk -v user="$user" '{ print user $0 }'
+    }
+    _fzf_complete_ssh() { _fzf_complete +m -- "$@" < <(__pick_list_user_hosts "$@"); }
+    _fzf_complete_scp() { _fzf_complete +m -- "$@" < <(__pick_list_user_hosts "$@"); }
+    _fzf_complete_sftp() { _fzf_complete +m -- "$@" < <(__pick_list_user_hosts "$@"); }
     _fzf_complete_telnet() { _fzf_complete +m -- "$@" < <(__pick_list_hosts); }
     """#
 
@@ -146,8 +155,14 @@ enum TriggerCompletionScripts {
     _pick_complete() { _fzf_complete "$@"; }
 
     \#(hostAndProcessCompleters)
-    _fzf_complete_export() { _fzf_complete -m -- "$@" < <(compgen -v); }
-    _fzf_complete_unset() { _fzf_complete -m -- "$@" < <(compgen -v); }
+    # The word being completed as readline replaces it (the completion's second argument):
+    # `@**` in `ssh me@**`, where COMP_WORDS ends `me`, `@`, `**`.
+    __pick_word() { REPLY=${2-}; }
+
+    # Exported variables, as fzf's (FZF_COMPLETION_VAR_COMMANDS).
+    _fzf_complete_export() { _fzf_complete -m -- "$@" < <(compgen -e); }
+    _fzf_complete_unset() { _fzf_complete -m -- "$@" < <(compgen -e); }
+    _fzf_complete_printenv() { _fzf_complete -m -- "$@" < <(compgen -e); }
     _fzf_complete_unalias() { _fzf_complete -m -- "$@" < <(compgen -a); }
 
     # What Tab did before: the command's own function, else the previous default (bash-
@@ -267,8 +282,12 @@ enum TriggerCompletionScripts {
     _pick_complete() { _fzf_complete "$@"; }
 
     \#(hostAndProcessCompleters)
-    _fzf_complete_export() { _fzf_complete -m -- "$@" < <(print -rl -- ${(k)parameters}); }
-    _fzf_complete_unset() { _fzf_complete -m -- "$@" < <(print -rl -- ${(k)parameters}); }
+    # The word being completed, without the trigger (pick-completion's $prefix).
+    __pick_word() { REPLY=${(Q)prefix-}; }
+
+    # Exported variables, as fzf's.
+    _fzf_complete_export() { _fzf_complete -m -- "$@" < <(print -rl -- ${(k)parameters[(R)*export*]}); }
+    _fzf_complete_unset() { _fzf_complete -m -- "$@" < <(print -rl -- ${(k)parameters[(R)*export*]}); }
     _fzf_complete_unalias() { _fzf_complete -m -- "$@" < <(print -rl -- ${(k)aliases}); }
 
     # Tab: the picker when the word ends in the trigger, else what Tab did before.

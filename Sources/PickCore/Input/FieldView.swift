@@ -17,7 +17,8 @@
 // Return prints the line as read, or its `--accept-nth` fields.
 //
 // Unlike fzf, the ranges of a comma list (`--nth 1,3`) are searched as one text: a term may
-// match across them (fzf matches a term inside one range).
+// match across them (fzf matches a term inside one range). Ranges that overlap are searched
+// as their union (Fields.searchedSpans), so no text is searched twice.
 
 /// The field options over a store of lines as read.
 public final class FieldView: @unchecked Sendable {
@@ -125,7 +126,7 @@ public final class FieldView: @unchecked Sendable {
         guard let nth else { out += shown; return }
         let start = out.count
         Fields.split(shown, delimiter, into: &tokens)
-        Self.appendFields(nth, of: shown, tokens: tokens, to: &out)
+        for span in Fields.searchedSpans(nth, tokens: tokens) { out += shown[span] }
         switch delimiter.kind {
         case .blanks:
             break
@@ -190,7 +191,7 @@ public final class FieldView: @unchecked Sendable {
         var map: [Int] = []
         if let nth {
             let tokens = bytes.withUnsafeBufferPointer { Fields.split($0, delimiter) }
-            for span in Fields.spans(nth, tokens: tokens) { map += span }
+            for span in Fields.searchedSpans(nth, tokens: tokens) { map += span }
         }
         bytes += line[end...]
         return Shown(bytes: bytes, title: titleRange, searchedToShown: map)

@@ -522,6 +522,24 @@ public enum Fields {
         }
     }
 
+    /// The byte ranges `--nth` searches: `spans`, but when two of them overlap (fzf.fish and
+    /// fzf's own fish ctrl-r pass `--nth 2..,..`), their union in line order, so that no byte
+    /// is searched twice (a term would match the same text again, and its highlight twice).
+    public static func searchedSpans(_ r: FieldRanges, tokens: [Range<Int>]) -> [Range<Int>] {
+        let given = spans(r, tokens: tokens).filter { !$0.isEmpty }
+        let sorted = given.sorted { $0.lowerBound < $1.lowerBound }
+        guard zip(sorted, sorted.dropFirst()).contains(where: { $0.upperBound > $1.lowerBound }) else { return given }
+        var merged: [Range<Int>] = []
+        for span in sorted {
+            if let last = merged.last, span.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, span.upperBound)
+            } else {
+                merged.append(span)
+            }
+        }
+        return merged
+    }
+
     /// The selected fields joined, as fzf's Transform then JoinTokens give them.
     public static func joined(_ r: FieldRanges, of line: UnsafeBufferPointer<UInt8>, _ d: FieldDelimiter) -> [UInt8] {
         var out: [UInt8] = []

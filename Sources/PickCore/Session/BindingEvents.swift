@@ -66,3 +66,35 @@ public struct EventWatch {
         return events
     }
 }
+
+/// fzf's `every(N)` timers: each bound one fires every N milliseconds from the start. A
+/// tick that comes due while pick is busy fires once, late, and the next is counted from
+/// it: ticks never pile up (as fzf drops those its loop is too busy to take).
+public struct EveryTimers: Sendable {
+    private var due: [(trigger: BindTrigger, interval: Int, at: Int)]
+
+    /// The timers `bindings` has, the first of each due one interval after `now`.
+    public init(_ bindings: Bindings, now: Int) {
+        due = bindings.triggers.compactMap { trigger in
+            guard case .every(let ms) = trigger else { return nil }
+            return (trigger, ms, now + ms)
+        }
+    }
+
+    public var isEmpty: Bool { due.isEmpty }
+
+    /// The timers due at `now`, in the order they were bound; each is set again from `now`.
+    public mutating func fire(at now: Int) -> [BindTrigger] {
+        var fired: [BindTrigger] = []
+        for i in due.indices where due[i].at <= now {
+            fired.append(due[i].trigger)
+            due[i].at = now + due[i].interval
+        }
+        return fired
+    }
+
+    /// Milliseconds until the next timer is due (0 when one is), nil with none.
+    public func wait(at now: Int) -> Int? {
+        due.map { max(0, $0.at - now) }.min()
+    }
+}

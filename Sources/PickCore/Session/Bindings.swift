@@ -7,7 +7,7 @@
 //     BINDING  := TRIGGER ( "," TRIGGER )* ":" CHAIN      (several triggers, one chain)
 //     TRIGGER  := a key name (KeyNames) | an event (start load change focus result
 //                 result-final one zero resize backward-eof multi jump jump-cancel click-header
-//                 click-footer)
+//                 click-footer) | every(SECONDS)
 //     CHAIN    := ACTION ( "+" ACTION )*                 ("" first: added to the chain bound
 //                                                         before, `ctrl-x:+down`)
 //     ACTION   := NAME | NAME OPEN ARGUMENT CLOSE | NAME ":" ARGUMENT-TO-THE-END
@@ -26,6 +26,8 @@
 public enum BindTrigger: Hashable, Sendable {
     case key(Key)
     case event(BindEvent)
+    /// fzf's `every(N)`: a timer firing every `milliseconds` (at least 10) while pick runs.
+    case every(milliseconds: Int)
 
     /// The trigger's name as `--bind` takes it.
     public var name: String {
@@ -34,7 +36,35 @@ public enum BindTrigger: Hashable, Sendable {
             if case .char(let c) = key, c == 0x2C || c == 0x3A || c == 0x2B { return String(UnicodeScalar(UInt8(c))) }
             return KeyNames.name(of: key) ?? "?"
         case .event(let event): return event.rawValue
+        case .every(let ms): return "every(" + Self.seconds(ms) + ")"
         }
+    }
+
+    /// Whether a key sets it off (the rest are events: a timer is one too).
+    public var isKey: Bool {
+        if case .key = self { return true }
+        return false
+    }
+
+    /// Milliseconds as the fewest digits of seconds that say them (`200` → `0.2`).
+    public static func seconds(_ ms: Int) -> String {
+        var text = String(ms / 1000)
+        var rest = ms % 1000
+        guard rest > 0 else { return text }
+        var digits = ""
+        for _ in 0..<3 { digits.append(Character(String(rest / 100))); rest = rest % 100 * 10 }
+        while digits.hasSuffix("0") { digits.removeLast() }
+        text += "." + digits
+        return text
+    }
+
+    /// fzf's `every(N)`: N seconds, a positive number (fractions too), at least 0.01.
+    static func every(seconds written: String) -> BindTrigger? {
+        let trimmed = written.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+        guard let secs = Double(String(trimmed)), secs.isFinite, secs > 0 else { return nil }
+        let ms = (max(secs, 0.01) * 1000).rounded()
+        guard ms <= Double(Int32.max) else { return nil }
+        return .every(milliseconds: Int(ms))
     }
 
     /// Whether the key types a character into the query when nothing is bound to it: an
@@ -711,6 +741,12 @@ enum BindingParser {
         }
         let written = String(name)
         if let event = BindEvent(rawValue: written.lowercased()) { return .event(event) }
+        if written.lowercased().hasPrefix("every("), written.hasSuffix(")") {
+            guard let timer = BindTrigger.every(seconds: String(written.dropFirst(6).dropLast())) else {
+                throw Failure(message: "every() requires a positive number of seconds (up to \(Int32.max / 1000))")
+            }
+            return timer
+        }
         if let key = KeyNames.key(named: written) { return .key(key) }
         if KeyNames.eventNames.contains(written.lowercased()) {
             throw Failure(message: "event \(OptionError.quote(written)) is not implemented yet (fzf event)")

@@ -111,6 +111,17 @@ final class FieldViewTests: XCTestCase {
         XCTAssertEqual(Array(shown.searchedToShown.prefix(5)), [2, 3, 4, 7, 8])
     }
 
+    func testOverlappingNthRangesSearchTheirTextOnce() throws {
+        // fzf's fish ctrl-r: --with-nth 2.. --nth 2..,.. (the command, whole).
+        let v = try view(["echo hi there", "ls -l"], nth: "2..,..")
+        XCTAssertEqual(text(v.searched.bytes(of: 0)), "echo hi there", "the union, not 'hi there echo hi there'")
+        XCTAssertEqual(v.shown(0).searchedToShown, Array(0..<13))
+        XCTAssertEqual(found("thereecho", v), [], "no match across the repeated text (fzf finds none)")
+        XCTAssertEqual(found("echo", v), ["echo hi there"])
+        let nested = try view(["a:bc:d:ef"], d: ":", nth: "2..3,3,1")
+        XCTAssertEqual(text(nested.searched.bytes(of: 0)), "a:bc:d", "nested ranges once, in line order")
+    }
+
     func testWithPaletteTheFieldsAreTheTitlesAndTheRestIsKept() throws {
         let lines = ["git: commit all\tGit\tsave,record", "open: file\tFiles\tload"]
         let v = try view(lines, d: ":", nth: "2", acceptNth: "1", palette: true)

@@ -18,6 +18,36 @@ final class BindingsTests: XCTestCase {
         }
     }
 
+    /// fzf's `every(N)`: N seconds, fractions too, floored to 0.01; what is no positive
+    /// number is refused; unbind names a timer as it was bound.
+    func testEveryBindsATimerInSeconds() throws {
+        let b = try parse("every(0.2):transform-prompt(date),space:unbind(every(0.20))")
+        XCTAssertEqual(b.triggers.first, .every(milliseconds: 200))
+        XCTAssertEqual(b[.key(.char(0x20))], [BoundAction(.unbind, "every(0.20)")])
+        XCTAssertEqual(try Bindings.triggers(in: "every(0.20)"), [.every(milliseconds: 200)], "the same timer")
+        XCTAssertEqual(BindTrigger.every(milliseconds: 200).name, "every(0.2)")
+        XCTAssertEqual(try parse("every(0.001):abort").triggers, [.every(milliseconds: 10)], "at least 10 ms")
+        XCTAssertEqual(try parse("every( 2 ):abort").triggers, [.every(milliseconds: 2000)])
+        for bad in ["every(0)", "every(-1)", "every(abc)", "every()", "every(inf)"] {
+            XCTAssertTrue(refusal(bad + ":abort").contains("every() requires a positive number of seconds"), bad)
+        }
+    }
+
+    /// Timers fire on time, each at its own pace, and a late tick fires once, not in a pile.
+    func testEveryTimersFireEachAtItsPace() throws {
+        var timers = EveryTimers(try parse("every(0.1):up", "every(0.25):down", "a:up"), now: 1000)
+        XCTAssertEqual(timers.wait(at: 1000), 100)
+        XCTAssertEqual(timers.fire(at: 1050), [])
+        XCTAssertEqual(timers.fire(at: 1100), [.every(milliseconds: 100)])
+        XCTAssertEqual(timers.wait(at: 1100), 100)
+        // Busy for a whole second: each fires once, and counts on from then.
+        XCTAssertEqual(timers.fire(at: 2100), [.every(milliseconds: 100), .every(milliseconds: 250)])
+        XCTAssertEqual(timers.fire(at: 2150), [])
+        XCTAssertEqual(timers.wait(at: 2150), 50)
+        XCTAssertTrue(EveryTimers(try parse("a:up"), now: 0).isEmpty)
+        XCTAssertNil(EveryTimers(try parse("a:up"), now: 0).wait(at: 5))
+    }
+
     func testAKeyRunsAChainOfActions() throws {
         let b = try parse("ctrl-x:toggle+down")
         XCTAssertEqual(b[.key(.char(24))], [BoundAction(.toggle), BoundAction(.down)])

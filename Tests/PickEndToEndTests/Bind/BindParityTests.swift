@@ -14,6 +14,7 @@ final class BindParityTests: XCTestCase {
         "a:execute(x),", "a:up,", "ctrl-a,ctrl-b:toggle+down", "a:execute@x@+up", "a:execute%a)%+up",
         "a:execute(x)+execute[y]+execute{z}+execute<w>", "a:reload-sync(ls)+transform-query:echo x",
         "a:rebind(a,b)+unbind(change,start)", "focus:transform-header(echo {})", "zero:abort,one:accept",
+        "every(0.5):abort", "every(0):abort", "every(abc):abort", "every():abort", "a:unbind(every(1))",
     ]
 
     func testPickAcceptsTheBindingsFzfAccepts() throws {

@@ -33,6 +33,28 @@ final class FzfSuiteBehaviourTests: InteractiveTestCase {
         tmux.waitFor(text: "1000/1000")
     }
 
+    /// every(N) runs its chain on a timer, with no key pressed: the prompt follows a file
+    /// another program writes; unbind stops it; $FZF_IDLE_TIME counts seconds without keys.
+    func testEveryTimerRunsUntilUnbound() throws {
+        let file = tmux.dir.appendingPathComponent("prompt").path
+        try "AAA> ".write(toFile: file, atomically: true, encoding: .utf8)
+        try tmux.start(input: "seq 100", args: """
+            --bind 'every(0.2):transform-prompt(cat \(file))+transform-header(echo idle=$FZF_IDLE_TIME)' \
+            --bind 'space:unbind(every(0.2))+change-header(STOPPED)'
+            """)
+        tmux.waitFor(text: "AAA>")
+        tmux.waitFor(text: "idle=1")
+        try "BBB> ".write(toFile: file, atomically: true, encoding: .utf8)
+        tmux.waitFor(text: "BBB>")
+        tmux.keys("Space")
+        tmux.waitFor(text: "STOPPED")
+        try "CCC> ".write(toFile: file, atomically: true, encoding: .utf8)
+        Thread.sleep(forTimeInterval: 0.8)
+        let rows = tmux.screen()
+        XCTAssertTrue(rows.contains { $0.contains("BBB>") } && rows.contains { $0.contains("STOPPED") },
+                      "the timer no longer runs once unbound:\n" + rows.joined(separator: "\n"))
+    }
+
     /// With the input empty (read whole), accept-non-empty accepts, and --print-query prints
     /// the query.
     func testAcceptNonEmptyOnAnEmptyInputPrintsTheQuery() throws {

@@ -652,6 +652,14 @@ final class InteractiveBindTests: InteractiveTestCase {
         }
         tmux.keys("Escape")
         tmux.waitFor(text: "> alpha")
+        // Every action --bind takes is in the help, found by what it does.
+        tmux.keys("F1", "/")
+        tmux.type("preview wrap")
+        tmux.waitFor("actions listed by fzf's names") { rows in
+            rows.contains { $0.contains("toggle-preview-wrap ") && $0.contains("wrap the preview's long lines") }
+        }
+        tmux.keys("Escape")
+        tmux.waitFor(text: "> alpha")
         tmux.keys("Escape")
         XCTAssertEqual(tmux.exitStatus(), 130)
     }

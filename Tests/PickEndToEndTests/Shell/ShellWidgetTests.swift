@@ -197,6 +197,49 @@ class ShellWidgetScenarios: ShellTestCase {
         pane.run("echo ok", output: "ok")
     }
 
+    /// pick reachable only as `fzf` (a link of that name, no `pick` on PATH): the integration
+    /// `fzf --bash` (`--zsh`, `--fish`) prints runs `fzf`, and its keys work.
+    func linkedAsFzfOnlyTheIntegrationRunsFzf() throws {
+        let install: String
+        if shellName == "fish" {
+            install = """
+                mkdir -p $HOME/fzfonly; ln -sf (command -v pick) $HOME/fzfonly/fzf; set -gx PATH $HOME/fzfonly /usr/bin /bin
+                fzf --fish | source
+                """
+        } else {
+            install = """
+                mkdir -p "$HOME/fzfonly"; ln -sf "$(command -v pick)" "$HOME/fzfonly/fzf"; PATH="$HOME/fzfonly:/usr/bin:/bin"
+                \(shellName == "bash" ? "eval \"$(fzf --bash)\"" : "source <(fzf --zsh)")
+                """
+        }
+        try pane.start(install: install)
+        pane.run("command -v pick || echo no-pick", output: "no-pick")
+        pane.tmux.type("ls ")
+        pane.tmux.keys("C-t")
+        XCTAssertTrue(Set(pane.pickRows(pane.waitForPick("10/10"))).isSubset(of: listed))
+        pane.tmux.type("myfile")
+        pane.waitForPick("1/10")
+        pane.tmux.keys("Enter")
+        pane.waitForLine("ls \(quotedMyFile)", beforeCursor: "ls \(quotedMyFile) ")
+        pane.tmux.keys("C-u", "M-c")
+        pane.waitForPick("4/4")
+        pane.tmux.type("deep")
+        pane.waitForPick("1/4")
+        pane.tmux.keys("Enter")
+        pane.tmux.waitFor("the prompt in the new directory") { rows in
+            rows.contains { $0.hasPrefix("deep\(self.pane.marker)") }
+        }
+        if shellName != "fish" {
+            pane.tmux.type("cat **")
+            pane.tmux.keys("Tab")
+            pane.waitForPick("1/1")
+            pane.tmux.keys("Enter")
+            pane.waitForLine("cat notes.txt")
+            pane.tmux.keys("C-u")
+        }
+        pane.run("echo ok", output: "ok")
+    }
+
     /// At the bottom of the screen pick scrolls up to make room, and the prompt comes back
     /// right below the last output, with nothing of pick left on the screen.
     func ctrlTAtTheBottomOfTheScreen() throws {
@@ -222,6 +265,7 @@ class ShellWidgetScenarios: ShellTestCase {
 final class ShellBashWidgetTests: ShellWidgetScenarios {
     override var shellName: String { "bash" }
     func testCtrlTAtTheBottomOfTheScreen() throws { try ctrlTAtTheBottomOfTheScreen() }
+    func testLinkedAsFzfOnly() throws { try linkedAsFzfOnlyTheIntegrationRunsFzf() }
     func testKeysWorkInViMode() throws { try keysWorkInViMode("set -o vi") }
     func testWidgetsLeaveBracketedPasteOn() throws { try widgetsLeaveBracketedPasteOn() }
     func testSettingsChangeWhatTheKeysListAndHowPickLooks() throws { try settingsChangeWhatTheKeysListAndHowPickLooks() }
@@ -235,6 +279,7 @@ final class ShellBashWidgetTests: ShellWidgetScenarios {
 final class ShellZshWidgetTests: ShellWidgetScenarios {
     override var shellName: String { "zsh" }
     func testCtrlTAtTheBottomOfTheScreen() throws { try ctrlTAtTheBottomOfTheScreen() }
+    func testLinkedAsFzfOnly() throws { try linkedAsFzfOnlyTheIntegrationRunsFzf() }
     func testKeysWorkInViMode() throws { try keysWorkInViMode("bindkey -v") }
     func testWidgetsLeaveBracketedPasteOn() throws { try widgetsLeaveBracketedPasteOn() }
     func testSettingsChangeWhatTheKeysListAndHowPickLooks() throws { try settingsChangeWhatTheKeysListAndHowPickLooks() }
@@ -248,6 +293,7 @@ final class ShellZshWidgetTests: ShellWidgetScenarios {
 final class ShellFishWidgetTests: ShellWidgetScenarios {
     override var shellName: String { "fish" }
     func testCtrlTAtTheBottomOfTheScreen() throws { try ctrlTAtTheBottomOfTheScreen() }
+    func testLinkedAsFzfOnly() throws { try linkedAsFzfOnlyTheIntegrationRunsFzf() }
     func testWidgetsLeaveBracketedPasteOn() throws { try widgetsLeaveBracketedPasteOn() }
     func testSettingsChangeWhatTheKeysListAndHowPickLooks() throws { try settingsChangeWhatTheKeysListAndHowPickLooks() }
     func testFzfSettingsCount() throws { try fzfSettingsCountAndAnEmptyCommandUnbindsItsKey() }

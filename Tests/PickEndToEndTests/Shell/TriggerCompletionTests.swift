@@ -37,7 +37,9 @@ class TriggerCompletionScenarios: ShellTestCase {
 
     func killInsertsThePIDOfThePickedProcess() throws {
         try pane.start()
-        pane.tmux.type("sleep 4242 & echo pid=$!")
+        // A marker of this run's own: another test's sleep must not be the one picked.
+        let marker = "\(4000 + Int(getpid() % 1000))\(Int.random(in: 100...999))"
+        pane.tmux.type("sleep \(marker) & echo pid=$!")
         pane.tmux.keys("Enter")
         pane.tmux.waitFor("the PID echoed") { rows in rows.contains { $0.hasPrefix("pid=") } }
         pane.waitForLine("")
@@ -46,9 +48,9 @@ class TriggerCompletionScenarios: ShellTestCase {
         pane.tmux.type("kill **")
         pane.tmux.keys("Tab")
         pane.tmux.waitFor(text: "PID")
-        pane.tmux.type("sleep 4242")
+        pane.tmux.type("'\(marker)")
         pane.tmux.waitFor("the sleep listed first") { rows in
-            rows.contains { $0.hasPrefix("> ") && $0.contains(" \(pid) ") && $0.contains("sleep 4242") }
+            rows.contains { $0.hasPrefix("> ") && $0.contains(" \(pid) ") && $0.contains("sleep \(marker)") }
         }
         pane.tmux.keys("Enter")
         pane.waitForLine("kill \(pid)")
@@ -72,11 +74,22 @@ class TriggerCompletionScenarios: ShellTestCase {
         pane.tmux.keys("Enter")
         pane.waitForLine("ssh beta-box")
 
+        // After `user@`, the host goes after it.
         pane.tmux.keys("C-u")
-        pane.run("FZF_COMPLETION_TRIGGER=,, MY_PICK_VAR=1; echo set", output: "set")
-        pane.tmux.type("unset MY_PICK_V,,")
+        pane.tmux.type("ssh me@**")
         pane.tmux.keys("Tab")
-        pane.tmux.waitFor("the variable listed") { rows in rows.contains("> MY_PICK_VAR") }
+        pane.tmux.type("beta")
+        pane.tmux.waitFor("beta-box listed") { rows in rows.contains { $0.hasPrefix("> ") && $0.hasSuffix("@beta-box") } }
+        pane.tmux.keys("Enter")
+        pane.waitForLine("ssh me@beta-box")
+
+        // Variables: the exported ones, as fzf's.
+        pane.tmux.keys("C-u")
+        pane.run("FZF_COMPLETION_TRIGGER=,, MY_PICK_LOCAL=1; export MY_PICK_VAR=1; echo set", output: "set")
+        pane.tmux.type("unset MY_PICK_,,")
+        pane.tmux.keys("Tab")
+        let rows = pane.tmux.waitFor("the variable listed") { rows in rows.contains("> MY_PICK_VAR") }
+        XCTAssertEqual(pane.pickRows(rows), ["MY_PICK_VAR"], "a variable not exported is not listed")
         pane.tmux.keys("Enter")
         pane.waitForLine("unset MY_PICK_VAR")
         pane.tmux.keys("C-u")

@@ -31,9 +31,20 @@ final class ShellPane {
     /// The prompt's end, after the directory's name.
     var marker: String { " \(shell)$" }
 
+    /// The README's install line for this shell.
+    var installLine: String {
+        switch shell {
+        case "bash": return "eval \"$(pick --shell bash)\""
+        case "zsh": return "source <(pick --shell zsh)"
+        default: return "pick --shell fish | source"
+        }
+    }
+
     /// Starts the shell (with `environment` added) in a terminal `columns` wide and waits for
-    /// its first prompt.
-    func start(environment: [String: String] = [:], rc extra: String = "", columns: Int = 100) throws {
+    /// its first prompt. `install` replaces the README's install line.
+    func start(environment: [String: String] = [:], rc extra: String = "", columns: Int = 100,
+               install: String? = nil) throws {
+        let install = install ?? installLine
         let d = tmux.dir.path
         let pickDir = URL(fileURLWithPath: pickBinaryPath()).deletingLastPathComponent().path
         var env = ["HOME": d, "PATH": "\(pickDir):/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
@@ -42,11 +53,11 @@ final class ShellPane {
         let command: String
         switch shell {
         case "bash":
-            try tmux.file("rc", "PS1='\\W bash$ '\neval \"$(pick --shell bash)\"\n\(extra)")
+            try tmux.file("rc", "PS1='\\W bash$ '\n\(install)\n\(extra)")
             command = "bash --noprofile --rcfile '\(d)/rc' -i"
         case "zsh":
             env["ZDOTDIR"] = d
-            try tmux.file(".zshrc", "PROMPT='%1~ zsh$ '\nsource <(pick --shell zsh)\n\(extra)")
+            try tmux.file(".zshrc", "PROMPT='%1~ zsh$ '\n\(install)\n\(extra)")
             command = "zsh -d -i"
         default:
             // Autosuggestions would draw history after the cursor and blur the line's text.
@@ -58,7 +69,7 @@ final class ShellPane {
                 function __fish_enable_bracketed_paste --on-event fish_prompt; printf "\\e[?2004h"; end
                 function __fish_disable_bracketed_paste --on-event fish_preexec --on-event fish_exit; printf "\\e[?2004l"; end
                 __fish_enable_bracketed_paste
-                pick --shell fish | source
+                \(install)
                 \(extra)
                 """)
             command = "fish --no-config -C 'source \(d)/rc.fish'"
