@@ -62,6 +62,9 @@ struct Geometry: Equatable {
             || pane?.position == .right
         return !scrollbar.isEmpty || beside ? max(1, width - 1) : width
     }
+    /// How many columns the list's text stops short of its rows (the scrollbar's column):
+    /// headers and the footer are cut as short, as fzf's.
+    var textShortOfRows: Int { width - listTextWidth }
     /// The rows' last column.
     var right: Int { left + width - 1 }
     /// The input's own box inside its border, when it has one.
@@ -317,7 +320,8 @@ enum Painter {
             move(place.row, place.left - gutter.width)
             let header = theme.inPart(.header)
             out += line(String(repeating: " ", count: gutter.width)
-                        + header.styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(), to: max(0, place.width),
+                        + header.styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(),
+                                                                             to: max(0, place.width - g.textShortOfRows),
                                                                              ellipsis: theme.labelEllipsis)),
                         width: place.width + gutter.width, in: header)
             if !g.partsApart { drawn.insert(place.row) }
