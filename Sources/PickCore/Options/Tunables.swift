@@ -104,7 +104,8 @@ public enum Tunables {
         /// A first screen of at least this many matches stands without its whole ranking
         /// until something needs it (`PickSession.defersWholeRanking`): at ten million lines
         /// the whole ranking after every key cost more than the key itself and set the peak
-        /// RSS (bench/NOTES.md); below this it is quick enough to follow every key.
+        /// RSS (bench/NOTES.md); below this it is quick enough to follow every key. (The
+        /// environment's `PICK_DEFER_RANKING_FROM` sets it, for the end-to-end tests.)
         public static let defersRankingFromMatches = 2_000_000
     }
 

@@ -834,6 +834,10 @@ public struct PickSession {
         return [.search(SearchJob(generation: generation, text: text, kind: .refineBounds))]
     }
 
+    /// Lets first screens of `matches` matches or more stand without their rest
+    /// (`Settings.defersRankingFromMatches`).
+    public mutating func defersRankingFrom(_ matches: Int) { settings.defersRankingFromMatches = matches }
+
     /// Whether the current query's first screen stands without its whole ranking: at ten
     /// million lines ranking every match costs about a second of both cores and more memory
     /// than the bounds (bench/NOTES.md), for rows nobody may look at. The first screen's
