@@ -28,6 +28,11 @@ struct Geometry: Equatable {
     var pane: PaneRect? = nil
     /// The list's scrollbar glyph ("" none: `--no-scrollbar`).
     var scrollbar = ""
+    /// A pane at `next` (its rows, 0 while hidden, and its options as placed): the parts
+    /// place it, beside the input, which then has a box of its own.
+    var nextPane: NextPane? = nil
+    /// fzf's rule for the default separator with a pane at `next` (nil: no spec there).
+    var nextHidesSeparator: Bool? = nil
 
     /// The parts' own boxes (`--list-border`, `--input-border`, `--header-first`,
     /// `--footer`…); nil in fzf's plain layout. With them, the fields above are the list's
@@ -61,6 +66,9 @@ struct Geometry: Equatable {
     var right: Int { left + width - 1 }
     /// The input's own box inside its border, when it has one.
     var inputBox: ScreenRect? { parts?.layout.separate == true ? parts?.content(.input) : nil }
+    /// Whether the parts have boxes of their own (the list's box holds the list alone),
+    /// the input's too unless it is hidden.
+    var partsApart: Bool { parts?.layout.separate == true }
     /// The prompt's and info line's first and last columns.
     var inputLeft: Int { inputBox?.left ?? left }
     var inputRight: Int { inputBox.map { $0.left + $0.width - 1 } ?? right }
@@ -87,7 +95,7 @@ struct Geometry: Equatable {
 
     /// Rows left for the list once the prompt, the info line and `headers` rows are placed.
     func listHeight(headers: Int) -> Int {
-        inputBox != nil ? height : max(0, height - promptRows - infoRows - headers)
+        partsApart ? height : max(0, height - promptRows - infoRows - headers)
     }
 
     /// The info line's row (with a row of its own), next to the prompt.
@@ -104,7 +112,7 @@ struct Geometry: Equatable {
     /// The screen row of list row `i` (in flow order: 0 is next to the prompt, or with
     /// reverse-list the list's first row at the top).
     func listRow(_ i: Int, headers: Int) -> Int {
-        if inputBox != nil { return layout == .bottom ? bottom - i : top + i }
+        if partsApart { return layout == .bottom ? bottom - i : top + i }
         switch layout {
         case .top: return anchor + headers + i
         case .bottom: return anchor - headers - i
@@ -282,39 +290,51 @@ enum Painter {
             return g.layout.promptOnTop ? row >= g.top + g.promptRows : row <= g.bottom - g.promptRows
         }
         // No row is ever wider than the terminal: a wider one would wrap onto the next.
-        func line(_ text: String, width: Int = width) -> String {
-            blank(width) + clip(text, to: width, plain: theme.isPlain, reset: theme.reset) + (boxedRight ? "" : "\u{1B}[K")
+        func line(_ text: String, width: Int = width, in part: Theme = theme) -> String {
+            (part.background == theme.background ? "" : part.reset) + blank(width)
+                + clip(text, to: width, plain: theme.isPlain, reset: part.reset) + (boxedRight ? "" : "\u{1B}[K")
+                + (part.background == theme.background ? "" : theme.reset)
         }
 
         // Info line.
         let inputWidth = max(1, g.inputRight - g.inputLeft + 1)
         if g.hasInfoRow && (isFree(g.infoRow) || g.inputBox != nil) {
             move(g.infoRow, g.inputLeft)
-            let rule = g.parts?.layout.separatedFromList == true ? nil : g.separator
-            out += line(infoLine(frame.info, width: inputWidth, theme: theme, phase: spinnerPhase, separator: rule,
-                                 style: g.info), width: inputWidth)
+            // fzf's default rule is gone where a border stands for it (`withParts`); one
+            // given with `--separator` is drawn beside the border all the same, as fzf's.
+            let rule = g.separator
+            // On the input's background (`input-bg`, or the list's).
+            let input = theme.inPart(.input)
+            out += line(infoLine(frame.info, width: inputWidth, theme: input, phase: spinnerPhase, separator: rule,
+                                 style: g.info), width: inputWidth, in: input)
             drawn.insert(g.infoRow)
         }
 
         for (k, spans) in frame.headers.enumerated() {
             guard let place = g.headerPlace(k, text: frame.headerTextRows, lines: frame.headers.count - frame.headerTextRows,
                                             gutter: gutter.width),
-                  g.inputBox != nil || isFree(place.row) else { continue }
+                  g.partsApart || isFree(place.row) else { continue }
             move(place.row, place.left - gutter.width)
+            let header = theme.inPart(.header)
+            // As the list's lines, a column short of the scrollbar's (fzf's).
+            let room = place.width - (g.width - g.listTextWidth)
             out += line(String(repeating: " ", count: gutter.width)
-                        + styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(), to: max(0, place.width))),
-                        width: place.width + gutter.width)
-            if g.inputBox == nil { drawn.insert(place.row) }
+                        + header.styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(), to: max(0, room),
+                                                                             ellipsis: theme.labelEllipsis)),
+                        width: place.width + gutter.width, in: header)
+            if !g.partsApart { drawn.insert(place.row) }
         }
 
         let listHeight = g.listHeight(headers: frame.headers.count)
+        // The list's rows on its background (`list-bg`).
+        let list = theme.inPart(.list)
         var body: [String] = []
         if let overlay {
-            body = overlay.map { styled(theme.info, TerminalText.truncate($0, to: width)) }
+            body = overlay.map { list.styled(theme.info, TerminalText.truncate($0, to: width)) }
         } else if !frame.rows.isEmpty {
-            body = frame.rows.map { row($0, width: width, textWidth: g.listTextWidth, theme: theme, gutter: gutter) }
+            body = frame.rows.map { row($0, width: width, textWidth: g.listTextWidth, theme: list, gutter: gutter) }
         } else {
-            body = frame.message.map { styled(theme.message, TerminalText.truncate("  " + $0, to: width)) }
+            body = frame.message.map { list.styled(theme.message, TerminalText.truncate("  " + $0, to: width)) }
         }
         // Overlays and messages read top to bottom in both layouts.
         let readsDown = overlay != nil || frame.rows.isEmpty
@@ -325,13 +345,13 @@ enum Painter {
                 : g.listRow(i, headers: frame.headers.count)
             guard isFree(screenRow) else { continue }
             move(screenRow)
-            out += line(index >= 0 && index < body.count ? body[index] : "")
+            out += line(index >= 0 && index < body.count ? body[index] : "", in: list)
             drawn.insert(screenRow)
         }
         // Anything else in the region (not the prompt) is cleared.
         for r in g.top...max(g.top, g.bottom) where !drawn.contains(r) && isFree(r) {
             move(r)
-            out += line("")
+            out += line("", in: list)
         }
         if let ghost, ghost.column <= g.inputRight {
             out += "\u{1B}[\(g.promptRow);\(ghost.column)H" + (boxedRight ? blank(g.inputRight - ghost.column + 1) : "\u{1B}[K")

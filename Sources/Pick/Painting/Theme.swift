@@ -67,6 +67,22 @@ struct Theme {
     var previewBackground = ""
     /// Whether colours and attributes are used at all.
     var isPlain = false
+    /// The backgrounds of the parts' own boxes (`list-bg`, `header-bg`, `footer-bg`,
+    /// `input-bg`); the header lines' box takes the header's.
+    var partBackgrounds: [PickerPart: String] = [:]
+
+    /// The theme inside `part`'s own box: its background under everything drawn there.
+    func inPart(_ part: PickerPart) -> Theme {
+        var theme = self
+        if let background = partBackgrounds[part == .headerLines ? .header : part] { theme.background = background }
+        return theme
+    }
+
+    /// fzf's rule: the input without a border of its own is on the list's background
+    /// (`input-bg` then has no say); the headers are on theirs, or `bg`, wherever they are.
+    mutating func takeListBackground(inputBorder: Bool) {
+        if !inputBorder { partBackgrounds[.input] = partBackgrounds[.list] }
+    }
 
     /// Ends a styled run: back to no attributes on the theme's background.
     var reset: String {
@@ -238,6 +254,10 @@ struct Theme {
                 case .scrollbar: theme.scrollbar = value
                 case .previewScrollbar: theme.previewScrollbar = value
                 case .nomatch: theme.unmatched = value
+                case .headerBg: theme.partBackgrounds[.header] = value
+                case .footerBg: theme.partBackgrounds[.footer] = value
+                case .inputBg: theme.partBackgrounds[.input] = value
+                case .listBg: theme.partBackgrounds[.list] = value
                 }
             }
             if case .scheme = step { schemeHeader = theme.header }

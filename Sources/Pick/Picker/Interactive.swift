@@ -77,6 +77,7 @@ enum Interactive {
             theme.gutter = "48" + theme.gutterGlyph.dropFirst(2)
         }
         theme.labelEllipsis = options.ellipsisShown
+        theme.takeListBackground(inputBorder: options.parts.input.style != .none)
         let picker = Picker(options: options, store: store, styles: styles, terminal: terminal, theme: theme,
                             input: input, fieldView: fields)
         picker.worker.engine.remember(Remember.picks(options), lines: original)

@@ -149,7 +149,8 @@ final class Picker {
         queryWords = options.filepathWord ? .pathParts : .lettersAndDigits
         guard let editor = LineEditor(terminal: terminal, prefix: geometry.promptPrefix, prompt: prompt,
                                       stylePrompt: { [theme] in
-                                          theme.libeditPrompt(prefix: $0, $1, delimiter: LineEditor.promptDelimiter,
+                                          // On the input's background (`input-bg`, or the list's).
+                                          theme.inPart(.input).libeditPrompt(prefix: $0, $1, delimiter: LineEditor.promptDelimiter,
                                                               searchOff: Picker.current.map { !$0.session.filters } ?? false)
                                       },
                                       read: { _, out in Picker.current.readCharacter(out!) },
@@ -208,12 +209,16 @@ final class Picker {
     /// The picker's rows: the region, inside the margin, border and padding if any.
     var geometry: Geometry {
         let g = areaBesidePreview
-        var beside = preview.map { g.besidePreview($0.shownWindow, listSides: options.parts.list.style.sides(inline: true)) } ?? g
-        beside.pane?.label = options.previewLabel.label
-        beside.pane?.scrollbar = options.previewScrollbar
-        beside.pane?.labelPosition = options.previewLabel.labelPosition
-        return beside.withParts(options.parts, headerText: headerText.count, headerLines: boxedHeaderLines,
-                                footer: footerText, gutter: gutter.width, input: !session.inputHidden)
+        let beside = preview.map {
+            g.besidePreview($0.shownWindow, listSides: options.parts.list.style.sides(inline: true),
+                            hasCommand: !$0.template.isEmpty)
+        } ?? g
+        var placed = beside.withParts(options.parts, headerText: headerText.count, headerLines: boxedHeaderLines,
+                                      footer: footerText, gutter: gutter.width, input: !session.inputHidden)
+        placed.pane?.label = options.previewLabel.label
+        placed.pane?.scrollbar = options.previewScrollbar
+        placed.pane?.labelPosition = options.previewLabel.labelPosition
+        return placed
     }
 
     var footerText: [String] {
@@ -286,15 +291,7 @@ final class Picker {
             editor.refresh()
             lastFrame = []
         }
-        var input = FrameInput(session: session, options: options, width: geometry.listTextWidth,
-                               listHeight: geometry.listHeight(headers: headerCount), query: parsedQuery,
-                               scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
-                               gutterWidth: gutter.width)
-        input.fieldView = fieldView
-        input.delimiter = delimiter
-        if session.bound.jumping != nil { input.jumpLabels = Array(options.jumpLabels) }
-        if hidesHeader { input.headerLines = 0 }
-        var frame = FrameBuilder.build(input, store: store)
+        var frame = FrameBuilder.build(frameInput(geometry), store: store)
         frame.info.inWords = options.accessible
         frame.info.failedCommand = self.input.failedCommand
         frame.info.commandOutput = infoCommandOutput(for: frame.info)
@@ -319,6 +316,19 @@ final class Picker {
             lastFrame = bytes
         }
         if options.accessible { placeCursorOnSelection(frame, geometry: geometry) }
+    }
+
+    /// What the next frame is built from, for the list laid out in `geometry`.
+    func frameInput(_ geometry: Geometry) -> FrameInput {
+        var input = FrameInput(session: session, options: options, width: geometry.listTextWidth,
+                               listHeight: geometry.listHeight(headers: headerCount), query: parsedQuery,
+                               scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
+                               gutterWidth: gutter.width)
+        input.fieldView = fieldView
+        input.delimiter = delimiter
+        if session.bound.jumping != nil { input.jumpLabels = Array(options.jumpLabels) }
+        if hidesHeader { input.headerLines = 0 }
+        return input
     }
 
     // MARK: Result

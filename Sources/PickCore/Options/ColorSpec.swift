@@ -129,24 +129,30 @@ public enum ColorPart: String, CaseIterable, Sendable {
     /// The preview's text and background.
     case previewFg = "preview-fg"
     case previewBg = "preview-bg"
+    /// The backgrounds of the header's, the footer's and the input's own boxes: `bg` unless
+    /// set (fzf's), and the list's where the part shares the list's box.
+    case headerBg = "header-bg", footerBg = "footer-bg", inputBg = "input-bg"
+    /// The list's background (its rows and its box, and the input and headers it holds);
+    /// `bg` unless set.
+    case listBg = "list-bg"
 
     /// Whether the part's colours are backgrounds.
     public var isBackground: Bool {
         switch self {
-        case .selectedBg, .bg, .markedBg, .gutter, .previewBg: return true
+        case .selectedBg, .bg, .markedBg, .gutter, .previewBg, .headerBg, .footerBg, .inputBg, .listBg: return true
         default: return false
         }
     }
 
     /// fzf's other names for the parts above.
     static let aliases = ["current-fg": "fg+", "current-bg": "bg+", "current-hl": "hl+", "header-fg": "header",
-                          "list-fg": "fg", "list-bg": "bg", "input-fg": "query",
+                          "list-fg": "fg", "input-fg": "query",
                           "footer-fg": "footer"]
 
     /// fzf's names for parts pick does not draw yet (the separator, the scrollbar, the
     /// borders of each part issue 31 adds): accepted, their style checked, not drawn.
     static let notYetDrawn: Set<String> = [
-        "input", "input-bg", "alt-bg", "nth", "alt-gutter", "header-bg", "footer-bg", "gap-line",
+        "input", "alt-bg", "nth", "alt-gutter", "gap-line",
     ]
 }
 

@@ -37,6 +37,18 @@ final class InfoLineScreenTests: InteractiveTestCase {
         }
     }
 
+    func testAGivenSeparatorIsDrawnBesideABorderTheDefaultIsNot() throws {
+        // fzf's: a border between the counts and the list stands for the default rule only.
+        try tmux.start(input: "seq 20", args: "--input-border --separator '='", width: 30, height: 8)
+        var rows = tmux.waitFor(text: "20/20")
+        XCTAssertEqual(rows[row: 2], "│   20/20 " + String(repeating: "=", count: 18) + " │")
+        tmux.close()
+        tmux = try TmuxPick(test: name + "default")
+        try tmux.start(input: "seq 20", args: "--input-border", width: 30, height: 8)
+        rows = tmux.waitFor(text: "20/20")
+        XCTAssertEqual(rows[row: 2].replacingOccurrences(of: " ", with: ""), "│20/20│")
+    }
+
     func testTheSeparatorRepeatsItsColoursAndTabsAsFzfs() throws {
         // fzf's suite: `--tabstop 4 --separator $'\x1b[33ma\tb'`.
         try tmux.start(input: "seq 100", args: "-q55 --tabstop 4 --separator \"$(printf '\\033[33ma\\tb')\"", width: 40, height: 6)

@@ -79,6 +79,15 @@ final class InteractiveBasicsTests: InteractiveTestCase {
         XCTAssertTrue(tmux.terminalRestored)
     }
 
+    func testHeightClearsOldTextBelowTheCursorFirstAsFzf() throws {
+        // Old text below the cursor (the cursor moved up over it): gone, as fzf clears it.
+        try startFruits("--height 6", height: 20, before: "printf 'shell text above\\n'; seq 101 115; printf '\\033[15A'")
+        let rows = tmux.waitFor(text: "5/5")
+        XCTAssertEqual(rows[row: 0], "shell text above")
+        XCTAssertEqual(rows[row: 1], ">")
+        XCTAssertFalse(rows.contains { $0.hasPrefix("1") }, "no old line is left, in the region or below it")
+    }
+
     func testNoClearLeavesTheLastScreenDrawn() throws {
         // fzf's suite (test_no_clear).
         try startFruits("--height 6 --no-clear", height: 20, before: "printf 'shell text above\\n'")
