@@ -26,13 +26,13 @@ struct Geometry: Equatable {
     var surrounding: Surrounding? = nil
     /// The preview pane beside the rows (inside the surrounding), if it shows.
     var pane: PaneRect? = nil
-    /// The list's scrollbar glyph ("" none: `--no-scrollbar`).
-    var scrollbar = ""
     /// A pane at `next` (its rows, 0 while hidden, and its options as placed): the parts
     /// place it, beside the input, which then has a box of its own.
     var nextPane: NextPane? = nil
     /// fzf's rule for the default separator with a pane at `next` (nil: no spec there).
     var nextHidesSeparator: Bool? = nil
+    /// The list's scrollbar glyph ("" none: `--no-scrollbar`).
+    var scrollbar = ""
 
     /// The parts' own boxes (`--list-border`, `--input-border`, `--header-first`,
     /// `--footer`…); nil in fzf's plain layout. With them, the fields above are the list's

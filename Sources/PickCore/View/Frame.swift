@@ -127,9 +127,6 @@ public struct Frame: Equatable, Sendable {
     public var scroll: Int
     /// How many of `headers` are `--header`'s text (the rest are header lines).
     public var headerTextRows = 0
-    /// The list rows (in flow order) the scrollbar's thumb spans, or nil when the whole
-    /// list fits (`Scrollbar.thumb`, as fzf's).
-    public var scrollbar: Range<Int>? = nil
 
     /// The list positions of the items the rows show, in list order, each once (an item
     /// may take several rows): what jump's labels name, in this order.
@@ -138,6 +135,9 @@ public struct Frame: Equatable, Sendable {
         for case .line(let row) in rows where out.last != row.position { out.append(row.position) }
         return out
     }
+    /// The list rows (in flow order) the scrollbar's thumb spans, or nil when the whole
+    /// list fits (`Scrollbar.thumb`, as fzf's).
+    public var scrollbar: Range<Int>? = nil
 }
 
 /// What the frame is built from.
