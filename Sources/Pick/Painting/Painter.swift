@@ -62,9 +62,6 @@ struct Geometry: Equatable {
             || pane?.position == .right
         return !scrollbar.isEmpty || beside ? max(1, width - 1) : width
     }
-    /// How many columns the list's text stops short of its rows (the scrollbar's column):
-    /// headers and the footer are cut as short, as fzf's.
-    var textShortOfRows: Int { width - listTextWidth }
     /// The rows' last column.
     var right: Int { left + width - 1 }
     /// The input's own box inside its border, when it has one.
@@ -319,9 +316,10 @@ enum Painter {
                   g.partsApart || isFree(place.row) else { continue }
             move(place.row, place.left - gutter.width)
             let header = theme.inPart(.header)
+            // As the list's lines, a column short of the scrollbar's (fzf's).
+            let room = place.width - (g.width - g.listTextWidth)
             out += line(String(repeating: " ", count: gutter.width)
-                        + header.styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(),
-                                                                             to: max(0, place.width - g.textShortOfRows),
+                        + header.styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(), to: max(0, room),
                                                                              ellipsis: theme.labelEllipsis)),
                         width: place.width + gutter.width, in: header)
             if !g.partsApart { drawn.insert(place.row) }

@@ -165,8 +165,8 @@ final class PartBordersScreenTests: InteractiveTestCase {
     }
 
     func testNoHeaderOrFooterIsWiderThanTheList() throws {
-        // fzf's suite (test_header_and_footer_should_not_be_wider_than_list); fzf keeps a
-        // column for its scrollbar before the list's border, pick does not.
+        // fzf's suite (test_header_and_footer_should_not_be_wider_than_list): every row a
+        // column short of the list's border, the scrollbar's.
         let wide = String(repeating: "x", count: 60)
         try tmux.start(input: "yes \(wide) | head -2", args: "--header-lines 1 --style full --header-border bottom "
                        + "--header-lines-border top --ellipsis XX --header \(wide) --footer \(wide) --no-footer-border",
