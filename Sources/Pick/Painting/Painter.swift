@@ -31,6 +31,8 @@ struct Geometry: Equatable {
     var nextPane: NextPane? = nil
     /// fzf's rule for the default separator with a pane at `next` (nil: no spec there).
     var nextHidesSeparator: Bool? = nil
+    /// The list's scrollbar glyph ("" none: `--no-scrollbar`).
+    var scrollbar = ""
 
     /// The parts' own boxes (`--list-border`, `--input-border`, `--header-first`,
     /// `--footer`…); nil in fzf's plain layout. With them, the fields above are the list's
@@ -39,6 +41,27 @@ struct Geometry: Equatable {
     var parts: ScreenParts? = nil
 
     var bottom: Int { top + height - 1 }
+
+    /// Where the list's scrollbar goes, as fzf's: the blank column pick keeps between the
+    /// rows and a border's side or the preview pane, or else the rows' own last column
+    /// (`inside`), which the lines then leave to it.
+    var listBar: (column: Int, inside: Bool) {
+        if let pane, pane.position == .right, pane.gap > 0 { return (right + 1, false) }
+        if parts == nil, pane?.position != .right, let s = surrounding, s.box.sides.right, s.box.padding.right > 0,
+           right == s.width - s.box.total.right {
+            return (right + 1, false)
+        }
+        return (right, true)
+    }
+
+    /// The columns a list row's text may take: as fzf's, a column short of the rows' end
+    /// when the scrollbar or something on the right takes it.
+    var listTextWidth: Int {
+        guard listBar.inside else { return width }
+        let beside = (parts?.layout.box(.list)?.sides.right ?? false) || (surrounding?.box.sides.right ?? false)
+            || pane?.position == .right
+        return !scrollbar.isEmpty || beside ? max(1, width - 1) : width
+    }
     /// The rows' last column.
     var right: Int { left + width - 1 }
     /// The input's own box inside its border, when it has one.
@@ -183,8 +206,9 @@ struct Gutter: Equatable {
 
     /// The pointer's column on a row it does not point at.
     var blank: String {
+        // As fzf: the glyph counts one column (an ambiguous `▌` two with --ambidouble).
         let glyph = raw ? gutterRaw : gutter ?? ""
-        return glyph + String(repeating: " ", count: max(0, pointerWidth - TerminalText.width(glyph)))
+        return glyph + String(repeating: " ", count: max(0, pointerWidth - min(1, TerminalText.width(glyph))))
     }
     /// `--highlight-line`: the selected row's colours to the row's end.
     var highlightsLine = false
@@ -240,7 +264,10 @@ struct Ghost: Equatable {
 /// Everything is drawn between DECSC and DECRC (ESC 7 / ESC 8), so the cursor goes back
 /// exactly where libedit left it in the query and libedit's idea of the screen stays true.
 enum Painter {
-    static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    /// The spinner's frames, fzf's (ASCII ones without Unicode).
+    static var spinner: [String] { TerminalText.unicodeGlyphs ? unicodeSpinner : asciiSpinner }
+    private static let unicodeSpinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    private static let asciiSpinner = ["-", "\\", "|", "/", "-", "\\", "|", "/"]
 
     static func paint(_ frame: Frame, geometry g: Geometry, theme: Theme, spinnerPhase: Int = 0,
                       overlay: [String]? = nil, ghost: Ghost? = nil, gutter: Gutter = Gutter(),
@@ -289,8 +316,10 @@ enum Painter {
                   g.partsApart || isFree(place.row) else { continue }
             move(place.row, place.left - gutter.width)
             let header = theme.inPart(.header)
+            // No wider than the list's text (fzf's).
+            let textWidth = min(place.width, g.left + g.listTextWidth - place.left)
             out += line(String(repeating: " ", count: gutter.width)
-                        + header.styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(), to: max(0, place.width),
+                        + header.styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(), to: max(0, textWidth),
                                                                              ellipsis: theme.labelEllipsis)),
                         width: place.width + gutter.width, in: header)
             if !g.partsApart { drawn.insert(place.row) }
@@ -303,7 +332,7 @@ enum Painter {
         if let overlay {
             body = overlay.map { list.styled(theme.info, TerminalText.truncate($0, to: width)) }
         } else if !frame.rows.isEmpty {
-            body = frame.rows.map { row($0, width: width, theme: list, gutter: gutter) }
+            body = frame.rows.map { row($0, width: width, textWidth: g.listTextWidth, theme: list, gutter: gutter) }
         } else {
             body = frame.message.map { list.styled(theme.message, TerminalText.truncate("  " + $0, to: width)) }
         }
@@ -331,6 +360,7 @@ enum Painter {
         if let s = g.surrounding { out += surroundings(s, geometry: g, theme: theme) }
         if let parts = g.parts { out += partBoxes(parts, geometry: g, theme: theme, gutter: gutter.width) }
         if let pane = g.pane, let preview { out += self.pane(preview, in: pane, theme: theme) }
+        if overlay == nil { out += listScrollbar(frame, geometry: g, theme: theme, listHeight: listHeight) }
         // The cursor stays hidden with the input (fzf's).
         out += "\u{1B}8" + (g.showsInput ? "\u{1B}[?25h" : "")
         return Array(out.utf8)
@@ -634,7 +664,29 @@ enum Painter {
         return (text, used)
     }
 
-    static func row(_ row: FrameRow, width: Int, theme: Theme, gutter: Gutter = Gutter()) -> String {
+    /// The list's scrollbar: its glyph on the rows the frame's thumb spans, in the
+    /// `scrollbar` colour (the list border's, the border's unless set); a blank on the
+    /// others where the rows' own drawing does not clear the column.
+    static func listScrollbar(_ frame: Frame, geometry g: Geometry, theme: Theme, listHeight: Int) -> String {
+        guard !g.scrollbar.isEmpty, g.width > 1 || !g.listBar.inside else { return "" }
+        let bar = g.listBar
+        let thumb = frame.rows.isEmpty ? nil : frame.scrollbar
+        guard thumb != nil || !bar.inside else { return "" }
+        let colour = theme.scrollbar ?? theme.partBorders[.list] ?? theme.border
+        var out = ""
+        for i in 0..<listHeight {
+            let on = thumb?.contains(i) ?? false
+            guard on || !bar.inside else { continue }
+            out += "\u{1B}[\(g.listRow(i, headers: frame.headers.count));\(bar.column)H"
+                + (on ? theme.styled(colour, g.scrollbar) : " ")
+        }
+        return out
+    }
+
+    /// One list row: the gutter, the text cut to `textWidth` columns (the row's `width`
+    /// less the scrollbar's column), the chip.
+    static func row(_ row: FrameRow, width: Int, textWidth: Int? = nil, theme: Theme, gutter: Gutter = Gutter()) -> String {
+        let fullWidth = width
         let reset = theme.reset
         func sgr(_ p: String) -> String { p.isEmpty || theme.isPlain ? "" : "\u{1B}[\(p)m" }
         switch row {
@@ -647,6 +699,7 @@ enum Painter {
             guard rule, let line = gutter.gapLine, width - gutter.width - 1 > 0 else { return lead }
             return lead + self.rule(line, columns: width - gutter.width - 1, theme: theme, base: theme.border) + (theme.isPlain ? "" : reset)
         case .line(let line):
+            let width = textWidth ?? fullWidth
             // A marked row (`--multi`) has its own colours, the selected row's win over them.
             let isMarkedStyle = line.isMarked && !line.isSelected && !theme.marked.isEmpty
             // One sequence for each layer: a terminal takes a bounded number of parameters in
@@ -658,15 +711,21 @@ enum Painter {
             func with(_ extra: String) -> String {
                 theme.isPlain ? "" : reset + base + sgr(extra)
             }
+            // The pointer, gutter and marker take the row's colours but not its attributes
+            // (fzf's: a marker on the selected row is not bold).
+            let markBase = layers.map { sgr(Theme.colourParameters($0)) }.joined()
+            func mark(_ extra: String) -> String {
+                theme.isPlain ? "" : reset + markBase + sgr(extra)
+            }
             var out = with("")
             if let label = line.jumpLabel {
                 out += with(theme.pointer) + String(label) + String(repeating: " ", count: max(0, gutter.pointerWidth - 1))
             } else if line.isSelected {
-                out += with(theme.pointer) + gutter.pointer
+                out += mark(theme.pointer) + gutter.pointer
             } else if gutter.pointerWidth > 0 {
-                out += with(gutter.raw || gutter.gutter != nil ? theme.gutterGlyph : theme.gutter) + gutter.blank
+                out += mark(gutter.raw || gutter.gutter != nil ? theme.gutterGlyph : theme.gutter) + gutter.blank
             }
-            out += line.isMarked ? with(theme.marker) + gutter.marker(for: line.part)
+            out += line.isMarked ? mark(theme.marker) + gutter.marker(for: line.part)
                                  : with("") + String(repeating: " ", count: gutter.markerWidth)
             for span in line.spans {
                 var extra: [String] = []
@@ -698,9 +757,9 @@ enum Painter {
                 used += chipWidth
             }
             // As fzf: the selected row's colours end with its text unless --highlight-line,
-            // then a column short of the row's end (fzf's scrollbar's).
-            if line.isSelected && !theme.selected.isEmpty && gutter.highlightsLine && used < width - 1 {
-                out += String(repeating: " ", count: width - 1 - used)
+            // then they reach the text's last column (short of the scrollbar's).
+            if line.isSelected && !theme.selected.isEmpty && gutter.highlightsLine && used < width {
+                out += String(repeating: " ", count: width - used)
             } else if isMarkedStyle && used < width {
                 out += String(repeating: " ", count: width - used)
             }

@@ -134,7 +134,9 @@ extension Painter {
             var used = 0
             if i < frame.rows.count {
                 for span in frame.rows[i] {
-                    var styles: [String] = theme.previewNormal.isEmpty ? [] : [theme.previewNormal]
+                    // As fzf: the preview's text in `preview-fg`, else `fg`.
+                    let normal = theme.previewNormal.isEmpty ? theme.normal : theme.previewNormal
+                    var styles: [String] = normal.isEmpty ? [] : [normal]
                     if !span.style.isEmpty { styles.append(span.style) }
                     if span.isSymbol && !theme.symbol.isEmpty { styles.append(theme.symbol) }
                     out += reset + sgr(styles.joined(separator: ";")) + span.text

@@ -98,7 +98,8 @@ final class Picker {
         session.look.multiLine = options.read0 && options.multiLine
         region = ScreenRegion(height: options.height, minHeight: options.minHeight, layout: options.layout, mouse: options.mouse)
         prompt = TerminalText.sanitize(options.prompt)
-        gutter = Gutter(pointer: options.pointer, marker: options.marker, gutter: options.gutter, gutterRaw: options.gutterRaw,
+        gutter = Gutter(pointer: options.pointerShown, marker: options.markerShown, gutter: options.gutterShown,
+                        gutterRaw: options.gutterRawShown,
                         highlightsLine: options.highlightLine)
         gutter.markerMultiLine = options.markerMultiLineShown
         gutter.gapLine = options.gapLineShown.isEmpty ? nil : StyledText(ansi: options.gapLineShown)
@@ -121,6 +122,7 @@ final class Picker {
         g.info = options.info
         g.separator = options.separatorRule.map { StyledText(ansi: $0, tabStop: options.tabStop) }
         g.separatorIsDefault = options.separator == nil
+        g.scrollbar = options.listScrollbar
         // --no-input, hide-input: the list takes the prompt's and the info line's rows.
         if session.inputHidden { g.promptRows = 0 }
         g = g.inside(options.surround, inline: true)
@@ -229,6 +231,7 @@ final class Picker {
         g.info = options.info
         g.separator = options.separatorRule.map { StyledText(ansi: $0, tabStop: options.tabStop) }
         g.separatorIsDefault = options.separator == nil
+        g.scrollbar = options.listScrollbar
         if session.inputHidden { g.promptRows = 0 }
         return g.inside(options.surround, inline: options.height != .full)
     }
@@ -288,15 +291,7 @@ final class Picker {
             editor.refresh()
             lastFrame = []
         }
-        var input = FrameInput(session: session, options: options, width: geometry.width,
-                               listHeight: geometry.listHeight(headers: headerCount), query: parsedQuery,
-                               scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
-                               gutterWidth: gutter.width)
-        input.fieldView = fieldView
-        input.delimiter = delimiter
-        if session.bound.jumping != nil { input.jumpLabels = Array(options.jumpLabels) }
-        if hidesHeader { input.headerLines = 0 }
-        var frame = FrameBuilder.build(input, store: store)
+        var frame = FrameBuilder.build(frameInput(geometry), store: store)
         frame.info.inWords = options.accessible
         frame.info.failedCommand = self.input.failedCommand
         frame.info.commandOutput = infoCommandOutput(for: frame.info)
@@ -321,6 +316,19 @@ final class Picker {
             lastFrame = bytes
         }
         if options.accessible { placeCursorOnSelection(frame, geometry: geometry) }
+    }
+
+    /// What the next frame is built from, for the list laid out in `geometry`.
+    func frameInput(_ geometry: Geometry) -> FrameInput {
+        var input = FrameInput(session: session, options: options, width: geometry.listTextWidth,
+                               listHeight: geometry.listHeight(headers: headerCount), query: parsedQuery,
+                               scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
+                               gutterWidth: gutter.width)
+        input.fieldView = fieldView
+        input.delimiter = delimiter
+        if session.bound.jumping != nil { input.jumpLabels = Array(options.jumpLabels) }
+        if hidesHeader { input.headerLines = 0 }
+        return input
     }
 
     // MARK: Result

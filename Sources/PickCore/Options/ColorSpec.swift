@@ -27,6 +27,8 @@ public struct ColorSpec: Equatable, Sendable {
     public enum Step: Equatable, Sendable {
         case scheme(Scheme)
         case style(ColorPart, ColorStyle)
+        /// The part's colours as if never given (a `--style` preset's gutter, as fzf's).
+        case unset(ColorPart)
     }
 
     public var steps: [Step] = []
@@ -227,6 +229,19 @@ public struct ColorStyle: Equatable, Sendable {
             }
         }
     }
+
+    /// Whether the style names a colour; attributes alone keep the part's (fzf's).
+    public var hasColour: Bool {
+        words.contains { word in
+            switch word {
+            case .terminalDefault, .palette, .rgb, .basic: return true
+            default: return false
+            }
+        }
+    }
+
+    /// Whether the style says `regular`: the part is not bold, even where fzf makes it so.
+    public var isRegular: Bool { words.contains(.regular) }
 
     /// The style as SGR parameters (`38;5;108;1`); colours are backgrounds with `background`.
     public func sgr(background: Bool) -> String {

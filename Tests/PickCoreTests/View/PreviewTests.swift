@@ -344,10 +344,10 @@ final class PreviewFrameTests: XCTestCase {
     }
 
     func testTheScrollbarThumbIsTheShareInViewWhereTheViewIs() throws {
-        XCTAssertNil(PreviewFrameBuilder.thumb(lines: 10, height: 10, first: 0), "the output fits")
-        XCTAssertEqual(PreviewFrameBuilder.thumb(lines: 1000, height: 20, first: 0), 0..<1, "one row at least")
-        XCTAssertEqual(PreviewFrameBuilder.thumb(lines: 40, height: 20, first: 0), 0..<10)
-        XCTAssertEqual(PreviewFrameBuilder.thumb(lines: 40, height: 20, first: 20), 10..<20, "at the end, at the bottom")
+        XCTAssertNil(Scrollbar.thumb(lines: 10, height: 10, first: 0), "the output fits")
+        XCTAssertEqual(Scrollbar.thumb(lines: 1000, height: 20, first: 0), 0..<1, "one row at least")
+        XCTAssertEqual(Scrollbar.thumb(lines: 40, height: 20, first: 0), 0..<10)
+        XCTAssertEqual(Scrollbar.thumb(lines: 40, height: 20, first: 20), 10..<20, "at the end, at the bottom")
         let lines = (1...100).map { Array(String($0).utf8) }
         let frame = PreviewFrameBuilder.build(count: 100, line: { lines[$0] }, first: 98,
                                               window: try PreviewWindow().applying("~2"), width: 20, height: 12)

@@ -70,7 +70,7 @@ final class PreviewWindowChangeTests: InteractiveTestCase {
                        width: 60, height: 12)
         tmux.waitFor(text: "100/100")
         waitForLines(log, ["1"])
-        XCTAssertFalse(tmux.screen().contains { $0.contains("╮") || $0.contains("│") }, "nothing of the pane shows")
+        XCTAssertFalse(tmux.screen().contains { $0.contains("╮") || $0.contains("╰") }, "nothing of the pane shows")
         tmux.keys("Space", "Down", "Down")
         tmux.waitFor("the third line") { $0.contains { $0.hasPrefix("> 3") } }
         tmux.keys("Space", "Down")
