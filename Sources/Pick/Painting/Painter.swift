@@ -316,10 +316,10 @@ enum Painter {
                   g.partsApart || isFree(place.row) else { continue }
             move(place.row, place.left - gutter.width)
             let header = theme.inPart(.header)
-            // As the list's lines, a column short of the scrollbar's (fzf's).
-            let room = place.width - (g.width - g.listTextWidth)
+            // No wider than the list's text (fzf's).
+            let textWidth = min(place.width, g.left + g.listTextWidth - place.left)
             out += line(String(repeating: " ", count: gutter.width)
-                        + header.styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(), to: max(0, room),
+                        + header.styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(), to: max(0, textWidth),
                                                                              ellipsis: theme.labelEllipsis)),
                         width: place.width + gutter.width, in: header)
             if !g.partsApart { drawn.insert(place.row) }

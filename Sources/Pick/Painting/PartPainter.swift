@@ -111,10 +111,9 @@ extension Painter {
                 let content = parts.screen(box.content)
                 for (k, text) in parts.footer.prefix(content.height).enumerated() {
                     guard let r = g.footerPlace(k)?.row else { continue }
-                    // As the list's lines, a column short of the scrollbar's (fzf's).
-                    let room = content.width - box.indent - (g.width - g.listTextWidth)
-                    let shown = TerminalText.truncate(TerminalText.sanitize(text), to: max(0, room),
-                                                      ellipsis: theme.labelEllipsis)
+                    // No wider than the list's text (fzf's).
+                    let room = min(content.width - box.indent, g.left + g.listTextWidth - content.left - box.indent)
+                    let shown = TerminalText.truncate(TerminalText.sanitize(text), to: max(0, room), ellipsis: theme.labelEllipsis)
                     out += "\u{1B}[\(r);\(content.left)H" + inBox + "\u{1B}[\(max(1, content.width))X"
                         + String(repeating: " ", count: box.indent) + styled(theme.footer ?? theme.header, shown)
                 }

@@ -66,8 +66,10 @@ public enum PreviewFrameBuilder {
         }
         if i < count { overflows = true }
         let body = count - window.headerLines
-        // As fzf: the first line shown and the total, counted over the whole output.
-        let info = loading ? loadingMark : window.info && (body > height - headers || overflows || first > 0)
+        // As fzf: the first line shown and the total, counted over the whole output, once the
+        // text fills the pane (a one-row pane with a line says `1/1`).
+        let filled = height > 0 && rows.count >= height
+        let info = loading ? loadingMark : window.info && (body > height - headers || overflows || first > 0 || filled)
             ? "\(window.headerLines + first + 1)/\(count)" + (isCut ? "+" : "") : ""
         if !info.isEmpty, !rows.isEmpty {
             rows[0] = cut(rows[0], to: max(0, width - info.count - 1))

@@ -306,9 +306,19 @@ final class PreviewFrameTests: XCTestCase {
     func testZeroWidthCharactersTakeNoColumnOfThePane() {
         let line = Array("a\u{200F}b\u{061C}c\u{2028}d\u{2029}e\u{FEFF}f".utf8)
         let frame = PreviewFrameBuilder.build(count: 1, line: { _ in line }, first: 0, window: PreviewWindow(),
-                                              width: 6, height: 1)
+                                              width: 6, height: 2)
         XCTAssertEqual(TerminalText.width(plain(frame.rows[0])), 6)
         XCTAssertEqual(plain(frame.rows[0]).unicodeScalars.filter { $0.value < 0x80 }.count, 6, "all six letters fit")
+    }
+
+    func testAPaneTheTextFillsSaysWhereItIsAsFzfs() {
+        let line = { (_: Int) in Array("hello".utf8) }
+        XCTAssertEqual(PreviewFrameBuilder.build(count: 1, line: line, first: 0, window: PreviewWindow(), width: 20, height: 1).info,
+                       "1/1", "one row, one line: filled")
+        XCTAssertEqual(PreviewFrameBuilder.build(count: 2, line: line, first: 0, window: PreviewWindow(), width: 20, height: 2).info,
+                       "1/2")
+        XCTAssertEqual(PreviewFrameBuilder.build(count: 1, line: line, first: 0, window: PreviewWindow(), width: 20, height: 2).info,
+                       "", "room to spare")
     }
 
     func testASlowCommandsPaneSaysItIsLoading() {

@@ -57,6 +57,13 @@ final class PreviewWindowChangeTests: InteractiveTestCase {
         tmux.waitFor("hidden again, the list down to the counts") { $0[row: 9].hasPrefix("> 1") && $0[row: 10].hasPrefix("  5/5 ─") }
     }
 
+    func testAOneRowPaneItsLineFillsSaysOneOfOne() throws {
+        // fzf's: the text fills the pane, so its place in the output shows.
+        try tmux.start(input: "seq 5", args: "--preview 'echo =={}==' --preview-window down,1,border-none", width: 40, height: 8)
+        let rows = tmux.waitFor("the pane's line") { $0[row: 7].hasPrefix("==1==") }
+        XCTAssertTrue(rows[row: 7].hasSuffix(" 1/1"), rows[row: 7])
+    }
+
     func testAPaneOfSizeZeroRunsItsCommandUnseenForEachLine() throws {
         let log = tmux.dir.appendingPathComponent("seen").path
         try tmux.start(input: "seq 100", args: "--preview 'echo {} >> seen' --preview-window 0 --bind space:toggle-preview",
