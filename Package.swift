@@ -28,7 +28,7 @@ let package = Package(
             dependencies: ["CPickScan"],
             // Each folder opens with a README.md on what it owns.
             exclude: ["Input/README.md", "Text/README.md", "Matching/README.md", "Search/README.md",
-                      "Session/README.md", "View/README.md", "Options/README.md", "Memory/README.md"],
+                      "Session/README.md", "View/README.md", "Options/README.md", "Memory/README.md", "Remote/README.md"],
             // The hot loops touch class-owned buffers millions of times a search; release
             // builds skip the run-time exclusivity check on each access (debug keeps it).
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]

@@ -29,6 +29,8 @@ final class CommandRun: @unchecked Sendable {
     let child: ChildProcess
     let startedAt = monotonicMillis()
     private let finished = Atomic<Bool>(false)
+    /// A reload's command was killed (`cancel`): its status says no failure.
+    private let cancelled = Atomic<Bool>(false)
     private let lock = Lock()
     private var collected: [UInt8] = []
     /// For a reload: the store its output goes to, loading.
@@ -37,11 +39,18 @@ final class CommandRun: @unchecked Sendable {
     /// Starts `child` and reads its output: into `store` (a reload; with `styles`, its
     /// colours, `--ansi`), or collected (at most `Tunables.Children.transformOutputLimit`
     /// bytes) for `output`.
-    init(_ child: ChildProcess, into store: LineStore? = nil, styles: AnsiStyles? = nil, fields: FieldView? = nil) {
+    /// `command`: what a reload ran, said in the info line if it fails (not when cancelled).
+    init(_ child: ChildProcess, into store: LineStore? = nil, styles: AnsiStyles? = nil, fields: FieldView? = nil,
+         command: String = "") {
         self.child = child
         if let store {
-            load = InputLoad.start(reading: child.output, into: store, styles: styles, fields: fields) { [child] in
+            load = InputLoad.start(reading: child.output, into: store, styles: styles, fields: fields) { [self] in
+                // Its output ended: the shell has exited, or is about to (a command that
+                // closed it and runs on is ended, not waited for).
+                let status = child.exitStatus(within: Tunables.Children.terminateGraceMillis)
                 child.terminate()
+                let failed = status.map { $0 != 0 } == true && !cancelled.load(ordering: .acquiring)
+                return failed ? command : nil
             }
         } else {
             spawnThread { [self] in
@@ -72,7 +81,9 @@ final class CommandRun: @unchecked Sendable {
 
     /// Kills the command's whole group: its reader sees the end, reaps it, and stops.
     func cancel() {
-        if !isFinished { child.signalGroup(SIGKILL) }
+        guard !isFinished else { return }
+        cancelled.store(true, ordering: .releasing)
+        child.signalGroup(SIGKILL)
     }
 }
 
@@ -95,7 +106,7 @@ extension Picker {
             ("TOTAL_COUNT", String(session.candidates)),
         ]
         var fzf: [(String, String)] = [
-            ("FZF_POINTER", options.pointer), ("FZF_GHOST", ""),
+            ("FZF_POINTER", options.pointerShown), ("FZF_GHOST", ""),
             ("FZF_BORDER_LABEL", options.surround.label), ("FZF_PREVIEW_LABEL", options.previewLabel.label),
             ("FZF_LIST_LABEL", options.parts.list.label), ("FZF_INPUT_LABEL", options.parts.input.label),
             ("FZF_HEADER_LABEL", options.parts.header.label),
@@ -299,9 +310,12 @@ extension Picker {
             FieldView(store: newStore, delimiter: $0.delimiter, nth: $0.nth, withNth: $0.withNth,
                       acceptNth: $0.acceptNth, palette: $0.palette)
         }
-        let run = CommandRun(child, into: newStore, styles: newStyles, fields: newFields)
+        let run = CommandRun(child, into: newStore, styles: newStyles, fields: newFields,
+                             command: String(decoding: command, as: UTF8.self))
         commands.reload = (run, newStore, newFields, newStyles, sync, keysHandled)
         if !sync { session.bound.reloadInChain = true }
+        // The old list stays, the spinner turning, until the new lines come (fzf's).
+        perform(.reloadStarted)
         // With --id-nth, the highlight's line is looked for by its fields, the picker held
         // meanwhile (+T*), as fzf's.
         guard let identity else { return }

@@ -119,6 +119,16 @@ final class ChildProcess: @unchecked Sendable {
         return raw
     }
 
+    /// The shell's status (as `waitpid` gives it) if it exits within `millis` ms, else nil.
+    func exitStatus(within millis: Int) -> Int32? {
+        var waited = 0
+        while !hasExited && waited < millis {
+            usleep(1000)
+            waited += 1
+        }
+        return lock.locked { status }
+    }
+
     /// Whether the shell has exited (reaping it if so), without waiting.
     var hasExited: Bool {
         if lock.locked({ status != nil }) { return true }

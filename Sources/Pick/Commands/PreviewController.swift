@@ -70,7 +70,9 @@ final class PreviewController {
         // A pane of size 0 runs its command unseen (`--preview-window 0`).
         guard rect.map({ $0.text.height > 0 }) ?? shownWindow.runsUnseen else { return nil }
         let template = running
-        guard !template.isEmpty else { return nil }
+        // Not before the first list: a command with no placeholder would run twice, before
+        // it and again on its first line (fzf's runs once, on it).
+        guard !template.isEmpty, session.listedOnce else { return nil }
         let marked = template.usesMarked ? session.marks : []
         // Nothing focused: as fzf, a command that needs no line still runs.
         if session.highlighted == nil,

@@ -227,8 +227,8 @@ final class InputLoad: @unchecked Sendable {
 
     var isLoading: Bool { !done.load(ordering: .acquiring) }
     var error: String? { lock.locked { failure } }
-    /// The default command, when it exited with a status other than 0 (fzf's info line
-    /// says so while nothing was read).
+    /// The default command (or a reload's), when it exited with a status other than 0
+    /// (fzf's info line says so while nothing was read).
     var failedCommand: String? { lock.locked { failed } }
 
     /// Input read before the picker started (the demo, --select-1): nothing loads.
@@ -245,15 +245,17 @@ final class InputLoad: @unchecked Sendable {
     }
 
     /// Reads `fd` (a reload's command output) into `store` on a thread of its own; `ended`
-    /// runs there once it is read. A read error ends the list there (pick goes on).
+    /// runs there once it is read, and gives the command if it failed (fzf's info line says
+    /// so while the list is empty). A read error ends the list there (pick goes on).
     static func start(reading fd: Int32, into store: LineStore, styles: AnsiStyles?, fields: FieldView?,
-                      ended: @escaping @Sendable () -> Void) -> InputLoad {
+                      ended: @escaping @Sendable () -> String?) -> InputLoad {
         let load = InputLoad()
         spawnThread {
             InputReader.readAll(fd: fd, into: store, styles: styles,
                                 onChunk: { fields?.catchUp(); wakeEventLoop(Wake.input) }, onError: { _ in })
             fields?.catchUp(finishing: true)
-            ended()
+            let failed = ended()
+            load.lock.locked { load.failed = failed }
             load.done.store(true, ordering: .releasing)
             wakeEventLoop(Wake.input)
         }

@@ -79,7 +79,8 @@ extension Picker {
                       cursorAtEnd: cursorAtEnd, completion: options.completionGhost ? completions().first : nil,
                       scopes: Scopes.count(in: store),
                       preview: preview.map { (shown: geometry.pane != nil,
-                                              rows: $0.rect.map { $0.text.height - $0.window.headerLines } ?? 0) })
+                                              rows: $0.rect.map { $0.text.height - $0.window.headerLines } ?? 0) },
+                      window: ListWindow(frameInput(geometry), store: store))
     }
 
     /// Runs one action: PickCore decides (`PickSession.decide`), this carries it out.

@@ -202,8 +202,7 @@ extension Picker {
     func jump(to key: Key) {
         guard let accepts = session.bound.jumping else { return }
         session.bound.jumping = nil
-        let rows = painted.map { $0.frame.rows.filter { if case .line = $0 { true } else { false } }.count } ?? 0
-        if let position = session.jumpTarget(key, labels: Array(options.jumpLabels), rows: rows) {
+        if let position = session.jumpTarget(key, labels: Array(options.jumpLabels), listed: painted?.frame.positionsListed ?? []) {
             perform(.select(position))
             if accepts { outcome = .accept(key: nil) }
             fire(.event(.jump))

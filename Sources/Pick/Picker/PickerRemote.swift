@@ -34,7 +34,7 @@ extension Picker {
             while let job = session.wholeResultJob(), let answer = worker.run(job) { perform(.answered(answer)) }
         }
         let shown = session.shown
-        state.reading = input.isLoading || commands.streaming != nil
+        state.reading = input.isLoading || session.isReloading
         let searched = session.result?.searched ?? 0
         state.progress = session.isSearching && store.count > 0 ? min(99, searched * 100 / store.count) : 100
         state.query = query

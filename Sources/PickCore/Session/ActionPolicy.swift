@@ -22,7 +22,7 @@
 // the background: bg-transform…) or as new input (a reload's).
 
 /// What the picker's screen says when an action fires.
-public struct ActionContext: Sendable {
+public struct ActionContext {
     /// Rows a page moves (the list's height less one).
     public var pageRows: Int
     /// The list reads down from the prompt (pick's default, fzf's reverse): up moves toward
@@ -41,10 +41,14 @@ public struct ActionContext: Sendable {
     public var scopes = 0
     /// The preview pane, with `--preview`: whether it shows, and the rows its text takes.
     public var preview: (shown: Bool, rows: Int)? = nil
+    /// The list's window as the next frame draws it (ListWindow.swift): pages and scrolls
+    /// count its rows. Nil: a window of `pageRows + 1` rows, an item a row.
+    public var window: ListWindow? = nil
 
     public init(pageRows: Int, listReadsDown: Bool, awaitsReloadedLines: Bool = false, rowsBeforeReload: Int = 0,
                 cursorAtEnd: Bool = true, completion: String? = nil, scopes: Int = 0,
-                preview: (shown: Bool, rows: Int)? = nil) {
+                preview: (shown: Bool, rows: Int)? = nil, window: ListWindow? = nil) {
+        self.window = window
         self.pageRows = pageRows
         self.listReadsDown = listReadsDown
         self.awaitsReloadedLines = awaitsReloadedLines
@@ -245,6 +249,11 @@ extension PickSession {
         }
     }
 
+    /// The window the context gives, or one of `pageRows + 1` rows over the list, a row each.
+    private func listWindow(_ context: ActionContext) -> ListWindow {
+        context.window ?? ListWindow(count: shown?.lines.count ?? 0, rows: context.pageRows + 1)
+    }
+
     private mutating func decideShown(_ action: BoundAction, trigger: BindTrigger, context: ActionContext) -> [ActionEffect] {
         let up = context.listReadsDown ? -1 : 1
         let page = max(1, context.pageRows)
@@ -284,9 +293,15 @@ extension PickSession {
         case .downSelected: return [.event(.moveToMarked(by: -up))]
         case .best: return [.event(.best)]
         // offset-up shows the lines above (vim's ctrl-y): the list's text moves down.
-        case .offsetUp: return [.event(.offset(by: up, rows: context.pageRows + 1))]
-        case .offsetDown: return [.event(.offset(by: -up, rows: context.pageRows + 1))]
-        case .offsetMiddle: return [.event(.offsetMiddle(rows: context.pageRows + 1))]
+        case .offsetUp, .offsetDown:
+            let window = listWindow(context)
+            let moved = window.scroll(selection: selection, scroll: scroll,
+                                      direction: action.kind == .offsetUp ? up : -up)
+            scroll = moved.scroll
+            return [.event(moved.selection == selection ? .redraw : .move(by: moved.selection - selection, wraps: false))]
+        case .offsetMiddle:
+            scroll = listWindow(context).middle(selection: selection, scroll: scroll)
+            return [.event(.redraw)]
         case .enableRaw, .disableRaw, .toggleRaw:
             let wanted = action.kind == .toggleRaw ? !raw : action.kind == .enableRaw
             return wanted == raw ? [] : [.event(.raw(wanted))]
@@ -306,10 +321,17 @@ extension PickSession {
             if case .count(let limit) = action.value { return [.event(.multi(limit: limit == 0 ? 0 : limit))] }
             return action.argument == nil ? [.event(.multi(limit: nil))] : []
         case .jump, .jumpAccept: return [.jump(accepts: action.kind == .jumpAccept)]
-        case .pageUp: return [.event(.move(by: up * page, wraps: false))]
-        case .pageDown: return [.event(.move(by: -up * page, wraps: false))]
-        case .halfPageUp: return [.event(.move(by: up * max(1, page / 2), wraps: false))]
-        case .halfPageDown: return [.event(.move(by: -up * max(1, page / 2), wraps: false))]
+        case .pageUp, .pageDown, .halfPageUp, .halfPageDown:
+            // A page less one row, or half the rows (fzf's); over items of many rows, as far
+            // as the window allows without passing one unseen (ListWindow.page).
+            let half = action.kind == .halfPageUp || action.kind == .halfPageDown
+            let direction = action.kind == .pageUp || action.kind == .halfPageUp ? up : -up
+            guard let window = context.window, window.spans, let count = shown?.lines.count, selection < count else {
+                return [.event(.move(by: direction * max(1, half ? (page + 1) / 2 : page), wraps: false))]
+            }
+            let moved = window.page(selection: selection, scroll: scroll, direction: direction, half: half)
+            scroll = moved.scroll
+            return [.event(.move(by: moved.selection - selection, wraps: false))]
         case .toggle: return togglesMark ? [.event(.toggleMark)] : []
         case .toggleDown, .toggleUp:
             // Tab and shift-Tab: never wrapping (marking past the end would mark from the top).
@@ -488,8 +510,8 @@ extension PickSession {
             default: .reload(sync: action.kind == .reloadSync)
             }
             return [.command(use, action)]
-        case .transform, .transformQuery, .transformPrompt, .transformHeader, .transformBorderLabel, .transformListLabel,
-             .transformInputLabel, .transformHeaderLabel, .transformFooterLabel, .transformFooter, .transformPreviewLabel:
+        case .transformListLabel, .transformInputLabel, .transformHeaderLabel, .transformFooterLabel, .transformFooter,
+             .transformPreviewLabel:
             // A transform's command runs without a focused line too, its output replacing
             // what it transforms.
             return [.command(.transform, action)]

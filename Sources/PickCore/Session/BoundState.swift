@@ -132,12 +132,12 @@ extension BoundState {
 }
 
 extension PickSession {
-    /// Jump mode's target: the position in the list of the row `label` names on screen,
-    /// the rows labelled with `labels` in order from the first one shown (`rows` of them).
-    public func jumpTarget(_ label: Key, labels: [Character], rows: Int) -> Int? {
+    /// Jump mode's target: the position in the list of the item `label` names on screen,
+    /// the items shown (`listed`, Frame.positionsListed) labelled with `labels` in order.
+    public func jumpTarget(_ label: Key, labels: [Character], listed: [Int]) -> Int? {
         guard case .char(let c) = label, let scalar = Unicode.Scalar(c),
-              let index = labels.firstIndex(of: Character(scalar)), index < rows,
-              let count = shown?.lines.count, scroll + index < count else { return nil }
-        return scroll + index
+              let index = labels.firstIndex(of: Character(scalar)), index < listed.count,
+              let count = shown?.lines.count, listed[index] < count else { return nil }
+        return listed[index]
     }
 }

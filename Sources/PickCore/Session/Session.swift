@@ -102,6 +102,9 @@ public enum SessionEvent {
     /// lines the list shows (`--multi`; the list must be the whole ranking: see
     /// `wholeResultJob`).
     case marks(MarkChange)
+    /// A reload's command started: until its lines replace the input (reload-sync: until
+    /// it ends), the list shows the old lines and the spinner turns, as fzf's.
+    case reloadStarted
     /// The store was replaced (a reload): what was read, searched and marked is gone.
     case inputReplaced
     /// The same query must be searched again (the sort or the search was turned on or off).
@@ -124,10 +127,6 @@ public enum SessionEvent {
     case moveToMarked(by: Int)
     /// The best match: the first line, or in raw mode the line ranked first.
     case best
-    /// Scrolls the list `delta` rows (of `rows` on screen), the highlight kept on screen.
-    case offset(by: Int, rows: Int)
-    /// Scrolls the list to put the highlighted line in the middle of its `rows`.
-    case offsetMiddle(rows: Int)
     /// Raw mode on or off (fzf's --raw): every line listed, those not matching dimmed.
     case raw(Bool)
     /// Marking on with a limit (0: none), or off (nil); the marks go when it changes.
@@ -267,6 +266,10 @@ public struct PickSession {
     // The answer.
     /// The newest result for any query (an older query's, until the current one answers).
     public private(set) var result: SearchResult? = nil
+    /// Whether a list has been shown yet (a result with lines, or any once the input is
+    /// read whole): the preview waits for it, so that its first run is of the first line,
+    /// as fzf's.
+    public private(set) var listedOnce = false
     public private(set) var resultGeneration = -1
     /// The text `result` was searched for.
     private var resultText = ""
@@ -298,13 +301,21 @@ public struct PickSession {
     /// Moves typed while the highlight's line is looked for in a list still to come (toggle-raw,
     /// `--track`): made from where the line lands once that list says, in order, as fzf
     /// makes them on its new list (made at once on the old list, the line found would undo them).
-    private var movesAhead: [(delta: Int, wraps: Bool, toMatch: Bool)] = []
+    /// A mark typed among them (toggle, Tab) is made there too, on the line the moves before
+    /// it reach.
+    private var movesAhead: [MoveAhead] = []
+    private enum MoveAhead {
+        case move(delta: Int, wraps: Bool, toMatch: Bool)
+        case toggleMark
+    }
     /// Whether the highlight waits for a list to come to say where its line went.
     private var awaitsLine: Bool { if case .line? = tracker.anchor { true } else { false } }
 
     // The input.
     public private(set) var inputLines = 0
     public private(set) var isLoading = true
+    /// A reload runs whose lines have not replaced the input yet (`reloadStarted`).
+    public private(set) var isReloading = false
     private let startedAt: Int
 
     // The view.
@@ -423,6 +434,7 @@ public struct PickSession {
             if lines != inputLines || loading != isLoading { needsDraw = true }
             inputLines = lines
             isLoading = loading
+            noteListed()
         case .answered(let answer):
             actions += take(answer)
         case .drawn:
@@ -434,7 +446,7 @@ public struct PickSession {
             needsDraw = false
             actions += askForMore()
         case .move(let delta, let wraps) where awaitsLine:
-            movesAhead.append((delta, wraps, false))
+            movesAhead.append(.move(delta: delta, wraps: wraps, toMatch: false))
             needsDraw = true
         case .move(let delta, let wraps):
             if let shown, !shown.isComplete, resultGeneration == generation,
@@ -445,9 +457,18 @@ public struct PickSession {
             move(by: delta, wraps: wraps)
         case .select(let position):
             guard let count = shown?.lines.count, position >= 0, position < count else { break }
+            if awaitsLine, let line = shown?.lines[position] {
+                // A click on the list on screen while the highlight's line is looked for in
+                // the one to come: that line is looked for instead, the moves before it undone.
+                movesAhead = []
+                tracker.anchor = .line(line)
+            }
             if position != selection { tracksCurrent = false }
             selection = position
             moved = true
+            needsDraw = true
+        case .toggleMark where !movesAhead.isEmpty:
+            movesAhead.append(.toggleMark)
             needsDraw = true
         case .toggleMark:
             toggleMark()
@@ -471,7 +492,11 @@ public struct PickSession {
             needsDraw = true
         case .marks(let change):
             changeMarks(change)
+        case .reloadStarted:
+            isReloading = true
+            needsDraw = true
         case .inputReplaced:
+            isReloading = false
             actions += beginGeneration(.inputReplaced, at: now)
         case .searchAgain:
             actions += beginGeneration(.searchAgain, at: now)
@@ -487,7 +512,7 @@ public struct PickSession {
         case .rankingChanged:
             actions += beginGeneration(.queryEdited(tracking: nil), at: now)
         case .moveToMatch(let delta, let wraps) where awaitsLine:
-            movesAhead.append((delta, wraps, true))
+            movesAhead.append(.move(delta: delta, wraps: wraps, toMatch: true))
             needsDraw = true
         case .moveToMatch(let delta, let wraps):
             guard raw, let shown, shown.matched != nil, !shown.lines.isEmpty else {
@@ -510,23 +535,6 @@ public struct PickSession {
             } else {
                 return handle(.move(by: -Int(Int32.max), wraps: false), at: now)
             }
-        case .offset(let delta, let rows):
-            let count = shown?.lines.count ?? 0
-            let rows = max(1, rows)
-            let target = scroll + delta
-            guard target >= 0, target <= max(0, count - rows) else {
-                // At the end of the list the highlight moves instead, as fzf's.
-                move(by: delta, wraps: false)
-                break
-            }
-            scroll = target
-            if selection < scroll { selection = scroll; moved = true }
-            if selection >= scroll + rows { selection = scroll + rows - 1; moved = true }
-            needsDraw = true
-        case .offsetMiddle(let rows):
-            let count = shown?.lines.count ?? 0
-            scroll = max(0, min(selection - (max(1, rows) - 1) / 2, count - rows))
-            needsDraw = true
         case .raw(let on):
             guard on != raw else { break }
             var line = highlighted
@@ -604,8 +612,9 @@ public struct PickSession {
         return timeout
     }
 
-    /// Whether the spinner has something to show: input loading or a search running.
-    public var isBusy: Bool { isSearching || isLoading }
+    /// Whether the spinner has something to show: input loading (a reload's too) or a
+    /// search running.
+    public var isBusy: Bool { isSearching || isLoading || isReloading }
 
     /// Whether close matches are due for the list and have not come yet (the list does
     /// not say "no matches" meanwhile; no spinner: they come within a frame or two).
@@ -631,11 +640,12 @@ public struct PickSession {
     /// otherwise the first line of the whole ranking of every line read — the line
     /// `pick --filter` prints first for the same input.
     public func accept() -> AcceptDecision {
-        if settings.multi && !marks.isEmpty { return .lines(marks) }
-        // Moves typed ahead of the list the highlight's line is looked for in are made on it.
+        // Moves (and marks) typed ahead of the list the highlight's line is looked for in are
+        // made on it.
         if !movesAhead.isEmpty {
             return .searchFirst(SearchJob(generation: generation, text: searchedText, kind: .whole, raw: raw))
         }
+        if settings.multi && !marks.isEmpty { return .lines(marks) }
         if moved && !raw { return highlighted.map { .lines([$0]) } ?? .nothing }
         let current = resultGeneration == generation && result.map { $0.isComplete && $0.searched >= candidates } == true
         guard current else {
@@ -882,11 +892,16 @@ public struct PickSession {
         return []
     }
 
+    private mutating func noteListed() {
+        if let result, !result.lines.isEmpty || !isLoading { listedOnce = true }
+    }
+
     /// Takes a new result for the current query; the highlight goes where the tracker says.
     private mutating func adopt(_ new: SearchResult) {
         let sameQuery = resultGeneration == generation
         let previous = moved && sameQuery ? highlighted : nil
         result = new
+        noteListed()
         resultGeneration = generation
         resultText = searchedText
         show()
@@ -924,8 +939,12 @@ public struct PickSession {
     private mutating func makeMovesAhead() {
         let moves = movesAhead
         movesAhead = []
-        for (delta, wraps, toMatch) in moves {
-            if toMatch { moveToMatch(by: delta, wraps: wraps) } else { move(by: delta, wraps: wraps) }
+        for ahead in moves {
+            switch ahead {
+            case .move(let delta, let wraps, true): moveToMatch(by: delta, wraps: wraps)
+            case .move(let delta, let wraps, false): move(by: delta, wraps: wraps)
+            case .toggleMark: toggleMark()
+            }
         }
     }
 

@@ -127,6 +127,17 @@ public struct Frame: Equatable, Sendable {
     public var scroll: Int
     /// How many of `headers` are `--header`'s text (the rest are header lines).
     public var headerTextRows = 0
+
+    /// The list positions of the items the rows show, in list order, each once (an item
+    /// may take several rows): what jump's labels name, in this order.
+    public var positionsListed: [Int] {
+        var out: [Int] = []
+        for case .line(let row) in rows where out.last != row.position { out.append(row.position) }
+        return out
+    }
+    /// The list rows (in flow order) the scrollbar's thumb spans, or nil when the whole
+    /// list fits (`Scrollbar.thumb`, as fzf's).
+    public var scrollbar: Range<Int>? = nil
 }
 
 /// What the frame is built from.
@@ -222,13 +233,13 @@ extension FrameInput {
         self.init(width: width, listHeight: listHeight, result: session.shown, query: query,
                   queryText: session.queryText ?? "", selection: session.selection, scroll: session.scroll,
                   marked: session.markSet, multi: session.settings.multi, styles: styles, total: session.candidates,
-                  isLoading: session.isLoading, isSearching: session.isSearching, scopes: scopes,
+                  isLoading: session.isLoading || session.isReloading, isSearching: session.isSearching, scopes: scopes,
                   scope: session.scope, headerText: headerText, headerLines: options.headerLines)
         headersFollowGroups = options.layout == .bottom
         rowsReadUpward = options.layout == .bottom
         wrapSign = options.wrapSignShown
         self.gutterWidth = gutterWidth
-        ellipsis = options.ellipsis
+        ellipsis = options.ellipsisShown
         tabStop = options.tabStop
         look = session.look
         scrollOff = options.scrollOff
@@ -285,49 +296,11 @@ public enum FrameBuilder {
         // reading order (after them in flow order when the list grows upward).
         let after = input.headersFollowGroups
         let headed = groups.map { $0.section != 0 }
-        func headersBefore(_ position: Int) -> Int {
-            var n = 0
-            for (g, group) in groups.enumerated() where headed[g] {
-                if after ? group.range.upperBound <= position : group.range.lowerBound <= position { n += 1 }
-            }
-            return n
-        }
-        let totalRows = lines.count + headed.filter { $0 }.count
+        let window = ListWindow(input, store: store)
         let selection = min(max(input.selection, 0), lines.count - 1)
-        let selectedRow = selection + headersBefore(selection)
-        let atHeader = groups.enumerated().contains {
-            headed[$0.offset] && (after ? $0.element.range.upperBound - 1 : $0.element.range.lowerBound) == selection
-        }
-        let wantedFirst = atHeader && !after ? selectedRow - 1 : selectedRow
-        let wantedLast = atHeader && after ? selectedRow + 1 : selectedRow
-        var scroll = min(max(input.scroll, 0), max(0, totalRows - input.listHeight))
-        if input.look.spansRows {
-            // Items take rows of their own: the window is counted in rows, not items.
-            var heights: [Int: Int] = [:]
-            func height(_ r: Int) -> Int {
-                if let h = heights[r] { return h }
-                let h = linePosition(ofRow: r, groups: groups, headed: headed, after: after)
-                    .map { rowCount(Int(lines[$0]), input: input, store: store, width: width) } ?? 1
-                heights[r] = h
-                return h
-            }
-            scroll = spannedScroll(from: input.scroll, totalRows: totalRows, selectedRow: selectedRow,
-                                   input: input, height: height)
-        } else {
-            if wantedFirst < scroll { scroll = max(0, wantedFirst) }
-            if wantedLast >= scroll + input.listHeight { scroll = max(0, wantedLast - input.listHeight + 1) }
-        }
-        if input.scrollOff > 0 && !input.look.spansRows {
-            // fzf's --scroll-off: rows kept in view before and after the highlight (at most
-            // half the list), first before it, then after it (never alternating).
-            let off = min(input.listHeight / 2, input.scrollOff)
-            let lowest = max(selectedRow - input.listHeight + 1, 0)
-            let highest = max(min(totalRows - input.listHeight, selectedRow), 0)
-            func before() -> Int { selectedRow - scroll }
-            func after() -> Int { input.listHeight - before() - 1 }
-            while !(before() < off && after() < off), before() < off, scroll > lowest { scroll -= 1 }
-            while !(before() < off && after() < off), after() < off, scroll < highest { scroll += 1 }
-        }
+        let selectedRow = window.row(of: selection)
+        // The first row shown: the highlighted line in view, as fzf's window keeps it.
+        let scroll = window.constrain(offset: input.scroll, cursor: selectedRow)
 
         // Walk the logical rows in the window. An older query's rows are listed only where
         // they match the query on screen, as far as `staleRowsChecked` screens of them.
@@ -342,6 +315,7 @@ public enum FrameBuilder {
         }
         var rows: [FrameRow] = []
         var row = 0
+        var itemsListed = 0
         func header(_ group: SectionGroup) -> FrameRow {
             if group.section == SectionGroup.closeMatches { return .section(TerminalText.truncate(CloseMatches.header, to: width)) }
             let name = TerminalText.sanitize(String(decoding: store.sectionName(group.section), as: UTF8.self))
@@ -374,9 +348,11 @@ public enum FrameBuilder {
                 listedInGroup += 1
                 var label: Character? = nil
                 if let labels = input.jumpLabels {
-                    let index = position - scroll
-                    label = index >= 0 && index < labels.count ? labels[index] : nil
+                    // fzf's: the items on screen, labelled in order from the first.
+                    let index = itemsListed
+                    label = index < labels.count ? labels[index] : nil
                 }
+                itemsListed += 1
                 let selected = position == selection && input.pointsAtSelection
                 if input.look.spansRows {
                     let itemRows = self.itemRows(Int(line), position: position, selected: selected,
@@ -408,8 +384,16 @@ public enum FrameBuilder {
             }
         }
         if rows.count > input.listHeight { rows.removeLast(rows.count - input.listHeight) }
+        // As fzf: items of several rows count as the rows they take on average in view.
+        let items = rows.reduce(0) { n, row in
+            if case .line(let line) = row, line.part != .single && line.part != .first { return n }
+            if case .gap = row { return n }
+            return n + 1
+        }
+        let perLine = input.look.spansRows ? max(1, rows.count / max(1, items)) : 1
         return Frame(headers: headers, rows: rows, info: info, message: [], scroll: scroll,
-                     headerTextRows: input.headerText.count)
+                     headerTextRows: input.headerText.count,
+                     scrollbar: Scrollbar.thumb(lines: window.count, height: input.listHeight, first: scroll, perLine: perLine))
     }
 
     static func message(_ input: FrameInput, matches: Int) -> [String] {

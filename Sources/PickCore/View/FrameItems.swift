@@ -6,29 +6,10 @@
 // marker on each of its rows (`--marker-multi-line`: first, middle, last). An item that
 // does not fit shows its first rows, except at the list's far end in fzf's default layout
 // (the list grows upward), where it shows its last rows and the rest is above the screen,
-// unless it is the highlighted one. The window is counted in rows: the scroll (the first
-// item shown) moves until the highlighted item's rows show, as far as the list has room.
+// unless it is the highlighted one. The window is counted in rows (ListWindow.swift).
 // pick's shortcut chips (`--palette`) show on items of one row only.
 
 extension FrameBuilder {
-    /// The line position of logical row `r` (section headers counted), nil for a header.
-    static func linePosition(ofRow r: Int, groups: [SectionGroup], headed: [Bool], after: Bool) -> Int? {
-        var row = 0
-        for (g, group) in groups.enumerated() {
-            let n = group.range.count + (headed[g] ? 1 : 0)
-            if r < row + n {
-                var k = r - row
-                if headed[g] && !after {
-                    if k == 0 { return nil }
-                    k -= 1
-                }
-                return k < group.range.count ? group.range.lowerBound + k : nil
-            }
-            row += n
-        }
-        return nil
-    }
-
     /// Rows store line `line` takes (at most the list's height) and its gap.
     static func rowCount(_ line: Int, input: FrameInput, store: LineStore, width: Int) -> Int {
         let gap = input.look.gap
@@ -39,69 +20,6 @@ extension FrameBuilder {
                      columns: max(1, width - input.gutterWidth), atMost: max(1, input.listHeight), fromEnd: false).rows.count
         }
         return count + gap
-    }
-
-    /// The first logical row shown when rows take `height(r)` screen rows, as fzf's
-    /// `constrain` counts its offset in items: the highlighted one (`selectedRow`) among
-    /// the items that fit from there (an item cut at the end counts only when it is the
-    /// first), no room left at the end while items before could fill it, and
-    /// `--scroll-off` rows kept before and after it, first before, then after.
-    static func spannedScroll(from previous: Int, totalRows: Int, selectedRow: Int, input: FrameInput,
-                              height: (Int) -> Int) -> Int {
-        let rows = max(1, input.listHeight)
-        func fitting(from start: Int) -> Int {
-            var found = 0, sum = 0
-            func add(_ r: Int) -> Bool {
-                let h = height(r)
-                let overflow = h > rows - sum
-                sum += min(h, rows - sum)
-                if sum >= rows {
-                    if found == 0 || !overflow { found += 1 }
-                    return false
-                }
-                found += 1
-                return true
-            }
-            var r = start
-            while r < totalRows && add(r) { r += 1 }
-            if sum < rows {
-                r = start - 1
-                while r >= 0 && add(r) { r -= 1 }
-            }
-            return max(found, 1)
-        }
-        var scroll = min(max(previous, 0), max(0, totalRows - 1))
-        for _ in 0..<rows {
-            let found = fitting(from: scroll)
-            let lowest = max(selectedRow - found + 1, 0)
-            let highest = max(min(totalRows - found, selectedRow), 0)
-            let before = scroll
-            scroll = min(max(scroll, lowest), highest)
-            if input.scrollOff > 0 {
-                let off = min(rows / 2, input.scrollOff)
-                let own = min(height(selectedRow), rows)
-                func linesBefore() -> Int {
-                    var sum = 0
-                    for r in scroll..<max(scroll, selectedRow) {
-                        sum += min(height(r), max(0, rows - sum - own))
-                    }
-                    return sum
-                }
-                for phase in 0..<2 {
-                    while true {
-                        let was = scroll
-                        let b = linesBefore()
-                        let a = rows - (b + own)
-                        if b < off && a < off { break }
-                        if phase == 0 && b < off { scroll = max(lowest, scroll - 1) }
-                        else if phase == 1 && a < off { scroll = min(highest, scroll + 1) }
-                        if scroll == was { break }
-                    }
-                }
-            }
-            if scroll == before { break }
-        }
-        return scroll
     }
 
     /// The rows of one item in reading order, at most `room`: its text's rows (see

@@ -109,6 +109,38 @@ extension ActionPolicyTests {
         XCTAssertEqual(d.accepted(), [lines[at - 1]!], "Return typed with the move: one up from the tracked line")
     }
 
+    func testAMarkTypedAmongMovesAheadMarksTheLineTheMovesReach() {
+        var d = Driver(lines: (1...30).map { "line\($0)" }, loading: false, settings: .init(multi: true, track: true))
+        d.type("", at: 0)
+        press(&d, "pos(21)")
+        d.type("line2", at: 100)
+        press(&d, "down+toggle+down")
+        XCTAssertEqual(d.session.marks, [], "the mark waits with the moves")
+        d.workerAnswers()
+        let lines = (d.session.shown?.lines ?? []).map { d.text($0)! }
+        let at = lines.firstIndex(of: "line21")!
+        XCTAssertEqual(d.session.marks.map { d.text($0)! }, [lines[at + 1]], "one down from line21, marked there")
+        XCTAssertEqual(d.session.selection, at + 2)
+    }
+
+    func testAClickWhileMovesWaitPointsAtTheLineClicked() {
+        var d = Driver(lines: (1...30).map { "line\($0)" }, loading: false, settings: .init(track: true))
+        d.type("", at: 0)
+        press(&d, "pos(21)")
+        d.type("line2", at: 100)
+        press(&d, "down+down")
+        d.send(.select(1))
+        XCTAssertEqual(highlighted(d), "line2", "the old list's second line, clicked")
+        d.workerAnswers()
+        XCTAssertEqual(highlighted(d), "line2", "found in the new list; the moves before the click dropped")
+        d.type("line", at: 200)
+        press(&d, "down")
+        d.send(.select(5))
+        let clicked = d.text(d.session.shown!.lines[5])
+        d.workerAnswers()
+        XCTAssertEqual(highlighted(d), clicked, "the line clicked is followed into the new list, not moved from")
+    }
+
     func testAcceptInRawModePicksTheLineUnderTheHighlight() {
         var d = rawDriver()
         d.type("line29", at: 100)
@@ -214,6 +246,27 @@ extension ActionPolicyTests {
         XCTAssertEqual(d.session.scroll, 13, "with the prompt at the bottom, down shows lines nearer the start")
     }
 
+    func testPagesOverTallItemsCountTheWindowsRowsAndHalfAPageIsHalfTheRows() {
+        var d = driver()
+        let plain = ActionContext(pageRows: 9, listReadsDown: true)
+        press(&d, "half-page-down", context: plain)
+        XCTAssertEqual(highlighted(d), "line6", "half of 10 rows: 5 lines down, as fzf's")
+        press(&d, "page-down", context: plain)
+        XCTAssertEqual(highlighted(d), "line15", "a page: the rows less one")
+        var tall = plain
+        tall.window = ListWindow(count: 30, rows: 10, height: { _ in 3 })
+        press(&d, "first")
+        d.session.scroll = 0
+        press(&d, "page-down", context: tall)
+        XCTAssertEqual(highlighted(d), "line6", "three items show whole and one in part: the page stops once it shows whole")
+        XCTAssertEqual(d.session.scroll, 3)
+        press(&d, "offset-up", context: tall)
+        XCTAssertEqual(d.session.scroll, 2, "an item scrolled into view above")
+        XCTAssertEqual(highlighted(d), "line5", "line6 would leave the window: the highlight moves up one")
+        press(&d, "offset-middle", context: tall)
+        XCTAssertEqual(d.session.scroll, 3, "an item before it, it, and four rows after")
+    }
+
     func testTrackCurrentFollowsTheLineUntilTheHighlightMoves() {
         var d = driver()
         press(&d, "pos(12)+track-current")
@@ -238,11 +291,11 @@ extension ActionPolicyTests {
         guard case .jump(accepts: false)? = press(&d, "jump").first,
               case .jump(accepts: true)? = press(&d, "jump-accept").first else { return XCTFail() }
         let labels = Array("asdf")
-        XCTAssertEqual(d.session.jumpTarget(.char(0x64), labels: labels, rows: 10), 2, "d: the third row")
-        XCTAssertNil(d.session.jumpTarget(.char(0x78), labels: labels, rows: 10), "x is no label")
-        XCTAssertNil(d.session.jumpTarget(.char(0x66), labels: labels, rows: 3), "f names no row on screen")
-        press(&d, "offset-down")
-        XCTAssertEqual(d.session.jumpTarget(.char(0x61), labels: labels, rows: 10), 1, "counted from the first row shown")
+        XCTAssertEqual(d.session.jumpTarget(.char(0x64), labels: labels, listed: Array(0..<10)), 2, "d: the third item")
+        XCTAssertNil(d.session.jumpTarget(.char(0x78), labels: labels, listed: Array(0..<10)), "x is no label")
+        XCTAssertNil(d.session.jumpTarget(.char(0x66), labels: labels, listed: [0, 1, 2]), "f names no item on screen")
+        XCTAssertEqual(d.session.jumpTarget(.char(0x61), labels: labels, listed: Array(1..<11)), 1,
+                       "counted from the first item shown")
     }
 
     func testQueryEditsAndHistoryAreTheEditorsAndBackwardEOFFires() {

@@ -782,6 +782,45 @@ final class SessionBindingTests: XCTestCase {
         d.send(.answered(d.answer(stale)))
         XCTAssertNil(d.session.shown, "an answer about the old store is dropped")
     }
+
+    func testTheFirstListIsListedOnceItHasLinesOrTheInputIsReadWhole() {
+        var d = Driver(lines: [], loading: true)
+        d.type("", at: Tunables.Session.firstListHold + 1)
+        if d.workerJob != nil { d.workerAnswers() }
+        XCTAssertNotNil(d.session.shown)
+        XCTAssertFalse(d.session.listedOnce, "an empty list while the input loads: the preview waits")
+        d.stream(["one"], at: Tunables.Session.firstListHold + 2)
+        while d.workerJob != nil { d.workerAnswers() }
+        d.stream([], loading: true, at: Tunables.Session.firstListHold + Tunables.Session.refreshInterval + 3)
+        while d.workerJob != nil { d.workerAnswers() }
+        XCTAssertTrue(d.session.listedOnce, "its first line")
+
+        var empty = Driver(lines: [], loading: true)
+        empty.type("", at: Tunables.Session.firstListHold + 1)
+        if empty.workerJob != nil { empty.workerAnswers() }
+        empty.stream([], loading: false, at: Tunables.Session.firstListHold + 2)
+        XCTAssertTrue(empty.session.listedOnce, "read whole with no line")
+    }
+
+    func testAReloadKeepsTheOldListAndTurnsTheSpinnerUntilItsLinesCome() {
+        var d = Driver(lines: ["one", "two"], loading: false)
+        d.type("", at: 0)
+        XCTAssertFalse(d.session.isBusy)
+        let draws = d.draws
+        d.now = 1000
+        d.send(.reloadStarted)
+        XCTAssertTrue(d.session.isBusy, "the spinner turns while the command runs")
+        XCTAssertGreaterThan(d.draws, draws, "a frame shows the spinner")
+        XCTAssertEqual(d.session.shown?.lines.map { d.text($0)! }, ["one", "two"], "the old list stays")
+        XCTAssertEqual(d.session.wait(at: 1000), Tunables.Session.spinnerInterval)
+        d.send(.move(by: 1, wraps: false))
+        XCTAssertEqual(d.text(d.session.highlighted), "two", "the old list is still usable")
+        d.replaceInput(with: ["three"])
+        while d.workerJob != nil { d.workerAnswers() }
+        XCTAssertFalse(d.session.isReloading)
+        XCTAssertFalse(d.session.isBusy, "the reload read whole: the spinner stops")
+        XCTAssertEqual(d.session.shown?.lines.map { d.text($0)! }, ["three"])
+    }
 }
 
 /// When `--bind`'s events fire, replayed on a session.

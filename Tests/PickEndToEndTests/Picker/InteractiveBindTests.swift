@@ -15,7 +15,7 @@ final class InteractiveBindTests: InteractiveTestCase {
     func testMovingAndMarkingActions() throws {
         try tmux.file("input.txt", (1...30).map { "line\($0)" }.joined(separator: "\n") + "\n")
         try tmux.start(input: "cat input.txt", args: """
-            --multi --height 12 --bind 'ctrl-x:last,ctrl-y:first,ctrl-o:toggle+down,ctrl-v:page-down' \
+            --no-scrollbar --multi --height 12 --bind 'ctrl-x:last,ctrl-y:first,ctrl-o:toggle+down,ctrl-v:page-down' \
             --bind 'ctrl-a:select-all,ctrl-d:deselect-all,ctrl-t:toggle-all,ctrl-b:up+up,ctrl-e:down' \
             --bind 'ctrl-q:accept'
             """)
@@ -219,7 +219,7 @@ final class InteractiveBindTests: InteractiveTestCase {
     func testMovesAfterAReloadActOnTheNewList() throws {
         try tmux.file("input.txt", "a\nb\nc\n")
         try tmux.start(input: "cat input.txt", args: """
-            --bind 'ctrl-l:reload(seq 10)+last,ctrl-p:reload(seq 20)+pos(5),ctrl-f:reload(seq 30)+first,ctrl-q:accept'
+            --no-scrollbar --bind 'ctrl-l:reload(seq 10)+last,ctrl-p:reload(seq 20)+pos(5),ctrl-f:reload(seq 30)+first,ctrl-q:accept'
             """)
         tmux.waitFor(text: "3/3")
         tmux.keys("C-l")
@@ -500,6 +500,51 @@ final class InteractiveBindTests: InteractiveTestCase {
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)
         XCTAssertEqual(tmux.stdout, "synced\n")
+    }
+
+    /// As fzf: while a reload's command runs, the old list stays and the spinner turns; its
+    /// lines replace the list once they come (reload-sync's once the command ends).
+    func testAReloadInProgressKeepsTheOldListWithTheSpinner() throws {
+        try tmux.file("go", "")
+        try tmux.start(input: "seq 3", args: """
+            --bind 'ctrl-r:reload(while [ -e go ]; do sleep 0.05; done; seq 10 11)' \
+            --bind 'ctrl-e:reload-sync(echo first; while [ -e go ]; do sleep 0.05; done; echo last)'
+            """)
+        tmux.waitFor(text: "3/3")
+        let spinner = Set("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+        func spins(_ rows: [String]) -> Bool { rows[row: 1].first.map(spinner.contains) ?? false }
+        XCTAssertFalse(spins(tmux.screen()), "no spinner once the input is read")
+        tmux.keys("C-r")
+        tmux.waitFor("the spinner turns, the old list shown and usable") { rows in
+            spins(rows) && rows[row: 1].contains("3/3") && self.shows(rows, "> 1") && self.shows(rows, "  3")
+        }
+        tmux.keys("Down")
+        tmux.waitFor(text: "> 2")
+        try FileManager.default.removeItem(atPath: tmux.dir.appendingPathComponent("go").path)
+        tmux.waitFor("the new lines, the spinner stopped") { $0[row: 1] == tmux.infoRow("2/2") && self.shows($0, "  10") }
+        try tmux.file("go", "")
+        tmux.keys("C-e")
+        tmux.waitFor("reload-sync keeps the old list until its command ends") { rows in
+            spins(rows) && rows[row: 1].contains("2/2") && self.shows(rows, "11")
+        }
+        XCTAssertFalse(tmux.screen().contains { $0.contains("first") })
+        try FileManager.default.removeItem(atPath: tmux.dir.appendingPathComponent("go").path)
+        tmux.waitFor("reload-sync's whole list") { $0[row: 1] == tmux.infoRow("2/2") && self.shows($0, "  first") }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "last\n", "the highlight kept its row (fzf's)")
+    }
+
+    /// As fzf: a reload whose command fails and prints nothing says so in the info line.
+    func testAFailedReloadSaysSoInTheInfoLine() throws {
+        try tmux.start(input: "seq 3", args: "--bind 'ctrl-r:reload(echo {} >/dev/null; false)' --bind 'ctrl-t:reload(seq 5)'")
+        tmux.waitFor(text: "3/3")
+        tmux.keys("C-r")
+        tmux.waitFor("the failed command") { $0[row: 1].hasPrefix("  [Command failed: echo '1' >/dev/null; false] ─") }
+        tmux.keys("C-t")
+        tmux.waitFor("the next reload's lines, the failure gone") { $0[row: 1] == tmux.infoRow("5/5") }
+        tmux.keys("Escape")
+        XCTAssertEqual(tmux.exitStatus(), 130)
     }
 
     func testAReloadOnStartIsTheInputAndStandardInputIsNeverShown() throws {

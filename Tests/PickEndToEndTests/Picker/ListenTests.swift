@@ -89,6 +89,26 @@ final class ListenTests: InteractiveTestCase {
         XCTAssertEqual(tmux.stdout, "1\n")
     }
 
+    /// As fzf's: GET says `reading` while a reload's command runs, the old list's lines
+    /// still listed, and no longer once its lines are in.
+    func testGetSaysReadingWhileAReloadRuns() throws {
+        try tmux.file("go", "")
+        let url = try startListening(args: "--bind 'ctrl-r:reload(while [ -e go ]; do sleep 0.05; done; seq 5)'")
+        tmux.waitFor(text: "20/20")
+        XCTAssertEqual(try state(url)["reading"] as? Bool, false)
+        tmux.keys("C-r")
+        let end = Date().addingTimeInterval(TmuxPick.deadline)
+        var s = try state(url)
+        while s["reading"] as? Bool != true && Date() < end { s = try state(url) }
+        XCTAssertEqual(s["reading"] as? Bool, true)
+        XCTAssertEqual(s["totalCount"] as? Int, 20, "the old list until the reload's lines come")
+        try FileManager.default.removeItem(atPath: tmux.dir.appendingPathComponent("go").path)
+        tmux.waitFor(text: "5/5")
+        while s["reading"] as? Bool != false && Date() < end { s = try state(url) }
+        XCTAssertEqual(s["reading"] as? Bool, false)
+        XCTAssertEqual(s["totalCount"] as? Int, 5)
+    }
+
     func testAWrongOrMissingApiKeyIsRefused() throws {
         let url = try startListening(environment: ["FZF_API_KEY": "123abc"])
         tmux.waitFor(text: "20/20")

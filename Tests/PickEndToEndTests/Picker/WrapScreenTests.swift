@@ -6,7 +6,8 @@ import XCTest
 /// its default layout): `--read0` items with newlines (fzf's test_fzf_multi_line),
 /// `--wrap`, `--gap`, their toggles, and the preview's wrapping.
 final class WrapScreenTests: InteractiveTestCase {
-    private let fzfLook = "--layout=default --pointer '>' --marker '>' --gutter ' ' --scroll-off=3"
+    /// fzf's suite's defaults (its FZF_DEFAULT_OPTS) and its layout.
+    private let fzfLook = "--layout=default --no-scrollbar --pointer '>' --marker '>' --gutter ' ' --scroll-off=3"
 
     /// The list's rows above the info line (the last `rows` of them), as the screen shows them.
     private func list(_ screen: [String], rows: Int, height: Int) -> [String] {
@@ -100,5 +101,52 @@ final class WrapScreenTests: InteractiveTestCase {
         tmux.waitFor("wrapped again, by characters (the blank kept)") { screen in
             screen.contains { $0.hasSuffix("│ ↳  hello   │") }
         }
+    }
+
+    /// page-up, half-page-down and offset-up over wrapped items of one to three rows move as
+    /// fzf's: a page stops before an item would pass unseen, and the list's first row and
+    /// the highlighted item are the ones fzf shows.
+    func testPagesOverWrappedItemsMoveAsFzfs() throws {
+        // item01…item30, each 5 to 80 x's long: one, two or three rows at 40 columns.
+        try tmux.start(input: "for i in $(seq 1 30); do printf 'item%02d %s\\n' $i \"$(printf %$(( i % 4 * 25 + 5 ))s | tr ' ' x)\"; done",
+                       args: "--wrap --no-scrollbar --bind ctrl-l:half-page-down,ctrl-o:offset-up,ctrl-t:offset-middle \(fzfLook)",
+                       width: 40, height: 14)
+        tmux.waitFor(text: "30/30")
+        func at(_ top: String, pointer: String) -> ([String]) -> Bool {
+            { rows in rows[0].hasPrefix("  \(top) ") && rows.contains { $0.hasPrefix("> \(pointer) ") } }
+        }
+        tmux.keys("PPage")
+        tmux.waitFor("page-up: item10 highlighted, item11 cut at the top", at("item11", pointer: "item10"))
+        tmux.keys("PPage")
+        tmux.waitFor("page-up again", at("item15", pointer: "item14"))
+        tmux.keys("C-l")
+        tmux.waitFor("half-page-down: half the rows", at("item13", pointer: "item08"))
+        tmux.keys("C-o")
+        tmux.waitFor("offset-up within --scroll-off: the highlight moves instead", at("item13", pointer: "item09"))
+        tmux.keys("C-o", "C-t")
+        tmux.waitFor("offset-middle keeps it where fzf has it", at("item13", pointer: "item10"))
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertTrue(tmux.stdout.hasPrefix("item10 "))
+    }
+
+    /// jump over wrapped items labels each item on screen, on each of its rows, in order
+    /// from the prompt, as fzf's; a label past the items shown names nothing.
+    func testJumpLabelsEachWrappedItemOnScreen() throws {
+        try tmux.start(input: "for i in 1 2 3 4 5 6; do printf 'line%s %s\\n' $i \"$(printf %50s | tr ' ' y)\"; done",
+                       args: "--wrap --no-scrollbar --bind ctrl-g:jump \(fzfLook)", width: 40, height: 10)
+        tmux.waitFor(text: "6/6")
+        tmux.keys("C-g")
+        tmux.waitFor("a label on each row of the four items shown") { $0.prefix(8).map { $0.prefix(8) } ==
+            ["f line4 ", "f ↳ yyyy", "d line3 ", "d ↳ yyyy", "s line2 ", "s ↳ yyyy", "a line1 ", "a ↳ yyyy"] }
+        tmux.type("d")
+        tmux.waitFor("on line3, --scroll-off scrolling the list a line") { $0[0].hasPrefix("  line5 ") && $0[4].hasPrefix("> line3 ") }
+        tmux.keys("C-g")
+        tmux.waitFor("labelled from the first item shown") { $0[6].hasPrefix("a line2 ") && $0[0].hasPrefix("f line5 ") }
+        tmux.type("g")
+        tmux.waitFor("g names no item on screen: jump ends, the highlight stays") { $0[4].hasPrefix("> line3 ") && $0[6].hasPrefix("  line2") }
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertTrue(tmux.stdout.hasPrefix("line3 "))
     }
 }

@@ -43,6 +43,24 @@ final class InteractivePreviewTests: InteractiveTestCase {
         XCTAssertTrue(tmux.terminalRestored)
     }
 
+    /// As fzf's: the preview waits for the first list, so a command with no placeholder runs
+    /// once, not once before the lines come and again on the first; an input read whole
+    /// with no line runs it too.
+    func testAPreviewWaitsForTheFirstListAndRunsOnce() throws {
+        try tmux.start(input: "sleep 1; seq 3", args: "--preview 'echo run >> runs; echo previewed'", width: 60, height: 10)
+        tmux.waitFor(text: "previewed")
+        tmux.waitFor(text: "3/3")
+        tmux.keys("C-c")
+        XCTAssertEqual(tmux.exitStatus(), 130)
+        XCTAssertEqual(try String(contentsOf: tmux.dir.appendingPathComponent("runs"), encoding: .utf8), "run\n")
+    }
+
+    func testAPreviewRunsForAnInputReadWholeWithNoLine() throws {
+        try tmux.start(input: "sleep 0.5", args: "--preview 'echo previewed'", width: 60, height: 10)
+        tmux.waitFor(text: "0/0")
+        tmux.waitFor(text: "previewed")
+    }
+
     func testAQueryPlaceholderRunsAgainAsTheQueryChanges() throws {
         try tmux.start(input: "printf 'alpha\\nalps\\n'", args: "--preview 'printf \"q=[%s] line=%s\" {q} {}'", width: 70, height: 8)
         tmux.waitFor(text: "q=[] line=alpha")
