@@ -121,7 +121,7 @@ if let query = options.filter {
         spawnThread { loadInput(mapsFile: true) }
     }
     let engine = SearchEngine(store: fieldView?.searched ?? store, matching: options.matching,
-                              ranking: options.ranking, skippedLines: options.headerLines)
+                              ranking: options.ranking, skippedLines: options.headerLines, keepsLast: options.tail)
     engine.remember(Remember.picks(options), lines: store)
     let result = engine.searchAllInput(query)
     // `--typos`: the close matches follow the real ones (CloseMatches.swift).

@@ -226,7 +226,7 @@ extension Picker {
         var ranking = options.ranking
         ranking.sorts = session.bound.sorts ?? options.ranking.sorts
         let engine = SearchEngine(store: store, matching: options.matching, ranking: ranking,
-                                  skippedLines: options.headerLines)
+                                  skippedLines: options.headerLines, keepsLast: options.tail)
         engine.remember(as: worker.engine, lines: linesAsRead)
         if store === worker.engine.store { engine.exclude(worker.engine.excludedLines) }
         worker.replace(engine)

@@ -32,7 +32,7 @@ enum Interactive {
             if !alreadyRead { loadInput() }
             alreadyRead = true
             let engine = SearchEngine(store: store, matching: options.matching, ranking: options.ranking,
-                                      skippedLines: options.headerLines)
+                                      skippedLines: options.headerLines, keepsLast: options.tail)
             var result = engine.search(options.query)!
             if let name = options.scope, let index = Scopes.index(named: name, in: store) {
                 result = Scopes.filter(result, to: index)

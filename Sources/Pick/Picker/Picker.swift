@@ -85,14 +85,14 @@ final class Picker {
         self.theme = theme
         self.input = input
         worker = SearchWorker(engine: SearchEngine(store: store, matching: options.matching, ranking: options.ranking,
-                                                   skippedLines: options.headerLines))
+                                                   skippedLines: options.headerLines, keepsLast: options.tail))
         session = PickSession(settings: .init(multi: options.multi, multiLimit: options.multiLimit,
                                               cycle: options.cycle, headerLines: options.headerLines,
                                               track: options.track,
                                               typos: options.typos == false ? nil : options.matching,
                                               forgivesTypos: options.palette || options.demo,
                                               sorts: options.ranking.sorts, nth: options.nth, withNth: options.withNth,
-                                              keepsRow: options.keepsRow),
+                                              keepsRow: options.keepsRow, keepsLast: options.tail),
                               raw: options.raw, startedAt: monotonicMillis())
         // (The end-to-end tests lower the point past which the whole ranking waits: two
         // million lines are more than a debug build answers within their deadlines.)

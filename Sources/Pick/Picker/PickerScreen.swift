@@ -19,7 +19,8 @@ extension Picker {
 
     func enterScreen() {
         if options.heightAdapts {
-            let counts = { (candidates: max(0, self.store.count - self.options.headerLines), headers: self.headerCount,
+            let counts = { (candidates: self.store.count - self.worker.engine.firstCandidate(self.store.count),
+                            headers: self.headerCount,
                             sections: max(0, Scopes.names(in: self.store).count - 1), loading: self.input.isLoading) }
             region.fit(terminal, info: options.info, separator: options.separatorRule.map { StyledText(ansi: $0) },
                        separatorIsDefault: options.separator == nil,

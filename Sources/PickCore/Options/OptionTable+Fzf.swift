@@ -21,8 +21,6 @@ extension OptionTable {
         OptionRow("--threads", .required, support: .ignored("pick sizes its matcher to the machine's cores")) {
             _ = try $1.number(min: 1)
         },
-        OptionRow("--tail", .required, support: .ignored("pick keeps every line it reads")) { _ = try $1.number(min: 1) },
-        .ignored("--no-tail", "as --tail"),
         .ignored("--tty-default", takes: .required, "pick always draws on /dev/tty"),
         .ignored("--no-tty-default", "pick always draws on /dev/tty"),
         .ignored("--force-tty-in", "pick always reads keys from /dev/tty"),

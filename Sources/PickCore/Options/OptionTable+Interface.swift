@@ -195,6 +195,11 @@ extension OptionTable {
             $0.headerLines = try $1.number()
         },
         .flag("--no-header-lines") { $0.headerLines = 0 },
+        OptionRow("--tail", .required,
+                  help: help(.interface, "--tail=N", "only the last N lines read are candidates (a stream)")) {
+            $0.tail = try $1.number(min: 1)
+        },
+        .flag("--no-tail") { $0.tail = nil },
         OptionRow("--scope", .required, origin: .pick, help: help(.interface, "--scope=NAME", "start in the section NAME")) {
             $0.scope = try $1.nonEmpty("section name")
         },

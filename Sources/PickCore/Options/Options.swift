@@ -105,6 +105,8 @@ public struct Options: Sendable {
     public var ghost = ""
     public var header: String? = nil
     public var headerLines = 0
+    /// `--tail N`: only the last N lines read are candidates.
+    public var tail: Int?
     public var height: Height = .full
     /// `--height=~N`: fewer rows when the input needs fewer (at most the height).
     public var heightAdapts = false

@@ -96,13 +96,32 @@ public final class SearchEngine: @unchecked Sendable {
     public var ranking: RankingOptions
     /// Lines at the start of the store that are headers, never candidates (`--header-lines`).
     public var skippedLines: Int
+    /// `--tail N`: only the last N lines read (after the header lines) are candidates. The
+    /// store keeps the others; fzf lets them go.
+    public var keepsLast: Int?
 
     public init(store: LineStore, matching: MatchingOptions = MatchingOptions(),
-                ranking: RankingOptions = RankingOptions(), skippedLines: Int = 0) {
+                ranking: RankingOptions = RankingOptions(), skippedLines: Int = 0, keepsLast: Int? = nil) {
         self.store = store
         self.matching = matching
         self.ranking = ranking
         self.skippedLines = skippedLines
+        self.keepsLast = keepsLast
+    }
+
+    /// The first candidate line while the store holds `total` lines: after the header
+    /// lines, and with `--tail` among the last lines.
+    public func firstCandidate(_ total: Int) -> Int {
+        let first = min(skippedLines, total)
+        guard let keepsLast else { return first }
+        return max(first, total - keepsLast)
+    }
+
+    /// What a search's memory notes of the lines skipped (SearchMemory.Options): with
+    /// `--tail`, where the window starts, so that a search from before it moved is never
+    /// narrowed from.
+    private func skippedForMemory(_ total: Int) -> Int {
+        keepsLast == nil ? skippedLines : firstCandidate(total)
     }
 
     /// Parses `text` with this engine's matching options.
@@ -138,11 +157,13 @@ public final class SearchEngine: @unchecked Sendable {
                         cancellation: Cancellation?) -> SearchResult? {
         let query = parse(text)
         var total = store.count
-        if waitsForInput && query.isEmpty {
+        // (With --tail, the candidates are known once the input is: the last lines.)
+        if waitsForInput && (query.isEmpty || keepsLast != nil) {
             while !store.isFinished { usleep(1000) }
             total = store.count
         }
-        let options = SearchMemory.Options(matching: matching, ranking: ranking, skippedLines: skippedLines,
+        let waitsForInput = waitsForInput && keepsLast == nil
+        let options = SearchMemory.Options(matching: matching, ranking: ranking, skippedLines: skippedForMemory(total),
                                            memoryGeneration: memoryGeneration.load(ordering: .relaxed))
         // `exclude` (--bind): lines taken out of the list stay out, whatever the query. The
         // memory of searches holds whole results: not used while lines are taken out.
@@ -172,13 +193,13 @@ public final class SearchEngine: @unchecked Sendable {
         // history, newest first) opens in that order; memory acts once something is typed.
         let keepsOrder = query.isEmpty && ranking.tiebreaks.first == .index
         if !keepsOrder, let remembered = memoryRanking.withLock({ $0 }) {
-            ranked = remembered.rerank(ranked, query: query, text: text, store: store, first: min(skippedLines, total),
+            ranked = remembered.rerank(ranked, query: query, text: text, store: store, first: firstCandidate(total),
                                        total: total, complete: found.matches.map { $0.count == ranked.count } ?? true,
                                        sorts: ranking.sorts)
         }
         let (lines, groups) = SectionGrouping.group(ranked, sectionCount: store.sectionCount, sections: store,
                                                     prefetches: !query.isEmpty)
-        let result = SearchResult(query: text, lines: lines, groups: groups, searched: total - min(skippedLines, total),
+        let result = SearchResult(query: text, lines: lines, groups: groups, searched: total - firstCandidate(total),
                                   matchCount: (found.matches?.count ?? lines.count + removed) - removed)
         if let matches = found.matches, excludedLines.isEmpty {
             memory.remember(SearchMemory.Entry(text: text, query: query, count: total, options: options,
@@ -193,7 +214,7 @@ public final class SearchEngine: @unchecked Sendable {
     /// an empty query is that list already.
     public func rawList(_ result: SearchResult) -> SearchResult {
         guard !parse(result.query).isEmpty else { return result }
-        let total = min(store.count, result.searched + skippedLines)
+        let total = keepsLast == nil ? min(store.count, result.searched + skippedLines) : store.count
         var all = inputOrder(upTo: total)
         let excludedLines = excluded.withLock { $0 }
         if !excludedLines.isEmpty { all.removeAll { excludedLines.contains($0) } }
@@ -207,7 +228,7 @@ public final class SearchEngine: @unchecked Sendable {
     /// Every candidate line below `total`, in input order (reversed with `--tac`): what an
     /// empty query shows.
     private func inputOrder(upTo total: Int) -> [Int32] {
-        let first = min(skippedLines, total)
+        let first = firstCandidate(total)
         let reverses = ranking.reversesInput
         return [Int32](unsafeUninitializedCapacity: total - first) { all, n in
             for k in 0..<all.count { all[k] = Int32(truncatingIfNeeded: reverses ? total &- 1 &- k : first &+ k) }
@@ -227,8 +248,8 @@ public final class SearchEngine: @unchecked Sendable {
         // A first screen ranks its best rows alone wherever the input keeps bounds: going on
         // from the bounds of the query it narrows, or scoring every line to record them.
         let top = bounds.pass != nil ? firstRows.map { max($0, 1) } : nil
-        let scope = RankScope(first: min(skippedLines, total), end: total, previous: previous?.lines,
-                              upTo: previous?.upTo ?? min(skippedLines, total))
+        let scope = RankScope(first: firstCandidate(total), end: total, previous: previous?.lines,
+                              upTo: previous?.upTo ?? firstCandidate(total))
         let found = rank(query, scope, cancellation: cancellation, bounds: bounds.pass, top: top)
         // (A first screen bounds the lines of an earlier term, or a first key's, unscored.)
         let bounded = top != nil && bounds.pass.map { $0.extends || $0.recordsOneCharacter } == true
@@ -241,9 +262,10 @@ public final class SearchEngine: @unchecked Sendable {
     /// remembers no such search. Reads the search's bits, not its ranking: a first screen
     /// whose rest was never ranked has them too.
     public func matchedLines(_ text: String, limit: Int) -> [Int32]? {
-        let options = SearchMemory.Options(matching: matching, ranking: ranking, skippedLines: skippedLines,
+        let count = store.count
+        let options = SearchMemory.Options(matching: matching, ranking: ranking, skippedLines: skippedForMemory(count),
                                            memoryGeneration: memoryGeneration.load(ordering: .relaxed))
-        guard excludedLines.isEmpty, let entry = memory.recall(text: text, count: store.count, options: options)
+        guard excludedLines.isEmpty, let entry = memory.recall(text: text, count: count, options: options)
         else { return nil }
         let bits = entry.matches
         var lines: [Int32] = []
@@ -274,7 +296,8 @@ public final class SearchEngine: @unchecked Sendable {
             return held.held
         }) else { return }
         defer { memory.bounds.withLock { if $0.held == nil { $0.held = bounds } } }
-        let options = SearchMemory.Options(matching: matching, ranking: ranking, skippedLines: skippedLines,
+        let options = SearchMemory.Options(matching: matching, ranking: ranking,
+                                           skippedLines: skippedForMemory(bounds.count),
                                            memoryGeneration: memoryGeneration.load(ordering: .relaxed))
         guard let term = bounds.term, bounds.exactBelow < bounds.count,
               let entry = memory.recall(text: bounds.text, count: bounds.count, options: options) else { return }

@@ -214,11 +214,15 @@ public struct PickSession {
         /// The highlight keeps its row of the list when the query changes (as fzf, whose
         /// cursor keeps its index); otherwise the new list is highlighted from its first line.
         public var keepsRow = false
+        /// `--tail N`: only the last N lines read are candidates.
+        public var keepsLast: Int? = nil
 
         public init(multi: Bool = false, multiLimit: Int = 0, cycle: Bool = false, headerLines: Int = 0,
                     track: Bool = false, typos: MatchingOptions? = nil, forgivesTypos: Bool = false,
-                    sorts: Bool = true, nth: FieldRanges? = nil, withNth: FieldTemplate? = nil, keepsRow: Bool = false) {
+                    sorts: Bool = true, nth: FieldRanges? = nil, withNth: FieldTemplate? = nil, keepsRow: Bool = false,
+                    keepsLast: Int? = nil) {
             self.keepsRow = keepsRow
+            self.keepsLast = keepsLast
             self.sorts = sorts
             self.nth = nth
             self.withNth = withNth
@@ -376,7 +380,7 @@ public struct PickSession {
     }
 
     /// Candidate lines read so far (header lines not counted).
-    public var candidates: Int { max(0, inputLines - settings.headerLines) }
+    public var candidates: Int { min(max(0, inputLines - settings.headerLines), settings.keepsLast ?? .max) }
 
     /// Whether the list shown is an older query's, until the current one's search answers:
     /// its rows need not match the query on screen, nor its count be the query's. A frame

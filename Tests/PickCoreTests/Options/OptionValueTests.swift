@@ -46,6 +46,7 @@ final class OptionValueTests: XCTestCase {
         "--limit": Rule(valid: "3", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers + ["0", "1000000001"]),
         "--multi": Rule(valid: "5", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers + ["1000000001"]),
         "--header-lines": Rule(valid: "2", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers),
+        "--tail": Rule(valid: "2", acceptsEmpty: false, acceptsHuge: false, malformed: badNumbers),
         // `-N` is fzf's "all but N rows": `-1` and `-10%` mean something.
         "--height": Rule(valid: "~40%", acceptsEmpty: false, acceptsHuge: false,
                          malformed: badNumbers.filter { $0 != "-1" } + ["1000%", "0%", "101%", "-100%", "%", "10%%", "40 %", "2",

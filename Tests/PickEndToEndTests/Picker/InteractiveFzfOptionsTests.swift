@@ -191,6 +191,33 @@ final class InteractiveFzfOptionsTests: InteractiveTestCase {
         XCTAssertEqual(Array(rows.prefix(7)), [">", tmux.infoRow("100/100"), tmux.barred("> 1"), "  2", "  3", "  4", ""])
     }
 
+    // MARK: Tail
+
+    /// `--tail N` on a stream: the list and its count follow the newest N lines, as fzf's;
+    /// the filter prints what fzf prints.
+    func testTailKeepsTheListToTheNewestLines() throws {
+        // The stream holds back its second half until the file `go` is written.
+        let go = tmux.dir.appendingPathComponent("go").path
+        try tmux.start(input: "(seq 10; while [ ! -f '\(go)' ]; do sleep 0.05; done; seq 11 20)", args: "--tail 4")
+        var rows = tmux.waitFor(text: "4/4")
+        XCTAssertEqual(Array(rows[2...5]), ["> 7", "  8", "  9", "  10"], rows.joined(separator: "\n"))
+        try tmux.file("go", "")
+        rows = tmux.waitFor("the newest four") { $0.contains("> 17") && $0.contains("  20") }
+        XCTAssertTrue(rows.contains { $0.hasPrefix("  4/4") }, rows.joined(separator: "\n"))
+        tmux.type("1")
+        tmux.waitFor(text: "3/4")
+        tmux.keys("Enter")
+        XCTAssertEqual(tmux.exitStatus(), 0)
+        XCTAssertEqual(tmux.stdout, "17\n")
+
+        let fzf = try fzfPath()
+        for args in [["--filter", "", "--tail", "3"], ["--filter", "1", "--tail", "3"], ["--filter", "", "--tail", "3", "--tac"]] {
+            let lines = (1...10).map(String.init)
+            XCTAssertEqual(try runPick(args, lines: lines).text, try runPick(args, lines: lines, binary: fzf).text,
+                           args.joined(separator: " "))
+        }
+    }
+
     // MARK: Refused
 
     func testAnFzfOptionIgnoringWouldGetWrongIsRefusedSayingSo() throws {
