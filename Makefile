@@ -209,6 +209,15 @@ bench-interactive: release
 clean:
 	rm -rf .build bench/out
 
+# Real fzf scripts with pick linked as fzf, beside fzf (tools/script-trial): forgit,
+# fzf-git.sh, fzf-tab, fzf.fish, fzf's shell integration as users install it, ADVANCED.md
+# recipes. It clones the scripts from GitHub (.build/script-trial/src) and takes a few
+# minutes; not part of `make test`. fd-find: fzf.fish lists files with it.
+.PHONY: script-trial
+script-trial: test-deps fzf-venv build
+	$(call install-missing,fd-find)
+	tools/script-trial --pick $(SCRATCH)/debug/pick --fzf $(FZF_VENV)/bin/fzf
+
 # libFuzzer over the line store, query parser and matcher, highlight positions, the frame
 # and its painter, and the options (Fuzz/run; one core, .build/fuzz). Not part of `make test`.
 FUZZ_SECONDS ?= 600

@@ -63,6 +63,8 @@ if let shell = options.shell, let script = ShellScripts.integration(for: shell, 
 }
 
 TerminalText.showsControlCharacters = options.controlSymbols
+TerminalText.unicodeGlyphs = options.unicode
+TerminalText.ambiguousIsWide = options.ambidouble ?? (getenv("RUNEWIDTH_EASTASIAN").map { String(cString: $0) } == "1")
 
 /// Whether the input is what the file walker finds (stdin a terminal, no default command).
 /// Its paths are kept whole, a newline in a name included: they end at NUL in the store.

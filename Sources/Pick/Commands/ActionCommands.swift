@@ -106,7 +106,7 @@ extension Picker {
             ("TOTAL_COUNT", String(session.candidates)),
         ]
         var fzf: [(String, String)] = [
-            ("FZF_POINTER", options.pointer), ("FZF_GHOST", ""),
+            ("FZF_POINTER", options.pointerShown), ("FZF_GHOST", ""),
             ("FZF_BORDER_LABEL", options.surround.label), ("FZF_PREVIEW_LABEL", options.previewLabel.label),
             ("FZF_LIST_LABEL", options.parts.list.label), ("FZF_INPUT_LABEL", options.parts.input.label),
             ("FZF_HEADER_LABEL", options.parts.header.label),

@@ -26,6 +26,13 @@ struct Geometry: Equatable {
     var surrounding: Surrounding? = nil
     /// The preview pane beside the rows (inside the surrounding), if it shows.
     var pane: PaneRect? = nil
+    /// A pane at `next` (its rows, 0 while hidden, and its options as placed): the parts
+    /// place it, beside the input, which then has a box of its own.
+    var nextPane: NextPane? = nil
+    /// fzf's rule for the default separator with a pane at `next` (nil: no spec there).
+    var nextHidesSeparator: Bool? = nil
+    /// The list's scrollbar glyph ("" none: `--no-scrollbar`).
+    var scrollbar = ""
 
     /// The parts' own boxes (`--list-border`, `--input-border`, `--header-first`,
     /// `--footer`…); nil in fzf's plain layout. With them, the fields above are the list's
@@ -34,10 +41,34 @@ struct Geometry: Equatable {
     var parts: ScreenParts? = nil
 
     var bottom: Int { top + height - 1 }
+
+    /// Where the list's scrollbar goes, as fzf's: the blank column pick keeps between the
+    /// rows and a border's side or the preview pane, or else the rows' own last column
+    /// (`inside`), which the lines then leave to it.
+    var listBar: (column: Int, inside: Bool) {
+        if let pane, pane.position == .right, pane.gap > 0 { return (right + 1, false) }
+        if parts == nil, pane?.position != .right, let s = surrounding, s.box.sides.right, s.box.padding.right > 0,
+           right == s.width - s.box.total.right {
+            return (right + 1, false)
+        }
+        return (right, true)
+    }
+
+    /// The columns a list row's text may take: as fzf's, a column short of the rows' end
+    /// when the scrollbar or something on the right takes it.
+    var listTextWidth: Int {
+        guard listBar.inside else { return width }
+        let beside = (parts?.layout.box(.list)?.sides.right ?? false) || (surrounding?.box.sides.right ?? false)
+            || pane?.position == .right
+        return !scrollbar.isEmpty || beside ? max(1, width - 1) : width
+    }
     /// The rows' last column.
     var right: Int { left + width - 1 }
     /// The input's own box inside its border, when it has one.
     var inputBox: ScreenRect? { parts?.layout.separate == true ? parts?.content(.input) : nil }
+    /// Whether the parts have boxes of their own (the list's box holds the list alone),
+    /// the input's too unless it is hidden.
+    var partsApart: Bool { parts?.layout.separate == true }
     /// The prompt's and info line's first and last columns.
     var inputLeft: Int { inputBox?.left ?? left }
     var inputRight: Int { inputBox.map { $0.left + $0.width - 1 } ?? right }
@@ -64,7 +95,7 @@ struct Geometry: Equatable {
 
     /// Rows left for the list once the prompt, the info line and `headers` rows are placed.
     func listHeight(headers: Int) -> Int {
-        inputBox != nil ? height : max(0, height - promptRows - infoRows - headers)
+        partsApart ? height : max(0, height - promptRows - infoRows - headers)
     }
 
     /// The info line's row (with a row of its own), next to the prompt.
@@ -81,7 +112,7 @@ struct Geometry: Equatable {
     /// The screen row of list row `i` (in flow order: 0 is next to the prompt, or with
     /// reverse-list the list's first row at the top).
     func listRow(_ i: Int, headers: Int) -> Int {
-        if inputBox != nil { return layout == .bottom ? bottom - i : top + i }
+        if partsApart { return layout == .bottom ? bottom - i : top + i }
         switch layout {
         case .top: return anchor + headers + i
         case .bottom: return anchor - headers - i
@@ -175,8 +206,9 @@ struct Gutter: Equatable {
 
     /// The pointer's column on a row it does not point at.
     var blank: String {
+        // As fzf: the glyph counts one column (an ambiguous `▌` two with --ambidouble).
         let glyph = raw ? gutterRaw : gutter ?? ""
-        return glyph + String(repeating: " ", count: max(0, pointerWidth - TerminalText.width(glyph)))
+        return glyph + String(repeating: " ", count: max(0, pointerWidth - min(1, TerminalText.width(glyph))))
     }
     /// `--highlight-line`: the selected row's colours to the row's end.
     var highlightsLine = false
@@ -232,7 +264,10 @@ struct Ghost: Equatable {
 /// Everything is drawn between DECSC and DECRC (ESC 7 / ESC 8), so the cursor goes back
 /// exactly where libedit left it in the query and libedit's idea of the screen stays true.
 enum Painter {
-    static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    /// The spinner's frames, fzf's (ASCII ones without Unicode).
+    static var spinner: [String] { TerminalText.unicodeGlyphs ? unicodeSpinner : asciiSpinner }
+    private static let unicodeSpinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    private static let asciiSpinner = ["-", "\\", "|", "/", "-", "\\", "|", "/"]
 
     static func paint(_ frame: Frame, geometry g: Geometry, theme: Theme, spinnerPhase: Int = 0,
                       overlay: [String]? = nil, ghost: Ghost? = nil, gutter: Gutter = Gutter(),
@@ -255,39 +290,49 @@ enum Painter {
             return g.layout.promptOnTop ? row >= g.top + g.promptRows : row <= g.bottom - g.promptRows
         }
         // No row is ever wider than the terminal: a wider one would wrap onto the next.
-        func line(_ text: String, width: Int = width) -> String {
-            blank(width) + clip(text, to: width, plain: theme.isPlain, reset: theme.reset) + (boxedRight ? "" : "\u{1B}[K")
+        func line(_ text: String, width: Int = width, in part: Theme = theme) -> String {
+            (part.background == theme.background ? "" : part.reset) + blank(width)
+                + clip(text, to: width, plain: theme.isPlain, reset: part.reset) + (boxedRight ? "" : "\u{1B}[K")
+                + (part.background == theme.background ? "" : theme.reset)
         }
 
         // Info line.
         let inputWidth = max(1, g.inputRight - g.inputLeft + 1)
         if g.hasInfoRow && (isFree(g.infoRow) || g.inputBox != nil) {
             move(g.infoRow, g.inputLeft)
-            let rule = g.parts?.layout.separatedFromList == true ? nil : g.separator
-            out += line(infoLine(frame.info, width: inputWidth, theme: theme, phase: spinnerPhase, separator: rule,
-                                 style: g.info), width: inputWidth)
+            // fzf's default rule is gone where a border stands for it (`withParts`); one
+            // given with `--separator` is drawn beside the border all the same, as fzf's.
+            let rule = g.separator
+            // On the input's background (`input-bg`, or the list's).
+            let input = theme.inPart(.input)
+            out += line(infoLine(frame.info, width: inputWidth, theme: input, phase: spinnerPhase, separator: rule,
+                                 style: g.info), width: inputWidth, in: input)
             drawn.insert(g.infoRow)
         }
 
         for (k, spans) in frame.headers.enumerated() {
             guard let place = g.headerPlace(k, text: frame.headerTextRows, lines: frame.headers.count - frame.headerTextRows,
                                             gutter: gutter.width),
-                  g.inputBox != nil || isFree(place.row) else { continue }
+                  g.partsApart || isFree(place.row) else { continue }
             move(place.row, place.left - gutter.width)
+            let header = theme.inPart(.header)
             out += line(String(repeating: " ", count: gutter.width)
-                        + styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(), to: max(0, place.width))),
-                        width: place.width + gutter.width)
-            if g.inputBox == nil { drawn.insert(place.row) }
+                        + header.styled(theme.header, TerminalText.truncate(spans.map(\.text).joined(), to: max(0, place.width),
+                                                                             ellipsis: theme.labelEllipsis)),
+                        width: place.width + gutter.width, in: header)
+            if !g.partsApart { drawn.insert(place.row) }
         }
 
         let listHeight = g.listHeight(headers: frame.headers.count)
+        // The list's rows on its background (`list-bg`).
+        let list = theme.inPart(.list)
         var body: [String] = []
         if let overlay {
-            body = overlay.map { styled(theme.info, TerminalText.truncate($0, to: width)) }
+            body = overlay.map { list.styled(theme.info, TerminalText.truncate($0, to: width)) }
         } else if !frame.rows.isEmpty {
-            body = frame.rows.map { row($0, width: width, theme: theme, gutter: gutter) }
+            body = frame.rows.map { row($0, width: width, textWidth: g.listTextWidth, theme: list, gutter: gutter) }
         } else {
-            body = frame.message.map { styled(theme.message, TerminalText.truncate("  " + $0, to: width)) }
+            body = frame.message.map { list.styled(theme.message, TerminalText.truncate("  " + $0, to: width)) }
         }
         // Overlays and messages read top to bottom in both layouts.
         let readsDown = overlay != nil || frame.rows.isEmpty
@@ -298,13 +343,13 @@ enum Painter {
                 : g.listRow(i, headers: frame.headers.count)
             guard isFree(screenRow) else { continue }
             move(screenRow)
-            out += line(index >= 0 && index < body.count ? body[index] : "")
+            out += line(index >= 0 && index < body.count ? body[index] : "", in: list)
             drawn.insert(screenRow)
         }
         // Anything else in the region (not the prompt) is cleared.
         for r in g.top...max(g.top, g.bottom) where !drawn.contains(r) && isFree(r) {
             move(r)
-            out += line("")
+            out += line("", in: list)
         }
         if let ghost, ghost.column <= g.inputRight {
             out += "\u{1B}[\(g.promptRow);\(ghost.column)H" + (boxedRight ? blank(g.inputRight - ghost.column + 1) : "\u{1B}[K")
@@ -313,6 +358,7 @@ enum Painter {
         if let s = g.surrounding { out += surroundings(s, geometry: g, theme: theme) }
         if let parts = g.parts { out += partBoxes(parts, geometry: g, theme: theme, gutter: gutter.width) }
         if let pane = g.pane, let preview { out += self.pane(preview, in: pane, theme: theme) }
+        if overlay == nil { out += listScrollbar(frame, geometry: g, theme: theme, listHeight: listHeight) }
         // The cursor stays hidden with the input (fzf's).
         out += "\u{1B}8" + (g.showsInput ? "\u{1B}[?25h" : "")
         return Array(out.utf8)
@@ -616,7 +662,29 @@ enum Painter {
         return (text, used)
     }
 
-    static func row(_ row: FrameRow, width: Int, theme: Theme, gutter: Gutter = Gutter()) -> String {
+    /// The list's scrollbar: its glyph on the rows the frame's thumb spans, in the
+    /// `scrollbar` colour (the list border's, the border's unless set); a blank on the
+    /// others where the rows' own drawing does not clear the column.
+    static func listScrollbar(_ frame: Frame, geometry g: Geometry, theme: Theme, listHeight: Int) -> String {
+        guard !g.scrollbar.isEmpty, g.width > 1 || !g.listBar.inside else { return "" }
+        let bar = g.listBar
+        let thumb = frame.rows.isEmpty ? nil : frame.scrollbar
+        guard thumb != nil || !bar.inside else { return "" }
+        let colour = theme.scrollbar ?? theme.partBorders[.list] ?? theme.border
+        var out = ""
+        for i in 0..<listHeight {
+            let on = thumb?.contains(i) ?? false
+            guard on || !bar.inside else { continue }
+            out += "\u{1B}[\(g.listRow(i, headers: frame.headers.count));\(bar.column)H"
+                + (on ? theme.styled(colour, g.scrollbar) : " ")
+        }
+        return out
+    }
+
+    /// One list row: the gutter, the text cut to `textWidth` columns (the row's `width`
+    /// less the scrollbar's column), the chip.
+    static func row(_ row: FrameRow, width: Int, textWidth: Int? = nil, theme: Theme, gutter: Gutter = Gutter()) -> String {
+        let fullWidth = width
         let reset = theme.reset
         func sgr(_ p: String) -> String { p.isEmpty || theme.isPlain ? "" : "\u{1B}[\(p)m" }
         switch row {
@@ -629,6 +697,7 @@ enum Painter {
             guard rule, let line = gutter.gapLine, width - gutter.width - 1 > 0 else { return lead }
             return lead + self.rule(line, columns: width - gutter.width - 1, theme: theme, base: theme.border) + (theme.isPlain ? "" : reset)
         case .line(let line):
+            let width = textWidth ?? fullWidth
             // A marked row (`--multi`) has its own colours, the selected row's win over them.
             let isMarkedStyle = line.isMarked && !line.isSelected && !theme.marked.isEmpty
             // One sequence for each layer: a terminal takes a bounded number of parameters in
@@ -640,15 +709,21 @@ enum Painter {
             func with(_ extra: String) -> String {
                 theme.isPlain ? "" : reset + base + sgr(extra)
             }
+            // The pointer, gutter and marker take the row's colours but not its attributes
+            // (fzf's: a marker on the selected row is not bold).
+            let markBase = layers.map { sgr(Theme.colourParameters($0)) }.joined()
+            func mark(_ extra: String) -> String {
+                theme.isPlain ? "" : reset + markBase + sgr(extra)
+            }
             var out = with("")
             if let label = line.jumpLabel {
                 out += with(theme.pointer) + String(label) + String(repeating: " ", count: max(0, gutter.pointerWidth - 1))
             } else if line.isSelected {
-                out += with(theme.pointer) + gutter.pointer
+                out += mark(theme.pointer) + gutter.pointer
             } else if gutter.pointerWidth > 0 {
-                out += with(gutter.raw || gutter.gutter != nil ? theme.gutterGlyph : theme.gutter) + gutter.blank
+                out += mark(gutter.raw || gutter.gutter != nil ? theme.gutterGlyph : theme.gutter) + gutter.blank
             }
-            out += line.isMarked ? with(theme.marker) + gutter.marker(for: line.part)
+            out += line.isMarked ? mark(theme.marker) + gutter.marker(for: line.part)
                                  : with("") + String(repeating: " ", count: gutter.markerWidth)
             for span in line.spans {
                 var extra: [String] = []
@@ -680,9 +755,9 @@ enum Painter {
                 used += chipWidth
             }
             // As fzf: the selected row's colours end with its text unless --highlight-line,
-            // then a column short of the row's end (fzf's scrollbar's).
-            if line.isSelected && !theme.selected.isEmpty && gutter.highlightsLine && used < width - 1 {
-                out += String(repeating: " ", count: width - 1 - used)
+            // then they reach the text's last column (short of the scrollbar's).
+            if line.isSelected && !theme.selected.isEmpty && gutter.highlightsLine && used < width {
+                out += String(repeating: " ", count: width - used)
             } else if isMarkedStyle && used < width {
                 out += String(repeating: " ", count: width - used)
             }

@@ -36,26 +36,45 @@ struct PaneRect: Equatable {
     }
 }
 
+/// A preview pane at `next`: its rows (0 while hidden) and its options as placed.
+struct NextPane: Equatable {
+    var size: Int
+    var window: PreviewWindow
+}
+
 extension Geometry {
     /// The rows beside a preview pane placed as `window` says: the pane takes its share of
     /// the rows' area (above, below, left or right of the prompt, info line and list).
     /// `listSides`: the list's own border (`--list-border`), which stands between the rows
-    /// and the pane as fzf's does, with no blank column.
-    func besidePreview(_ window: PreviewWindow, listSides: Sides = Sides()) -> Geometry {
+    /// and the pane as fzf's does, with no blank column. A pane at `next` is left to the
+    /// parts (`withParts`), which place it beside the input. `hasCommand`: `--preview`
+    /// gave one (fzf's separator rule for `next`).
+    func besidePreview(_ window: PreviewWindow, listSides: Sides = Sides(), hasCommand: Bool = true) -> Geometry {
         let placement = PreviewPlacement.place(window, rows: height, columns: width)
-        guard placement.isShown else { return self }
         var g = self
+        g.nextHidesSeparator = window.nextHidesSeparator(layout: layout, hasCommand: hasCommand)
+        if placement.window.position == .next {
+            g.nextPane = NextPane(size: placement.size, window: placement.window.placed(in: layout))
+            return g
+        }
+        guard placement.isShown else { return g }
         let size = placement.size
         var pane = PaneRect(top: top, left: left, height: height, width: width, position: placement.window.position,
                             window: placement.window)
+        // A pane above or below with no right border, inside a border that has one, takes
+        // the border's padding column (fzf's), unless the list's border stands there.
+        let stickRight = (surrounding.map { $0.box.sides.right && $0.box.padding.right > 0 } ?? false)
+            && !placement.window.borderSides.right && !listSides.right ? 1 : 0
         switch placement.window.position {
         case .up:
             pane.height = size
+            pane.width += stickRight
             g.top += size
             g.height -= size
-        case .down:
+        case .down, .next:
             pane.top = top + height - size
             pane.height = size
+            pane.width += stickRight
             g.height -= size
         case .left:
             pane.width = size
@@ -115,7 +134,9 @@ extension Painter {
             var used = 0
             if i < frame.rows.count {
                 for span in frame.rows[i] {
-                    var styles: [String] = theme.previewNormal.isEmpty ? [] : [theme.previewNormal]
+                    // As fzf: the preview's text in `preview-fg`, else `fg`.
+                    let normal = theme.previewNormal.isEmpty ? theme.normal : theme.previewNormal
+                    var styles: [String] = normal.isEmpty ? [] : [normal]
                     if !span.style.isEmpty { styles.append(span.style) }
                     if span.isSymbol && !theme.symbol.isEmpty { styles.append(theme.symbol) }
                     out += reset + sgr(styles.joined(separator: ";")) + span.text

@@ -25,12 +25,19 @@ extension Geometry {
     /// same rows when fzf's plain layout needs no boxes.
     func withParts(_ spec: PartsSpec, headerText: Int, headerLines: Int, footer: [String], gutter: Int,
                    input: Bool = true) -> Geometry {
-        guard !spec.isPlain || !footer.isEmpty || (layout == .reverseList && headerLines > 0) else { return self }
+        guard !spec.isPlain || !footer.isEmpty || (layout == .reverseList && headerLines > 0) || nextPane != nil
+        else { return self }
         let rows = PartLayout.Rows(input: input ? promptRows + infoRows : 0, header: headerText,
-                                   headerLines: headerLines, footer: footer.count)
+                                   headerLines: headerLines, footer: footer.count, preview: nextPane?.size)
         let placed = PartLayout(spec, layout: layout, rows: rows, height: height, width: width, gutter: gutter)
         guard let list = placed.box(.list), list.content.height > 0 || placed.separate else { return self }
-        if placed.separatedFromList, separatorIsDefault, separator != nil {
+        // With a pane at `next`, fzf's rule: an input border toward the list, else the pane's.
+        var separated = placed.separatedFromList
+        if let byPane = nextHidesSeparator {
+            let sides = placed.box(.input)?.sides ?? Sides()
+            separated = (layout.promptOnTop ? sides.bottom : sides.top) || byPane
+        }
+        if separated, separatorIsDefault, separator != nil {
             var without = self
             without.separator = nil
             without.separatorIsDefault = false
@@ -46,6 +53,12 @@ extension Geometry {
         g.width = max(1, content.width)
         if !placed.separate { g.promptRows = min(promptRows, max(1, g.height)) }
         g.parts = parts
+        g.parts?.layout.separatedFromList = separated
+        if let next = nextPane, let box = placed.box(.preview), box.box.height > 0 {
+            let rect = parts.screen(box.box)
+            g.pane = PaneRect(top: rect.top, left: rect.left, height: rect.height, width: rect.width,
+                              position: next.window.position, window: next.window)
+        }
         return g
     }
 
@@ -78,15 +91,19 @@ extension Geometry {
 extension Painter {
     /// Every part's box: its border and label, and inside the header, header lines and
     /// footer boxes, the rows the frame does not draw.
-    static func partBoxes(_ parts: ScreenParts, geometry g: Geometry, theme: Theme, gutter: Int) -> String {
-        let styled = theme.styled
+    static func partBoxes(_ parts: ScreenParts, geometry g: Geometry, theme base: Theme, gutter: Int) -> String {
         var out = ""
         for box in parts.layout.boxes {
             let rect = parts.screen(box.box)
-            // The header lines' box takes the header's colours, as fzf's.
+            // The header lines' box takes the header's colours, as fzf's; each box its own
+            // background (`header-bg`…).
             let owner = box.part == .headerLines ? PickerPart.header : box.part
+            let theme = base.inPart(owner)
+            let styled = theme.styled
+            let inBox = theme.background == base.background ? "" : theme.reset
+            defer { if !inBox.isEmpty { out += base.reset } }
             let borderColour = theme.partBorders[owner] ?? theme.border
-            let labelColour = theme.partLabels[owner] ?? theme.label
+            let labelColour = theme.partLabels[box.labelIsList ? .list : owner] ?? theme.label
             guard rect.height > 0 else { continue }
             let glyphs = box.style.glyphs
             let s = box.sides
@@ -94,8 +111,9 @@ extension Painter {
                 let content = parts.screen(box.content)
                 for (k, text) in parts.footer.prefix(content.height).enumerated() {
                     guard let r = g.footerPlace(k)?.row else { continue }
-                    let shown = TerminalText.truncate(TerminalText.sanitize(text), to: max(0, content.width - box.indent))
-                    out += "\u{1B}[\(r);\(content.left)H\u{1B}[\(max(1, content.width))X"
+                    let shown = TerminalText.truncate(TerminalText.sanitize(text), to: max(0, content.width - box.indent),
+                                                      ellipsis: theme.labelEllipsis)
+                    out += "\u{1B}[\(r);\(content.left)H" + inBox + "\u{1B}[\(max(1, content.width))X"
                         + String(repeating: " ", count: box.indent) + styled(theme.footer ?? theme.header, shown)
                 }
             }
@@ -104,7 +122,7 @@ extension Painter {
                 let corners = (s.left ? 1 : 0) + (s.right ? 1 : 0)
                 let glyphRow = Array((s.left ? l : "") + String(repeating: fill, count: max(0, rect.width - corners))
                     + (s.right ? r : ""))
-                out += "\u{1B}[\(row);\(rect.left)H"
+                out += "\u{1B}[\(row);\(rect.left)H" + inBox
                 guard label, !box.label.isEmpty else { out += styled(borderColour, String(glyphRow)); return }
                 let text = TerminalText.truncate(TerminalText.sanitize(box.label), to: rect.width, ellipsis: theme.labelEllipsis)
                 let width = TerminalText.width(text)
@@ -129,8 +147,8 @@ extension Painter {
             guard first <= last else { continue }
             for r in first...last {
                 // The side and the blank after it (the old frame may have drawn a line there).
-                if s.left { out += "\u{1B}[\(r);\(rect.left)H" + styled(borderColour, glyphs.left) + " " }
-                if s.right { out += "\u{1B}[\(r);\(rect.left + rect.width - 1)H" + styled(borderColour, glyphs.right) }
+                if s.left { out += "\u{1B}[\(r);\(rect.left)H" + inBox + styled(borderColour, glyphs.left) + " " }
+                if s.right { out += "\u{1B}[\(r);\(rect.left + rect.width - 1)H" + inBox + styled(borderColour, glyphs.right) }
             }
         }
         return out

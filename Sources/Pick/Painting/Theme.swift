@@ -5,8 +5,10 @@ struct Theme {
     /// The text of rows that are not selected (`fg`); the selected row draws over it.
     var normal = ""
     var highlight = "38;5;108"
-    var highlightSelected = "38;5;151;1"
-    var selected = "38;5;254;48;5;236;1"
+    /// The selected line, its matches, the pointer, the spinner, the prompt and the query
+    /// are bold unless `--no-bold` (`make` adds it, as fzf's boldify).
+    var highlightSelected = "38;5;151"
+    var selected = "38;5;254;48;5;236"
     var pointer = "38;5;161"
     var marker = "38;5;168"
     var section = "38;5;110;1"
@@ -39,7 +41,8 @@ struct Theme {
     var previewScrollbarColour: String {
         previewScrollbar ?? (previewBorder == nil ? scrollbar : nil) ?? previewBorder ?? border
     }
-    /// The footer's text; nil: the header's.
+    /// The footer's text; nil: the header's (`make` sets it to the scheme's, as fzf's
+    /// footer does not take `header`'s colour).
     var footer: String? = nil
     /// The rule after the counts; nil: the border's colour, as fzf's.
     var separator: String? = nil
@@ -49,8 +52,8 @@ struct Theme {
     var marked = ""
     var markedHighlight = ""
     /// The prompt and the query, drawn by libedit.
-    var prompt = "38;5;110;1"
-    var query = "1"
+    var prompt = "38;5;110"
+    var query = ""
     /// The query while the search is off (`disabled`); nil: the query's.
     var disabled: String? = nil
     /// The pointer's column on the rows it does not point at (a background), and the
@@ -64,6 +67,22 @@ struct Theme {
     var previewBackground = ""
     /// Whether colours and attributes are used at all.
     var isPlain = false
+    /// The backgrounds of the parts' own boxes (`list-bg`, `header-bg`, `footer-bg`,
+    /// `input-bg`); the header lines' box takes the header's.
+    var partBackgrounds: [PickerPart: String] = [:]
+
+    /// The theme inside `part`'s own box: its background under everything drawn there.
+    func inPart(_ part: PickerPart) -> Theme {
+        var theme = self
+        if let background = partBackgrounds[part == .headerLines ? .header : part] { theme.background = background }
+        return theme
+    }
+
+    /// fzf's rule: the input without a border of its own is on the list's background
+    /// (`input-bg` then has no say); the headers are on theirs, or `bg`, wherever they are.
+    mutating func takeListBackground(inputBorder: Bool) {
+        if !inputBorder { partBackgrounds[.input] = partBackgrounds[.list] }
+    }
 
     /// Ends a styled run: back to no attributes on the theme's background.
     var reset: String {
@@ -91,6 +110,24 @@ struct Theme {
 
     static func join(_ a: String, _ b: String) -> String { a.isEmpty ? b : b.isEmpty ? a : a + ";" + b }
 
+    /// The colours of SGR parameters `sgr`, its attributes left out (`38;5;110;1` -> `38;5;110`).
+    static func colourParameters(_ sgr: String) -> String {
+        var words = sgr.split(separator: ";").map(String.init)[...]
+        var out: [String] = []
+        while let word = words.popFirst() {
+            guard let n = Int(word) else { continue }
+            if n == 38 || n == 48 {
+                let count = words.first == "2" ? 4 : 2
+                out += [word] + words.prefix(count)
+                words = words.dropFirst(count)
+            } else if (30...37).contains(n) || (40...47).contains(n) || (90...97).contains(n) || (100...107).contains(n)
+                        || n == 39 || n == 49 {
+                out.append(word)
+            }
+        }
+        return out.joined(separator: ";")
+    }
+
     /// No colours: matches in bold, the rest plain (`--no-color`, NO_COLOR).
     static let noColor = Theme(highlight: "1", highlightSelected: "1", selected: "1", pointer: "", marker: "",
                                section: "1", chip: "", info: "", spinner: "", ghost: "2", header: "",
@@ -102,59 +139,106 @@ struct Theme {
                              message: "", symbol: "", scope: "", border: "", label: "", prompt: "", query: "",
                              gutterGlyph: "", isPlain: true)
 
-    /// The theme for `--color` (parsed in PickCore), `--no-color` and the environment.
-    static func make(spec: ColorSpec?, noColor: Bool, environment: (String) -> String?) -> Theme {
+    /// The theme for `--color` (parsed in PickCore), `--no-color` and the environment;
+    /// `bold`: fzf's bold parts bold (not with `--no-bold`), but those given `regular`;
+    /// `black`: a black background (`--black`), over `bg`'s.
+    static func make(spec: ColorSpec?, noColor: Bool, bold: Bool = true, black: Bool = false,
+                     environment: (String) -> String?) -> Theme {
         if environment("TERM") == "dumb" { return .plain }
         let spec = spec ?? ColorSpec()
         if spec.isPlain { return .plain }
         if noColor || (environment("NO_COLOR").map { !$0.isEmpty } ?? false) {
             if !spec.isForced { return .noColor }
         }
+        var theme = colours(spec)
+        guard !theme.isPlain else { return theme }
+        if black { theme.background = "40" }
+        guard bold else { return theme }
+        let regular = Set(spec.steps.compactMap { step -> ColorPart? in
+            if case .style(let part, let style) = step, style.isRegular { return part }
+            return nil
+        })
+        func bolden(_ sgr: inout String, unless parts: ColorPart...) {
+            if !parts.contains(where: regular.contains) { sgr = join(sgr, "1") }
+        }
+        bolden(&theme.selected, unless: .selectedFg)
+        bolden(&theme.highlightSelected, unless: .selectedHl)
+        bolden(&theme.pointer, unless: .pointer)
+        bolden(&theme.spinner, unless: .spinner)
+        bolden(&theme.prompt, unless: .prompt)
+        bolden(&theme.query, unless: .query)
+        if theme.disabled != nil { bolden(&theme.disabled!, unless: .disabled, .query) }
+        return theme
+    }
+
+    /// The colours `spec` gives, attributes as written (bold added by `make`).
+    private static func colours(_ spec: ColorSpec) -> Theme {
         var theme = Theme()
+        var gutterGiven = false
+        // bg+'s colour as a foreground: the gutter glyph's unless `gutter` is given.
+        var currentBackground = theme.gutterGlyph
+        var schemeHeader = theme.header
         for step in spec.steps {
             switch step {
             case .scheme(.dark):
                 continue
+            case .unset(let part):
+                // Only the gutter is ever unset (a `--style` preset's).
+                if part == .gutter {
+                    gutterGiven = false
+                    theme.gutter = ""
+                    theme.gutterGlyph = currentBackground
+                }
             case .scheme(.bw):
                 theme = .plain
                 theme.isPlain = false
             case .scheme(.basic):
-                theme = Theme(highlight: "32;1", highlightSelected: "32;1", selected: "1;7", pointer: "31",
+                theme = Theme(highlight: "32;1", highlightSelected: "32", selected: "7", pointer: "31",
                               marker: "35", section: "34;1", chip: "7", info: "33", spinner: "31",
                               ghost: "2", header: "36", message: "33", symbol: "2", scope: "1;4",
-                              border: "", label: "", prompt: "34;1", query: "1")
+                              border: "", label: "", prompt: "34", query: "")
             case .scheme(.light):
-                theme.selected = "48;5;254;1"; theme.highlight = "38;5;28;1"; theme.highlightSelected = "38;5;22;1"
+                theme.selected = "48;5;254"; theme.highlight = "38;5;28;1"; theme.highlightSelected = "38;5;22"
                 theme.chip = "38;5;238;48;5;252"; theme.info = "38;5;101"; theme.section = "38;5;25;1"
-                theme.border = "38;5;145"; theme.label = "38;5;59"; theme.prompt = "38;5;25;1"
+                theme.border = "38;5;145"; theme.label = "38;5;59"; theme.prompt = "38;5;25"
             case .style(let part, let style):
                 let value = style.sgr(background: part.isBackground)
+                // As fzf: attributes alone (`prompt:regular`, `pointer:underline`) keep the
+                // part's colour.
+                func keepingColour(_ old: String) -> String { style.hasColour ? value : join(colourParameters(old), value) }
                 switch part {
-                case .fg: theme.normal = value
-                case .hl: theme.highlight = value
-                case .selectedHl: theme.highlightSelected = value
-                case .selectedFg, .selectedBg: theme.selected = join(theme.selected, value)
+                case .fg: theme.normal = keepingColour(theme.normal)
+                case .hl: theme.highlight = keepingColour(theme.highlight)
+                case .selectedHl: theme.highlightSelected = keepingColour(theme.highlightSelected)
+                case .selectedFg, .selectedBg:
+                    theme.selected = join(theme.selected, value)
+                    // As fzf: the gutter's glyph is in bg+'s colour unless `gutter` is given.
+                    if part == .selectedBg {
+                        currentBackground = style.sgr(background: false)
+                        if !gutterGiven { theme.gutterGlyph = currentBackground }
+                    }
                 case .bg: theme.background = value
                 case .markedFg, .markedBg: theme.marked = join(theme.marked, value)
                 case .markedHl: theme.markedHighlight = value
-                case .prompt: theme.prompt = style.hasAttributes ? value : join(value, "1")
-                case .query: theme.query = style.hasAttributes ? value : join(value, "1")
-                case .disabled: theme.disabled = style.hasAttributes ? value : join(value, "1")
+                case .prompt: theme.prompt = keepingColour(theme.prompt)
+                case .query: theme.query = keepingColour(theme.query)
+                case .disabled: theme.disabled = value
                 case .gutter:
+                    gutterGiven = true
                     theme.gutter = value
                     theme.gutterGlyph = style.sgr(background: false)
                 case .previewFg: theme.previewNormal = value
                 case .previewBg: theme.previewBackground = value
-                case .info: theme.info = value
-                case .pointer: theme.pointer = value
-                case .marker: theme.marker = value
-                case .header: theme.header = value
-                case .spinner: theme.spinner = value
-                case .ghost: theme.ghost = value
-                case .section: theme.section = value
-                case .chip: theme.chip = value
-                case .border: theme.border = value
-                case .label: theme.label = value
+                case .info: theme.info = keepingColour(theme.info)
+                case .pointer: theme.pointer = keepingColour(theme.pointer)
+                case .marker: theme.marker = keepingColour(theme.marker)
+                case .header: theme.header = keepingColour(theme.header)
+                case .spinner: theme.spinner = keepingColour(theme.spinner)
+                case .ghost: theme.ghost = keepingColour(theme.ghost)
+                case .section: theme.section = keepingColour(theme.section)
+                case .chip: theme.chip = keepingColour(theme.chip)
+                case .border: theme.border = keepingColour(theme.border)
+                case .label: theme.label = keepingColour(theme.label)
                 case .listBorder: theme.partBorders[.list] = value
                 case .inputBorder: theme.partBorders[.input] = value
                 case .headerBorder: theme.partBorders[.header] = value
@@ -170,9 +254,15 @@ struct Theme {
                 case .scrollbar: theme.scrollbar = value
                 case .previewScrollbar: theme.previewScrollbar = value
                 case .nomatch: theme.unmatched = value
+                case .headerBg: theme.partBackgrounds[.header] = value
+                case .footerBg: theme.partBackgrounds[.footer] = value
+                case .inputBg: theme.partBackgrounds[.input] = value
+                case .listBg: theme.partBackgrounds[.list] = value
                 }
             }
+            if case .scheme = step { schemeHeader = theme.header }
         }
+        if theme.footer == nil { theme.footer = schemeHeader }
         return theme
     }
 }

@@ -68,10 +68,16 @@ enum Interactive {
         if locale == "C" || locale == "POSIX" || !locale.lowercased().contains("utf") {
             _ = setlocale(LC_CTYPE, "C.UTF-8")
         }
-        var theme = Theme.make(spec: options.color, noColor: options.noColor) { name in
+        var theme = Theme.make(spec: options.color, noColor: options.noColor, bold: options.bold,
+                               black: options.black) { name in
             getenv(name).map { String(cString: $0) }
         }
-        theme.labelEllipsis = options.ellipsis
+        // fzf's gutter without Unicode: a blank in the gutter's colour, as a background.
+        if options.gutterIsReversed && theme.gutter.isEmpty && theme.gutterGlyph.hasPrefix("38;") {
+            theme.gutter = "48" + theme.gutterGlyph.dropFirst(2)
+        }
+        theme.labelEllipsis = options.ellipsisShown
+        theme.takeListBackground(inputBorder: options.parts.input.style != .none)
         let picker = Picker(options: options, store: store, styles: styles, terminal: terminal, theme: theme,
                             input: input, fieldView: fields)
         picker.worker.engine.remember(Remember.picks(options), lines: original)

@@ -98,7 +98,8 @@ final class Picker {
         session.look.multiLine = options.read0 && options.multiLine
         region = ScreenRegion(height: options.height, minHeight: options.minHeight, layout: options.layout, mouse: options.mouse)
         prompt = TerminalText.sanitize(options.prompt)
-        gutter = Gutter(pointer: options.pointer, marker: options.marker, gutter: options.gutter, gutterRaw: options.gutterRaw,
+        gutter = Gutter(pointer: options.pointerShown, marker: options.markerShown, gutter: options.gutterShown,
+                        gutterRaw: options.gutterRawShown,
                         highlightsLine: options.highlightLine)
         gutter.markerMultiLine = options.markerMultiLineShown
         gutter.gapLine = options.gapLineShown.isEmpty ? nil : StyledText(ansi: options.gapLineShown)
@@ -121,6 +122,7 @@ final class Picker {
         g.info = options.info
         g.separator = options.separatorRule.map { StyledText(ansi: $0, tabStop: options.tabStop) }
         g.separatorIsDefault = options.separator == nil
+        g.scrollbar = options.listScrollbar
         // --no-input, hide-input: the list takes the prompt's and the info line's rows.
         if session.inputHidden { g.promptRows = 0 }
         g = g.inside(options.surround, inline: true)
@@ -147,7 +149,8 @@ final class Picker {
         queryWords = options.filepathWord ? .pathParts : .lettersAndDigits
         guard let editor = LineEditor(terminal: terminal, prefix: geometry.promptPrefix, prompt: prompt,
                                       stylePrompt: { [theme] in
-                                          theme.libeditPrompt(prefix: $0, $1, delimiter: LineEditor.promptDelimiter,
+                                          // On the input's background (`input-bg`, or the list's).
+                                          theme.inPart(.input).libeditPrompt(prefix: $0, $1, delimiter: LineEditor.promptDelimiter,
                                                               searchOff: Picker.current.map { !$0.session.filters } ?? false)
                                       },
                                       read: { _, out in Picker.current.readCharacter(out!) },
@@ -206,12 +209,16 @@ final class Picker {
     /// The picker's rows: the region, inside the margin, border and padding if any.
     var geometry: Geometry {
         let g = areaBesidePreview
-        var beside = preview.map { g.besidePreview($0.shownWindow, listSides: options.parts.list.style.sides(inline: true)) } ?? g
-        beside.pane?.label = options.previewLabel.label
-        beside.pane?.scrollbar = options.previewScrollbar
-        beside.pane?.labelPosition = options.previewLabel.labelPosition
-        return beside.withParts(options.parts, headerText: headerText.count, headerLines: boxedHeaderLines,
-                                footer: footerText, gutter: gutter.width, input: !session.inputHidden)
+        let beside = preview.map {
+            g.besidePreview($0.shownWindow, listSides: options.parts.list.style.sides(inline: true),
+                            hasCommand: !$0.template.isEmpty)
+        } ?? g
+        var placed = beside.withParts(options.parts, headerText: headerText.count, headerLines: boxedHeaderLines,
+                                      footer: footerText, gutter: gutter.width, input: !session.inputHidden)
+        placed.pane?.label = options.previewLabel.label
+        placed.pane?.scrollbar = options.previewScrollbar
+        placed.pane?.labelPosition = options.previewLabel.labelPosition
+        return placed
     }
 
     var footerText: [String] {
@@ -224,6 +231,7 @@ final class Picker {
         g.info = options.info
         g.separator = options.separatorRule.map { StyledText(ansi: $0, tabStop: options.tabStop) }
         g.separatorIsDefault = options.separator == nil
+        g.scrollbar = options.listScrollbar
         if session.inputHidden { g.promptRows = 0 }
         return g.inside(options.surround, inline: options.height != .full)
     }
@@ -312,7 +320,7 @@ final class Picker {
 
     /// What the next frame is built from, for the list laid out in `geometry`.
     func frameInput(_ geometry: Geometry) -> FrameInput {
-        var input = FrameInput(session: session, options: options, width: geometry.width,
+        var input = FrameInput(session: session, options: options, width: geometry.listTextWidth,
                                listHeight: geometry.listHeight(headers: headerCount), query: parsedQuery,
                                scopes: Scopes.names(in: store), headerText: headerText, styles: styles,
                                gutterWidth: gutter.width)

@@ -23,12 +23,16 @@ extension Picker {
                             sections: max(0, Scopes.names(in: self.store).count - 1), loading: self.input.isLoading) }
             region.fit(terminal, info: options.info, separator: options.separatorRule.map { StyledText(ansi: $0) },
                        separatorIsDefault: options.separator == nil,
-                       surround: options.surround, listRows: { g, headers in
-                g.withParts(self.options.parts, headerText: self.headerText.count, headerLines: self.boxedHeaderLines,
-                            footer: self.footerText, gutter: self.gutter.width).listHeight(headers: headers)
+                       surround: options.surround, preview: preview.map(\.shownWindow), listRows: { g, headers in
+                // --no-input: the prompt's and the info line's rows are the list's.
+                var g = g
+                if self.session.inputHidden { g.promptRows = 0 }
+                return g.withParts(self.options.parts, headerText: self.headerText.count, headerLines: self.boxedHeaderLines,
+                                   footer: self.footerText, gutter: self.gutter.width, input: !self.session.inputHidden)
+                    .listHeight(headers: headers)
             }, content: counts)
         }
-        region.enter(terminal, decoder: &decoder)
+        region.enter(terminal, decoder: &decoder, clearing: options.clear)
         placePrompt()
         perform(.listHeight(geometry.listHeight(headers: headerCount)))
         lastFrame = []

@@ -2,10 +2,12 @@
 //
 // Each binds ctrl-t (insert picked paths at the cursor, quoted), ctrl-r (history, newest
 // first, duplicates removed; the command goes on the line, not run) and alt-c (cd into a
-// picked directory). pick runs inline (`--height 40%`) so the scrollback stays. With no
-// listing command set, ctrl-t and alt-c list what pick's walker finds, as fzf's do
-// (`--walker file,dir,follow,hidden` and `dir,follow,hidden` among the widget's defaults:
-// hidden files listed, .git and node_modules skipped, folders with a trailing slash).
+// picked directory); fish's binds shift-Tab too, completion with pick, as fzf's fish script
+// (bash and zsh complete with `**<Tab>`: TriggerCompletionScripts). pick runs inline
+// (`--height 40%`) so the scrollback stays. With no listing command set, ctrl-t and alt-c
+// list what pick's walker finds, as fzf's do (`--walker file,dir,follow,hidden` and
+// `dir,follow,hidden` among the widget's defaults: hidden files listed, .git and
+// node_modules skipped, folders with a trailing slash).
 //
 // pick --height puts the cursor back on the row and column where it found it, so a zle or
 // fish widget's redraw (`zle reset-prompt`, `commandline -f repaint`) lands on the prompt's
@@ -254,9 +256,10 @@ enum ShellScripts {
 
     static let fish = #"""
     # pick key bindings for fish. Install: pick --shell fish | source in config.fish
-    #   ctrl-t  insert picked files and directories at the cursor (Tab marks several)
-    #   ctrl-r  search history, newest first; the command is put on the line, not run
-    #   alt-c   cd into a picked directory
+    #   ctrl-t     insert picked files and directories at the cursor (Tab marks several)
+    #   ctrl-r     search history, newest first; the command is put on the line, not run
+    #   alt-c      cd into a picked directory
+    #   shift-tab  complete the token with pick (a wildcard: the paths it expands to)
     # Settings: PICK_CTRL_T_COMMAND, PICK_ALT_C_COMMAND (listing commands; unset, pick's
     # walker lists what is below here: hidden files too, not .git or node_modules),
     # PICK_CTRL_T_OPTS, PICK_CTRL_R_OPTS, PICK_ALT_C_OPTS (pick options),
@@ -317,6 +320,68 @@ enum ShellScripts {
         commandline -f repaint
     end
 
+    # shift-Tab, as fzf's: a token with a wildcard (`src/*.txt`, `**.md`) offers the paths it
+    # expands to; else what fish would complete the token with (descriptions shown, not
+    # inserted); a command's own _pick_complete_CMD or _fzf_complete_CMD function, when
+    # defined, lists lines for _fzf_complete (`printf '%s\n' a b | _fzf_complete --multi --
+    # $argv`). Options: PICK_DEFAULT_OPTS, FZF_COMPLETION_OPTS, PICK_COMPLETION_OPTS.
+    function __pick_complete_run -d 'pick on standard input with the options given'
+        PICK_DEFAULT_OPTS="--height 40% $PICK_DEFAULT_OPTS $FZF_COMPLETION_OPTS $PICK_COMPLETION_OPTS" command pick --plain $argv
+    end
+
+    # Puts the words given (quoted already) in place of the token: a lone folder with no
+    # space after it, so that shift-Tab can go on into it.
+    function __pick_complete_replace
+        test (count $argv) -gt 0; or return
+        set -l tail ' '
+        test (count $argv) -eq 1; and string match -q -- '*/' $argv[1]; and set tail ''
+        commandline -rt -- (string join -- ' ' $argv)$tail
+    end
+
+    function pick-complete-widget -d 'Complete the token with pick'
+        # The lines on standard input: called from _fzf_complete. (A command substitution
+        # would read the terminal, not this function's input.)
+        if not isatty stdin
+            set -l picked
+            __pick_complete_run $argv | while read -l line; set -a picked $line; end
+            __pick_complete_replace $picked
+            commandline -f repaint
+            return
+        end
+        set -l token (commandline -t)
+        set -l cmd (commandline -opc)
+        set -l picked
+        if string match -qr -- '^(?:[^\'"\\\\*]|\\\\.)*\*' $token
+            # Wildcards, expanded as the command would have them (folders with a slash).
+            set -l paths (eval "printf '%s\n' $token" 2>/dev/null)
+            for i in (seq (count $paths))
+                test -d $paths[$i]; and not string match -q -- '*/' $paths[$i]; and set paths[$i] $paths[$i]/
+            end
+            set picked (string join \n -- $paths | __pick_complete_run --multi --scheme path | string escape -n)
+        else
+            for func in _pick_complete_$cmd[1] _fzf_complete_$cmd[1]
+                if test -n "$cmd[1]"; and functions -q $func
+                    $func $cmd
+                    return
+                end
+            end
+            set picked (complete -C --escape -- (commandline -cp) | __pick_complete_run --multi --delimiter \t --nth 1 --accept-nth 1)
+        end
+        __pick_complete_replace $picked
+        __pick_bracketed_paste
+        commandline -f repaint
+    end
+
+    # fzf's name for it: a _fzf_complete_CMD function written for fzf pipes its lines here.
+    function _fzf_complete -d 'Pick among the lines on standard input (options before --)'
+        set -l opts
+        for i in $argv
+            test "$i" = --; and break
+            set -a opts $i
+        end
+        pick-complete-widget $opts
+    end
+
     # fish reads config.fish for scripts too: bind only in interactive shells. With vi key
     # bindings, load this after fish_vi_key_bindings (which clears every binding).
     if status is-interactive
@@ -326,6 +391,11 @@ enum ShellScripts {
                 bind -M $mode \ct pick-file-widget
             end
             bind -M $mode \cr pick-history-widget
+            if string match -qr -- '^[4-9]|^\d\d' $version
+                bind -M $mode shift-tab pick-complete-widget
+            else
+                bind -M $mode -k btab pick-complete-widget
+            end
             if test -n "$PICK_ALT_C_COMMAND"; or not set -q FZF_ALT_C_COMMAND; or test -n "$FZF_ALT_C_COMMAND"
                 bind -M $mode \ec pick-cd-widget
             end

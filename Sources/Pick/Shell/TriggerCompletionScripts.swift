@@ -90,10 +90,13 @@ enum TriggerCompletionScripts {
     }
 
     # The completion's answer: $1 (words, already quoted) in place of the word, or the word
-    # left as it was when nothing was picked.
+    # left as it was when nothing was picked. A folder last gets no space after it (as fzf's
+    # `cd **`: the path can go on).
     __pick_reply() {
       compopt +o filenames 2>/dev/null
-      if [[ -n $1 ]]; then COMPREPLY=("$1")
+      if [[ -n $1 ]]; then
+        COMPREPLY=("$1")
+        [[ $1 == */ ]] && compopt -o nospace 2>/dev/null
       else compopt -o nospace 2>/dev/null; COMPREPLY=("${COMP_WORDS[COMP_CWORD]}")
       fi
     }
@@ -260,6 +263,8 @@ enum TriggerCompletionScripts {
         fi)}"; do
         [[ -n $item ]] && picked+="${(q)item} "
       done
+      # A folder last gets no space after it (as fzf's `cd **`).
+      [[ $picked == */\  ]] && picked=${picked% }
       [[ -n $picked ]] && LBUFFER="$lbuf$picked"
     }
 

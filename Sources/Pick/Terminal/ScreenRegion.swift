@@ -49,8 +49,11 @@ struct ScreenRegion {
     }
 
     /// Takes the screen, or makes room for the region below the cursor. Keys typed before
-    /// the terminal answers where its cursor is go to `decoder`.
-    mutating func enter(_ terminal: Terminal, decoder: inout KeyDecoder) {
+    /// the terminal answers where its cursor is go to `decoder`. `clearing` (not with
+    /// `--no-clear`, fzf's way of running pick again and again in place): what is below the
+    /// cursor is cleared first, as fzf clears it, so no old text (nor a wrapped line's mark)
+    /// is left in the region.
+    mutating func enter(_ terminal: Terminal, decoder: inout KeyDecoder, clearing: Bool = true) {
         let size = terminal.size()
         switch height {
         case .full:
@@ -77,6 +80,7 @@ struct ScreenRegion {
                 decoder.awaitingCursorReport = true
                 terminal.write("\r\n" + String(repeating: "\n", count: max(0, size.rows - rows)))
             }
+            if clearing { terminal.write("\u{1B}[J") }
             terminal.write(modesOn)
             terminal.write(String(repeating: "\n", count: rows - 1))
             if rows > 1 { terminal.write("\u{1B}[\(rows - 1)A") }
@@ -167,9 +171,10 @@ struct ScreenRegion {
     /// `--height=~N`: takes the rows the input needs (`content`: its candidate lines, header
     /// rows and sections), once it has ended or outgrown the most the region may take;
     /// all of them when it still streams in after `Tunables.Picker.adaptiveHeightWaitMillis`.
-    /// Keys typed meanwhile wait in the terminal.
+    /// Keys typed meanwhile wait in the terminal. `preview`: the pane's window when it
+    /// shows, which takes its rows on top of those (`withPreview`).
     mutating func fit(_ terminal: Terminal, info: InfoStyle, separator: StyledText?, separatorIsDefault: Bool = false,
-                      surround: Surround,
+                      surround: Surround, preview: PreviewWindow? = nil,
                       listRows: (Geometry, Int) -> Int = { $0.listHeight(headers: $1) },
                       content: () -> (candidates: Int, headers: Int, sections: Int, loading: Bool)) {
         fitRows = nil
@@ -186,11 +191,33 @@ struct ScreenRegion {
             let inner = g.inside(surround, inline: true)
             let (candidates, headers, sections, loading) = content()
             // Every row but the list's (the parts' boxes included), and the list's lines.
-            let needed = most - listRows(inner, headers) + candidates + sections
+            var needed = most - listRows(inner, headers) + candidates + sections
+            if let preview {
+                let surrounding = most - inner.height
+                needed = surrounding + Self.withPreview(preview, content: needed - surrounding, rows: inner.height,
+                                                        columns: inner.width)
+            }
             if needed >= most { return }
             if !loading { fitRows = needed; return }
             if monotonicMillis() >= deadline { return }
             usleep(2000)
+        }
+    }
+
+    /// The rows `content` rows of the picker take with the preview pane beside them, as
+    /// fzf's adaptive height counts them: a pane above or below takes its share on top
+    /// (its percentage of the whole, or its rows and border), a pane at a side needs its
+    /// border and a row. `rows` and `columns` (the most the region may take) choose the
+    /// spec in force.
+    static func withPreview(_ window: PreviewWindow, content: Int, rows: Int, columns: Int) -> Int {
+        let placement = PreviewPlacement.place(window, rows: rows, columns: columns)
+        guard placement.isShown else { return content }
+        let spec = placement.window
+        let border = spec.borderInsets.top + spec.borderInsets.bottom
+        guard spec.position.isVertical else { return max(content, 1 + border) }
+        switch spec.size {
+        case .percent(let p): return max(content + 1 + border, content * 100 / max(1, 100 - p))
+        case .cells(let n): return content + n + border
         }
     }
 }

@@ -17,8 +17,9 @@
 // Return prints the line as read, or its `--accept-nth` fields.
 //
 // Unlike fzf, the ranges of a comma list (`--nth 1,3`) are searched as one text: a term may
-// match across them (fzf matches a term inside one range). Ranges that overlap are searched
-// as their union (Fields.searchedSpans), so no text is searched twice.
+// match across them (fzf matches a term inside one range). A range that overlaps those
+// before it adds only the text they did not cover (Fields.searchedSpans): no text is
+// searched twice, and the first range's text comes first.
 
 /// The field options over a store of lines as read.
 public final class FieldView: @unchecked Sendable {

@@ -522,22 +522,29 @@ public enum Fields {
         }
     }
 
-    /// The byte ranges `--nth` searches: `spans`, but when two of them overlap (fzf.fish and
-    /// fzf's own fish ctrl-r pass `--nth 2..,..`), their union in line order, so that no byte
-    /// is searched twice (a term would match the same text again, and its highlight twice).
+    /// The byte ranges `--nth` searches: `spans`, each byte once. A range that overlaps those
+    /// before it adds only what they did not cover (fzf's own fish and zsh ctrl-r pass
+    /// `--nth 2..,..`: the command, then what is left of the line). Searched twice, a fuzzy
+    /// term would match across the repeated text (`e3d` in `echo 2nd 1733…3 echo 2nd`); in
+    /// line order instead, `^cmd` would no longer find the command at the start.
     public static func searchedSpans(_ r: FieldRanges, tokens: [Range<Int>]) -> [Range<Int>] {
         let given = spans(r, tokens: tokens).filter { !$0.isEmpty }
-        let sorted = given.sorted { $0.lowerBound < $1.lowerBound }
-        guard zip(sorted, sorted.dropFirst()).contains(where: { $0.upperBound > $1.lowerBound }) else { return given }
-        var merged: [Range<Int>] = []
-        for span in sorted {
-            if let last = merged.last, span.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, span.upperBound)
-            } else {
-                merged.append(span)
+        var covered: [Range<Int>] = []
+        var out: [Range<Int>] = []
+        for span in given {
+            var pieces = [span]
+            for c in covered {
+                pieces = pieces.flatMap { p -> [Range<Int>] in
+                    guard p.overlaps(c) else { return [p] }
+                    let before = p.lowerBound..<max(p.lowerBound, c.lowerBound)
+                    let after = min(p.upperBound, c.upperBound)..<p.upperBound
+                    return [before, after].filter { !$0.isEmpty }
+                }
             }
+            out += pieces
+            covered.append(span)
         }
-        return merged
+        return out
     }
 
     /// The selected fields joined, as fzf's Transform then JoinTokens give them.

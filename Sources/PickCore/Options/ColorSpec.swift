@@ -27,6 +27,8 @@ public struct ColorSpec: Equatable, Sendable {
     public enum Step: Equatable, Sendable {
         case scheme(Scheme)
         case style(ColorPart, ColorStyle)
+        /// The part's colours as if never given (a `--style` preset's gutter, as fzf's).
+        case unset(ColorPart)
     }
 
     public var steps: [Step] = []
@@ -127,24 +129,30 @@ public enum ColorPart: String, CaseIterable, Sendable {
     /// The preview's text and background.
     case previewFg = "preview-fg"
     case previewBg = "preview-bg"
+    /// The backgrounds of the header's, the footer's and the input's own boxes: `bg` unless
+    /// set (fzf's), and the list's where the part shares the list's box.
+    case headerBg = "header-bg", footerBg = "footer-bg", inputBg = "input-bg"
+    /// The list's background (its rows and its box, and the input and headers it holds);
+    /// `bg` unless set.
+    case listBg = "list-bg"
 
     /// Whether the part's colours are backgrounds.
     public var isBackground: Bool {
         switch self {
-        case .selectedBg, .bg, .markedBg, .gutter, .previewBg: return true
+        case .selectedBg, .bg, .markedBg, .gutter, .previewBg, .headerBg, .footerBg, .inputBg, .listBg: return true
         default: return false
         }
     }
 
     /// fzf's other names for the parts above.
     static let aliases = ["current-fg": "fg+", "current-bg": "bg+", "current-hl": "hl+", "header-fg": "header",
-                          "list-fg": "fg", "list-bg": "bg", "input-fg": "query",
+                          "list-fg": "fg", "input-fg": "query",
                           "footer-fg": "footer"]
 
     /// fzf's names for parts pick does not draw yet (the separator, the scrollbar, the
     /// borders of each part issue 31 adds): accepted, their style checked, not drawn.
     static let notYetDrawn: Set<String> = [
-        "input", "input-bg", "alt-bg", "nth", "alt-gutter", "header-bg", "footer-bg", "gap-line",
+        "input", "alt-bg", "nth", "alt-gutter", "gap-line",
     ]
 }
 
@@ -221,6 +229,19 @@ public struct ColorStyle: Equatable, Sendable {
             }
         }
     }
+
+    /// Whether the style names a colour; attributes alone keep the part's (fzf's).
+    public var hasColour: Bool {
+        words.contains { word in
+            switch word {
+            case .terminalDefault, .palette, .rgb, .basic: return true
+            default: return false
+            }
+        }
+    }
+
+    /// Whether the style says `regular`: the part is not bold, even where fzf makes it so.
+    public var isRegular: Bool { words.contains(.regular) }
 
     /// The style as SGR parameters (`38;5;108;1`); colours are backgrounds with `background`.
     public func sgr(background: Bool) -> String {

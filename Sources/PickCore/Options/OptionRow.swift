@@ -16,10 +16,6 @@ public enum OptionOrigin: Sendable, Equatable {
 public enum OptionSupport: Sendable, Equatable {
     /// It does what it says.
     case honoured
-    /// Accepted, not yet drawn: one of fzf's look options (issue 31: styles, borders and
-    /// labels of the parts, wrapping…). pick ignores it, as fzf does where a terminal
-    /// cannot draw it.
-    case notYetDrawn
     /// Accepted and ignored, for the reason given (docs/fzf-differences.md lists it).
     case ignored(String)
     /// fzf's, refused with a message saying pick does not implement it (yet): where
@@ -126,11 +122,6 @@ public struct OptionRow: Sendable {
     static func flag(_ name: String, short: String? = nil, origin: OptionOrigin = .fzf, help: OptionHelp? = nil,
                      _ apply: @escaping @Sendable (inout Options) -> Void) -> OptionRow {
         OptionRow(name, short: short, .none, origin: origin, help: help) { options, _ in apply(&options) }
-    }
-
-    /// An option of fzf's look that pick accepts and does not draw yet (issue 31).
-    static func notYetDrawn(_ name: String, _ argument: OptionArgument = .none) -> OptionRow {
-        OptionRow(name, argument, support: .notYetDrawn, nextWord: argument == .optional ? notAnOption : nil) { _, _ in }
     }
 
     /// An option of fzf's that pick accepts and ignores, for `reason`.

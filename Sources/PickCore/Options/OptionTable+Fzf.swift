@@ -58,26 +58,16 @@ extension OptionTable {
         .flag(name) { $0.shell = String(name.dropFirst(2)) }
     }
 
-    /// fzf's look: accepted, not yet drawn (issue 31 draws them).
+    /// fzf's look over every part: bold or not, a black background, ASCII glyphs, and
+    /// the width of East Asian ambiguous characters.
     static let fzfLook: [OptionRow] = [
-        "--ambidouble", "--no-ambidouble", "--black", "--no-black", "--bold", "--no-bold",
-    ].map(lookRow) + [
-        // The separator follows it already; the rest of its glyphs are still to draw.
-        OptionRow("--unicode", .none, support: .notYetDrawn) { options, _ in options.unicode = true },
-        OptionRow("--no-unicode", .none, support: .notYetDrawn) { options, _ in options.unicode = false },
+        .flag("--bold") { $0.bold = true },
+        .flag("--no-bold") { $0.bold = false },
+        .flag("--black") { $0.black = true },
+        .flag("--no-black") { $0.black = false },
+        .flag("--unicode") { $0.unicode = true },
+        .flag("--no-unicode") { $0.unicode = false },
+        .flag("--ambidouble") { $0.ambidouble = true },
+        .flag("--no-ambidouble") { $0.ambidouble = false },
     ]
-
-    /// A look row from its name and a mark for its value: `=` required, `?` optional (the
-    /// next word when it does not look like an option), `#` an optional number.
-    private static func lookRow(_ spec: String) -> OptionRow {
-        switch spec.last {
-        case "=": return .notYetDrawn(String(spec.dropLast()), .required)
-        case "?": return .notYetDrawn(String(spec.dropLast()), .optional)
-        case "#":
-            return OptionRow(String(spec.dropLast()), .optional, support: .notYetDrawn, nextWord: OptionRow.startsWithDigit) {
-                if $1.text != nil { _ = try $1.number() }
-            }
-        default: return .notYetDrawn(spec)
-        }
-    }
 }

@@ -272,8 +272,8 @@ extension OptionTable {
             $0.previewWindow = try $0.previewWindow.applying($1.string)
         },
         OptionRow("--scrollbar", .optional, nextWord: OptionRow.notAnOption,
-                  help: help(.preview, "--scrollbar[=CHARS]", "the preview's scrollbar (default '│'; CHARS: the list's, then\n"
-                             + "the preview's); --no-scrollbar  none")) {
+                  help: help(.preview, "--scrollbar[=CHARS]", "the list's and the preview's scrollbars (default '│'; CHARS:\n"
+                             + "the list's, then the preview's); --no-scrollbar  none")) {
             guard let text = $1.text else { $0.scrollbar = nil; return }
             let glyphs = TerminalText.sanitize(text)
             guard glyphs.count <= 2, glyphs.allSatisfy({ TerminalText.width(String($0)) == 1 }) else {

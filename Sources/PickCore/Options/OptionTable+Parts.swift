@@ -46,10 +46,13 @@ extension OptionTable {
             },
         ]
 
-    /// fzf's `--style` presets: each sets the parts' and the preview's borders and the info
-    /// line; options after it change what it set.
+    /// fzf's `--style` presets: each sets the parts' and the preview's borders, the info
+    /// line, the rule, the scrollbar, the gutter (minimal's blank) and `--highlight-line`
+    /// (full's); options after it change what it set.
     private static func stylePreset(_ value: OptionValue, into options: inout Options) throws {
         let words = value.string.lowercased().split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        // Every preset takes the gutter's colour back to bg+'s, as fzf's.
+        defer { options.color = (options.color ?? ColorSpec()).merged(with: ColorSpec(steps: [.unset(.gutter)])) }
         switch words.first.map(String.init) ?? "" {
         case "default" where words.count == 1:
             options.defaultBorder = .rounded
@@ -59,6 +62,8 @@ extension OptionTable {
             options.previewWindow.info = true
             options.info = .default
             options.separator = nil
+            options.scrollbar = nil
+            options.highlightLine = false
         case "minimal" where words.count == 1:
             options.defaultBorder = .rounded
             (options.parts.list.style, options.parts.input.style, options.parts.header.style) = (.none, .none, .none)
@@ -67,6 +72,9 @@ extension OptionTable {
             options.previewWindow.info = false
             options.info = .default
             options.separator = ""
+            options.scrollbar = ""
+            options.gutter = " "
+            options.highlightLine = false
         case "full":
             var style = BorderStyle.rounded
             if words.count == 2 && !words[1].isEmpty {
@@ -83,6 +91,8 @@ extension OptionTable {
             options.previewWindow.info = true
             options.info = .inlineRight(prefix: "")
             options.separator = nil
+            options.scrollbar = nil
+            options.highlightLine = true
         default:
             throw value.refused("expected default, minimal or full[:BORDER]")
         }

@@ -1,8 +1,8 @@
 // Every option pick accepts, one row each (OptionRow.swift): fzf's with fzf's meaning, and
 // pick's own. To add an option, add its row here, in the part its help line belongs to, and
 // the field its value lands in (Options.swift); OptionValueTests then asks what its missing,
-// empty, huge and malformed values do. Rows marked `notYetDrawn` are fzf's look (issue 31),
-// accepted and not drawn yet; `ignored` rows say why; docs/fzf-differences.md lists both.
+// empty, huge and malformed values do. `ignored` rows say why; docs/fzf-differences.md
+// lists them.
 
 public enum OptionTable {
     /// Every row, in `pick --help`'s order within each part.

@@ -139,13 +139,25 @@ public struct Options: Sendable {
     public var keepsRow = false
     /// `--sync`: the picker starts once the input is read whole.
     public var sync = false
-    /// The gutter's glyphs: the selected line's pointer and a marked line's marker.
-    public var pointer = ">"
-    public var marker = "*"
+    /// The gutter's glyphs: the selected line's pointer and a marked line's marker (nil:
+    /// the defaults, `pointerShown` and `markerShown`).
+    public var pointer: String? = nil
+    public var marker: String? = nil
     /// `--gutter`, `--gutter-raw`: what the pointer's column shows on the other rows (nil:
-    /// blank), and in raw mode (fzf's `▖`).
+    /// the default, `gutterShown`), and in raw mode (nil: fzf's `▖`, `:` without Unicode).
     public var gutter: String? = nil
-    public var gutterRaw = "\u{2596}"
+    public var gutterRaw: String? = nil
+    /// fzf's own glyphs where none is given (pick invoked as `fzf`): the pointer `▌`, the
+    /// marker `┃` and the gutter `▌`; without Unicode `>`, `>` and a blank in the gutter's
+    /// colour. pick's own are `>`, `*` and a blank.
+    public var fzfGlyphs = false
+    /// The glyphs drawn, the defaults filled in.
+    public var pointerShown: String { pointer ?? (fzfGlyphs && unicode ? "\u{258C}" : ">") }
+    public var markerShown: String { marker ?? (fzfGlyphs ? (unicode ? "\u{2503}" : ">") : "*") }
+    /// nil: a blank (`gutterIsReversed`: in the gutter's colour as a background).
+    public var gutterShown: String? { gutter ?? (fzfGlyphs && unicode ? "\u{258C}" : nil) }
+    public var gutterIsReversed: Bool { gutter == nil && fzfGlyphs && !unicode }
+    public var gutterRawShown: String { gutterRaw ?? (unicode ? "\u{2596}" : ":") }
     /// `--raw`: start in raw mode (every line listed, those not matching dimmed).
     public var raw = false
     /// `--jump-labels`: the keys jump mode labels the rows with, in order from the prompt.
@@ -159,6 +171,14 @@ public struct Options: Sendable {
     public var separator: String? = nil
     /// `--no-unicode`: ASCII glyphs where fzf draws box-drawing ones.
     public var unicode = true
+    /// `--no-bold`: the selected line, its matches, the prompt, the query, the pointer and
+    /// the spinner without the bold fzf gives them.
+    public var bold = true
+    /// `--black`: a black background, over `bg`'s.
+    public var black = false
+    /// `--ambidouble`: East Asian ambiguous characters take two columns (nil: as
+    /// RUNEWIDTH_EASTASIAN says, fzf's).
+    public var ambidouble: Bool? = nil
     /// The rule drawn after the counts, or nil for none.
     public var separatorRule: String? {
         guard let separator else { return unicode ? "─" : "-" }
@@ -166,8 +186,13 @@ public struct Options: Sendable {
     }
     /// `--scrollbar=CHARS`: the list's glyph and the preview's (one character is both);
     /// nil is fzf's default (`│`, `|` without Unicode), "" none (`--no-scrollbar`).
-    /// pick draws the preview's (`previewScrollbar`); the list has none yet.
+    /// `listScrollbar` and `previewScrollbar` are what is drawn.
     public var scrollbar: String? = nil
+    /// The list's scrollbar glyph, or "" for none.
+    public var listScrollbar: String {
+        guard let scrollbar else { return unicode ? "│" : "|" }
+        return scrollbar.first.map(String.init) ?? ""
+    }
     /// The preview pane's scrollbar glyph, or "" for none.
     public var previewScrollbar: String {
         guard let scrollbar else { return unicode ? "│" : "|" }
@@ -193,15 +218,16 @@ public struct Options: Sendable {
     public var wrapSignShown: String { wrapSign ?? (unicode ? "\u{21B3} " : "> ") }
     public var previewWrapSignShown: String { previewWrapSign ?? wrapSignShown }
     public var markerMultiLineShown: [String] {
-        markerMultiLine ?? (marker.isEmpty ? ["", "", ""] : unicode ? ["\u{257B}", "\u{2503}", "\u{2579}"] : [".", "|", "'"])
+        markerMultiLine ?? (markerShown.isEmpty ? ["", "", ""] : unicode ? ["\u{257B}", "\u{2503}", "\u{2579}"] : [".", "|", "'"])
     }
     public var gapLineShown: String { gapLine ?? (unicode ? "\u{2508}" : "-") }
     /// `--scroll-off`: lines kept in view above and below the highlight.
     public var scrollOff = 0
     /// `--tabstop`: a tab in a title is blank to the next multiple of this many columns.
     public var tabStop = TerminalText.tabStop
-    /// What marks a title cut short.
-    public var ellipsis = "··"
+    /// What marks a title cut short (nil: fzf's `··`, `..` without Unicode).
+    public var ellipsis: String? = nil
+    public var ellipsisShown: String { ellipsis ?? (unicode ? "··" : "..") }
     /// `--no-clear` (false): the last frame stays drawn when pick ends, as fzf's.
     public var clear = true
     /// `--filepath-word`: the query's word moves and kills take the parts of a path as
@@ -352,6 +378,7 @@ extension Options {
         options.controlSymbols = false
         options.scrollOff = 3
         options.keepsRow = true
+        options.fzfGlyphs = true
         return options
     }
 

@@ -33,11 +33,21 @@ public enum TerminalText {
     /// between their fields). Either way none reaches the terminal. Set once, at start.
     nonisolated(unsafe) public static var showsControlCharacters = true
 
+    /// Whether pick's own glyphs may be box-drawing and other non-ASCII characters (false:
+    /// `--no-unicode`, ASCII borders and spinner, as fzf's). Set once, at start.
+    nonisolated(unsafe) public static var unicodeGlyphs = true
+
+    /// Whether East Asian ambiguous characters take two columns (`--ambidouble`, or
+    /// RUNEWIDTH_EASTASIAN=1, as fzf counts them). Set once, at start.
+    nonisolated(unsafe) public static var ambiguousIsWide = false
+
     /// Terminal columns of one scalar.
     public static func width(of s: UInt32) -> Int {
-        if s < 0x300 { return 1 }
+        if s < 0xA1 { return 1 }
+        if s < 0x300 { return ambiguousIsWide && inRanges(ambiguous, s) ? 2 : 1 }
         if isZeroWidth(s) { return 0 }
-        return isWide(s) ? 2 : 1
+        if isWide(s) { return 2 }
+        return ambiguousIsWide && inRanges(ambiguous, s) ? 2 : 1
     }
 
     /// Terminal columns of a string that is already safe to draw.
@@ -55,6 +65,7 @@ public enum TerminalText {
 
     private static let zeroRanges: [UInt32] = zeroWidthRanges
     private static let twoColumnRanges: [UInt32] = wideRanges
+    private static let ambiguous: [UInt32] = ambiguousRanges
 
     /// Whether `s` lies in one of `ranges`' sorted (first, last) pairs.
     private static func inRanges(_ ranges: [UInt32], _ s: UInt32) -> Bool {

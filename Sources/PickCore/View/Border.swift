@@ -34,8 +34,10 @@ public enum BorderStyle: String, CaseIterable, Sendable {
         }
     }
 
-    /// The characters it is drawn with (each one column wide).
+    /// The characters it is drawn with (each one column wide): ASCII ones, as fzf's,
+    /// without Unicode (`--no-unicode`).
     public var glyphs: BorderGlyphs {
+        guard TerminalText.unicodeGlyphs else { return BorderGlyphs("+", "-", "+", "|", "|", "+", "-", "+") }
         switch self {
         case .sharp: return BorderGlyphs("┌", "─", "┐", "│", "│", "└", "─", "┘")
         case .bold: return BorderGlyphs("┏", "━", "┓", "┃", "┃", "┗", "━", "┛")
@@ -78,6 +80,7 @@ public struct BorderGlyphs: Equatable, Sendable {
         case "┃": return ("┣", "┫")
         case "║": return ("╠", "╣")
         case "│", "╎": return ("├", "┤")
+        case "|": return ("+", "+")
         default: return (left, right)
         }
     }

@@ -135,6 +135,9 @@ public struct Frame: Equatable, Sendable {
         for case .line(let row) in rows where out.last != row.position { out.append(row.position) }
         return out
     }
+    /// The list rows (in flow order) the scrollbar's thumb spans, or nil when the whole
+    /// list fits (`Scrollbar.thumb`, as fzf's).
+    public var scrollbar: Range<Int>? = nil
 }
 
 /// What the frame is built from.
@@ -236,7 +239,7 @@ extension FrameInput {
         rowsReadUpward = options.layout == .bottom
         wrapSign = options.wrapSignShown
         self.gutterWidth = gutterWidth
-        ellipsis = options.ellipsis
+        ellipsis = options.ellipsisShown
         tabStop = options.tabStop
         look = session.look
         scrollOff = options.scrollOff
@@ -381,8 +384,16 @@ public enum FrameBuilder {
             }
         }
         if rows.count > input.listHeight { rows.removeLast(rows.count - input.listHeight) }
+        // As fzf: items of several rows count as the rows they take on average in view.
+        let items = rows.reduce(0) { n, row in
+            if case .line(let line) = row, line.part != .single && line.part != .first { return n }
+            if case .gap = row { return n }
+            return n + 1
+        }
+        let perLine = input.look.spansRows ? max(1, rows.count / max(1, items)) : 1
         return Frame(headers: headers, rows: rows, info: info, message: [], scroll: scroll,
-                     headerTextRows: input.headerText.count)
+                     headerTextRows: input.headerText.count,
+                     scrollbar: Scrollbar.thumb(lines: window.count, height: input.listHeight, first: scroll, perLine: perLine))
     }
 
     static func message(_ input: FrameInput, matches: Int) -> [String] {

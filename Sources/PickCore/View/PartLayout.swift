@@ -17,6 +17,9 @@
 //     reverse-list      footer, header lines, list, header, input
 //       --header-first  footer, [header lines], list, input, header
 //
+// A preview pane at `next` (`--preview-window next`) takes rows of its own between the
+// input and the part after it on the list's side; the input then has a box of its own.
+//
 // Inside a box, a left side takes two columns (the line and a blank), a right side one;
 // a box without a left side beside a list box with one is shifted by those two columns so
 // that every part's text lines up with the list's.
@@ -24,6 +27,8 @@
 /// One part of the picker.
 public enum PickerPart: Equatable, Sendable {
     case input, header, headerLines, list, footer
+    /// The rows of a preview pane at `next` (the pane draws its own border).
+    case preview
 }
 
 /// A part's border and its label.
@@ -48,6 +53,7 @@ public struct PartBorder: Equatable, Sendable {
         case .input, .header: top = layout != .top
         case .headerLines: top = layout == .bottom
         case .footer: top = layout == .top
+        case .preview: return Sides()
         }
         return top ? Sides(top: true) : Sides(bottom: true)
     }
@@ -108,6 +114,9 @@ public struct PartBox: Equatable, Sendable {
     /// An `inline` section: drawn inside the list's border, the line toward the list
     /// joining the list's sides (├─┤), and `style` is the list's.
     public var inline = false
+    /// The label is the list's (`--list-label`), on the list's edge this inline section
+    /// took, as fzf's.
+    public var labelIsList = false
 }
 
 /// The parts placed in an area.
@@ -130,16 +139,20 @@ public struct PartLayout: Equatable, Sendable {
         public var header: Int
         public var headerLines: Int
         public var footer: Int
+        /// A preview pane at `next`: its rows, border included (0 while hidden, or none
+        /// there: nil, as the input then needs no box for it).
+        public var preview: Int?
 
-        public init(input: Int, header: Int, headerLines: Int, footer: Int) {
+        public init(input: Int, header: Int, headerLines: Int, footer: Int, preview: Int? = nil) {
             (self.input, self.header, self.headerLines, self.footer) = (input, header, headerLines, footer)
+            self.preview = preview
         }
     }
 
     /// Places the parts in an area of `height` rows and `width` columns. `gutter`: the
     /// columns before a list line's text (headers and the footer are indented as far).
     public init(_ spec: PartsSpec, layout: Layout, rows: Rows, height: Int, width: Int, gutter: Int) {
-        let listLeft = spec.list.sides(layout, .list).left
+        let listLeft = spec.list.sides(layout, .list).left, listRight = spec.list.sides(layout, .list).right
         let headerLinesBorder = spec.headerLines ?? PartBorder(style: rows.header == 0 ? spec.header.style : .none)
         // fzf's rules (terminal.go, determineHeaderLinesShape and hasHeaderWindow).
         var linesBox = false
@@ -152,8 +165,11 @@ public struct PartLayout: Equatable, Sendable {
         if linesBox { headerBox = rows.header > 0 }
         else if spec.header.style != .none || spec.headerFirst { headerBox = rows.header + rows.headerLines > 0 }
         else { headerBox = spec.input.style != .none }
-        let inputBox = rows.input > 0 && (spec.input.style != .none || headerBox || linesBox)
-        separate = inputBox
+        let inputBox = rows.input > 0 && (spec.input.style != .none || headerBox || linesBox || rows.preview != nil)
+        // The header beside the list, between it and a `next` pane.
+        if inputBox, !headerBox, !linesBox, rows.header + rows.headerLines > 0 { headerBox = true }
+        // With the input hidden (`--no-input`), the headers keep their boxes.
+        separate = inputBox || (rows.input == 0 && (headerBox || linesBox))
 
         // `inline` sections go inside the list's border, next to the list whatever
         // `--header-first` says (as fzf's); without a top or bottom on the list's border
@@ -204,6 +220,7 @@ public struct PartLayout: Equatable, Sendable {
             available -= h
         }
         if inputBox { take(.input, spec.input, rows.input) }
+        if inputBox, let preview = rows.preview, preview > 0 { take(.preview, PartBorder(), preview) }
         let headerText = linesBox ? rows.header : rows.header + rows.headerLines
         if headerBox { take(.header, spec.header, headerText) }
         if linesBox { take(.headerLines, headerLinesBorder, rows.headerLines) }
@@ -225,6 +242,9 @@ public struct PartLayout: Equatable, Sendable {
             order = first ? [.footer] + (both ? [.headerLines, .list, .input, .header] : [.headerLines, .list, .input, .header])
                           : [.footer, .headerLines, .list, .header, .input]
         }
+        if heights[.preview] != nil, let at = order.firstIndex(of: .input) {
+            order.insert(.preview, at: layout == .top ? at + 1 : at)
+        }
         if !inlined.isEmpty {
             order.removeAll { inlined.contains($0) }
             guard let at = order.firstIndex(of: .list) else { preconditionFailure("the list is always placed") }
@@ -241,6 +261,7 @@ public struct PartLayout: Equatable, Sendable {
             case .headerLines: border = headerLinesBorder
             case .list: border = spec.list
             case .footer: border = spec.footer
+            case .preview: border = PartBorder()
             }
             let s = sides(border, part)
             let box = PartRect(top: row, left: 0, height: h, width: width)
@@ -249,14 +270,24 @@ public struct PartLayout: Equatable, Sendable {
             var content = PartRect(top: row + (s.top ? 1 : 0), left: left,
                                    height: max(0, h - (s.top ? 1 : 0) - (s.bottom ? 1 : 0)),
                                    width: max(0, width - left - (s.right ? 1 : 0)))
+            // No header or footer is wider than the list (fzf's): one without a right side
+            // of its own beside a list box with one ends where the list's text does.
+            if [.header, .headerLines, .footer].contains(part) && !s.right && listRight {
+                content.width = max(0, content.width - 1)
+            }
             if content.height == 0 { content.top = row }
             let indent = max(0, gutter + (listLeft ? 2 : 0) - (s.left ? 2 : 0))
             let isInline = inlined.contains(part)
+            // The list's label goes on its outer edge, wherever a section took it.
+            let edge = spec.list.labelPosition.bottom ? belowList.last : aboveList.last
+            let listLabel = isInline && part == edge && border.label.isEmpty && !spec.list.label.isEmpty
             boxes.append(PartBox(part: part, box: box, sides: s, style: isInline ? spec.list.style : border.style,
-                                 label: border.label, labelPosition: border.labelPosition, content: content,
-                                 indent: part == .list ? gutter : indent, inline: isInline))
+                                 label: listLabel ? spec.list.label : border.label,
+                                 labelPosition: listLabel ? spec.list.labelPosition : border.labelPosition, content: content,
+                                 indent: part == .list ? gutter : indent, inline: isInline, labelIsList: listLabel))
             row += h
         }
+        if boxes.contains(where: \.labelIsList), let i = boxes.firstIndex(where: { $0.part == .list }) { boxes[i].label = "" }
         // fzf's default rule after the counts is left out where a border already draws a
         // line between the input and the part next to it on the list's side.
         if let i = boxes.firstIndex(where: { $0.part == .input }) {

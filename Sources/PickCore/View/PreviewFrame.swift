@@ -73,19 +73,9 @@ public enum PreviewFrameBuilder {
             rows[0] = cut(rows[0], to: max(0, width - info.count - 1))
         }
         let sides = window.borderSides
-        let bar = thumb(lines: body, height: height - headers, first: first).map { (headers + $0.lowerBound)..<(headers + $0.upperBound) }
+        let bar = Scrollbar.thumb(lines: body, height: height - headers, first: first)
+            .map { (headers + $0.lowerBound)..<(headers + $0.upperBound) }
         return PreviewFrame(rows: rows, info: info, sides: sides, glyphs: window.border.glyphs, scrollbar: bar)
-    }
-
-    /// The scrollbar's thumb for `lines` lines seen `height` rows at a time from line
-    /// `first`, as fzf sizes it: as long as the share of the lines in view (one row at
-    /// least), as far down as the view is; nil when the lines fit.
-    public static func thumb(lines: Int, height: Int, first: Int) -> Range<Int>? {
-        guard lines > height, height > 0 else { return nil }
-        let length = max(1, height * height / lines)
-        let offset = min(max(0, first), lines - height)
-        let start = min(height - length, (height - length) * offset / (lines - height))
-        return start..<(start + length)
     }
 
     /// With `wrap`: the first body line from which the rest of the output fills the pane's

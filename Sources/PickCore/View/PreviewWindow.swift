@@ -3,7 +3,7 @@
 // `,` or `:`, each changing the options given so far (so a later `--preview-window` adds to
 // an earlier one):
 //
-//     up|down|left|right (top, bottom)   N (rows or columns) or N% of the terminal (to 99%)
+//     up|down|left|right (top, bottom)|next   N (rows or columns) or N% of the terminal (to 99%)
 //     border-STYLE, rounded, sharp, border, noborder, border-line   [no]wrap wrap-word   [no]hidden
 //     [no]follow   [no]cycle   [no]info   ~N (N header lines)   default
 //     +SCROLL[OFFSETS][/DENOM]   e.g. +42, +{2}, +{2}-5, +{2}+3/2, +{n}
@@ -13,12 +13,13 @@
 // of the whole, border included. The scroll expression is kept as written and evaluated for
 // each line (`PreviewScroll`).
 
-/// Where the preview pane sits beside the list.
+/// Where the preview pane sits beside the list. `next`: fzf's, rows between the input and
+/// the rest (the headers and the list), on the list's side of the input.
 public enum PreviewPosition: String, Sendable {
-    case up, down, left, right
+    case up, down, left, right, next
 
     /// Whether the pane takes rows (above or below) rather than columns.
-    public var isVertical: Bool { self == .up || self == .down }
+    public var isVertical: Bool { self == .up || self == .down || self == .next }
 }
 
 /// The pane's size: cells of text (its border comes on top), or a percentage of the whole.
@@ -83,6 +84,34 @@ public struct PreviewWindow: Equatable, Sendable {
         case .down: return Sides(top: true)
         case .left: return Sides(right: true)
         case .right: return Sides(left: true)
+        case .next: return Sides(top: true)
+        }
+    }
+
+    /// A `next` pane as placed in `layout`: the list is beyond it as it is beyond a pane
+    /// `up` (prompt on top) or `down` (prompt at the bottom), which gives its border line.
+    public func placed(in layout: Layout) -> PreviewWindow {
+        guard position == .next else { return self }
+        var window = self
+        window.position = layout.promptOnTop ? .up : .down
+        return window
+    }
+
+    /// The window and its alternative, if any.
+    public var chain: [PreviewWindow] { [self] + (alternative.map { [$0] } ?? []) }
+
+    /// fzf's rule for a pane at `next` (in the window or its alternative): the default
+    /// separator after the counts is left out only when every spec shows a pane there
+    /// whose border faces the input, which then draws the line; nil when no spec is at
+    /// `next` (the parts' borders decide). `hasCommand`: `--preview` gave a command (else
+    /// only preview(…) may open a pane, at any time).
+    public func nextHidesSeparator(layout: Layout, hasCommand: Bool) -> Bool? {
+        guard chain.contains(where: { $0.position == .next }) else { return nil }
+        guard hasCommand else { return false }
+        return chain.allSatisfy { spec in
+            let sides = spec.placed(in: layout).borderSides
+            return spec.position == .next && !spec.hidden && !spec.size.isZero
+                && (layout.promptOnTop ? sides.top : sides.bottom)
         }
     }
 
@@ -177,6 +206,7 @@ public struct PreviewWindow: Equatable, Sendable {
         case "down", "bottom": position = .down
         case "left": position = .left
         case "right": position = .right
+        case "next": position = .next
         case "rounded", "border": border = .rounded
         case "sharp": border = .sharp
         case "noborder": border = .none
@@ -198,7 +228,7 @@ public struct PreviewWindow: Equatable, Sendable {
             } else if word.hasPrefix("+"), PreviewScroll.isValid(String(word.dropFirst())) {
                 scroll = String(word.dropFirst())
             } else {
-                throw OptionError(message: "invalid value for --preview-window: \(OptionError.quote(word)) (expected up, down, left, right, a size such as 40%, border-STYLE, wrap, hidden, follow, +SCROLL, ~HEADER or <COLS(ALTERNATIVE))")
+                throw OptionError(message: "invalid value for --preview-window: \(OptionError.quote(word)) (expected up, down, left, right, next, a size such as 40%, border-STYLE, wrap, hidden, follow, +SCROLL, ~HEADER or <COLS(ALTERNATIVE))")
             }
         }
     }

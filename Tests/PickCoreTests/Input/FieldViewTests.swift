@@ -112,14 +112,18 @@ final class FieldViewTests: XCTestCase {
     }
 
     func testOverlappingNthRangesSearchTheirTextOnce() throws {
-        // fzf's fish ctrl-r: --with-nth 2.. --nth 2..,.. (the command, whole).
-        let v = try view(["echo hi there", "ls -l"], nth: "2..,..")
-        XCTAssertEqual(text(v.searched.bytes(of: 0)), "echo hi there", "the union, not 'hi there echo hi there'")
-        XCTAssertEqual(v.shown(0).searchedToShown, Array(0..<13))
-        XCTAssertEqual(found("thereecho", v), [], "no match across the repeated text (fzf finds none)")
-        XCTAssertEqual(found("echo", v), ["echo hi there"])
+        // fzf's zsh ctrl-r: --nth 2..,.. over `fc -rl` lines (number, command): the command
+        // first, then the rest of the line (`..`: from the first field, not the blanks
+        // before it), each byte once.
+        let v = try view(["  12  echo 2nd 3", "  13  echo 3d"], nth: "2..,..")
+        XCTAssertEqual(text(v.searched.bytes(of: 0)), "echo 2nd 312  ", "not 'echo 2nd 312  echo 2nd 3'")
+        XCTAssertEqual(v.shown(0).searchedToShown, Array(6..<16) + Array(2..<6))
+        XCTAssertEqual(found("e3d", v), ["  13  echo 3d"], "no match across repeated text (fzf: none)")
+        XCTAssertEqual(found("^echo", v), ["  12  echo 2nd 3", "  13  echo 3d"], "^ finds the command at its start")
         let nested = try view(["a:bc:d:ef"], d: ":", nth: "2..3,3,1")
-        XCTAssertEqual(text(nested.searched.bytes(of: 0)), "a:bc:d", "nested ranges once, in line order")
+        XCTAssertEqual(text(nested.searched.bytes(of: 0)), "bc:d:a", "a range inside an earlier one adds nothing")
+        let left = try view(["a:bc:d:ef"], d: ":", nth: "2..3,1..2")
+        XCTAssertEqual(text(left.searched.bytes(of: 0)), "bc:d:a", "one overlapping from the left adds its part")
     }
 
     func testWithPaletteTheFieldsAreTheTitlesAndTheRestIsKept() throws {

@@ -70,8 +70,9 @@ final class ColorSpecTests: XCTestCase {
         XCTAssertEqual(spec.steps.map { step -> String in
             guard case .style(let part, _) = step else { return "" }
             return part.rawValue
-        }, ["bg", "prompt", "query", "selected-bg", "selected-fg", "selected-hl", "gutter", "bg", "query",
+        }, ["bg", "prompt", "query", "selected-bg", "selected-fg", "selected-hl", "gutter", "list-bg", "query",
             "preview-fg", "preview-bg"])
+        XCTAssertTrue(ColorPart.listBg.isBackground, "the list's own, no longer bg's other name")
         XCTAssertTrue(ColorPart.bg.isBackground && ColorPart.gutter.isBackground && ColorPart.markedBg.isBackground)
     }
 

@@ -316,7 +316,7 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(preview.previewLabel, PartBorder(label: " p ", labelPosition: LabelPosition(column: -2, bottom: true)))
     }
 
-    func testEveryOptionFzfAcceptsIsAcceptedAndTheLookIsNotYetDrawn() throws {
+    func testEveryOptionFzfAcceptsIsAcceptedAndItsLookHonoured() throws {
         XCTAssertNoThrow(try parse(["--tabstop", "4", "--algo=v1", "--style=full", "--wrap", "word", "--gap", "2",
                                     "--list-border", "--input-label= x ", "--tail=100", "--sync", "--threads=2",
                                     "--no-tty-default", "--listen", "--walker=file,dir", "--with-nth=1", "+x", "--"]))
@@ -325,7 +325,17 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(OptionTable.byName["--wrap"]?.support, .honoured)
         XCTAssertEqual(OptionTable.byName["--freeze-left"]?.support, .honoured)
         XCTAssertEqual(OptionTable.byName["--scrollbar"]?.support, .honoured)
-        XCTAssertEqual(OptionTable.byName["--black"]?.support, .notYetDrawn)
+        XCTAssertEqual(OptionTable.byName["--black"]?.support, .honoured)
+        let look = try parse(["--no-bold", "--black", "--no-unicode", "--ambidouble"])
+        XCTAssertEqual([look.bold, look.black, look.unicode, look.ambidouble], [false, true, false, true])
+        XCTAssertEqual([look.listScrollbar, look.separatorRule, look.ellipsisShown, look.gutterRawShown], ["|", "-", "..", ":"])
+        XCTAssertNil(try parse([]).ambidouble, "RUNEWIDTH_EASTASIAN decides")
+        let fzf = try Options.parse(arguments: [], start: .fzfDefaults)
+        XCTAssertEqual([fzf.pointerShown, fzf.markerShown, fzf.gutterShown], ["▌", "┃", "▌"], "fzf's glyphs as fzf")
+        let ascii = try Options.parse(arguments: ["--no-unicode"], start: .fzfDefaults)
+        XCTAssertEqual([ascii.pointerShown, ascii.markerShown], [">", ">"])
+        XCTAssertTrue(ascii.gutterIsReversed, "a blank in the gutter's colour")
+        XCTAssertEqual([look.pointerShown, look.markerShown], [">", "*"], "pick's own")
         XCTAssertEqual(try parse(["--zsh"]).shell, "zsh")
         // Accepting an fzf value does not mean any value: fzf refuses these too.
         XCTAssertEqual(error(["--algo=v3"]), "invalid value for --algo: 'v3' (expected v1 or v2)")

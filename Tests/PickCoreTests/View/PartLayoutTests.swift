@@ -107,6 +107,43 @@ final class PartLayoutTests: XCTestCase {
         XCTAssertFalse(place(PartsSpec()).separatedFromList)
     }
 
+    func testANextPaneSitsBetweenTheInputAndTheRestOnTheListsSide() {
+        func placed(_ layout: Layout, header: Int = 0, preview: Int) -> PartLayout {
+            PartLayout(PartsSpec(), layout: layout, rows: .init(input: 2, header: header, headerLines: 0, footer: 0, preview: preview),
+                       height: 20, width: 30, gutter: 2)
+        }
+        XCTAssertEqual(order(placed(.bottom, preview: 5)), [.list, .preview, .input])
+        XCTAssertEqual(order(placed(.top, header: 1, preview: 5)), [.input, .preview, .header, .list])
+        XCTAssertEqual(placed(.bottom, preview: 5).box(.preview)!.box, PartRect(top: 13, left: 0, height: 5, width: 30),
+                       "the whole width, right above the input")
+        let hidden = placed(.bottom, preview: 0)
+        XCTAssertTrue(hidden.separate, "the input has its box while the pane is hidden too")
+        XCTAssertEqual(order(hidden), [.list, .input])
+    }
+
+    func testAHeaderWithoutARightSideEndsWhereTheListsTextDoes() {
+        var spec = PartsSpec()
+        spec.list.style = .rounded
+        spec.header.style = .bottom
+        let p = place(spec, header: 1)
+        let list = p.box(.list)!.content, header = p.box(.header)!.content
+        XCTAssertEqual(header.left + header.width, list.left + list.width)
+        let input = p.box(.input)!.content
+        XCTAssertEqual(input.left + input.width, 30, "the input keeps the whole width, as fzf's")
+    }
+
+    func testTheListsLabelGoesOnTheEdgeAnInlineSectionTook() {
+        var spec = PartsSpec()
+        spec.list = PartBorder(style: .rounded, label: "LL")
+        spec.header.style = .inline
+        let p = place(spec, .top, header: 1)
+        XCTAssertEqual(p.box(.header)?.label, "LL")
+        XCTAssertEqual(p.box(.header)?.labelIsList, true)
+        XCTAssertEqual(p.box(.list)?.label, "", "not drawn twice")
+        spec.list.labelPosition.bottom = true
+        XCTAssertEqual(place(spec, .top, header: 1).box(.list)?.label, "LL", "the bottom edge is still the list's")
+    }
+
     func testEachPartsLineIsOnTheSideFzfDrawsIt() {
         let line = PartBorder(style: .line)
         XCTAssertEqual(line.sides(.bottom, .input), Sides(top: true))

@@ -121,6 +121,30 @@ final class PreviewWindowTests: XCTestCase {
         XCTAssertFalse(try window("0,<40(down,5)").runsUnseen, "its alternative has a size")
         XCTAssertFalse(PreviewPlacement.place(try window("0"), rows: 24, columns: 80).isShown)
     }
+
+    func testANextPaneTakesRowsAndItsLineFacesTheListInEachLayout() throws {
+        let next = try window("next,3,border-line")
+        XCTAssertTrue(next.position.isVertical)
+        XCTAssertEqual(PreviewPlacement.place(next, rows: 24, columns: 80).size, 4, "three rows and the line")
+        XCTAssertEqual(next.placed(in: .bottom).borderSides, Sides(top: true), "the list above it")
+        XCTAssertEqual(next.placed(in: .top).borderSides, Sides(bottom: true), "the list below it")
+        XCTAssertEqual(next.placed(in: .reverseList).borderSides, Sides(top: true))
+    }
+
+    func testTheDefaultRuleGoesOnlyWhenEveryNextPaneFacesTheInput() throws {
+        XCTAssertNil(try window("up").nextHidesSeparator(layout: .bottom, hasCommand: true), "no pane at next: no say")
+        XCTAssertEqual(try window("next,3").nextHidesSeparator(layout: .bottom, hasCommand: true), true)
+        XCTAssertEqual(try window("next,3").nextHidesSeparator(layout: .bottom, hasCommand: false), false,
+                       "preview(…) may open it at any time")
+        XCTAssertEqual(try window("next,3,hidden").nextHidesSeparator(layout: .bottom, hasCommand: true), false)
+        XCTAssertEqual(try window("next,3,border-none").nextHidesSeparator(layout: .top, hasCommand: true), false)
+        XCTAssertEqual(try window("next,3,border-top").nextHidesSeparator(layout: .top, hasCommand: true), true)
+        XCTAssertEqual(try window("next,3,border-top").nextHidesSeparator(layout: .bottom, hasCommand: true), false,
+                       "its line is on the list's side")
+        XCTAssertEqual(try window("up,40%,<9999(next,1,border-none)").nextHidesSeparator(layout: .bottom, hasCommand: true),
+                       false)
+        XCTAssertEqual(try window("next,3,<15(next,3)").nextHidesSeparator(layout: .bottom, hasCommand: true), true)
+    }
 }
 
 final class PreviewPaneTests: XCTestCase {
@@ -310,10 +334,10 @@ final class PreviewFrameTests: XCTestCase {
     }
 
     func testTheScrollbarThumbIsTheShareInViewWhereTheViewIs() throws {
-        XCTAssertNil(PreviewFrameBuilder.thumb(lines: 10, height: 10, first: 0), "the output fits")
-        XCTAssertEqual(PreviewFrameBuilder.thumb(lines: 1000, height: 20, first: 0), 0..<1, "one row at least")
-        XCTAssertEqual(PreviewFrameBuilder.thumb(lines: 40, height: 20, first: 0), 0..<10)
-        XCTAssertEqual(PreviewFrameBuilder.thumb(lines: 40, height: 20, first: 20), 10..<20, "at the end, at the bottom")
+        XCTAssertNil(Scrollbar.thumb(lines: 10, height: 10, first: 0), "the output fits")
+        XCTAssertEqual(Scrollbar.thumb(lines: 1000, height: 20, first: 0), 0..<1, "one row at least")
+        XCTAssertEqual(Scrollbar.thumb(lines: 40, height: 20, first: 0), 0..<10)
+        XCTAssertEqual(Scrollbar.thumb(lines: 40, height: 20, first: 20), 10..<20, "at the end, at the bottom")
         let lines = (1...100).map { Array(String($0).utf8) }
         let frame = PreviewFrameBuilder.build(count: 100, line: { lines[$0] }, first: 98,
                                               window: try PreviewWindow().applying("~2"), width: 20, height: 12)

@@ -403,8 +403,9 @@ final class InteractiveHostileTests: InteractiveTestCase {
         }
         tmux.resize(width: 50, height: 10)
         let rows = tmux.waitFor("the final screen at 50x10") { rows in
-            rows[row: 1] == tmux.infoRow("40/40") && rows[row: 2].hasPrefix("> line 1 ") && rows[row: 2].hasSuffix(" f2")
-                && rows[row: 2].count == 49
+            // The chip a column short of the edge, where the scrollbar's thumb is.
+            rows[row: 1] == tmux.infoRow("40/40") && rows[row: 2].hasPrefix("> line 1 ") && rows[row: 2].hasSuffix(" f2 \u{2502}")
+                && rows[row: 2].count == 50
         }
         XCTAssertEqual(rows[row: 0], ">")
         XCTAssertEqual(rows.filter { $0.contains("40/40") }.count, 1)
@@ -614,7 +615,7 @@ final class InteractiveHostileTests: InteractiveTestCase {
         for (k, title) in titles.enumerated() {
             let row = rows.first { $0.hasSuffix(" ctrl-\(keys[k])") } ?? ""
             XCTAssertTrue(row.contains(title), "\(title.debugDescription) in \(row.debugDescription)")
-            XCTAssertEqual(columns(row), 39, "the chip of \(title) ends at the right edge: \(row)")
+            XCTAssertEqual(columns(row), 38, "the chip of \(title) ends a column short of the edge (the scrollbar's): \(row)")
         }
         tmux.keys("Escape")
         XCTAssertEqual(tmux.exitStatus(), 130)

@@ -112,7 +112,7 @@ final class FzfEnvironmentInteractiveTests: InteractiveTestCase {
         tmux.waitFor(text: "2/2")
         tmux.type("al")
         let screen = tmux.waitFor(text: "1/2")
-        XCTAssertTrue(screen.contains("> alpha"), "the NULs draw nothing: \(screen)")
+        XCTAssertTrue(screen.contains("\u{258C} alpha"), "the NULs draw nothing (after fzf's pointer): \(screen)")
         XCTAssertTrue(screen.contains("> al"), "no ghost text after the query: \(screen)")
         tmux.keys("Enter")
         XCTAssertEqual(tmux.exitStatus(), 0)

@@ -6,22 +6,27 @@ import XCTest
 /// from fzf in tmux at the same size.
 final class InfoLineScreenTests: InteractiveTestCase {
     private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
+    /// A list row of 60 columns with the scrollbar's thumb at its end.
+    private func barred(_ row: String, _ glyph: String = "│") -> String {
+        row + String(repeating: " ", count: 59 - row.count) + glyph
+    }
 
     func testEachStyleDrawsTheCountsAndTheSeparatorWhereFzfDoes() throws {
         let cases: [(args: String, rows: [String])] = [
-            ("", [">", "  20/20 " + rule(51), "> 1"]),
-            ("--info=right", [">", rule(53) + " 20/20", "> 1"]),
-            ("--info=hidden", [">", rule(59), "> 1"]),
-            ("--info=hidden --no-separator", [">", "> 1", "  2"]),
-            ("--info=inline", [">   < 20/20 " + rule(47), "> 1", "  2"]),
-            ("--info=inline:XX --separator=-=", [">  XX20/20 " + String(String(repeating: "-=", count: 24).prefix(48)), "> 1"]),
-            ("--info=inline-right", [">" + String(repeating: " ", count: 53) + "20/20", rule(59), "> 1"]),
-            ("--info=inline-right:XX --no-separator", [">" + String(repeating: " ", count: 51) + "XX20/20", "> 1"]),
-            ("--info=right --no-separator", [">", String(repeating: " ", count: 54) + "20/20", "> 1"]),
-            ("--no-unicode", [">", "  20/20 " + String(repeating: "-", count: 51), "> 1"]),
+            ("", [">", "  20/20 " + rule(51), barred("> 1")]),
+            ("--info=right", [">", rule(53) + " 20/20", barred("> 1")]),
+            ("--info=hidden", [">", rule(59), barred("> 1")]),
+            ("--info=hidden --no-separator", [">", barred("> 1"), barred("  2")]),
+            ("--info=inline", [">   < 20/20 " + rule(47), barred("> 1"), barred("  2")]),
+            ("--info=inline:XX --separator=-=", [">  XX20/20 " + String(String(repeating: "-=", count: 24).prefix(48)),
+                                                 barred("> 1")]),
+            ("--info=inline-right", [">" + String(repeating: " ", count: 53) + "20/20", rule(59), barred("> 1")]),
+            ("--info=inline-right:XX --no-separator", [">" + String(repeating: " ", count: 51) + "XX20/20", barred("> 1")]),
+            ("--info=right --no-separator", [">", String(repeating: " ", count: 54) + "20/20", barred("> 1")]),
+            ("--no-unicode", [">", "  20/20 " + String(repeating: "-", count: 51), barred("> 1", "|")]),
             // fzf's suite (test_ghost_inline): the counts follow the ghost text at once.
             ("--info='inline: Y' --no-separator --prompt 'X ' --ghost 'Type in query ...'",
-             ["X Type in query ... Y20/20", "> 1"]),
+             ["X Type in query ... Y20/20", barred("> 1")]),
         ]
         for c in cases {
             tmux.close()
@@ -30,6 +35,18 @@ final class InfoLineScreenTests: InteractiveTestCase {
             let rows = tmux.waitFor("\(c.args): the first frame") { $0[row: c.rows.count - 1] == c.rows.last! }
             XCTAssertEqual(Array(rows.prefix(c.rows.count)), c.rows, c.args)
         }
+    }
+
+    func testAGivenSeparatorIsDrawnBesideABorderTheDefaultIsNot() throws {
+        // fzf's: a border between the counts and the list stands for the default rule only.
+        try tmux.start(input: "seq 20", args: "--input-border --separator '='", width: 30, height: 8)
+        var rows = tmux.waitFor(text: "20/20")
+        XCTAssertEqual(rows[row: 2], "│   20/20 " + String(repeating: "=", count: 18) + " │")
+        tmux.close()
+        tmux = try TmuxPick(test: name + "default")
+        try tmux.start(input: "seq 20", args: "--input-border", width: 30, height: 8)
+        rows = tmux.waitFor(text: "20/20")
+        XCTAssertEqual(rows[row: 2].replacingOccurrences(of: " ", with: ""), "│20/20│")
     }
 
     func testTheSeparatorRepeatsItsColoursAndTabsAsFzfs() throws {

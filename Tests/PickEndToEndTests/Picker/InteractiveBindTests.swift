@@ -15,7 +15,7 @@ final class InteractiveBindTests: InteractiveTestCase {
     func testMovingAndMarkingActions() throws {
         try tmux.file("input.txt", (1...30).map { "line\($0)" }.joined(separator: "\n") + "\n")
         try tmux.start(input: "cat input.txt", args: """
-            --multi --height 12 --bind 'ctrl-x:last,ctrl-y:first,ctrl-o:toggle+down,ctrl-v:page-down' \
+            --no-scrollbar --multi --height 12 --bind 'ctrl-x:last,ctrl-y:first,ctrl-o:toggle+down,ctrl-v:page-down' \
             --bind 'ctrl-a:select-all,ctrl-d:deselect-all,ctrl-t:toggle-all,ctrl-b:up+up,ctrl-e:down' \
             --bind 'ctrl-q:accept'
             """)
@@ -219,7 +219,7 @@ final class InteractiveBindTests: InteractiveTestCase {
     func testMovesAfterAReloadActOnTheNewList() throws {
         try tmux.file("input.txt", "a\nb\nc\n")
         try tmux.start(input: "cat input.txt", args: """
-            --bind 'ctrl-l:reload(seq 10)+last,ctrl-p:reload(seq 20)+pos(5),ctrl-f:reload(seq 30)+first,ctrl-q:accept'
+            --no-scrollbar --bind 'ctrl-l:reload(seq 10)+last,ctrl-p:reload(seq 20)+pos(5),ctrl-f:reload(seq 30)+first,ctrl-q:accept'
             """)
         tmux.waitFor(text: "3/3")
         tmux.keys("C-l")

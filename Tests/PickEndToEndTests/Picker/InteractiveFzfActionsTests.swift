@@ -6,12 +6,12 @@ import XCTest
 /// marks, jump mode, scrolling, tracking, marking turned on and off, the subword edits,
 /// history, and the events backward-eof, multi, jump, jump-cancel and click-header; and
 /// those that change what is searched and shown, run in the background, print, trigger
-/// other bindings and wait.
+/// other bindings and wait. Rows are compared whole, without the scrollbar.
 final class InteractiveFzfActionsTests: InteractiveTestCase {
     func shows(_ rows: [String], _ text: String) -> Bool { rows.contains { $0.contains(text) } }
 
     func testRawModeListsEveryLineDimsTheOthersAndCtrlNSkipsThem() throws {
-        try tmux.start(input: "seq 30", args: "--raw --bind ctrl-x:toggle-raw")
+        try tmux.start(input: "seq 30", args: "--no-scrollbar --raw --bind ctrl-x:toggle-raw")
         tmux.waitFor(text: "30/30")
         tmux.type("2")
         // fzf: 12/30, every line still listed in input order, the highlight kept on 1.
@@ -33,7 +33,7 @@ final class InteractiveFzfActionsTests: InteractiveTestCase {
     }
 
     func testMovesTypedRightAfterToggleRawAreMadeOnTheRawList() throws {
-        try tmux.start(input: "seq 1000", args: "--bind ctrl-x:toggle-raw")
+        try tmux.start(input: "seq 1000", args: "--no-scrollbar --bind ctrl-x:toggle-raw")
         tmux.waitFor(text: "1000/1000")
         tmux.type("5")
         tmux.waitFor("the matches of 5, 5 first") { $0[row: 1] == self.tmux.infoRow("271/1000") && $0[row: 2] == "> 5" }
@@ -63,7 +63,7 @@ final class InteractiveFzfActionsTests: InteractiveTestCase {
     }
 
     func testBestGoesToTheBestMatchInRawMode() throws {
-        try tmux.start(input: "seq 1000", args: "--raw --bind space:best")
+        try tmux.start(input: "seq 1000", args: "--no-scrollbar --raw --bind space:best")
         tmux.waitFor(text: "1000/1000")
         tmux.type("999")
         tmux.waitFor("the highlight stays on 1") { $0[row: 1] == self.tmux.infoRow("1/1000") && $0[row: 2] == "> 1" }
@@ -99,7 +99,7 @@ final class InteractiveFzfActionsTests: InteractiveTestCase {
     }
 
     func testOffsetScrollsTheListAndMovesTheHighlightAtItsEnd() throws {
-        try tmux.start(input: "seq 100", args: "--height 8 --bind ctrl-x:offset-down,ctrl-y:offset-up,ctrl-o:offset-middle")
+        try tmux.start(input: "seq 100", args: "--no-scrollbar --height 8 --bind ctrl-x:offset-down,ctrl-y:offset-up,ctrl-o:offset-middle")
         tmux.waitFor(text: "100/100")
         tmux.keys("C-x")
         // As fzf: the list scrolls a line; the highlight, its row gone, goes to the next.

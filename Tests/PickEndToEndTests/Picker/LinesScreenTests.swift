@@ -3,7 +3,8 @@ import XCTest
 
 /// Long lines and the list's scrolling as fzf 0.74.5 draws them for the same options:
 /// horizontal scrolling to the match (`--hscroll-off`, `--no-hscroll`, `toggle-hscroll`,
-/// `--keep-right`, fzf's `··` ellipsis) and `--scroll-off`.
+/// `--keep-right`, fzf's `··` ellipsis) and `--scroll-off`; without the scrollbar, as fzf's
+/// suite runs fzf.
 final class LinesScreenTests: InteractiveTestCase {
     private let long = String(repeating: "=", count: 10_000) + "0123456789\n"
 
@@ -32,18 +33,18 @@ final class LinesScreenTests: InteractiveTestCase {
 
     func testNoHscrollAndKeepRight() throws {
         try tmux.file("input.txt", "abc" + long)
-        try tmux.start(input: "cat input.txt", args: "--no-hscroll -q 789", width: 40, height: 6)
+        try tmux.start(input: "cat input.txt", args: "--no-scrollbar --no-hscroll -q 789", width: 40, height: 6)
         tmux.waitFor("--no-hscroll: the start, cut at the end") { $0[row: 2] == "> abc" + String(repeating: "=", count: 33) + "··" }
         tmux.close()
         tmux = try TmuxPick(test: name + "right")
         try tmux.file("input.txt", "abc" + long)
-        try tmux.start(input: "cat input.txt", args: "--keep-right", width: 40, height: 6)
+        try tmux.start(input: "cat input.txt", args: "--no-scrollbar --keep-right", width: 40, height: 6)
         tmux.waitFor("--keep-right: the end") { $0[row: 2] == "> ··" + String(repeating: "=", count: 26) + "0123456789" }
     }
 
     func testFrozenFieldsStayInViewWhileTheMiddleScrollsToTheMatch() throws {
         // fzf's suite (test_freeze_left_and_right), at 40 columns: the rows fzf draws.
-        try tmux.start(input: "seq 200 | tr '\\n' ' '", args: "--freeze-left 3 --freeze-right 3 --ellipsis XX",
+        try tmux.start(input: "seq 200 | tr '\\n' ' '", args: "--no-scrollbar --freeze-left 3 --freeze-right 3 --ellipsis XX",
                        width: 42, height: 6)
         tmux.waitFor("the first and last three fields") { $0[row: 2] == "> 1 2 3 4 5 6 7 8 9 10 11 12XX198 199 200" }
         tmux.type("'100")
@@ -52,7 +53,7 @@ final class LinesScreenTests: InteractiveTestCase {
 
     func testAFrozenEndTooLongForTheRowShowsItsEnd() throws {
         // fzf's suite (test_freeze_right_exceed_range): every field frozen at the end.
-        try tmux.start(input: "seq 200 | tr '\\n' ' '", args: "--freeze-right 1000 --ellipsis XX", width: 42, height: 6)
+        try tmux.start(input: "seq 200 | tr '\\n' ' '", args: "--no-scrollbar --freeze-right 1000 --ellipsis XX", width: 42, height: 6)
         tmux.waitFor("the line's end") { $0[row: 2] == "> XX1 192 193 194 195 196 197 198 199 200" }
         tmux.type("'100")
         tmux.waitFor(text: "> '100")
@@ -70,7 +71,7 @@ final class LinesScreenTests: InteractiveTestCase {
 
     func testScrollOffKeepsLinesInViewAroundTheHighlight() throws {
         // As fzf --layout=reverse --scroll-off=3 at 30x10: seven Downs show 4 to 11.
-        try tmux.start(input: "seq 100", args: "--scroll-off=3", width: 30, height: 10)
+        try tmux.start(input: "seq 100", args: "--no-scrollbar --scroll-off=3", width: 30, height: 10)
         tmux.waitFor(text: "100/100")
         for _ in 0..<7 { tmux.keys("Down") }
         var rows = tmux.waitFor("three lines kept below the highlight") { $0[row: 6] == "> 8" }

@@ -124,6 +124,16 @@ final class PartBordersScreenTests: InteractiveTestCase {
                              ready: "0/0", width: 20, height: 14)
     }
 
+    func testAnAdaptiveHeightMakesRoomForAPaneAboveOrBelow() throws {
+        // fzf's share: the list's rows are what is left of the pane's percentage.
+        try assertDrawnAsFzf("seq 3", "--height ~100% --info=inline --border rounded --preview 'seq {}' "
+                             + "--preview-window up,60%", ready: "3/3", width: 20, height: 20)
+        tmux.close()
+        tmux = try TmuxPick(test: name + "cells")
+        try assertDrawnAsFzf("seq 3", "--height ~100% --border sharp --preview 'seq {}' --preview-window down,2,border-top "
+                             + "--header hello --header-lines 2", ready: "1/1", width: 20, height: 20)
+    }
+
     func testMinHeightWithAPlusGivesTheListThatManyRows() throws {
         try assertDrawnAsFzf("seq 100", "--style full:sharp --height 1% --min-height 5+ --info=default", ready: "100/100",
                              width: 20, height: 14)
@@ -150,6 +160,62 @@ final class PartBordersScreenTests: InteractiveTestCase {
             for (c, cell) in row.enumerated() where drawn.contains(cell.character) && c < screen.rows[r].count {
                 XCTAssertEqual(screen.rows[r][c].foreground, cell.foreground,
                                "row \(r) column \(c) '\(cell.character)': fzf's colour")
+            }
+        }
+    }
+
+    func testNoHeaderOrFooterIsWiderThanTheList() throws {
+        // fzf's suite (test_header_and_footer_should_not_be_wider_than_list); fzf keeps a
+        // column for its scrollbar before the list's border, pick does not.
+        let wide = String(repeating: "x", count: 60)
+        try tmux.start(input: "yes \(wide) | head -2", args: "--header-lines 1 --style full --header-border bottom "
+                       + "--header-lines-border top --ellipsis XX --header \(wide) --footer \(wide) --no-footer-border",
+                       width: 30, height: 20)
+        let rows = tmux.waitFor(text: "1/1")
+        let ends = rows.compactMap { row in row.range(of: "x+XX", options: .regularExpression).map { row.distance(from: row.startIndex, to: $0.upperBound) } }
+        XCTAssertEqual(ends.count, 4, "the list's line, the header, the header line and the footer, cut")
+        XCTAssertEqual(Set(ends).count, 1, "every one ends where the list's does: \(rows)")
+    }
+
+    func testNoInputKeepsTheHeadersInTheirBoxes() throws {
+        try assertDrawnAsFzf("seq 5", "--height ~100% --border sharp --header \"$(seq 101 102)\" --header-border sharp "
+                             + "--header-lines 2 --header-lines-border sharp --header-first --no-input", ready: "102", height: 18)
+    }
+
+    func testHeaderAndFooterBackgroundsFillTheirSectionsAsFzfs() throws {
+        // Inline sections: their edges, text rows and the line toward the list in the
+        // section's background; the list's label on the edge the header took.
+        let args = "--reverse --list-border --list-label LL --header HEADER --header-border inline --footer FOOT "
+            + "--footer-border inline --color=header-bg:red,footer-bg:blue,list-label:yellow"
+        try assertDrawnAsFzf("seq 5", args, ready: "5/5", height: 14)
+        let fzf = try fzfPath()
+        let theirs = try TmuxPick(test: name + "fzfcolours")
+        defer { theirs.close() }
+        try theirs.start(input: "seq 5", args: "--layout=default " + args + " " + common, width: 30, height: 14, binary: fzf)
+        theirs.waitFor(text: "5/5")
+        let expected = StyledScreen(theirs.screenWithEscapes())
+        let screen = StyledScreen(tmux.screenWithEscapes())
+        for (r, row) in expected.rows.enumerated() where row.contains(where: { $0.background != nil }) {
+            XCTAssertEqual((r < screen.rows.count ? screen.rows[r] : []).map(\.background), row.map(\.background), "row \(r): fzf's backgrounds")
+        }
+        XCTAssertEqual(screen.cells(of: "LL").first?.foreground, expected.cells(of: "LL").first?.foreground)
+    }
+
+    func testTheListsBackgroundIsItsOwnAndTheBordersBgIsTheRest() throws {
+        // list-bg under the list's rows and box, bg under the outer border, input-bg in the
+        // input's box; a header without a border is on the list's.
+        let args = "--border --list-border --input-border --header hh --color=bg:blue,list-bg:green,input-bg:red"
+        try assertDrawnAsFzf("seq 5", args, ready: "5/5", height: 16)
+        let fzf = try fzfPath()
+        let theirs = try TmuxPick(test: name + "fzfcolours")
+        defer { theirs.close() }
+        try theirs.start(input: "seq 5", args: "--layout=default " + args + " " + common, width: 30, height: 16, binary: fzf)
+        theirs.waitFor(text: "5/5")
+        let expected = StyledScreen(theirs.screenWithEscapes())
+        let screen = StyledScreen(tmux.screenWithEscapes())
+        for (r, row) in expected.rows.enumerated() where r < screen.rows.count {
+            for (c, cell) in row.enumerated() where cell.character != " " && c < screen.rows[r].count {
+                XCTAssertEqual(screen.rows[r][c].background, cell.background, "row \(r) column \(c) '\(cell.character)'")
             }
         }
     }

@@ -8,7 +8,11 @@ final class TrackingScreenTests: InteractiveTestCase {
     /// pick's layout and the last in fzf's, is passed over).
     func pointer(_ rows: [String]) -> (row: Int, text: String)? {
         rows.indices.dropFirst().first { rows[$0].hasPrefix("> ") || rows[$0].hasPrefix(">*") }
-            .map { ($0, String(rows[$0].dropFirst(2))) }
+            .map { i in
+                // Without the scrollbar's thumb at the row's end.
+                let text = rows[i].hasSuffix("\u{2502}") ? String(rows[i].dropLast()) : rows[i]
+                return (i, String(text.dropFirst(2).reversed().drop { $0 == " " }.reversed()))
+            }
     }
 
     func testTrackKeepsTheLineOnItsRowOfTheScreenAsTheQueryWidens() throws {
@@ -24,7 +28,7 @@ final class TrackingScreenTests: InteractiveTestCase {
     }
 
     func testAsFzfTheHighlightKeepsItsRowWhenTheQueryChanges() throws {
-        try tmux.start(input: "seq 100", args: "", binary: try fzfLink())
+        try tmux.start(input: "seq 100", args: "--pointer '>' --gutter ' '", binary: try fzfLink())
         tmux.waitFor(text: "100/100")
         tmux.keys("Up", "Up", "Up")
         tmux.waitFor("on 4") { self.pointer($0)?.text == "4" }

@@ -6,7 +6,8 @@ import XCTest
 /// its default layout): `--read0` items with newlines (fzf's test_fzf_multi_line),
 /// `--wrap`, `--gap`, their toggles, and the preview's wrapping.
 final class WrapScreenTests: InteractiveTestCase {
-    private let fzfLook = "--layout=default --pointer '>' --marker '>' --gutter ' ' --scroll-off=3"
+    /// fzf's suite's defaults (its FZF_DEFAULT_OPTS) and its layout.
+    private let fzfLook = "--layout=default --no-scrollbar --pointer '>' --marker '>' --gutter ' ' --scroll-off=3"
 
     /// The list's rows above the info line (the last `rows` of them), as the screen shows them.
     private func list(_ screen: [String], rows: Int, height: Int) -> [String] {

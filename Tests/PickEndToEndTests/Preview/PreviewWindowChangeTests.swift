@@ -42,13 +42,28 @@ final class PreviewWindowChangeTests: InteractiveTestCase {
         tmux.waitFor("round to the top") { $0[row: 1].contains("==1==") }
     }
 
+    func testANextPaneSitsBetweenTheListAndThePromptAndToggles() throws {
+        try tmux.start(input: "seq 5", args: "--layout default --preview 'echo =={}==' --preview-window next,2,hidden "
+                       + "--bind space:toggle-preview", width: 40, height: 12)
+        var rows = tmux.waitFor(text: "5/5")
+        XCTAssertTrue(rows[row: 10].hasPrefix("  5/5 ─"), "hidden: the rule after the counts")
+        tmux.keys("Space")
+        rows = tmux.waitFor("the pane above the counts") { $0[row: 7].hasPrefix("│ ==1==") }
+        XCTAssertTrue(rows[row: 6].hasPrefix("╭"), "its border right under the list")
+        XCTAssertTrue(rows[row: 5].hasPrefix("> 1"))
+        XCTAssertTrue(rows[row: 9].hasPrefix("╰"))
+        XCTAssertEqual(rows[row: 10].trimmingCharacters(in: .whitespaces), "5/5", "the pane's border stands for the rule")
+        tmux.keys("Space")
+        tmux.waitFor("hidden again, the list down to the counts") { $0[row: 9].hasPrefix("> 1") && $0[row: 10].hasPrefix("  5/5 ─") }
+    }
+
     func testAPaneOfSizeZeroRunsItsCommandUnseenForEachLine() throws {
         let log = tmux.dir.appendingPathComponent("seen").path
         try tmux.start(input: "seq 100", args: "--preview 'echo {} >> seen' --preview-window 0 --bind space:toggle-preview",
                        width: 60, height: 12)
         tmux.waitFor(text: "100/100")
         waitForLines(log, ["1"])
-        XCTAssertFalse(tmux.screen().contains { $0.contains("╮") || $0.contains("│") }, "nothing of the pane shows")
+        XCTAssertFalse(tmux.screen().contains { $0.contains("╮") || $0.contains("╰") }, "nothing of the pane shows")
         tmux.keys("Space", "Down", "Down")
         tmux.waitFor("the third line") { $0.contains { $0.hasPrefix("> 3") } }
         tmux.keys("Space", "Down")

@@ -91,6 +91,21 @@ class FzfShellScriptsScenarios: ShellTestCase {
         pane.waitForLine("echo alpha")
     }
 
+    /// fzf's fish ctrl-r searches `--nth 2..,..` of `--with-nth 2..` (the time, the command):
+    /// the command is searched once, so a fuzzy term does not match across a copy of it
+    /// (`e3d` in `echo d3 x` and its copy: e, 3, then the copy's d).
+    func fzfsFishCtrlRFindsACommandOnlyWhereItMatches() throws {
+        try startWithFzfsKeyBindings()
+        pane.run("echo d3 x", output: "d3 x")
+        pane.run("echo 3d", output: "3d")
+        pane.tmux.keys("C-r")
+        pane.waitForPick("2/2")
+        pane.tmux.type("e3d")
+        pane.waitForPick("1/2")
+        pane.tmux.keys("Enter")
+        pane.waitForLine("echo 3d")
+    }
+
     func starStarTabCompletesAPathThroughThePicker() throws {
         try startWithFzfsScripts()
         pane.tmux.type("cat src/**")
@@ -135,9 +150,10 @@ final class FzfZshScriptsTests: FzfShellScriptsScenarios {
 }
 
 /// fish has no `**` trigger in fzf (its completion is on shift-tab); its key bindings:
-/// ctrl-t and alt-c. (fzf's fish ctrl-r binds `bg-transform`, which pick does not have yet.)
+/// ctrl-t, alt-c and ctrl-r.
 final class FzfFishScriptsTests: FzfShellScriptsScenarios {
     override var shellName: String { "fish" }
+    func testFzfsCtrlRSearchesTheCommandOnce() throws { try fzfsFishCtrlRFindsACommandOnlyWhereItMatches() }
     func testFzfsCtrlTListsWithPicksWalker() throws { try fzfsCtrlTListsWithPicksWalker() }
     func testFzfsAltCChangesDirectory() throws { try fzfsAltCChangesDirectory() }
 }

@@ -55,10 +55,10 @@ final class ShellScriptTests: XCTestCase {
             let script = try runPick(["--shell", shell]).text
             // Fuzzy completion (bash, zsh) runs pick through __pick_comprun CMD "$@", and
             // ctrl-t and alt-c through __pick_list_or_walk LIST "$@": each call of either
-            // passes --plain first; ctrl-r calls pick itself.
+            // passes --plain first; ctrl-r calls pick itself (fish: shift-Tab's completion too).
             let calls = script.components(separatedBy: "command pick").dropFirst()
                 .filter { !$0.hasPrefix(" \"$@\"") && !$0.hasPrefix(" $argv[2..-1]") }
-            XCTAssertEqual(calls.count, 1, "\(shell): ctrl-r's call")
+            XCTAssertEqual(calls.count, shell == "fish" ? 2 : 1, "\(shell): ctrl-r's call")
             for call in calls { XCTAssertTrue(call.hasPrefix(" --plain"), "\(shell): pick\(call.prefix(40))") }
             let walks = script.components(separatedBy: "__pick_list_or_walk \"").dropFirst()
             XCTAssertEqual(walks.count, 2, "\(shell): ctrl-t's and alt-c's calls")
@@ -140,7 +140,8 @@ final class ShellPaletteTests: ShellTestCase {
         pane.tmux.keys("Enter")
         let rows = pane.waitForPick("11/11")
         XCTAssertTrue(rows.contains { $0.contains("Working directory") && $0.contains("alt-h") }, rows.joined(separator: "\n"))
-        XCTAssertTrue(rows.contains { $0.trimmingCharacters(in: .whitespaces) == "Files" }, "a section header")
+        XCTAssertTrue(rows.contains { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \u{2502}")) == "Files" },
+                      "a section header (the scrollbar's thumb beside it or not)")
         pane.tmux.keys("M-h")
         pane.tmux.waitFor("the palette's pwd") { $0.contains("pwd") }
         pane.waitForLine("")

@@ -25,6 +25,15 @@ class TriggerCompletionScenarios: ShellTestCase {
         XCTAssertEqual(Set(pane.pickRows(pane.waitForPick("3/3"))), ["src/", "src/deep/", "docs/"])
         pane.tmux.keys("Escape")
         pane.waitForLine("cd **", beforeCursor: "cd **")
+        // A folder picked gets no space after it, so the path can go on.
+        pane.tmux.keys("C-u")
+        pane.tmux.type("cd **")
+        pane.tmux.keys("Tab")
+        pane.waitForPick("3/3")
+        pane.tmux.type("deep")
+        pane.waitForPick("1/3")
+        pane.tmux.keys("Enter")
+        pane.waitForLine("cd src/deep/", beforeCursor: "cd src/deep/")
 
         // Without the trigger, Tab completes as the shell does.
         pane.tmux.keys("C-u")
@@ -145,4 +154,57 @@ final class ZshTriggerCompletionTests: TriggerCompletionScenarios {
     func testKillInsertsThePID() throws { try killInsertsThePIDOfThePickedProcess() }
     func testHostsVariablesAndACustomTrigger() throws { try hostsVariablesAndACustomTrigger() }
     func testFzfsHooks() throws { try fzfsHooksListRunAndComplete() }
+}
+
+/// fish: shift-Tab completes the token with pick, as fzf's fish completion does (fish has
+/// no `**` trigger): what fish would complete it with, the paths a wildcard expands to, and
+/// a command's own _fzf_complete_CMD.
+final class FishCompletionWidgetTests: ShellTestCase {
+    override var shellName: String { "fish" }
+
+    func testShiftTabPicksAmongFishsCompletions() throws {
+        try pane.start()
+        pane.tmux.type("cat src/")
+        pane.tmux.keys("BTab")
+        let rows = pane.waitForPick("3/3")
+        XCTAssertEqual(Set(pane.pickRows(rows)), ["src/main.swift", "src/my\\ file.txt", "src/deep/"],
+                       "as fish would insert them")
+        pane.tmux.type("myfile")
+        pane.waitForPick("1/3")
+        pane.tmux.keys("Enter")
+        pane.waitForLine("cat src/my\\ file.txt", beforeCursor: "cat src/my\\ file.txt ")
+        // A folder gets no space after it.
+        pane.tmux.keys("C-u")
+        pane.tmux.type("ls sr")
+        pane.tmux.keys("BTab")
+        pane.waitForPick("1/1")
+        pane.tmux.keys("Enter")
+        pane.waitForLine("ls src/", beforeCursor: "ls src/")
+    }
+
+    func testShiftTabOnAWildcardPicksAmongThePathsItExpandsTo() throws {
+        try pane.start()
+        pane.tmux.type("cat **.txt")
+        pane.tmux.keys("BTab")
+        let rows = pane.waitForPick("2/2")
+        XCTAssertEqual(Set(pane.pickRows(rows)), ["src/my file.txt", "src/deep/notes.txt"])
+        pane.tmux.keys("Tab", "Tab")
+        pane.tmux.waitFor(text: "(2)")
+        pane.tmux.keys("Enter")
+        let both = ["cat src/my\\ file.txt src/deep/notes.txt", "cat src/deep/notes.txt src/my\\ file.txt"]
+        pane.tmux.waitFor("both paths on the command line") { _ in both.contains(self.pane.commandLine()?.text ?? "") }
+    }
+
+    func testACommandsOwnFzfCompleteFunction() throws {
+        try pane.start(rc: "function _fzf_complete_foo; printf '%s\\n' very wow | _fzf_complete --multi -- $argv; end")
+        pane.tmux.type("foo ")
+        pane.tmux.keys("BTab")
+        XCTAssertEqual(pane.pickRows(pane.waitForPick("2/2")), ["very", "wow"])
+        pane.tmux.type("wow")
+        pane.waitForPick("1/2")
+        pane.tmux.keys("Enter")
+        pane.waitForLine("foo wow", beforeCursor: "foo wow ")
+        pane.tmux.keys("C-u")
+        pane.run("echo ok", output: "ok")
+    }
 }

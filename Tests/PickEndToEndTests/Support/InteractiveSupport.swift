@@ -100,6 +100,12 @@ final class TmuxPick {
         return fill > 0 ? "  \(counts) " + String(repeating: "─", count: fill) : "  " + counts
     }
 
+    /// A list row as fzf draws it with the scrollbar's thumb beside it, in the pane's last
+    /// column (`columns`, the pane's by default).
+    func barred(_ row: String, columns: Int? = nil, glyph: String = "\u{2502}") -> String {
+        row + String(repeating: " ", count: max(0, (columns ?? width) - 1 - row.count)) + glyph
+    }
+
     /// Whether `row` is an info line as `infoRow` draws it, its counts ending with `suffix`.
     func isInfoRow(_ row: String, countsEndingWith suffix: String) -> Bool {
         let counts = String(row.dropFirst(2).prefix { $0 != " " })
@@ -263,4 +269,46 @@ class InteractiveTestCase: XCTestCase {
 extension Array where Element == String {
     /// Row `i`, or "" past the end (a short screen fails the assertion, not the run).
     subscript(row i: Int) -> String { i >= 0 && i < count ? self[i] : "" }
+}
+
+extension InteractiveTestCase {
+    /// Runs the real fzf, then pick as `fzf` (a link), in panes of the same size with `args` on `input`,
+    /// sends each `keys` once it shows `ready`, and asserts pick's screen settles as fzf's:
+    /// every row's text, or with `styled` every cell's colours and boldness too (a blank's
+    /// background only).
+    func assertScreenAsFzf(_ input: String, _ args: String, ready: String, width: Int = 40, height: Int = 12,
+                           keys: [String] = [], environment: [String: String] = [:], styled: Bool = false,
+                           file: StaticString = #filePath, line: UInt = #line) throws {
+        let fzf = try fzfPath()
+        let theirs = try TmuxPick(test: name + "fzf")
+        defer { theirs.close() }
+        let link = tmux.dir.appendingPathComponent("fzf").path
+        try? FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: pickBinaryPath())
+        for (pane, binary) in [(theirs, fzf), (tmux!, link)] {
+            try pane.start(input: input, args: args, width: width, height: height, environment: environment, binary: binary)
+            pane.waitFor(text: ready, file: file, line: line)
+            for key in keys { pane.keys(key) }
+        }
+        func capture(_ pane: TmuxPick) -> [String] {
+            guard styled else { return pane.screen() }
+            return StyledScreen(pane.screenWithEscapes()).rows.map { row in
+                // A blank shows its background only.
+                row.map { $0.character == " " ? " /\($0.background ?? "-")"
+                    : "\($0.character)\($0.foreground ?? "-")/\($0.background ?? "-")\($0.bold ? "b" : "")" }.joined(separator: " ")
+            }
+        }
+        // fzf's screen once it has settled: the same in two captures in a row.
+        var expected = capture(theirs)
+        theirs.waitFor("fzf's screen to settle", file: file, line: line) { _ in
+            let now = capture(theirs)
+            defer { expected = now }
+            return now == expected
+        }
+        var rows: [String] = []
+        tmux.waitFor("pick's screen as fzf's:\n" + expected.joined(separator: "\n"), file: file, line: line) { _ in
+            rows = capture(self.tmux)
+            return rows == expected
+        }
+        XCTAssertEqual(rows, expected, file: file, line: line)
+    }
 }

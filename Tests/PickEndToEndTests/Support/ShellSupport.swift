@@ -146,7 +146,8 @@ final class ShellPane {
     func pickRows(_ rows: [String]) -> [String] {
         guard let info = rows.firstIndex(where: { $0.range(of: "^\\s+\\d+/\\d+", options: .regularExpression) != nil })
         else { return [] }
-        return rows[(info + 1)...].map { String($0.dropFirst(2)).trimmingCharacters(in: .whitespaces) }
+        // (The scrollbar's thumb left out.)
+        return rows[(info + 1)...].map { String($0.dropFirst(2)).trimmingCharacters(in: CharacterSet(charactersIn: " \u{2502}")) }
             .filter { !$0.isEmpty }
     }
 
