@@ -304,7 +304,10 @@ extension PickSession {
             return [.event(.redraw)]
         case .enableRaw, .disableRaw, .toggleRaw:
             let wanted = action.kind == .toggleRaw ? !raw : action.kind == .enableRaw
-            return wanted == raw ? [] : [.event(.raw(wanted))]
+            guard wanted != raw else { return [] }
+            // Moves typed since the last toggle are made first, on the list they were for
+            // (fzf's: there, that list came before them).
+            return (movesWait ? [.rankWholeList] : []) + [.event(.raw(wanted))]
         case .hideInput, .showInput, .toggleInput:
             let hidden = action.kind == .toggleInput ? !inputHidden : action.kind == .hideInput
             guard hidden != inputHidden else { return [] }

@@ -308,6 +308,8 @@ public struct PickSession {
         case move(delta: Int, wraps: Bool, toMatch: Bool)
         case toggleMark
     }
+    /// Whether moves typed ahead wait for the list to come (toggle-raw makes them first).
+    var movesWait: Bool { !movesAhead.isEmpty }
     /// Whether the highlight waits for a list to come to say where its line went.
     private var awaitsLine: Bool { if case .line? = tracker.anchor { true } else { false } }
 

@@ -90,6 +90,17 @@ extension ActionPolicyTests {
         XCTAssertEqual(highlighted(d), "line20", "back in the matches, one up from line21")
     }
 
+    func testToggleRawAgainBeforeItsListCameMakesTheMovesOnThatListFirst() {
+        var d = driver()
+        d.type("'line2", at: 100)
+        d.workerAnswers()
+        press(&d, "toggle-raw" + String(repeating: "+down", count: 12))
+        XCTAssertTrue(d.session.movesWait, "the moves wait for the raw list")
+        press(&d, "toggle-raw")
+        d.workerAnswers()
+        XCTAssertEqual(highlighted(d), "line20", "line14 in the raw list, then the nearest match (fzf's test_raw_mode)")
+    }
+
     func testMovesTypedBeforeTrackedQuerysListArrivesStartFromTheTrackedLine() throws {
         var d = Driver(lines: (1...30).map { "line\($0)" }, loading: false, settings: .init(track: true))
         d.type("", at: 0)
