@@ -314,15 +314,16 @@ extension Picker {
                              command: String(decoding: command, as: UTF8.self))
         commands.reload = (run, newStore, newFields, newStyles, sync, keysHandled)
         if !sync { session.bound.reloadInChain = true }
+        // With --id-nth, the highlight's line is looked for by its fields, the picker held
+        // meanwhile (+T*), as fzf's: held before the frame below, which then says so.
+        if let identity {
+            session.blockTracking()
+            if options.multi, sync, !session.marks.isEmpty {
+                commands.markedKeys = session.marks.map { identity.key(of: linesAsRead.bytes(of: Int($0))) }
+            }
+        }
         // The old list stays, the spinner turning, until the new lines come (fzf's).
         perform(.reloadStarted)
-        // With --id-nth, the highlight's line is looked for by its fields, the picker held
-        // meanwhile (+T*), as fzf's.
-        guard let identity else { return }
-        session.blockTracking()
-        if options.multi, sync, !session.marks.isEmpty {
-            commands.markedKeys = session.marks.map { identity.key(of: linesAsRead.bytes(of: Int($0))) }
-        }
     }
 
     /// Makes the running reload's store the picker's.
