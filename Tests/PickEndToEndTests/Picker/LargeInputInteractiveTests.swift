@@ -79,7 +79,13 @@ final class LargeInputInteractiveTests: InteractiveTestCase {
                 .filter { !$0.isEmpty }
             XCTAssertEqual(shown, Array(expected.prefix(shown.count)), "the first screen is the whole ranking's")
             XCTAssertGreaterThan(shown.count, 5)
-            for _ in 0..<moves { tmux.keys("PageDown") }
+            // Each page once the one before has moved the highlight (PageDowns typed faster
+            // than the rest is ranked can stop at the first screen's end: see the session note).
+            for page in 0..<moves {
+                tmux.keys("PageDown")
+                let line = expected[(page + 1) * 13]
+                tmux.waitFor("page \(page + 1) on \(line)") { rows in rows.contains { $0.hasPrefix("> " + line) } }
+            }
             tmux.keys("Enter")
             XCTAssertEqual(tmux.exitStatus(), 0)
             // A list of 14 rows pages by 13.
