@@ -258,13 +258,14 @@ struct Ranker<K: HitKeys> {
                 bits &= bits - 1
                 let bound = pass.score(i)
                 let line = matcher.lookAhead(i)
-                if !round.first {
-                    var worst = heaps[worker].worst
-                    if let all = round.threshold, worst == nil || all < worst! { worst = all }
-                    if let worst {
-                        let shape = store.titleShape(of: i, record: line.record)
-                        if keys.best(index: i, score: Int32(bound), shape: shape) > worst { continue }
-                    }
+                // A line whose best key (its bound, its tiebreak from the record) ranks below
+                // the worst this worker keeps, or the worst of the best of all, cannot be among
+                // them: at paths 10M `u` bounds 255K lines at its top level, and the shortest win.
+                var worst = heaps[worker].worst
+                if let all = round.threshold, worst == nil || all < worst! { worst = all }
+                if let worst {
+                    let shape = store.titleShape(of: i, record: line.record)
+                    if keys.best(index: i, score: Int32(bound), shape: shape) > worst { continue }
                 }
                 LineBits.insert(i, into: scored)
                 // (The line as its own next: the scorer keeps all of it, for the next line
