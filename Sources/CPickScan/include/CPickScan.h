@@ -598,6 +598,31 @@ static inline uint64_t pick_record_one64(const uint8_t *base, const uint32_t *re
     return left;
 }
 
+/// The lines of `bits` (line k: scores[k]) whose score is at least `least`: a first screen's
+/// rounds pick the bounded lines worth scoring from every line matched, and a bit at a time
+/// that look cost as much as bounding them (bench/NOTES.md). Reads all 64 scores: the caller's
+/// array holds whole words.
+static inline uint64_t pick_scores_at_least64(const int16_t *scores, uint64_t bits, int16_t least) {
+    if (!bits) return 0;
+#if defined(__SSE2__)
+    const __m128i below = _mm_set1_epi16((short)(least - 1));
+    uint64_t mask = 0;
+    for (int j = 0; j < 4; j++) {
+        const __m128i a = _mm_cmpgt_epi16(_mm_loadu_si128((const __m128i *)(scores + 16 * j)), below);
+        const __m128i b = _mm_cmpgt_epi16(_mm_loadu_si128((const __m128i *)(scores + 16 * j + 8)), below);
+        mask |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_packs_epi16(a, b)) << (16 * j);
+    }
+    return bits & mask;
+#else
+    uint64_t kept = 0;
+    for (uint64_t b = bits; b; b &= b - 1) {
+        const int k = __builtin_ctzll(b);
+        if (scores[k] >= least) kept |= 1ull << k;
+    }
+    return kept;
+#endif
+}
+
 /// Asks the CPU to start loading the cache line at p (no fault, no effect on the result).
 static inline void pick_prefetch(const void *p) { __builtin_prefetch(p); }
 

@@ -76,7 +76,9 @@ final class LineBounds: @unchecked Sendable {
         self.capacity = capacity
         ends = .allocate(capacity: max(capacity, 1))
         bases = .allocate(capacity: max(capacity, 1))
-        scores = .allocate(capacity: max(capacity, 1))
+        // Whole words of 64 lines: a first screen's rounds read a word's scores at once
+        // (`pick_scores_at_least64`).
+        scores = .allocate(capacity: (max(capacity, 1) + 63) & ~63)
         passBytes = .allocate(capacity: Self.longestTerm)
         passFolds = .allocate(capacity: Self.longestTerm)
     }
@@ -210,6 +212,12 @@ struct BoundsPass {
     /// For a line kept with `keep`: its bound.
     @inline(__always)
     func score(_ index: Int) -> Int { Int(scores[index]) }
+
+    /// The lines of `bits` (word `word`: lines from 64 × word) whose bound is `least` or more.
+    @inline(__always)
+    func bounded(atLeast least: Int, word: Int, _ bits: UInt64) -> UInt64 {
+        pick_scores_at_least64(scores + (word << 6), bits, Int16(clamping: least))
+    }
 
     /// Keeps, for a line found to match but not scored, its bound and base. (An end past
     /// what `ends` holds leaves the line unbounded from then on: the matcher checks it whole.)

@@ -247,22 +247,25 @@ struct Ranker<K: HitKeys> {
         let matched = matches.words, scored = tally.scored.words, heaps = tally.heaps
         let levels = FirstRowsTally<K.Hit>.levels
         let least = round.threshold.map { Int(keys.score(of: $0)) } ?? 0
+        // The first round's lines: bounded at its level or above (the top level holds every
+        // higher bound); the second's: bounded at the threshold's score or above.
+        let floor = round.first ? min(round.level, levels - 1) : least
         for w in words {
-            var bits = matched[w] & ~scored[w]
+            // (Lines scored in the first round are among `scored`.)
+            var bits = pass.bounded(atLeast: floor, word: w, matched[w] & ~scored[w])
             while bits != 0 {
                 let i = w << 6 | bits.trailingZeroBitCount
                 bits &= bits - 1
-                // (Lines scored in the first round are among `scored`.)
                 let bound = pass.score(i)
-                if round.first ? min(bound, levels - 1) < round.level : bound < least { continue }
                 let line = matcher.lookAhead(i)
-                if !round.first {
-                    var worst = heaps[worker].worst
-                    if let all = round.threshold, worst == nil || all < worst! { worst = all }
-                    if let worst {
-                        let shape = store.titleShape(of: i, record: line.record)
-                        if keys.best(index: i, score: Int32(bound), shape: shape) > worst { continue }
-                    }
+                // A line whose best key (its bound, its tiebreak from the record) ranks below
+                // the worst this worker keeps, or the worst of the best of all, cannot be among
+                // them: at paths 10M `u` bounds 255K lines at its top level, and the shortest win.
+                var worst = heaps[worker].worst
+                if let all = round.threshold, worst == nil || all < worst! { worst = all }
+                if let worst {
+                    let shape = store.titleShape(of: i, record: line.record)
+                    if keys.best(index: i, score: Int32(bound), shape: shape) > worst { continue }
                 }
                 LineBits.insert(i, into: scored)
                 // (The line as its own next: the scorer keeps all of it, for the next line

@@ -391,9 +391,13 @@ public enum FrameBuilder {
             return n + 1
         }
         let perLine = input.look.spansRows ? max(1, rows.count / max(1, items)) : 1
+        // A first screen holds its best rows only; the thumb is sized for every match, as the
+        // whole ranking's will be (which then repaints nothing).
+        let unranked = input.result.map { $0.isComplete ? 0 : max(0, $0.matchCount - ($0.lines.count - $0.closeMatches)) } ?? 0
         return Frame(headers: headers, rows: rows, info: info, message: [], scroll: scroll,
                      headerTextRows: input.headerText.count,
-                     scrollbar: Scrollbar.thumb(lines: window.count, height: input.listHeight, first: scroll, perLine: perLine))
+                     scrollbar: Scrollbar.thumb(lines: window.count + unranked, height: input.listHeight, first: scroll,
+                                                perLine: perLine))
     }
 
     static func message(_ input: FrameInput, matches: Int) -> [String] {

@@ -84,6 +84,10 @@ final class LargeInputInteractiveTests: InteractiveTestCase {
                 tmux.waitFor("3 pages at once on \(line)") { rows in rows.contains { $0.hasPrefix("> " + line) } }
             } else {
                 XCTAssertTrue(rows.contains { $0.contains("\(expected.count)/\(count)") }, "the count of every match")
+                // The scrollbar is sized for every match from the first screen on: its thumb, one
+                // row of 13 for so many, on the first row (the whole ranking changes nothing).
+                let thumbs = rows.dropFirst(2).enumerated().filter { $0.element.hasSuffix("\u{2502}") }.map(\.offset)
+                XCTAssertEqual(thumbs, [0], "the thumb of \(expected.count) matches: \(rows)")
                 // (The scrollbar's thumb left out.)
                 let shown = rows.dropFirst(2)
                     .map { String($0.dropFirst(2)).trimmingCharacters(in: CharacterSet(charactersIn: " \u{2502}")) }
