@@ -296,8 +296,11 @@ public struct PickSession {
     private var suggestionsAsked = -1
     private var closeAsked = -1
     private var refineAsked = -1
-    /// A move that waits for the whole ranking (it went past the first rows).
-    private var pendingMove: (delta: Int, wraps: Bool)? = nil
+    /// Moves that wait for the current query's whole ranking, in order: the first went past
+    /// the rows of a list not complete (a first screen, the current query's or, while its
+    /// list is still to come, an older query's), the others were typed after it
+    /// (`makePendingMoves`).
+    private var pendingMoves: [(delta: Int, wraps: Bool)] = []
     /// Moves typed while the highlight's line is looked for in a list still to come (toggle-raw,
     /// `--track`): made from where the line lands once that list says, in order, as fzf
     /// makes them on its new list (made at once on the old list, the line found would undo them).
@@ -451,12 +454,8 @@ public struct PickSession {
             movesAhead.append(.move(delta: delta, wraps: wraps, toMatch: false))
             needsDraw = true
         case .move(let delta, let wraps):
-            if let shown, !shown.isComplete, resultGeneration == generation,
-               selection + delta < 0 || selection + delta >= shown.lines.count {
-                pendingMove = (delta, wraps)
-                return [.searchNow(SearchJob(generation: generation, text: searchedText, kind: .whole, raw: raw))]
-            }
-            move(by: delta, wraps: wraps)
+            pendingMoves.append((delta, wraps))
+            actions += makePendingMoves()
         case .select(let position):
             guard let count = shown?.lines.count, position >= 0, position < count else { break }
             if awaitsLine, let line = shown?.lines[position] {
@@ -466,6 +465,7 @@ public struct PickSession {
                 tracker.anchor = .line(line)
             }
             if position != selection { tracksCurrent = false }
+            pendingMoves = []
             selection = position
             moved = true
             needsDraw = true
@@ -488,6 +488,7 @@ public struct PickSession {
             }
             scope = index
             if result != nil { show() }
+            pendingMoves = []
             selection = 0
             moved = false
             scroll = 0
@@ -643,8 +644,8 @@ public struct PickSession {
     /// `pick --filter` prints first for the same input.
     public func accept() -> AcceptDecision {
         // Moves (and marks) typed ahead of the list the highlight's line is looked for in are
-        // made on it.
-        if !movesAhead.isEmpty {
+        // made on it; moves waiting for the whole ranking, on it.
+        if !movesAhead.isEmpty || !pendingMoves.isEmpty {
             return .searchFirst(SearchJob(generation: generation, text: searchedText, kind: .whole, raw: raw))
         }
         if settings.multi && !marks.isEmpty { return .lines(marks) }
@@ -754,7 +755,7 @@ public struct PickSession {
         closeMatches = []
         closeGeneration = -1
         closeAsked = -1
-        pendingMove = nil
+        pendingMoves = []
         needsDraw = true
         // A line number of the old list is followed no further (a text or a row is), but
         // for the line moves typed ahead are to start from: the highlight has not left it.
@@ -854,7 +855,7 @@ public struct PickSession {
     /// (`--track`, a reload's), nor in raw mode, nor when marks must match the whole list.
     public var defersWholeRanking: Bool {
         guard resultGeneration == generation, let result, !result.isComplete, !raw, !marksMustMatch,
-              tracker.anchor == nil, pendingMove == nil else { return false }
+              tracker.anchor == nil, pendingMoves.isEmpty else { return false }
         return result.matchCount >= settings.defersRankingFromMatches
     }
 
@@ -874,10 +875,8 @@ public struct PickSession {
                 suggestionGeneration = generation
             }
             needsDraw = true
-            if let pending = pendingMove, new.isComplete {
-                pendingMove = nil
-                move(by: pending.delta, wraps: pending.wraps)
-            }
+            let ranksWhole = makePendingMoves()
+            if !ranksWhole.isEmpty { return ranksWhole }
             // The whole ranking after a first screen already drawn looks the same on
             // screen: the suggestions need not wait for it to be drawn again.
             if new.isComplete && drawnResult == generation { return askForMore() }
@@ -906,12 +905,36 @@ public struct PickSession {
     private mutating func adopt(_ new: SearchResult) {
         let sameQuery = resultGeneration == generation
         let previous = moved && sameQuery ? highlighted : nil
+        // The row the person moved to on an older query's list, which this one's keeps.
+        let rowKept = !sameQuery && moved && tracker.anchor == nil ? selection : nil
         result = new
         noteListed()
         resultGeneration = generation
         resultText = searchedText
         show()
         placeHighlight(previous: previous, sameQuery: sameQuery)
+        // Past the rows of a first screen, the row waits for the whole ranking, as a move
+        // past them does (clamped to the first screen, it would be its last row).
+        if let rowKept, rowKept > selection, shown?.isComplete == false {
+            pendingMoves.insert((rowKept - selection, false), at: 0)
+        }
+    }
+
+    /// Makes the moves that wait (`pendingMoves`), in order, as far as the list shown holds
+    /// them. A move past the rows of a list not complete waits for the whole ranking, and
+    /// the moves after it with it: a first screen's last row is not the list's (fzf moves
+    /// over every match). The current query's whole ranking is run at once; while its list
+    /// is still to come, an older query's shown, the moves wait for it to come first.
+    private mutating func makePendingMoves() -> [SessionAction] {
+        while let (delta, wraps) = pendingMoves.first {
+            if let shown, !shown.isComplete, selection + delta < 0 || selection + delta >= shown.lines.count {
+                guard resultGeneration == generation else { return [] }
+                return [.searchNow(SearchJob(generation: generation, text: searchedText, kind: .whole, raw: raw))]
+            }
+            pendingMoves.removeFirst()
+            move(by: delta, wraps: wraps)
+        }
+        return []
     }
 
     /// The one place the highlight follows its line when the list changes (HighlightTracker).

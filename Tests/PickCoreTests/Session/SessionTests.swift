@@ -367,6 +367,56 @@ final class SessionSchedulingTests: XCTestCase {
         XCTAssertEqual(d.session.highlighted, d.engine.search("item")!.lines[16])
     }
 
+    func testPagesTypedBeforeTheNewQuerysFirstScreenComesGoPastIt() {
+        // Three PageDowns while the new query's answer is on its way, over the older query's
+        // first screen: the second and third wait for the new query's whole ranking (made on
+        // the first screen, they stopped at its last row).
+        var d = deferring()
+        d.type("item1", at: 10)
+        d.workerJob = nil
+        d.send(.answered(firstScreen(of: "item1", rows: 16, in: d)))
+        d.type("item", at: 20)
+        let ran = d.ranNow.count
+        for _ in 0..<3 { d.send(.move(by: 13, wraps: false)) }
+        XCTAssertEqual(d.session.selection, 13, "the older list's rows hold the first page only")
+        XCTAssertEqual(d.ranNow.count, ran, "the new query's list comes first")
+        d.workerJob = nil
+        d.send(.answered(firstScreen(of: "item", rows: 16, in: d)))
+        XCTAssertEqual(d.ranNow.last?.kind, .whole)
+        XCTAssertEqual(d.session.selection, 39)
+        XCTAssertEqual(d.session.highlighted, d.engine.search("item")!.lines[39])
+    }
+
+    func testReturnAfterPagesTypedBeforeTheNewQuerysListPicksWhereTheyLand() {
+        var d = deferring()
+        d.type("item1", at: 10)
+        d.workerJob = nil
+        d.send(.answered(firstScreen(of: "item1", rows: 16, in: d)))
+        d.type("item", at: 20)
+        for _ in 0..<3 { d.send(.move(by: 13, wraps: false)) }
+        guard case .searchFirst(let job) = d.session.accept() else { return XCTFail("Return ranks the list first") }
+        XCTAssertEqual(job.kind, .whole)
+        d.send(.answered(d.answer(job)))
+        XCTAssertEqual(d.accepted(), [d.text(d.engine.search("item")!.lines[39])!])
+    }
+
+    func testARowReachedOnAnOlderQuerysListIsNotCutToTheNewFirstScreen() {
+        // The older query's list is whole: the move is made on it, and the new query's list
+        // keeps its row (fzf's), past the new first screen's rows once it is ranked whole.
+        var d = deferring()
+        d.type("item1", at: 10)
+        d.workerJob = nil
+        d.send(.answered(.result(generation: d.session.generation, d.engine.search("item1")!)))
+        d.type("item", at: 20)
+        d.send(.move(by: 39, wraps: false))
+        XCTAssertEqual(d.session.selection, 39)
+        d.workerJob = nil
+        d.send(.answered(firstScreen(of: "item", rows: 16, in: d)))
+        XCTAssertEqual(d.ranNow.last?.kind, .whole)
+        XCTAssertEqual(d.session.selection, 39)
+        XCTAssertEqual(d.session.highlighted, d.engine.search("item")!.lines[39])
+    }
+
     func testTrackingALineAFirstScreenLacksAsksForTheRest() {
         var settings = PickSession.Settings()
         settings.defersRankingFromMatches = 100
