@@ -296,11 +296,11 @@ public struct PickSession {
     private var suggestionsAsked = -1
     private var closeAsked = -1
     private var refineAsked = -1
-    /// Moves that wait for the current query's whole ranking, in order: the first went past
-    /// the rows of a list not complete (a first screen, the current query's or, while its
-    /// list is still to come, an older query's), the others were typed after it
+    /// Moves (and marks) that wait for the current query's whole ranking, in order: the
+    /// first went past the rows of a list not complete (a first screen, the current query's
+    /// or, while its list is still to come, an older query's), the others came after it
     /// (`makePendingMoves`).
-    private var pendingMoves: [(delta: Int, wraps: Bool)] = []
+    private var pendingMoves: [MoveAhead] = []
     /// Moves typed while the highlight's line is looked for in a list still to come (toggle-raw,
     /// `--track`): made from where the line lands once that list says, in order, as fzf
     /// makes them on its new list (made at once on the old list, the line found would undo them).
@@ -312,7 +312,7 @@ public struct PickSession {
         case toggleMark
     }
     /// Whether moves typed ahead wait for the list to come (toggle-raw makes them first).
-    var movesWait: Bool { !movesAhead.isEmpty }
+    var movesWait: Bool { !movesAhead.isEmpty || !pendingMoves.isEmpty }
     /// Whether the highlight waits for a list to come to say where its line went.
     private var awaitsLine: Bool { if case .line? = tracker.anchor { true } else { false } }
 
@@ -454,7 +454,7 @@ public struct PickSession {
             movesAhead.append(.move(delta: delta, wraps: wraps, toMatch: false))
             needsDraw = true
         case .move(let delta, let wraps):
-            pendingMoves.append((delta, wraps))
+            pendingMoves.append(.move(delta: delta, wraps: wraps, toMatch: false))
             actions += makePendingMoves()
         case .select(let position):
             guard let count = shown?.lines.count, position >= 0, position < count else { break }
@@ -471,6 +471,9 @@ public struct PickSession {
             needsDraw = true
         case .toggleMark where !movesAhead.isEmpty:
             movesAhead.append(.toggleMark)
+            needsDraw = true
+        case .toggleMark where !pendingMoves.isEmpty:
+            pendingMoves.append(.toggleMark)
             needsDraw = true
         case .toggleMark:
             toggleMark()
@@ -755,16 +758,17 @@ public struct PickSession {
         closeMatches = []
         closeGeneration = -1
         closeAsked = -1
-        pendingMoves = []
         needsDraw = true
         // A line number of the old list is followed no further (a text or a row is), but
         // for the line moves typed ahead are to start from: the highlight has not left it.
         let awaited: Int32? = if case .line(let line)? = tracker.anchor, !movesAhead.isEmpty { line } else { nil }
         if awaitsLine { tracker.anchor = nil }
         if case .queryEdited(_?) = change {} else if !movesAhead.isEmpty {
-            // No line to follow into the new list: the moves are made where the highlight is.
+            // No line to follow into the new list: the moves are made where the highlight is
+            // (as far as the list shown holds them: the old query's rest is not ranked now).
             makeMovesAhead()
         }
+        pendingMoves = []
         switch change {
         case .queryEdited(let line?):
             let line = awaited ?? line
@@ -916,7 +920,7 @@ public struct PickSession {
         // Past the rows of a first screen, the row waits for the whole ranking, as a move
         // past them does (clamped to the first screen, it would be its last row).
         if let rowKept, rowKept > selection, shown?.isComplete == false {
-            pendingMoves.insert((rowKept - selection, false), at: 0)
+            pendingMoves.insert(.move(delta: rowKept - selection, wraps: false, toMatch: false), at: 0)
         }
     }
 
@@ -926,13 +930,18 @@ public struct PickSession {
     /// over every match). The current query's whole ranking is run at once; while its list
     /// is still to come, an older query's shown, the moves wait for it to come first.
     private mutating func makePendingMoves() -> [SessionAction] {
-        while let (delta, wraps) = pendingMoves.first {
-            if let shown, !shown.isComplete, selection + delta < 0 || selection + delta >= shown.lines.count {
+        while let next = pendingMoves.first {
+            if case .move(let delta, _, _) = next, let shown, !shown.isComplete,
+               selection + delta < 0 || selection + delta >= shown.lines.count {
                 guard resultGeneration == generation else { return [] }
                 return [.searchNow(SearchJob(generation: generation, text: searchedText, kind: .whole, raw: raw))]
             }
             pendingMoves.removeFirst()
-            move(by: delta, wraps: wraps)
+            switch next {
+            case .move(let delta, let wraps, true): moveToMatch(by: delta, wraps: wraps)
+            case .move(let delta, let wraps, false): move(by: delta, wraps: wraps)
+            case .toggleMark: toggleMark()
+            }
         }
         return []
     }
@@ -964,17 +973,12 @@ public struct PickSession {
         if !awaitsLine { makeMovesAhead() }
     }
 
-    /// The moves typed while the highlight's line was looked for, made from where it is now.
+    /// The moves typed while the highlight's line was looked for, made from where it is now
+    /// (`makePendingMoves`: past a first screen's rows, once the whole ranking is in).
     private mutating func makeMovesAhead() {
-        let moves = movesAhead
+        pendingMoves += movesAhead
         movesAhead = []
-        for ahead in moves {
-            switch ahead {
-            case .move(let delta, let wraps, true): moveToMatch(by: delta, wraps: wraps)
-            case .move(let delta, let wraps, false): move(by: delta, wraps: wraps)
-            case .toggleMark: toggleMark()
-            }
-        }
+        _ = makePendingMoves()
     }
 
     /// up-match and down-match: in raw mode, past the dimmed lines to the next match (the

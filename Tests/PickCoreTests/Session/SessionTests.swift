@@ -305,8 +305,8 @@ final class SessionSchedulingTests: XCTestCase {
     }
 
     /// A session whose first screens of at least 100 matches stand without their rest.
-    private func deferring(from matches: Int = 100) -> Driver {
-        var settings = PickSession.Settings()
+    private func deferring(from matches: Int = 100, multi: Bool = false) -> Driver {
+        var settings = PickSession.Settings(multi: multi)
         settings.defersRankingFromMatches = matches
         var d = Driver(lines: (0..<3000).map { "item\($0)" }, loading: false, settings: settings)
         d.send(.listHeight(16))
@@ -400,6 +400,21 @@ final class SessionSchedulingTests: XCTestCase {
         XCTAssertEqual(d.accepted(), [d.text(d.engine.search("item")!.lines[39])!])
     }
 
+    func testAMarkTypedAfterWaitingPagesMarksTheLineTheyReach() {
+        var d = deferring(multi: true)
+        d.type("item1", at: 10)
+        d.workerJob = nil
+        d.send(.answered(firstScreen(of: "item1", rows: 16, in: d)))
+        d.type("item", at: 20)
+        d.send(.move(by: 13, wraps: false))
+        d.send(.move(by: 13, wraps: false))
+        d.send(.toggleMark)
+        XCTAssertEqual(d.session.marks, [], "the mark waits with the page before it")
+        d.workerJob = nil
+        d.send(.answered(firstScreen(of: "item", rows: 16, in: d)))
+        XCTAssertEqual(d.session.marks, [d.engine.search("item")!.lines[26]])
+    }
+
     func testARowReachedOnAnOlderQuerysListIsNotCutToTheNewFirstScreen() {
         // The older query's list is whole: the move is made on it, and the new query's list
         // keeps its row (fzf's), past the new first screen's rows once it is ranked whole.
@@ -410,6 +425,24 @@ final class SessionSchedulingTests: XCTestCase {
         d.type("item", at: 20)
         d.send(.move(by: 39, wraps: false))
         XCTAssertEqual(d.session.selection, 39)
+        d.workerJob = nil
+        d.send(.answered(firstScreen(of: "item", rows: 16, in: d)))
+        XCTAssertEqual(d.ranNow.last?.kind, .whole)
+        XCTAssertEqual(d.session.selection, 39)
+        XCTAssertEqual(d.session.highlighted, d.engine.search("item")!.lines[39])
+    }
+
+    func testWithTrackPagesTypedBeforeTheFirstScreenComesGoPastIt() {
+        // --track: pages typed while the new query's list is to say where the line went are
+        // made from where it lands (here the first row), over the whole ranking.
+        var settings = PickSession.Settings()
+        settings.defersRankingFromMatches = 100
+        settings.track = true
+        var d = Driver(lines: (0..<3000).map { "item\($0)" }, loading: false, settings: settings)
+        d.send(.listHeight(16))
+        d.type("", at: 0)
+        d.type("item", at: 10)
+        for _ in 0..<3 { d.send(.move(by: 13, wraps: false)) }
         d.workerJob = nil
         d.send(.answered(firstScreen(of: "item", rows: 16, in: d)))
         XCTAssertEqual(d.ranNow.last?.kind, .whole)
