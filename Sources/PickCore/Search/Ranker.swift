@@ -245,11 +245,10 @@ struct Ranker<K: HitKeys> {
         let matcher = LineMatcher(store: store, query: query, matching: true, placesBegin: keys.readsMatchBegin)
         var recorder = BoundsRecorder()
         let matched = matches.words, scored = tally.scored.words, heaps = tally.heaps
-        let levels = FirstRowsTally<K.Hit>.levels
         let least = round.threshold.map { Int(keys.score(of: $0)) } ?? 0
         // The first round's lines: bounded at its level or above (the top level holds every
         // higher bound); the second's: bounded at the threshold's score or above.
-        let floor = round.first ? min(round.level, levels - 1) : least
+        let floor = round.first ? round.level : least
         for w in words {
             // (Lines scored in the first round are among `scored`.)
             var bits = pass.bounded(atLeast: floor, word: w, matched[w] & ~scored[w])

@@ -305,9 +305,10 @@ final class SessionSchedulingTests: XCTestCase {
     }
 
     /// A session whose first screens of at least 100 matches stand without their rest.
-    private func deferring(from matches: Int = 100, multi: Bool = false) -> Driver {
+    private func deferring(from matches: Int = 100, multi: Bool = false, track: Bool = false) -> Driver {
         var settings = PickSession.Settings(multi: multi)
         settings.defersRankingFromMatches = matches
+        settings.track = track
         var d = Driver(lines: (0..<3000).map { "item\($0)" }, loading: false, settings: settings)
         d.send(.listHeight(16))
         d.type("", at: 0)
@@ -435,12 +436,7 @@ final class SessionSchedulingTests: XCTestCase {
     func testWithTrackPagesTypedBeforeTheFirstScreenComesGoPastIt() {
         // --track: pages typed while the new query's list is to say where the line went are
         // made from where it lands (here the first row), over the whole ranking.
-        var settings = PickSession.Settings()
-        settings.defersRankingFromMatches = 100
-        settings.track = true
-        var d = Driver(lines: (0..<3000).map { "item\($0)" }, loading: false, settings: settings)
-        d.send(.listHeight(16))
-        d.type("", at: 0)
+        var d = deferring(track: true)
         d.type("item", at: 10)
         for _ in 0..<3 { d.send(.move(by: 13, wraps: false)) }
         d.workerJob = nil
@@ -451,12 +447,7 @@ final class SessionSchedulingTests: XCTestCase {
     }
 
     func testTrackingALineAFirstScreenLacksAsksForTheRest() {
-        var settings = PickSession.Settings()
-        settings.defersRankingFromMatches = 100
-        settings.track = true
-        var d = Driver(lines: (0..<3000).map { "item\($0)" }, loading: false, settings: settings)
-        d.send(.listHeight(16))
-        d.type("", at: 0)
+        var d = deferring(track: true)
         d.send(.move(by: 2999, wraps: false))
         d.type("item", at: 10)
         d.workerJob = nil
