@@ -21,10 +21,12 @@ final class PartBordersScreenTests: InteractiveTestCase {
         try theirs.start(input: input, args: "--layout=default " + args + " " + common, width: width, height: height, binary: fzf)
         try tmux.start(input: input, args: "--layout=default " + args + " " + common, width: width, height: height)
         var expected = theirs.waitFor(text: ready, file: file, line: line)
-        // fzf's frame once it has settled: the same in two captures in a row.
+        // fzf's frame once it has settled: unchanged for a quarter of a second, long enough
+        // for a preview's command on a loaded machine (captures come 20 ms apart).
+        var changed = Date()
         expected = theirs.waitFor("fzf's screen to settle", file: file, line: line) { rows in
-            defer { expected = rows }
-            return rows == expected
+            if rows != expected { expected = rows; changed = Date() }
+            return Date().timeIntervalSince(changed) >= 0.25
         }
         var rows = tmux.waitFor(text: ready, file: file, line: line)
         if !keys.isEmpty {
