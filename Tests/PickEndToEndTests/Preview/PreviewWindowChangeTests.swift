@@ -111,7 +111,7 @@ final class PreviewWindowChangeTests: InteractiveTestCase {
     func testFollowStopsWhenScrolledUpAndResumesBackAtTheEnd() throws {
         let path = try tmux.file("growing", (1...50).map(String.init).joined(separator: "\n") + "\n")
         try tmux.start(input: "echo x", args: "--preview 'tail -n +1 -f growing' --preview-window follow "
-                       + "--bind 'up:preview-up,down:preview-down,space:change-preview-window(nofollow)'",
+                       + "--bind 'up:preview-up,down:preview-down,space:change-preview-window(nofollow)+change-prompt(nf> )'",
                        width: 60, height: 10)
         var rows = tmux.waitFor("the end in view") { self.pane($0[row: 8]) == "50" }
         let growing = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
@@ -127,6 +127,8 @@ final class PreviewWindowChangeTests: InteractiveTestCase {
         growing.write(Data("52\n".utf8))
         rows = tmux.waitFor("following again") { self.pane($0[row: 8]) == "52" }
         tmux.keys("Space")
+        // The prompt changes in the same chain: once it shows, follow is off, and only then the file grows.
+        tmux.waitFor("nofollow in effect") { $0.contains { $0.hasPrefix("nf> ") } }
         growing.write(Data("53\n54\n".utf8))
         rows = tmux.waitFor(text: "45/54")
         XCTAssertEqual(pane(rows[row: 8]), "52", "nofollow: the view stays where it was")
