@@ -497,23 +497,53 @@ static inline uint64_t pick_extend_bound64(const uint8_t *base, const uint32_t *
     return left;
 }
 
+/// `pick_record_one64`'s values for one line (line[0..<n], index i) whose first place of the
+/// character is `at`, from all its places: the whole line read.
+static inline void pick_record_one_whole(const uint8_t *line, long n, long at, long i, int white,
+                                         const pick_bounds_step *s) {
+    const uint8_t c = s->bytes[0], fold = s->folds[0];
+    const uint8_t *classes = s->classes;
+    const long end = at + 1;
+    const long nameStart = pick_last_byte(line, n, '/', 0) + 1;
+    int32_t best = 0, bestBase = 0;
+    while (at >= 0) {
+        const uint8_t previous = at == 0 ? 0 /* white */ : classes[line[at - 1]];
+        const int32_t score = s->match + s->bonuses[previous << 3 | classes[line[at]]] * s->firstCharMultiplier;
+        if (score > bestBase) bestBase = score;
+        const int32_t named = at >= nameStart ? score + s->lastComponent : score;
+        if (named > best) best = named;
+        at = pick_find_byte(line, at + 1, n, c, fold);
+    }
+    if (best < 1) best = 1;
+    s->ends[i] = (uint16_t)((white ? 0x8000 : 0) | end);
+    s->bases[i] = pick_clamp16(bestBase);
+    s->scores[i] = pick_clamp16(best);
+    s->histogram[best < s->levels - 1 ? best : s->levels - 1] += 1;
+}
+
 /// The values a term of one character (t[0], the term's first key) leaves for the lines of
 /// `bits` (as for `pick_extend_bound64`), without scoring them: where its leftmost match ends
-/// (exact), whether a bonus in the line can reach 10 (as `BoundsPass.record` finds it), and
-/// for base and bound the best the character scores at any of its places (a match, its bonus
-/// times the first character's multiplier, and for the bound `lastComponent` at places from
-/// the last '/' on): at least what the scorer gives the line. The bounds are counted in the
-/// histogram and the lines set in *matched; lines without the character are dropped. Lines
-/// with records of their own (extra not 0), or too long for `ends`, are left to the caller.
+/// (exact), whether a bonus in the line can reach 10 (as `BoundsPass.record` finds it: white
+/// space in the line, bit `whiteSet` of its character set in `sets`, or a first byte that
+/// starts a word), and for base and bound the best the character can score at its places (a
+/// match, its bonus times the first character's multiplier, and for the bound
+/// `lastComponent` at places from the last '/' on): at least what the scorer gives the line.
+/// The line's head (up to its first place) and its last 64 bytes, where the name lies, are
+/// read; places in between count as the most a place can score, which the bound of a
+/// first screen's top never needs (bench/NOTES.md: the whole line read took half as long
+/// again). A line whose name does not fit there is read whole, as are all lines when `sets`
+/// is NULL (their characters not noted). The bounds are counted in the histogram and the
+/// lines set in *matched; lines without the character are dropped. Lines with records of
+/// their own (extra not 0), or too long for `ends`, are left to the caller.
 static inline uint64_t pick_record_one64(const uint8_t *base, const uint32_t *records, uint32_t first,
                                          uint64_t bits, long start, const pick_bounds_step *s,
-                                         uint64_t *matched, long *count) {
+                                         uint64_t *matched, long *count, const uint32_t *sets, uint32_t whiteSet) {
     uint64_t left = 0, found = 0;
     const uint8_t c = s->bytes[0], fold = s->folds[0];
     const uint8_t *classes = s->classes;
 #if defined(__SSE2__)
     const __m128i needle16 = _mm_set1_epi8((char)c), folds16 = _mm_set1_epi8((char)fold);
-    const __m128i slash16 = _mm_set1_epi8('/'), white16 = _mm_set1_epi8(0x20);
+    const __m128i slash16 = _mm_set1_epi8('/');
 #endif
     for (uint64_t b = bits; b; b &= b - 1) {
         int k = __builtin_ctzll(b);
@@ -529,69 +559,57 @@ static inline uint64_t pick_record_one64(const uint8_t *base, const uint32_t *re
             left |= 1ull << k;
             continue;
         }
-        long end;
-        int32_t best = 0, bestBase = 0;
-        int white;
-#if defined(__SSE2__)
-        if (n >= 16 && n <= 16 * 16) {
-            // One pass of loads finds the character's places, the last '/' and any white
-            // space; the places are then scored (bench/NOTES.md: the three scans took
-            // 20-30% more).
-            unsigned places[16];
-            long chunks = 0, lastSlash = -1;
-            unsigned whites = 0, any = 0;
-            for (long at = 0; at < n; at += 16) {
-                // The last load ends at n; what it repeats lies before `at`.
-                const long o = at + 16 <= n ? at : n - 16;
-                const __m128i v = _mm_loadu_si128((const __m128i *)(line + o));
-                const unsigned fresh = o < at ? ~((1u << (at - o)) - 1u) & 0xFFFFu : 0xFFFFu;
-                const unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(v, folds16), needle16)) & fresh;
-                const unsigned slashes = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash16)) & fresh;
-                whites |= (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, white16), v)) & fresh;
-                if (slashes) lastSlash = o + 31 - __builtin_clz(slashes);
-                places[chunks++] = m;
-                any |= m;
-            }
-            if (!any) continue;
-            const long nameStart = lastSlash + 1;
-            end = -1;
-            for (long j = 0; j < chunks; j++) {
-                const long o = j * 16 + 16 <= n ? j * 16 : n - 16;
-                for (unsigned m = places[j]; m; m &= m - 1) {
-                    const long at = o + __builtin_ctz(m);
-                    if (end < 0) end = at + 1;
-                    const uint8_t previous = at == 0 ? 0 /* white */ : classes[line[at - 1]];
-                    const int32_t score = s->match + s->bonuses[previous << 3 | classes[line[at]]] * s->firstCharMultiplier;
-                    if (score > bestBase) bestBase = score;
-                    const int32_t named = at >= nameStart ? score + s->lastComponent : score;
-                    if (named > best) best = named;
-                }
-            }
-            white = whites != 0;
-        } else
-#endif
-        {
-            long at = pick_find_byte(line, 0, n, c, fold);
-            if (at < 0) continue;
-            end = at + 1;
-            const long nameStart = pick_last_byte(line, n, '/', 0) + 1;
-            while (at >= 0) {
-                const uint8_t previous = at == 0 ? 0 /* white */ : classes[line[at - 1]];
-                const int32_t score = s->match + s->bonuses[previous << 3 | classes[line[at]]] * s->firstCharMultiplier;
-                if (score > bestBase) bestBase = score;
-                const int32_t named = at >= nameStart ? score + s->lastComponent : score;
-                if (named > best) best = named;
-                at = pick_find_byte(line, at + 1, n, c, fold);
-            }
-            white = pick_find_white(line, 0, n) >= 0;
+        const long at0 = pick_find_byte(line, 0, n, c, fold);
+        if (at0 < 0) continue;
+        found |= 1ull << k;
+        const int startsWord = classes[line[0]] >= 3 /* lower: a word */;
+        if (!sets || n < 16) {
+            pick_record_one_whole(line, n, at0, i, startsWord || pick_find_white(line, 0, n) >= 0, s);
+            continue;
         }
+        const int white = startsWord || (sets[k] & whiteSet) != 0;
+#if defined(__SSE2__)
+        // The line's last 16, 32 or 64 bytes: the last '/' and the character's places there.
+        const long w = n >= 64 ? 64 : n >= 32 ? 32 : 16;
+        const long o = n - w;
+        uint64_t slashes = 0, places = 0;
+        for (long j = 0; j < w; j += 16) {
+            const __m128i v = _mm_loadu_si128((const __m128i *)(line + o + j));
+            slashes |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash16)) << j;
+            places |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(v, folds16), needle16)) << j;
+        }
+        if (!slashes) {
+            pick_record_one_whole(line, n, at0, i, white, s);
+            continue;
+        }
+        const int slashAt = 63 - __builtin_clzll(slashes);
+        const uint64_t named = slashAt == 63 ? 0 : places >> (slashAt + 1) << (slashAt + 1);
+        // (The first place is scored below; the window's places from it on are the others.)
+        if (at0 >= o) places &= ~((2ull << (at0 - o)) - 1);
+        const uint8_t p0 = at0 == 0 ? 0 /* white */ : classes[line[at0 - 1]];
+        int32_t bestBase = s->match + s->bonuses[p0 << 3 | classes[line[at0]]] * s->firstCharMultiplier;
+        int32_t best = at0 >= o + slashAt + 1 ? bestBase + s->lastComponent : bestBase;
+        // Bytes between the first place and the window, not read, may hold places scoring the most.
+        if (o > at0 + 1) {
+            const int32_t most = s->match + (white ? s->boundaryWhite : s->boundaryDelimiter) * s->firstCharMultiplier;
+            if (most > bestBase) bestBase = most;
+        }
+        for (uint64_t m = places; m; m &= m - 1) {
+            const long at = o + __builtin_ctzll(m);
+            const int32_t score = s->match + s->bonuses[classes[line[at - 1]] << 3 | classes[line[at]]] * s->firstCharMultiplier;
+            if (score > bestBase) bestBase = score;
+            const int32_t scored = (named >> (at - o)) & 1 ? score + s->lastComponent : score;
+            if (scored > best) best = scored;
+        }
+        if (bestBase > best) best = bestBase;
         if (best < 1) best = 1;
-        white = white || classes[line[0]] >= 3 /* lower: a word */;
-        s->ends[i] = (uint16_t)((white ? 0x8000 : 0) | end);
+        s->ends[i] = (uint16_t)((white ? 0x8000 : 0) | (at0 + 1));
         s->bases[i] = pick_clamp16(bestBase);
         s->scores[i] = pick_clamp16(best);
         s->histogram[best < s->levels - 1 ? best : s->levels - 1] += 1;
-        found |= 1ull << k;
+#else
+        pick_record_one_whole(line, n, at0, i, white, s);
+#endif
     }
     *matched |= found;
     *count += __builtin_popcountll(found);

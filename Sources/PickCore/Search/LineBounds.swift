@@ -323,8 +323,18 @@ struct BoundsWords {
         var count = 0
         let firstKey = self.firstKey
         let left = page.withMemoryRebound(to: UInt32.self, capacity: 128) { records in
-            firstKey ? pick_record_one64(base, records, first, held, start, &step, matches + (start >> 6), &count)
-                : pick_extend_bound64(base, records, first, held, start, &step, matches + (start >> 6), &count)
+            guard firstKey else {
+                return pick_extend_bound64(base, records, first, held, start, &step, matches + (start >> 6), &count)
+            }
+            // (Lines whose characters are noted tell their white space without being read whole.)
+            var sets: UnsafePointer<UInt32>? = nil
+            if start &+ 64 <= store.characterSetCount {
+                let setShift = PagedArray<UInt32>.elementsPerPageShift
+                sets = UnsafePointer(store.characterSets.pages[start >> setShift].unsafelyUnwrapped
+                                     + (start & ((1 << setShift) &- 1)))
+            }
+            return pick_record_one64(base, records, first, held, start, &step, matches + (start >> 6), &count,
+                                     sets, CharacterSets.white)
         }
         bounded &+= count
         return word & ~held | left

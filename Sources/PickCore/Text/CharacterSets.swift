@@ -1,8 +1,12 @@
 import CPickScan
 /// The character bits of `LineStore.characterSet(of:)`: bit k for the ASCII letter 'a' + k
-/// in either case, then the digits 0-4 and 5-9, '.', '_', '-' and '/'. Other ASCII bytes
-/// have none; a non-ASCII byte has every bit.
+/// in either case, then the digits, white space and control bytes (0x20 and below: a first
+/// key's bounds ask whether a line has any, `pick_record_one64`), '.', '_', '-' and '/'.
+/// Other ASCII bytes have none; a non-ASCII byte has every bit.
 public enum CharacterSets {
+    /// The bit of white space and control bytes.
+    static let white: UInt32 = 1 << 27
+
     static let table: UnsafePointer<UInt32> = {
         let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
         for byte in 0..<256 { table[byte] = bits(UInt8(byte)) }
@@ -14,8 +18,8 @@ public enum CharacterSets {
         case 0x80...: return UInt32.max
         case UInt8(ascii: "a")...UInt8(ascii: "z"): return 1 << UInt32(byte - UInt8(ascii: "a"))
         case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 1 << UInt32(byte - UInt8(ascii: "A"))
-        case UInt8(ascii: "0")...UInt8(ascii: "4"): return 1 << 26
-        case UInt8(ascii: "5")...UInt8(ascii: "9"): return 1 << 27
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return 1 << 26
+        case 0...0x20: return white
         case UInt8(ascii: "."): return 1 << 28
         case UInt8(ascii: "_"): return 1 << 29
         case UInt8(ascii: "-"): return 1 << 30

@@ -118,17 +118,31 @@ final class BoundsWordsTests: XCTestCase {
     /// bit that recording the matcher's answer would keep, and a score and base at least the
     /// matcher's (so that no line that belongs on a first screen is bounded below it).
     func testAFirstKeyNotedInCHoldsTheMatchersAnswerOrMore() {
+        firstKeyNote(notingCharacters: false)
+    }
+
+    /// With the lines' characters noted, the note reads a line's head and its last 64 bytes
+    /// (and the character set for white space): what it leaves must hold the matcher's
+    /// answer still, and be as tight where the first screen's top lies, the names.
+    func testAFirstKeyNotedFromALinesHeadAndTailHoldsTheMatchersAnswerOrMore() {
+        firstKeyNote(notingCharacters: true)
+    }
+
+    private func firstKeyNote(notingCharacters: Bool, file: StaticString = #filePath, line: UInt = #line) {
         var lines = randomLines(4032)
         // Paths and words too: names after the last '/', camel case, digits, white space.
-        let words = ["usr/lib/Python3", "a/b/cab", "Xa_b", "x1/a2b", "/A/bA", "ab cd/ba", "B"]
+        let words = ["usr/lib/Python3", "a/b/cab", "Xa_b", "x1/a2b", "/A/bA", "ab cd/ba", "B",
+                     String(repeating: "ab/", count: 30) + "xbAb", String(repeating: "x", count: 70) + "/b a",
+                     "/" + String(repeating: "c", count: 80)]
         lines += (0..<64).map { words[$0 % words.count] }
         let store = makeAdoptedStore(lines)
+        if notingCharacters { XCTAssertTrue(store.noteCharacters(limit: store.count)) }
         let levels = 1 << 12
         let noted = LineBounds(capacity: store.count), recorded = LineBounds(capacity: store.count)
         let histogram = UnsafeMutablePointer<Int>.allocate(capacity: levels)
         let matches = UnsafeMutablePointer<UInt64>.allocate(capacity: store.count / 64)
         defer { histogram.deallocate(); matches.deallocate() }
-        var equal = 0, kept = 0
+        var equal = 0, kept = 0, loose = 0
         for text in ["a", "b", "x", "A", "B", "/", "1", " ", "c"] {
             let query = Query(text)
             guard let term = LineBounds.term(of: query) else { continue }
@@ -157,13 +171,20 @@ final class BoundsWordsTests: XCTestCase {
                     counted[min(Int(noted.scores[i]), levels - 1)] += 1
                     kept += 1
                     if Int32(noted.scores[i]) == found.score { equal += 1 }
+                    // A score of at least the most a place outside the name scores: the bound is it.
+                    let white = recorded.ends[i] & LineBounds.whiteBit != 0
+                    let most = ScoreWeights.match + ScoreWeights.firstCharMultiplier
+                        * (white ? ScoreWeights.boundaryWhite : ScoreWeights.boundaryDelimiter)
+                    if found.score >= most && Int32(noted.scores[i]) != found.score { loose += 1 }
                 }
             }
             XCTAssertEqual(words.bounded, counted.reduce(0, +), text)
             XCTAssertEqual((0..<levels).map { histogram[$0] }, counted, "\(text): histogram")
         }
-        XCTAssertGreaterThan(kept, 10000)
-        // (Tight as well: a bound is the score itself for most lines.)
-        XCTAssertGreaterThan(equal, kept * 9 / 10)
+        XCTAssertGreaterThan(kept, 10000, file: file, line: line)
+        // (Tight as well: a bound is the score itself for most lines, and for every line whose
+        // best place is in its name.)
+        XCTAssertGreaterThan(equal, kept * (notingCharacters ? 6 : 9) / 10, "\(equal) of \(kept)", file: file, line: line)
+        XCTAssertEqual(loose, 0, "bounds above the score of a best place in the name", file: file, line: line)
     }
 }

@@ -34,11 +34,13 @@ final class FirstRowsTests: XCTestCase {
     /// asking for `rows` first rows and then, every `wholeEvery` keys, for the rest, and
     /// checks each answer against a fresh engine's complete search. The lines are read as
     /// from a pipe, or with `adopted` as a file on stdin is (where the bounds of a word of
-    /// lines are made in C, `pick_extend_bound64`).
+    /// lines are made in C, `pick_extend_bound64`), the characters of the first `noted` lines
+    /// noted (a first key's note reads less of those: `pick_record_one64`).
     private func check(_ lines: [String], keys: [String], rows: Int, wholeEvery: Int,
-                       ranking: RankingOptions = RankingOptions(), adopted: Bool = false,
+                       ranking: RankingOptions = RankingOptions(), adopted: Bool = false, noted: Int = 0,
                        file: StaticString = #filePath, line: UInt = #line) {
         let store = adopted ? makeAdoptedStore(lines) : makeStore(lines, plain: true)
+        if noted > 0 { _ = store.noteCharacters(limit: noted) }
         let engine = SearchEngine(store: store, ranking: ranking)
         engine.boundsFromLines = 0
         var text = ""
@@ -71,6 +73,8 @@ final class FirstRowsTests: XCTestCase {
             check(lines, keys: typed(query), rows: 5, wholeEvery: 1000)
             check(lines, keys: typed(query), rows: 40, wholeEvery: 2, adopted: true)
             check(lines, keys: typed(query), rows: 5, wholeEvery: 1000, adopted: true)
+            check(lines, keys: typed(query), rows: 40, wholeEvery: 2, adopted: true, noted: lines.count)
+            check(lines, keys: typed(query), rows: 5, wholeEvery: 1000, adopted: true, noted: 3001)
         }
     }
 
@@ -82,6 +86,8 @@ final class FirstRowsTests: XCTestCase {
         check(lines, keys: keys, rows: 1, wholeEvery: 1000)
         check(lines, keys: keys, rows: 20, wholeEvery: 3, adopted: true)
         check(lines, keys: keys, rows: 1, wholeEvery: 1000, adopted: true)
+        check(lines, keys: keys, rows: 20, wholeEvery: 3, adopted: true, noted: lines.count)
+        check(lines, keys: keys, rows: 1, wholeEvery: 1000, adopted: true, noted: lines.count)
     }
 
     func testOtherTiebreaksAndReversedInputGiveTheWholeRankingsFirstRows() {
