@@ -443,9 +443,13 @@ static inline uint64_t pick_extend_bound64(const uint8_t *base, const uint32_t *
                                            uint64_t *matched, long *count) {
     uint64_t left = 0, found = 0;
     const long m = s->m, kept = s->kept, added = m - kept;
-    for (uint64_t b = bits; b; b &= b - 1) {
-        int k = __builtin_ctzll(b);
-        __builtin_prefetch(base + (k == 0 ? first : records[2 * k - 2] + 1));
+    // (Only lines lying apart are asked for: for a word of mostly adjacent lines the hardware
+    // streams them, and 64 requests at once stalled on the CPU's few line-fill buffers.)
+    if (__builtin_popcountll(bits) <= 16) {
+        for (uint64_t b = bits; b; b &= b - 1) {
+            int k = __builtin_ctzll(b);
+            __builtin_prefetch(base + (k == 0 ? first : records[2 * k - 2] + 1));
+        }
     }
     for (uint64_t b = bits; b; b &= b - 1) {
         const int k = __builtin_ctzll(b);
@@ -545,9 +549,13 @@ static inline uint64_t pick_record_one64(const uint8_t *base, const uint32_t *re
     const __m128i needle16 = _mm_set1_epi8((char)c), folds16 = _mm_set1_epi8((char)fold);
     const __m128i slash16 = _mm_set1_epi8('/');
 #endif
-    for (uint64_t b = bits; b; b &= b - 1) {
-        int k = __builtin_ctzll(b);
-        __builtin_prefetch(base + (k == 0 ? first : records[2 * k - 2] + 1));
+    // (Only lines lying apart are asked for: for a word of mostly adjacent lines the hardware
+    // streams them, and 64 requests at once stalled on the CPU's few line-fill buffers.)
+    if (__builtin_popcountll(bits) <= 16) {
+        for (uint64_t b = bits; b; b &= b - 1) {
+            int k = __builtin_ctzll(b);
+            __builtin_prefetch(base + (k == 0 ? first : records[2 * k - 2] + 1));
+        }
     }
     for (uint64_t b = bits; b; b &= b - 1) {
         const int k = __builtin_ctzll(b);
