@@ -1,7 +1,8 @@
 // bench/steps.c - the C steps of a keystroke at ten million lines, apart from pick, on one
 // thread (CPU time): a first key's note of every line holding its character
-// (`pick_record_one64`, one pass of loads a line, against the three scans it made before),
-// and the keys that narrow `u` to `usrlib`, each
+// (`pick_record_one64` from a line's head and its last 64 bytes, the lines' characters noted,
+// against the same with none noted, each line read whole), and the keys that narrow `u` to
+// `usrlib`, each
 // going on from the values the key before left (`pick_extend_bound64`). Records are laid
 // out as a mapped file's (`CompactRecord`); the bonus table is the scorer's. Compare with
 // bench/floor.c (one pass over the same bytes). bench/NOTES.md has the figures.
@@ -18,54 +19,6 @@
 #include "CPickScan.h"
 
 static double cpu(void) { struct timespec t; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); return t.tv_sec * 1e3 + t.tv_nsec / 1e6; }
-
-// The note as it was before one pass of loads (three scans a line: the character's places
-// one after another, the last '/', white space), for comparison.
-static inline uint64_t scans_one64(const uint8_t *base, const uint32_t *records, uint32_t first,
-                                   uint64_t bits, long start, const pick_bounds_step *s,
-                                   uint64_t *matched, long *count) {
-    uint64_t left = 0, found = 0;
-    const uint8_t c = s->bytes[0], fold = s->folds[0];
-    const uint8_t *classes = s->classes;
-    for (uint64_t b = bits; b; b &= b - 1) {
-        int k = __builtin_ctzll(b);
-        __builtin_prefetch(base + (k == 0 ? first : records[2 * k - 2] + 1));
-    }
-    for (uint64_t b = bits; b; b &= b - 1) {
-        const int k = __builtin_ctzll(b);
-        const long i = start + k;
-        const uint32_t from = k == 0 ? first : records[2 * k - 2] + 1;
-        const uint8_t *line = base + from;
-        const long n = (long)(records[2 * k] - from);
-        if (records[2 * k + 1] != 0 || n >= 0x7FFF) {
-            left |= 1ull << k;
-            continue;
-        }
-        long at = pick_find_byte(line, 0, n, c, fold);
-        if (at < 0) continue;
-        const long end = at + 1;
-        const long nameStart = pick_last_byte(line, n, '/', 0) + 1;
-        int32_t best = 0, bestBase = 0;
-        while (at >= 0) {
-            const uint8_t previous = at == 0 ? 0 : classes[line[at - 1]];
-            const int32_t score = s->match + s->bonuses[previous << 3 | classes[line[at]]] * s->firstCharMultiplier;
-            if (score > bestBase) bestBase = score;
-            const int32_t named = at >= nameStart ? score + s->lastComponent : score;
-            if (named > best) best = named;
-            at = pick_find_byte(line, at + 1, n, c, fold);
-        }
-        if (best < 1) best = 1;
-        const int white = pick_find_white(line, 0, n) >= 0 || classes[line[0]] >= 3;
-        s->ends[i] = (uint16_t)((white ? 0x8000 : 0) | end);
-        s->bases[i] = pick_clamp16(bestBase);
-        s->scores[i] = pick_clamp16(best);
-        s->histogram[best < s->levels - 1 ? best : s->levels - 1] += 1;
-        found |= 1ull << k;
-    }
-    *matched |= found;
-    *count += __builtin_popcountll(found);
-    return left;
-}
 
 // The scorer's classes (CharClass): white, delimiter, non-word, lower, upper, letter, digit.
 static uint8_t classOf(int b) {
@@ -94,6 +47,11 @@ int main(int argc, char **argv) {
         else b = q == 0 ? 10 : 8;
         bonuses[p << 3 | q] = b;
     }
+    // The lines' character sets as `LineStore.noteCharacters` leaves them, of which the note
+    // reads the bit of white space (0x20 and below).
+    const uint32_t whiteSet = 1u << 27;
+    uint32_t *sets = calloc(W * 64, 4);
+    { long line = 0; for (long i = 0; i < st.st_size; i++) { if (base[i] == '\n') line++; else if (base[i] <= 0x20) sets[line] = whiteSet; } }
     uint16_t *ends[2]; int16_t *bases[2], *scores[2]; long *hist[2];
     for (int v = 0; v < 2; v++) { ends[v] = malloc(N * 2); bases[v] = malloc(N * 2); scores[v] = malloc(N * 2); hist[v] = calloc(4096, sizeof(long)); }
     uint64_t *matched[2] = {calloc(W, 8), calloc(W, 8)};
@@ -111,21 +69,25 @@ int main(int argc, char **argv) {
                 for (long w = 0; w < W; w++) {
                     uint64_t bits = holds[w];
                     uint32_t first = w == 0 ? 0 : rec[2 * (64 * w - 1)] + 1;
-                    uint64_t left = v == 0 ? pick_record_one64(base, rec + 128 * w, first, bits, 64 * w, &s, matched[v] + w, &counts[v])
-                                           : scans_one64(base, rec + 128 * w, first, bits, 64 * w, &s, matched[v] + w, &counts[v]);
+                    uint64_t left = pick_record_one64(base, rec + 128 * w, first, bits, 64 * w, &s, matched[v] + w, &counts[v],
+                                                      v == 0 ? sets + 64 * w : NULL, whiteSet);
                     lefts[v] += __builtin_popcountll(left);
                 }
                 t[v] = cpu() - c0;
             }
-            { long above = 0; int level = 4095; while (level > 0 && above + hist[0][level] < 38) { above += hist[0][level]; level--; }
-              printf("level holding 38: %d, %ld lines at or above it\n", level, above + hist[0][level]); }
-            long differ = 0;
-            for (long i = 0; i < N; i++) if ((matched[0][i >> 6] >> (i & 63)) & 1) {
-                if (!((matched[1][i >> 6] >> (i & 63)) & 1) || ends[0][i] != ends[1][i] || bases[0][i] != bases[1][i] || scores[0][i] != scores[1][i]) differ++;
+            for (int v = 0; v < 2; v++) {
+                long above = 0; int level = 4095;
+                while (level > 0 && above + hist[v][level] < 38) { above += hist[v][level]; level--; }
+                printf("'%c', %s: %.1f ms (%ld noted, %ld left); level holding 38: %d, %ld lines at or above it\n",
+                       *q, v == 0 ? "head and tail" : "whole lines", t[v], counts[v], lefts[v], level, above + hist[v][level]);
             }
-            printf("'%c': pick_record_one64 %.1f ms (%ld bounded, %ld left), three scans %.1f ms (%ld bounded, "
-                   "%ld left); %ld values differ\n",
-                   *q, t[0], counts[0], lefts[0], t[1], counts[1], lefts[1], differ);
+            long invalid = 0, looser = 0;
+            for (long i = 0; i < N; i++) if ((matched[1][i >> 6] >> (i & 63)) & 1) {
+                if (!((matched[0][i >> 6] >> (i & 63)) & 1) || ends[0][i] != ends[1][i] || bases[0][i] < bases[1][i]
+                    || scores[0][i] < scores[1][i]) invalid++;
+                looser += scores[0][i] > scores[1][i];
+            }
+            printf("    head and tail below whole lines (must be 0): %ld; bounds looser: %ld\n", invalid, looser);
         }
     }
     // The keys that narrow u: us, usr, usrl, usrli, usrlib, each from the values the key
@@ -140,7 +102,7 @@ int main(int argc, char **argv) {
         for (long w = 0; w < W; w++) {
             uint64_t bits = w == W - 1 && N % 64 ? (1ull << (N % 64)) - 1 : ~0ull;
             uint32_t first = w == 0 ? 0 : rec[2 * (64 * w - 1)] + 1;
-            pick_record_one64(base, rec + 128 * w, first, bits, 64 * w, &s, matched[0] + w, &count);
+            pick_record_one64(base, rec + 128 * w, first, bits, 64 * w, &s, matched[0] + w, &count, NULL, whiteSet);
         }
         uint64_t *held = matched[0], *next = matched[1];
         for (int m = 2; m <= 6; m++) {
