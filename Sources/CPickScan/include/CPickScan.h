@@ -649,6 +649,24 @@ static inline uint64_t pick_scores_at_least64(const int16_t *scores, uint64_t bi
 #endif
 }
 
+/// The lines of `bits` (line k: scores[k], ends[k], its record as for `pick_extend_bound64`)
+/// worth scoring in a first screen's second round, ranked by score then by length: all but
+/// those bounded at exactly `least` without white space (bit 0x8000 of their end clear: their
+/// length is their bytes) and longer than `longest`, which rank below the threshold however
+/// they score. At paths 10M nearly every line of `us` is bounded at the threshold, and
+/// looking at each in turn cost half as much again as bounding them (bench/NOTES.md).
+static inline uint64_t pick_worth_scoring64(const int16_t *scores, const uint16_t *ends, const uint32_t *records,
+                                            uint32_t first, uint64_t bits, int16_t least, long longest) {
+    uint64_t kept = bits;
+    for (uint64_t b = bits; b; b &= b - 1) {
+        const int k = __builtin_ctzll(b);
+        if (scores[k] != least || (ends[k] & 0x8000)) continue;
+        const uint32_t from = k == 0 ? first : records[2 * k - 2] + 1;
+        if ((long)(records[2 * k] - from) > longest) kept &= ~(1ull << k);
+    }
+    return kept;
+}
+
 /// Asks the CPU to start loading the cache line at p (no fault, no effect on the result).
 static inline void pick_prefetch(const void *p) { __builtin_prefetch(p); }
 

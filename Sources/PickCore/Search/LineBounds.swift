@@ -219,6 +219,17 @@ struct BoundsPass {
         pick_scores_at_least64(scores + (word << 6), bits, Int16(clamping: least))
     }
 
+    /// Of the lines of `bits` (word `word`, its records `records` from a mapped file's, the
+    /// first line starting at `first`), those a second round ranked by score then length
+    /// must look at: not those bounded at `least` without white space and longer than
+    /// `longest` (`pick_worth_scoring64`).
+    @inline(__always)
+    func worthScoring(_ bits: UInt64, word: Int, records: UnsafePointer<UInt32>, first: UInt32, least: Int,
+                      longest: Int) -> UInt64 {
+        pick_worth_scoring64(scores + (word << 6), ends + (word << 6), records, first, bits, Int16(clamping: least),
+                             longest)
+    }
+
     /// Keeps, for a line found to match but not scored, its bound and base. (An end past
     /// what `ends` holds leaves the line unbounded from then on: the matcher checks it whole.)
     @inline(__always)

@@ -249,9 +249,26 @@ struct Ranker<K: HitKeys> {
         // The first round's lines: bounded at its level or above (the top level holds every
         // higher bound); the second's: bounded at the threshold's score or above.
         let floor = round.first ? round.level : least
+        // A second round ranked by score then length passes over the lines bounded at the
+        // threshold's score that are longer than it, a word at a time in C, where a mapped
+        // file's records give their lengths (paths 10M, `us`: 10M lines bounded there).
+        var longest = -1
+        if let all = round.threshold, keys.shorterFirst, store.lengthsFrom == nil, store.compactBase != nil {
+            let t = keys.index(of: all)
+            longest = store.titleShape(of: t, record: store.record(t)).length
+        }
+        let shift = PagedArray<CompactRecord>.elementsPerPageShift
         for w in words {
             // (Lines scored in the first round are among `scored`.)
             var bits = pass.bounded(atLeast: floor, word: w, matched[w] & ~scored[w])
+            if longest >= 0 && bits != 0 && (w &+ 1) << 6 <= store.compact.count {
+                let start = w << 6
+                let page = store.compact.pages[start >> shift].unsafelyUnwrapped + (start & ((1 << shift) &- 1))
+                let first = start == 0 ? 0 : store.compact[start &- 1].end &+ 1
+                bits = page.withMemoryRebound(to: UInt32.self, capacity: 128) { records in
+                    pass.worthScoring(bits, word: w, records: records, first: first, least: least, longest: longest)
+                }
+            }
             while bits != 0 {
                 let i = w << 6 | bits.trailingZeroBitCount
                 bits &= bits - 1

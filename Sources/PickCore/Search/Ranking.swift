@@ -40,6 +40,9 @@ protocol HitKeys {
     func best(index: Int, score: Int32, shape: TitleShape) -> Hit
     /// The input position of a hit.
     func index(of hit: Hit) -> Int
+    /// Whether, at equal scores, a longer line ranks below a shorter (the first tiebreak is
+    /// the length).
+    var shorterFirst: Bool { get }
     /// The score of a hit (clamped as the key holds it).
     func score(of hit: Hit) -> Int32
     /// Whether a stable radix sort on `radixKey` alone gives the full order (hits are made
@@ -136,6 +139,7 @@ struct RankKeyMaker: HitKeys {
     private let third: Tiebreak?
     private let reverses: Bool
     let radixSorts: Bool
+    let shorterFirst: Bool
 
     init(_ options: RankingOptions) {
         let criteria = Array(options.tiebreaks.prefix { $0 != .index })
@@ -143,6 +147,7 @@ struct RankKeyMaker: HitKeys {
         second = criteria.dropFirst().first
         third = criteria.dropFirst(2).first
         reverses = options.reversesInput
+        shorterFirst = criteria.first == .length
         radixSorts = criteria.count <= 2 && !options.reversesInput
         readsMatchBegin = criteria.prefix(3).contains { $0.readsMatchBegin }
     }
@@ -196,6 +201,7 @@ struct CompactKeyMaker: HitKeys {
     }
 
     var readsMatchBegin: Bool { tiebreak?.readsMatchBegin ?? false }
+    var shorterFirst: Bool { tiebreak == .length }
 
     @inline(__always)
     func hit(index: Int, match: LineMatch, shape: TitleShape) -> UInt64 {
