@@ -501,18 +501,24 @@ static inline uint64_t pick_extend_bound64(const uint8_t *base, const uint32_t *
     return left;
 }
 
+/// What a place `at` of a first key's character in `line` scores before `lastComponent`: a
+/// match, and the bonus of its class after the class before it (white at the line's start)
+/// times the first character's multiplier.
+static inline int32_t pick_place_score(const uint8_t *line, long at, const pick_bounds_step *s) {
+    const uint8_t previous = at == 0 ? 0 /* white */ : s->classes[line[at - 1]];
+    return s->match + s->bonuses[previous << 3 | s->classes[line[at]]] * s->firstCharMultiplier;
+}
+
 /// `pick_record_one64`'s values for one line (line[0..<n], index i) whose first place of the
 /// character is `at`, from all its places: the whole line read.
 static inline void pick_record_one_whole(const uint8_t *line, long n, long at, long i, int white,
                                          const pick_bounds_step *s) {
     const uint8_t c = s->bytes[0], fold = s->folds[0];
-    const uint8_t *classes = s->classes;
     const long end = at + 1;
     const long nameStart = pick_last_byte(line, n, '/', 0) + 1;
     int32_t best = 0, bestBase = 0;
     while (at >= 0) {
-        const uint8_t previous = at == 0 ? 0 /* white */ : classes[line[at - 1]];
-        const int32_t score = s->match + s->bonuses[previous << 3 | classes[line[at]]] * s->firstCharMultiplier;
+        const int32_t score = pick_place_score(line, at, s);
         if (score > bestBase) bestBase = score;
         const int32_t named = at >= nameStart ? score + s->lastComponent : score;
         if (named > best) best = named;
@@ -594,8 +600,7 @@ static inline uint64_t pick_record_one64(const uint8_t *base, const uint32_t *re
         const uint64_t named = slashAt == 63 ? 0 : places >> (slashAt + 1) << (slashAt + 1);
         // (The first place is scored below; the window's places from it on are the others.)
         if (at0 >= o) places &= ~((2ull << (at0 - o)) - 1);
-        const uint8_t p0 = at0 == 0 ? 0 /* white */ : classes[line[at0 - 1]];
-        int32_t bestBase = s->match + s->bonuses[p0 << 3 | classes[line[at0]]] * s->firstCharMultiplier;
+        int32_t bestBase = pick_place_score(line, at0, s);
         int32_t best = at0 >= o + slashAt + 1 ? bestBase + s->lastComponent : bestBase;
         // Bytes between the first place and the window, not read, may hold places scoring the most.
         if (o > at0 + 1) {
@@ -604,7 +609,7 @@ static inline uint64_t pick_record_one64(const uint8_t *base, const uint32_t *re
         }
         for (uint64_t m = places; m; m &= m - 1) {
             const long at = o + __builtin_ctzll(m);
-            const int32_t score = s->match + s->bonuses[classes[line[at - 1]] << 3 | classes[line[at]]] * s->firstCharMultiplier;
+            const int32_t score = pick_place_score(line, at, s);
             if (score > bestBase) bestBase = score;
             const int32_t scored = (named >> (at - o)) & 1 ? score + s->lastComponent : score;
             if (scored > best) best = scored;

@@ -328,12 +328,9 @@ struct BoundsWords {
         else { return word }
         var held = word
         if heldBelow < start &+ 64 { held &= (1 << UInt64(heldBelow &- start)) &- 1 }
-        let shift = PagedArray<CompactRecord>.elementsPerPageShift
-        let page = store.compact.pages[start >> shift].unsafelyUnwrapped + (start & ((1 << shift) &- 1))
-        let first = start == 0 ? 0 : store.compact[start &- 1].end &+ 1
         var count = 0
         let firstKey = self.firstKey
-        let left = page.withMemoryRebound(to: UInt32.self, capacity: 128) { records in
+        let left = store.withCompactWord(start) { records, first in
             guard firstKey else {
                 return pick_extend_bound64(base, records, first, held, start, &step, matches + (start >> 6), &count)
             }
@@ -376,4 +373,17 @@ struct BoundsRecorder: ~Copyable {
     init() { positions = .allocate(capacity: LineBounds.longestTerm) }
 
     deinit { positions.deallocate() }
+}
+
+extension LineStore {
+    /// Calls `body` with the compact records of the 64 lines from `start` (a multiple of 64,
+    /// `start + 64` at most `compact.count`), as the C steps read them (end, extra: two words
+    /// a line), and where the first of those lines starts in `compactBase`.
+    @inline(__always)
+    func withCompactWord<R>(_ start: Int, _ body: (UnsafePointer<UInt32>, UInt32) -> R) -> R {
+        let shift = PagedArray<CompactRecord>.elementsPerPageShift
+        let page = compact.pages[start >> shift].unsafelyUnwrapped + (start & ((1 << shift) &- 1))
+        let first = start == 0 ? 0 : compact[start &- 1].end &+ 1
+        return page.withMemoryRebound(to: UInt32.self, capacity: 128) { body($0, first) }
+    }
 }

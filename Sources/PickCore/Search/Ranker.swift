@@ -257,15 +257,11 @@ struct Ranker<K: HitKeys> {
             let t = keys.index(of: all)
             longest = store.titleShape(of: t, record: store.record(t)).length
         }
-        let shift = PagedArray<CompactRecord>.elementsPerPageShift
         for w in words {
             // (Lines scored in the first round are among `scored`.)
             var bits = pass.bounded(atLeast: floor, word: w, matched[w] & ~scored[w])
             if longest >= 0 && bits != 0 && (w &+ 1) << 6 <= store.compact.count {
-                let start = w << 6
-                let page = store.compact.pages[start >> shift].unsafelyUnwrapped + (start & ((1 << shift) &- 1))
-                let first = start == 0 ? 0 : store.compact[start &- 1].end &+ 1
-                bits = page.withMemoryRebound(to: UInt32.self, capacity: 128) { records in
+                bits = store.withCompactWord(w << 6) { records, first in
                     pass.worthScoring(bits, word: w, records: records, first: first, least: least, longest: longest)
                 }
             }
