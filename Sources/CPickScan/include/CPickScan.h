@@ -404,6 +404,18 @@ static inline uint64_t pick_in_order64(const uint8_t *base, const uint32_t *reco
     return kept;
 }
 
+/// `bits` without the lines that do not hold each of `terms` terms in order (term t is
+/// bytes[starts[t]..<starts[t + 1]], with its fold bits), the lines lying as for
+/// `pick_in_order64`: that check for every term (order.c), sixty-four bytes a step where
+/// the CPU has AVX-512.
+uint64_t pick_in_order64_all(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,
+                             const uint8_t *bytes, const uint8_t *folds, const long *starts, long terms);
+
+/// `pick_in_order64_all` sixteen bytes a step on every CPU: `pick_in_order64` term by term
+/// (what CPUs without AVX-512 run; tests compare the two).
+uint64_t pick_in_order64_each(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,
+                              const uint8_t *bytes, const uint8_t *folds, const long *starts, long terms);
+
 /// What `pick_extend_bound64` needs of a search's bounds (`BoundsPass`): the values of every
 /// line (indexed by line), the term's bytes and fold bits (the first `kept` the earlier
 /// term's), the weights a bound is made of, and the worker's histogram of bounds.

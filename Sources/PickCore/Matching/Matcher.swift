@@ -142,11 +142,13 @@ final class LineMatcher {
         checkedOnWholeLine.deallocate()
     }
 
-    /// A line looked up ahead of its turn: its record, and whether its characters already
-    /// rule it out (then it has no record).
+    /// A line looked up ahead of its turn: its record, whether its characters already rule
+    /// it out (then it has no record), and whether `orderFilter` found the whole-line terms
+    /// in it (then `passesWholeLineChecks` would only repeat that pass).
     struct Upcoming {
         var record: LineRecord
         var ruledOut: Bool
+        var heldInOrder = false
     }
 
     private static let noRecord = LineRecord(start: UnsafePointer(bitPattern: 1)!, length: 0, extra: 0)
@@ -154,13 +156,14 @@ final class LineMatcher {
     /// Looks up line `index`, which `match` will read soon, and starts loading its bytes
     /// unless its characters already rule it out. Lines left after narrowing lie apart in
     /// memory: without this, each waits for its bytes in turn.
+    /// `heldInOrder`: the line passed `orderFilter`.
     @inline(__always)
-    func lookAhead(_ index: Int) -> Upcoming {
+    func lookAhead(_ index: Int, heldInOrder: Bool = false) -> Upcoming {
         if lacksCharacters(index) { return Upcoming(record: Self.noRecord, ruledOut: true) }
         let record = store.record(index)
         pick_prefetch(record.start)
         pick_prefetch(record.start + 64)
-        return Upcoming(record: record, ruledOut: false)
+        return Upcoming(record: record, ruledOut: false, heldInOrder: heldInOrder)
     }
 
     /// The match of line `index` (looked up ahead as `line`), or nil when the query rejects
@@ -169,13 +172,14 @@ final class LineMatcher {
     func match(_ index: Int, _ line: Upcoming, next: LineRecord?) -> LineMatch? {
         if line.ruledOut { return nil }
         tried &+= 1
-        guard let found = matchRead(index, record: line.record, next: next) else { return nil }
+        guard let found = matchRead(index, record: line.record, heldInOrder: line.heldInOrder, next: next)
+        else { return nil }
         matched &+= 1
         return found
     }
 
     @inline(__always)
-    private func matchRead(_ index: Int, record: LineRecord, next: LineRecord?) -> LineMatch? {
+    private func matchRead(_ index: Int, record: LineRecord, heldInOrder: Bool, next: LineRecord?) -> LineMatch? {
         if record.extra == 0 && isLoneFuzzy {
             // What matchFields would do for this one term on a whole-title line.
             var text = ScoredText(bytes: record.start, count: Int(record.length), foldsASCII: !terms[0].caseSensitive,
@@ -205,7 +209,11 @@ final class LineMatcher {
             return matchFields(raw: text, folded: nil, fields: LineFields(title: 0..<n), foldedFields: nil, ascii: true)
         }
         if record.isPacked {
-            if !passesWholeLineChecks(raw: record.start, count: Int(record.length), folded: nil) { return nil }
+            // (What the order filter passed holds the terms in order: checking again rules
+            // out only what scoring the fields would, at the cost of one more pass.)
+            if !heldInOrder && !passesWholeLineChecks(raw: record.start, count: Int(record.length), folded: nil) {
+                return nil
+            }
             return matchFields(raw: record.start, folded: nil, fields: store.fields(of: record), foldedFields: nil,
                                ascii: record.extra & LineRecord.nonASCIIBit == 0)
         }

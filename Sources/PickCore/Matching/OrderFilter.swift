@@ -70,13 +70,9 @@ struct OrderFilter {
             let shift = PagedArray<CompactRecord>.elementsPerPageShift
             let page = store.compact.pages[start >> shift].unsafelyUnwrapped + (start & ((1 << shift) &- 1))
             let first = start == 0 ? 0 : store.compact[start &- 1].end &+ 1
-            page.withMemoryRebound(to: UInt32.self, capacity: 128) { records in
-                for k in 0..<termCount where word != 0 {
-                    word = pick_in_order64(base, records, first, word, bytes + starts[k], folds + starts[k],
-                                           starts[k &+ 1] &- starts[k])
-                }
+            return page.withMemoryRebound(to: UInt32.self, capacity: 128) { records in
+                pick_in_order64_all(base, records, first, word, bytes, folds, starts, termCount)
             }
-            return word
         }
         // Lines read from a pipe (records of their own), or a word that crosses into them.
         var bits = word

@@ -102,6 +102,9 @@ struct CandidateCursor {
     private var order: OrderFilter?
     private var orderShown = 0
     private var orderPassed = 0
+    /// Whether the lines of the word being read passed `order` (a packed line's whole-line
+    /// terms are then known to be in it: `LineMatcher.Upcoming.heldInOrder`).
+    private(set) var heldInOrder = false
     private var bounds: BoundsWords?
 
     init(previous lines: LineBits?, upTo: Int, from: Int, to: Int, characters: CharacterFilter? = nil,
@@ -127,8 +130,10 @@ struct CandidateCursor {
         var word = word
         if let characters { word &= characters.holding(start) }
         if bounds != nil { word = bounds!.leaving(start, word) }
+        heldInOrder = false
         guard word != 0, let order else { return word }
         let held = order.holding(start, word)
+        heldInOrder = true
         orderShown &+= word.nonzeroBitCount
         orderPassed &+= held.nonzeroBitCount
         if orderShown >= Tunables.Search.orderFilterSample {

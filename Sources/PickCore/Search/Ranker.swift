@@ -346,7 +346,7 @@ struct LookAheadRing: ~Copyable {
     mutating func fill(from cursor: inout CandidateCursor, _ matcher: LineMatcher) -> Bool {
         while tail &- head < Self.ahead, let i = cursor.next() {
             indexes[tail & (Self.slots &- 1)] = i
-            lines[tail & (Self.slots &- 1)] = matcher.lookAhead(i)
+            lines[tail & (Self.slots &- 1)] = matcher.lookAhead(i, heldInOrder: cursor.heldInOrder)
             tail &+= 1
         }
         return head != tail

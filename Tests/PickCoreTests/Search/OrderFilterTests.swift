@@ -1,3 +1,4 @@
+import CPickScan
 import XCTest
 @testable import PickCore
 
@@ -59,8 +60,10 @@ final class OrderFilterTests: XCTestCase {
         }
     }
 
-    /// Random lines of 0 to 80 bytes over a few letters, and random terms: every place a
-    /// character can fall against the sixteen-byte steps and the last, overlapping one.
+    /// Random lines of 0 to 150 bytes over a few letters, and random terms of one to three
+    /// words: every place a character can fall against the sixteen-byte steps and the last,
+    /// overlapping one, and against the sixty-four-byte steps (AVX-512) and the last, masked
+    /// one. Both bodies of the C check are asked, whichever this CPU runs.
     func testRandomLinesAndTermsAgreeWithThePlainLoop() {
         var state: UInt64 = 0xBEEF
         func next(_ n: Int) -> Int {
@@ -68,22 +71,42 @@ final class OrderFilterTests: XCTestCase {
             return Int((state >> 33) % UInt64(n))
         }
         let letters = Array("abcAB/x")
-        let text = (0..<4096).map { _ in String((0..<next(81)).map { _ in letters[next(letters.count)] }) }
+        let text = (0..<4096).map { _ in String((0..<next(151)).map { _ in letters[next(letters.count)] }) }
         let store = makeAdoptedStore(text)
         for _ in 0..<60 {
-            let q = String((0..<(1 + next(6))).map { _ in letters[next(5)] })
+            let q = (0..<(1 + next(3))).map { _ in String((0..<(1 + next(6))).map { _ in letters[next(5)] }) }
+                .joined(separator: " ")
             let query = Query(q)
             let filter = LineMatcher(store: store, query: query).orderFilter!
-            let term = PreparedTerm(query.groups[0][0])
+            let terms = query.groups.map { $0[0] }
+            // The terms as the C check reads them: bytes, fold bits, where each starts.
+            var bytes: [UInt8] = [], folds: [UInt8] = [], starts: [Int] = []
+            for term in terms {
+                starts.append(bytes.count)
+                let prepared = PreparedTerm(term)
+                for b in prepared.bytes {
+                    bytes.append(b)
+                    folds.append(foldBits(for: b, folds: !prepared.caseSensitive))
+                }
+            }
+            starts.append(bytes.count)
             for start in stride(from: 0, to: store.count, by: 64) {
                 var want: UInt64 = 0
                 for k in 0..<64 {
                     let r = store.record(start + k)
-                    let text = ScoredText(bytes: r.start, count: Int(r.length), foldsASCII: !term.caseSensitive,
-                                          rewardsName: false)
-                    if Scorer.isSubsequence(text, term) { want |= 1 << UInt64(k) }
+                    let holds = terms.allSatisfy { term in
+                        let prepared = PreparedTerm(term)
+                        return Scorer.isSubsequence(ScoredText(bytes: r.start, count: Int(r.length),
+                                                               foldsASCII: !prepared.caseSensitive, rewardsName: false),
+                                                    prepared)
+                    }
+                    if holds { want |= 1 << UInt64(k) }
                 }
                 XCTAssertEqual(filter.holding(start, ~0), want, "\(q), lines from \(start)")
+                let each = store.withCompactWord(start) { records, first in
+                    pick_in_order64_each(store.compactBase!, records, first, ~0, bytes, folds, starts, terms.count)
+                }
+                XCTAssertEqual(each, want, "\(q) sixteen bytes a step, lines from \(start)")
             }
         }
     }
