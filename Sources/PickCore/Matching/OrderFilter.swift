@@ -3,7 +3,7 @@ import CPickScan
 /// The lines that hold a query's whole-line terms in order, 64 at a time: the greedy check
 /// that `LineMatcher` makes of every line before scoring it (a fuzzy term alone in its group
 /// must be a subsequence of the line), made in C over a word of lines before any is looked
-/// up one by one (`pick_in_order64`). Where most lines fail it (a narrow query over every
+/// up one by one (`pick_in_order64_all`). Where most lines fail it (a narrow query over every
 /// line: `--filter`, a term's first key), the per-line work of the scan is left to the few
 /// that pass; where most pass, the scan stops asking (`CandidateCursor`).
 ///
@@ -65,12 +65,8 @@ struct OrderFilter {
     @inline(__always)
     func holding(_ start: Int, _ word: UInt64) -> UInt64 {
         var word = word
-        let compactCount = store.compact.count
-        if start &+ 64 <= compactCount, let base = store.compactBase {
-            let shift = PagedArray<CompactRecord>.elementsPerPageShift
-            let page = store.compact.pages[start >> shift].unsafelyUnwrapped + (start & ((1 << shift) &- 1))
-            let first = start == 0 ? 0 : store.compact[start &- 1].end &+ 1
-            return page.withMemoryRebound(to: UInt32.self, capacity: 128) { records in
+        if start &+ 64 <= store.compact.count, let base = store.compactBase {
+            return store.withCompactWord(start) { records, first in
                 pick_in_order64_all(base, records, first, word, bytes, folds, starts, termCount)
             }
         }
