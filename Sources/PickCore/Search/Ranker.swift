@@ -245,24 +245,32 @@ struct Ranker<K: HitKeys> {
         let matcher = LineMatcher(store: store, query: query, matching: true, placesBegin: keys.readsMatchBegin)
         var recorder = BoundsRecorder()
         let matched = matches.words, scored = tally.scored.words, heaps = tally.heaps
-        let least = round.threshold.map { Int(keys.score(of: $0)) } ?? 0
         // The first round's lines: bounded at its level or above (the top level holds every
         // higher bound); the second's: bounded at the threshold's score or above.
-        let floor = round.first ? round.level : least
-        // A second round ranked by score then length passes over the lines bounded at the
-        // threshold's score that are longer than it, a word at a time in C, where a mapped
-        // file's records give their lengths (paths 10M, `us`: 10M lines bounded there).
-        var longest = -1
-        if let all = round.threshold, keys.shorterFirst, store.lengthsFrom == nil, store.compactBase != nil {
-            let t = keys.index(of: all)
-            longest = store.titleShape(of: t, record: store.record(t)).length
-        }
+        let floor = round.first ? round.level : round.threshold.map { Int(keys.score(of: $0)) } ?? 0
+        // The bar a line must beat: the worst of the best `top` of all (the second round),
+        // or the worker's own worst kept once it keeps `top`, whichever ranks higher. A line
+        // bounded below the bar's score cannot beat it, and, ranked by score then length,
+        // nor can one bounded at that score without white space and longer than the bar's
+        // line: both are passed over a word at a time in C, where a mapped file's records
+        // give the lengths (paths 10M, `us`: 10M lines bounded at the threshold; `usrlibp`:
+        // 5M bounded between the threshold and the bar the first hits raise).
+        let comparesLengths = keys.shorterFirst && store.lengthsFrom == nil && store.compactBase != nil
+        var bar = -1, barScore = 0, barLength = -1
         for w in words {
+            var worst = heaps[worker].worst
+            if let all = round.threshold, worst == nil || all < worst! { worst = all }
+            if let worst, keys.index(of: worst) != bar {
+                bar = keys.index(of: worst)
+                barScore = Int(keys.score(of: worst))
+                barLength = comparesLengths ? store.titleShape(of: bar, record: store.record(bar)).length : -1
+            }
             // (Lines scored in the first round are among `scored`.)
-            var bits = pass.bounded(atLeast: floor, word: w, matched[w] & ~scored[w])
-            if longest >= 0 && bits != 0 && (w &+ 1) << 6 <= store.compact.count {
+            var bits = pass.bounded(atLeast: max(floor, barScore), word: w, matched[w] & ~scored[w])
+            if barLength >= 0 && bits != 0 && (w &+ 1) << 6 <= store.compact.count {
                 bits = store.withCompactWord(w << 6) { records, first in
-                    pass.worthScoring(bits, word: w, records: records, first: first, least: least, longest: longest)
+                    pass.worthScoring(bits, word: w, records: records, first: first, least: barScore,
+                                      longest: barLength)
                 }
             }
             while bits != 0 {
