@@ -29,12 +29,7 @@ static int has_avx512bw(void) {
 __attribute__((target("avx512f,avx512bw")))
 static uint64_t in_order64_512(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,
                                const uint8_t *bytes, const uint8_t *folds, const long *starts, long terms) {
-    if (__builtin_popcountll(bits) < 48) {
-        for (uint64_t b = bits; b; b &= b - 1) {
-            int k = __builtin_ctzll(b);
-            __builtin_prefetch(base + (k == 0 ? first : records[2 * k - 2] + 1));
-        }
-    }
+    if (__builtin_popcountll(bits) < 48) pick_prefetch_first_bytes(base, records, first, bits);
     const long total = starts[terms];
     __m512i tv[64], fv[64];
     for (long q = 0; q < total; q++) {
@@ -86,6 +81,7 @@ uint64_t pick_in_order64_all(const uint8_t *base, const uint32_t *records, uint3
 uint64_t pick_in_order64_each(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,
                               const uint8_t *bytes, const uint8_t *folds, const long *starts, long terms) {
     for (long t = 0; t < terms && bits; t++)
-        bits = pick_in_order64(base, records, first, bits, bytes + starts[t], folds + starts[t], starts[t + 1] - starts[t]);
+        bits = pick_in_order64(base, records, first, bits, bytes + starts[t], folds + starts[t],
+                               starts[t + 1] - starts[t]);
     return bits;
 }

@@ -322,6 +322,17 @@ static inline uint64_t pick_holding64(const uint32_t *sets, uint32_t required) {
     return bits;
 }
 
+/// Asks for the first bytes of the lines of `bits` (line k ends at base + records[2k], and
+/// but for the first, which starts at base + first, starts one byte after the line before):
+/// a narrowed word's lines lie apart, and each would wait in turn.
+static inline void pick_prefetch_first_bytes(const uint8_t *base, const uint32_t *records, uint32_t first,
+                                             uint64_t bits) {
+    for (uint64_t b = bits; b; b &= b - 1) {
+        int k = __builtin_ctzll(b);
+        __builtin_prefetch(base + (k == 0 ? first : records[2 * k - 2] + 1));
+    }
+}
+
 /// Whether the bytes t[0..<m] occur in order in p[0..<n], a byte b standing for t[k] when
 /// (b | folds[k]) == t[k]: the greedy subsequence check, sixteen bytes a step.
 static inline int pick_holds_in_order(const uint8_t *p, long n, const uint8_t *t, const uint8_t *folds, long m) {
@@ -372,10 +383,7 @@ static inline uint64_t pick_in_order64(const uint8_t *base, const uint32_t *reco
                                        const uint8_t *t, const uint8_t *folds, long m) {
     uint64_t kept = bits;
     if (__builtin_popcountll(bits) < 48) {
-        for (uint64_t b = bits; b; b &= b - 1) {
-            int k = __builtin_ctzll(b);
-            __builtin_prefetch(base + (k == 0 ? first : records[2 * k - 2] + 1));
-        }
+        pick_prefetch_first_bytes(base, records, first, bits);
     }
 #if defined(__SSE2__)
     __m128i tv[64], fv[64];
@@ -458,10 +466,7 @@ static inline uint64_t pick_extend_bound64(const uint8_t *base, const uint32_t *
     // (Only lines lying apart are asked for: for a word of mostly adjacent lines the hardware
     // streams them, and 64 requests at once stalled on the CPU's few line-fill buffers.)
     if (__builtin_popcountll(bits) <= 16) {
-        for (uint64_t b = bits; b; b &= b - 1) {
-            int k = __builtin_ctzll(b);
-            __builtin_prefetch(base + (k == 0 ? first : records[2 * k - 2] + 1));
-        }
+        pick_prefetch_first_bytes(base, records, first, bits);
     }
     for (uint64_t b = bits; b; b &= b - 1) {
         const int k = __builtin_ctzll(b);
@@ -570,10 +575,7 @@ static inline uint64_t pick_record_one64(const uint8_t *base, const uint32_t *re
     // (Only lines lying apart are asked for: for a word of mostly adjacent lines the hardware
     // streams them, and 64 requests at once stalled on the CPU's few line-fill buffers.)
     if (__builtin_popcountll(bits) <= 16) {
-        for (uint64_t b = bits; b; b &= b - 1) {
-            int k = __builtin_ctzll(b);
-            __builtin_prefetch(base + (k == 0 ? first : records[2 * k - 2] + 1));
-        }
+        pick_prefetch_first_bytes(base, records, first, bits);
     }
     for (uint64_t b = bits; b; b &= b - 1) {
         const int k = __builtin_ctzll(b);

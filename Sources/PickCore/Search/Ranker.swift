@@ -256,14 +256,18 @@ struct Ranker<K: HitKeys> {
         // give the lengths (paths 10M, `us`: 10M lines bounded at the threshold; `usrlibp`:
         // 5M bounded between the threshold and the bar the first hits raise).
         let comparesLengths = keys.shorterFirst && store.lengthsFrom == nil && store.compactBase != nil
-        var bar = -1, barScore = 0, barLength = -1
+        // (The worker's worst kept, or the worst of the best of all, whichever ranks higher.)
+        func bar() -> K.Hit? {
+            let worst = heaps[worker].worst
+            guard let all = round.threshold else { return worst }
+            return worst.map { min($0, all) } ?? all
+        }
+        var barLine = -1, barScore = 0, barLength = -1
         for w in words {
-            var worst = heaps[worker].worst
-            if let all = round.threshold, worst == nil || all < worst! { worst = all }
-            if let worst, keys.index(of: worst) != bar {
-                bar = keys.index(of: worst)
+            if let worst = bar(), keys.index(of: worst) != barLine {
+                barLine = keys.index(of: worst)
                 barScore = Int(keys.score(of: worst))
-                barLength = comparesLengths ? store.titleShape(of: bar, record: store.record(bar)).length : -1
+                barLength = comparesLengths ? store.titleShape(of: barLine, record: store.record(barLine)).length : -1
             }
             // (Lines scored in the first round are among `scored`.)
             var bits = pass.bounded(atLeast: max(floor, barScore), word: w, matched[w] & ~scored[w])
@@ -281,9 +285,7 @@ struct Ranker<K: HitKeys> {
                 // A line whose best key (its bound, its tiebreak from the record) ranks below
                 // the worst this worker keeps, or the worst of the best of all, cannot be among
                 // them: at paths 10M `u` bounds 255K lines at its top level, and the shortest win.
-                var worst = heaps[worker].worst
-                if let all = round.threshold, worst == nil || all < worst! { worst = all }
-                if let worst {
+                if let worst = bar() {
                     let shape = store.titleShape(of: i, record: line.record)
                     if keys.best(index: i, score: Int32(bound), shape: shape) > worst { continue }
                 }
