@@ -446,7 +446,74 @@ typedef struct {
     const uint8_t *classes;
     const int32_t *bonuses;
     int32_t firstCharMultiplier;
+    /// For `pick_extend_bound64` on a large input (NULL: none): each line's rest and name as
+    /// `pick_note_rest` leaves them, and the bits of the added character (in a rest, in a
+    /// name) when a key adds one letter to a term that folds case (0: none), which a line
+    /// with a fresh rest is checked and bounded from without reading its bytes.
+    uint32_t *rests;
+    const uint16_t *names;
+    uint32_t letter;
+    uint16_t nameLetter;
 } pick_bounds_step;
+
+/// The bits of a line's rest (`pick_bounds_step.rests`): the letters (bit k: 'a' + k, either
+/// case) from where its match of the bounds' term ends; above them the gap from the last
+/// place of the term's last character before the line's file name to the name's start
+/// (`PICK_REST_NO_GAP`: none, or too long for the bound to use); `PICK_REST_FRESH` when these
+/// and its name are of that end; `PICK_REST_PENDING` when its end lacks the term's last
+/// character (a key checked it from its rest, which does not tell where the character lies).
+#define PICK_REST_LETTERS 0x03FFFFFFu
+#define PICK_REST_GAP_SHIFT 26
+#define PICK_REST_NO_GAP 7u
+#define PICK_REST_PENDING 0x40000000u
+#define PICK_REST_FRESH 0x80000000u
+
+/// The bit of letter k ('a' + k) in a line's name (`pick_bounds_step.names`: the letters of
+/// its file name, from its last '/' on, in sixteen bits): the six letters most file names
+/// hold alone, each other common one with a rare one (paths 1M: p t e c o i in 58-66% of
+/// names; q j w x k f v z b u in 2-30%). A rare letter's bit also set by its partner only
+/// leaves a bound looser, never wrong.
+static inline uint16_t pick_name_bit(int k) {
+    static const uint8_t bits[26] = {
+        /* a */ 8, /* b */ 14, /* c */ 3, /* d */ 14, /* e */ 2, /* f */ 11, /* g */ 13, /* h */ 12, /* i */ 5,
+        /* j */ 7, /* k */ 10, /* l */ 10, /* m */ 15, /* n */ 6, /* o */ 4, /* p */ 0, /* q */ 6, /* r */ 11,
+        /* s */ 7, /* t */ 1, /* u */ 15, /* v */ 12, /* w */ 8, /* x */ 9, /* y */ 9, /* z */ 13};
+    return (uint16_t)(1u << bits[k]);
+}
+
+/// Notes a line's rest and name (above) for the bounds' term whose leftmost match in
+/// line[0..<n] ends at `end` and whose last character is d (folded by dfold), as the next
+/// key's `pick_extend_bound64` reads them: every letter after the end, every letter of the
+/// name, and the gap its bound charges when the new character lies in the name and the
+/// match came from before it (a gap longer than `lastComponent` less 2 raises no bound).
+/// `letters`: each byte's bits (`CharacterSets.table`).
+static inline void pick_note_rest(const uint8_t *line, long n, long end, uint8_t d, uint8_t dfold,
+                                  const uint32_t *letters, int32_t lastComponent, uint32_t *rest, uint16_t *name) {
+    const long nameStart = pick_last_byte(line, n, '/', 0) + 1;
+    uint32_t a = 0, b = 0;
+    long k = nameStart;
+    for (; k + 2 <= n; k += 2) { a |= letters[line[k]]; b |= letters[line[k + 1]]; }
+    if (k < n) a |= letters[line[k]];
+    const uint32_t named = (a | b) & PICK_REST_LETTERS;
+    uint32_t r = 0;
+    if (end < nameStart) {
+        a = b = 0;
+        for (k = end; k + 2 <= nameStart; k += 2) { a |= letters[line[k]]; b |= letters[line[k + 1]]; }
+        if (k < nameStart) a |= letters[line[k]];
+        r = named | ((a | b) & PICK_REST_LETTERS);
+    } else {
+        a = 0;
+        for (k = end; k < n; k++) a |= letters[line[k]];
+        r = a & PICK_REST_LETTERS;
+    }
+    uint16_t folded = 0;
+    for (uint32_t m = named; m; m &= m - 1) folded |= pick_name_bit(__builtin_ctz(m));
+    const long before = pick_last_byte(line, nameStart, d, dfold);
+    const long gap = before < 0 ? (long)PICK_REST_NO_GAP : nameStart - before - 1;
+    const long noted = gap < (long)PICK_REST_NO_GAP && gap + 2 <= lastComponent ? gap : (long)PICK_REST_NO_GAP;
+    *rest = r | (uint32_t)noted << PICK_REST_GAP_SHIFT | PICK_REST_FRESH;
+    *name = folded;
+}
 
 static inline int16_t pick_clamp16(int32_t x) { return x > 32767 ? 32767 : x < -32768 ? -32768 : (int16_t)x; }
 
@@ -457,7 +524,10 @@ static inline int16_t pick_clamp16(int32_t x) { return x > 32767 ? 32767 : x < -
 /// ended; one that still matches has its new end, base and bound kept, its bound counted in
 /// the histogram and its bit set in *matched; one that does not is dropped. Returns the lines
 /// of `bits` left for the caller (those that hold no values), and adds to *count the lines
-/// bounded. The lines' first bytes are asked for first, as in `pick_in_order64`.
+/// bounded. The lines' first bytes are asked for first, as in `pick_in_order64`. With rests
+/// (a large input), a line whose rest is fresh is checked for an added letter and bounded
+/// from its rest and name alone, its end left pending (paths 10M: 5 ns a line against 20,
+/// bench/NOTES.md); a pending end is gone on from with the earlier term's last character.
 static inline uint64_t pick_extend_bound64(const uint8_t *base, const uint32_t *records, uint32_t first,
                                            uint64_t bits, long start, const pick_bounds_step *s,
                                            uint64_t *matched, long *count) {
@@ -476,11 +546,39 @@ static inline uint64_t pick_extend_bound64(const uint8_t *base, const uint32_t *
             left |= 1ull << k;
             continue;
         }
+        uint32_t *rest = s->rests ? s->rests + i : NULL;
+        const uint32_t r = rest ? *rest : 0;
+        if ((r & PICK_REST_FRESH) && s->letter && added == 1) {
+            // The letter after the end, and whether it lies in the name, from what was noted
+            // while idle: the bound below without a look at the line (its end left pending).
+            if (!(r & s->letter)) continue;
+            const int32_t gain = s->match + ((e & 0x8000) ? s->boundaryWhite : s->boundaryDelimiter);
+            const int32_t oldBase = s->bases[i];
+            const int32_t bound = oldBase + gain;
+            int32_t score = bound;
+            if (s->names[i] & s->nameLetter) {
+                const int32_t above = (int32_t)s->scores[i] + gain;
+                if (above > score) score = above;
+                const int32_t gap = (int32_t)((r >> PICK_REST_GAP_SHIFT) & PICK_REST_NO_GAP);
+                if (gap != (int32_t)PICK_REST_NO_GAP) {
+                    const int32_t crossed = oldBase + gain + s->lastComponent - (gap > 0 ? gap + 2 : 0);
+                    if (crossed > score) score = crossed;
+                }
+            }
+            if (score < 1) score = 1;
+            *rest = PICK_REST_PENDING;
+            s->bases[i] = pick_clamp16(bound);
+            s->scores[i] = pick_clamp16(score);
+            s->histogram[score < s->levels - 1 ? score : s->levels - 1] += 1;
+            found |= 1ull << k;
+            continue;
+        }
         const uint32_t from = k == 0 ? first : records[2 * k - 2] + 1;
         const uint8_t *line = base + from;
         const long n = (long)(records[2 * k] - from);
         long at = e & 0x7FFF;
-        long q = kept;
+        // (A pending end lacks the earlier term's last character.)
+        long q = (r & PICK_REST_PENDING) ? kept - 1 : kept;
         for (; q < m; q++) {
             long f = pick_find_byte(line, at, n, s->bytes[q], s->folds[q]);
             if (f < 0) break;
@@ -507,6 +605,7 @@ static inline uint64_t pick_extend_bound64(const uint8_t *base, const uint32_t *
             }
         }
         if (score < 1) score = 1;
+        if (rest) *rest = 0;
         s->ends[i] = (uint16_t)((e & 0x8000) | (at < 0x7FFF ? (uint16_t)at : 0x7FFF));
         s->bases[i] = pick_clamp16(bound);
         s->scores[i] = pick_clamp16(score);

@@ -1,4 +1,9 @@
 import CPickScan
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // Ranking a keystroke's first screen without scoring every line.
 //
@@ -62,6 +67,18 @@ final class LineBounds: @unchecked Sendable {
     /// base as the scorer gives them (a whole ranking records them so). A first screen that
     /// bounded lines without scoring them leaves 0; `SearchEngine.refineBounds` raises it.
     var exactBelow = 0
+    /// On a large input (`SearchEngine.restsFromLines`), what the idle refinement notes of
+    /// each line for the next key (`pick_note_rest`): the letters after its match's end, and
+    /// its name's letters and the gap before it. A key that adds one letter checks and bounds
+    /// a line from these without reading it (about a fifth of the time at paths 10M:
+    /// bench/NOTES.md) and leaves its end pending. Six bytes a line, made by the first
+    /// refinement, let go when the query is emptied.
+    private(set) var rests: UnsafeMutablePointer<UInt32>? = nil
+    private(set) var names: UnsafeMutablePointer<UInt16>? = nil
+    /// Below this line every line the search matched holds a fresh rest (`refineBounds`).
+    var restsBelow = 0
+    /// Whether a line's rest may hold bits: values recorded afresh clear them first.
+    private var restsWritten = false
     /// The bytes of the term of the pass that holds the bounds, and for each the bits that
     /// fold it in `pick_find_byte` (`BoundsPass`).
     fileprivate let passBytes: UnsafeMutablePointer<UInt8>
@@ -89,7 +106,40 @@ final class LineBounds: @unchecked Sendable {
         scores.deallocate()
         passBytes.deallocate()
         passFolds.deallocate()
+        dropRests()
     }
+
+    /// Makes room for every line's rest and name (cleared), unless there is.
+    func makeRests() {
+        guard rests == nil else { return }
+        // (Zeroed pages from the system: only the lines noted are touched.)
+        rests = calloc(max(capacity, 1), 4)?.assumingMemoryBound(to: UInt32.self)
+        names = .allocate(capacity: max(capacity, 1))
+        restsBelow = 0
+        restsWritten = true
+    }
+
+    /// Lets the rests and names go (the memory they hold: the query was emptied).
+    func dropRests() {
+        free(rests)
+        names?.deallocate()
+        rests = nil
+        names = nil
+        restsBelow = 0
+        restsWritten = false
+    }
+
+    /// Clears every line's rest, for values recorded afresh (a first key's C step writes
+    /// ends without them).
+    func clearRests() {
+        restsBelow = 0
+        guard let rests, restsWritten else { return }
+        rests.update(repeating: 0, count: max(capacity, 1))
+        restsWritten = false
+    }
+
+    /// Notes that rests are being written (a refinement, a key that leaves ends pending).
+    func writesRests() { restsWritten = true }
 
     /// The lone fuzzy ASCII term of `query` that lines can be bounded for, if it has one.
     static func term(of query: Query) -> Term? {
@@ -118,6 +168,9 @@ struct BoundsPass {
     private let ends: UnsafeMutablePointer<UInt16>
     private let bases: UnsafeMutablePointer<Int16>
     private let scores: UnsafeMutablePointer<Int16>
+    /// The bounds' rests and names (`LineBounds.rests`), where they are made.
+    private let rests: UnsafeMutablePointer<UInt32>?
+    private let names: UnsafeMutablePointer<UInt16>?
     /// The term's bytes and fold bits; the first `kept` are the earlier term's.
     private let bytes: UnsafeMutablePointer<UInt8>
     private let folds: UnsafeMutablePointer<UInt8>
@@ -135,6 +188,10 @@ struct BoundsPass {
         ends = bounds.ends
         bases = bounds.bases
         scores = bounds.scores
+        rests = bounds.rests
+        names = bounds.names
+        if kept == 0 { bounds.clearRests() }
+        if kept > 0 && kept < term.text.count { bounds.writesRests() }
         m = term.text.count
         self.kept = kept
         self.heldBelow = kept > 0 ? heldBelow : 0
@@ -159,17 +216,31 @@ struct BoundsPass {
         index < heldBelow && record.extra == 0 && ends[index] & ~LineBounds.whiteBit != LineBounds.unknown
     }
 
-    /// For a line that `holds`: where the earlier term's leftmost match ends.
+    /// Whether line `index`'s end lacks the last character of the term its values are of
+    /// (a key checked it from its rest: `pick_extend_bound64`).
     @inline(__always)
-    func end(_ index: Int) -> Int { Int(ends[index] & ~LineBounds.whiteBit) }
+    private func pends(_ index: Int) -> Bool {
+        guard let rests else { return false }
+        return rests[index] & PICK_REST_PENDING != 0
+    }
+
+    /// For a line that `holds`, whose values are of this pass's term (a refinement, or a
+    /// first screen's round after the step bounded it): where its leftmost match ends.
+    @inline(__always)
+    func end(_ index: Int, _ record: LineRecord) -> Int {
+        let at = Int(ends[index] & ~LineBounds.whiteBit)
+        guard pends(index) else { return at }
+        return pick_find_byte(record.start, at, Int(record.length), bytes[m &- 1], folds[m &- 1]) &+ 1
+    }
 
     /// For a line that `holds`: where this term's leftmost match ends (the added characters
     /// found after the earlier term's), or nil when the line no longer matches.
     @inline(__always)
     func extendedEnd(_ index: Int, _ record: LineRecord) -> Int? {
-        var at = end(index)
+        var at = Int(ends[index] & ~LineBounds.whiteBit)
         let n = Int(record.length)
-        var k = kept
+        // (A pending end lacks the earlier term's last character.)
+        var k = pends(index) ? kept &- 1 : kept
         while k < m {
             let found = pick_find_byte(record.start, at, n, bytes[k], folds[k])
             if found < 0 { return nil }
@@ -234,6 +305,7 @@ struct BoundsPass {
     /// what `ends` holds leaves the line unbounded from then on: the matcher checks it whole.)
     @inline(__always)
     func keep(_ index: Int, end: Int, bound: (score: Int32, base: Int32)) {
+        rests?[index] = 0
         ends[index] = ends[index] & LineBounds.whiteBit
             | (end < Int(LineBounds.unknown) ? UInt16(truncatingIfNeeded: end) : LineBounds.unknown)
         bases[index] = Int16(clamping: bound.base)
@@ -246,6 +318,7 @@ struct BoundsPass {
     @inline(__always)
     func record(_ index: Int, _ record: LineRecord, score: Int32, base: Int32, end: Int?,
                 recorder: inout BoundsRecorder) {
+        rests?[index] = 0
         bases[index] = Int16(clamping: base)
         scores[index] = Int16(clamping: score)
         guard record.extra == 0 else {
@@ -357,7 +430,26 @@ extension BoundsPass {
                          match: ScoreWeights.match, boundaryWhite: ScoreWeights.boundaryWhite,
                          boundaryDelimiter: ScoreWeights.boundaryDelimiter, lastComponent: ScoreWeights.lastComponent,
                          histogram: histogram, levels: levels, classes: BonusTables.classes,
-                         bonuses: BonusTables.bonuses, firstCharMultiplier: ScoreWeights.firstCharMultiplier)
+                         bonuses: BonusTables.bonuses, firstCharMultiplier: ScoreWeights.firstCharMultiplier,
+                         rests: rests, names: UnsafePointer(names), letter: addedLetter.map { 1 << UInt32($0) } ?? 0,
+                         nameLetter: addedLetter.map { pick_name_bit(Int32($0)) } ?? 0)
+    }
+
+    /// The one letter this pass adds to a term that folds case ('a' + k; nil: it adds
+    /// something else), which lines with fresh rests are checked for (`pick_extend_bound64`).
+    private var addedLetter: Int? {
+        guard rests != nil, m &- kept == 1, folds[m &- 1] == 0x20,
+              (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[m &- 1]) else { return nil }
+        return Int(bytes[m &- 1] &- UInt8(ascii: "a"))
+    }
+
+    /// Notes line `index`'s rest and name for the next key (`pick_note_rest`): its match of
+    /// this pass's term ends at `end`.
+    @inline(__always)
+    func noteRest(_ index: Int, _ record: LineRecord, end: Int) {
+        guard let rests, let names else { return }
+        pick_note_rest(record.start, Int(record.length), end, bytes[m &- 1], folds[m &- 1], CharacterSets.table,
+                       ScoreWeights.lastComponent, rests + index, names + index)
     }
 }
 

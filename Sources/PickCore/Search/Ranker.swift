@@ -134,7 +134,7 @@ struct Ranker<K: HitKeys> {
                         continue
                     }
                 } else {
-                    matchEnd = pass.end(i)
+                    matchEnd = pass.end(i, record)
                 }
             }
             guard let m = matcher.match(i, current, next: tools.ring.nextRecord) else { continue }
@@ -294,7 +294,8 @@ struct Ranker<K: HitKeys> {
                 // scored to go on from what they share.)
                 guard let m = matcher.match(i, line, next: line.record) else { continue }
                 heaps[worker].offer(keys.hit(index: i, match: m, shape: store.titleShape(of: i, record: line.record)))
-                pass.record(i, line.record, score: m.score, base: m.base, end: pass.end(i), recorder: &recorder)
+                pass.record(i, line.record, score: m.score, base: m.base, end: pass.end(i, line.record),
+                            recorder: &recorder)
             }
         }
     }

@@ -147,6 +147,10 @@ public final class SearchEngine: @unchecked Sendable {
     /// Tests and the fuzzer lower it.
     public var boundsFromLines = Tunables.Search.boundsFromLines
 
+    /// Bounds of at least this many lines note their rests while idle (`LineBounds.rests`,
+    /// `Tunables.Search.restsFromLines`). Tests lower it.
+    public var restsFromLines = Tunables.Search.restsFromLines
+
     /// Searches every line the store will hold: matches the lines already read while
     /// another thread reads the rest, and returns once that thread has called `finish()`.
     public func searchAllInput(_ text: String) -> SearchResult {
@@ -174,6 +178,8 @@ public final class SearchEngine: @unchecked Sendable {
         }
         let found: RankedLines
         if query.isEmpty {
+            // (What the rests hold is let go first: the list of every line takes as much.)
+            memory.bounds.withLock { $0.held?.dropRests() }
             found = RankedLines(ranked: inputOrder(upTo: total), matches: nil)
         } else if waitsForInput {
             let scope = RankScope(first: skippedLines, end: nil, previous: nil, upTo: skippedLines)
@@ -299,12 +305,19 @@ public final class SearchEngine: @unchecked Sendable {
         let options = SearchMemory.Options(matching: matching, ranking: ranking,
                                            skippedLines: skippedForMemory(bounds.count),
                                            memoryGeneration: memoryGeneration.load(ordering: .relaxed))
-        guard let term = bounds.term, bounds.exactBelow < bounds.count,
+        // (On a large input the next key's rests are noted too: `LineBounds.rests`.)
+        let notesRests = bounds.capacity >= restsFromLines
+        guard let term = bounds.term, bounds.exactBelow < bounds.count || notesRests && bounds.restsBelow < bounds.count,
               let entry = memory.recall(text: bounds.text, count: bounds.count, options: options) else { return }
+        if notesRests {
+            bounds.makeRests()
+            bounds.writesRests()
+        }
         let pass = BoundsPass(bounds, term: term, kept: term.text.count, heldBelow: bounds.count)
         let words = entry.matches.words, store = self.store, query = entry.query
         let wordCount = min(entry.matches.wordCount, (bounds.count + 63) >> 6)
-        let firstWord = bounds.exactBelow >> 6
+        let exactBelow = bounds.exactBelow
+        let firstWord = min(exactBelow, notesRests ? bounds.restsBelow : .max) >> 6
         let blockWords = Tunables.Search.refinedWords
         let blocks = (wordCount - firstWord + blockWords - 1) / blockWords
         guard blocks > 0 else { return }
@@ -325,9 +338,13 @@ public final class SearchEngine: @unchecked Sendable {
                         let i = w << 6 | bits.trailingZeroBitCount
                         bits &= bits &- 1
                         let line = matcher.lookAhead(i)
-                        guard pass.holds(i, line.record),
-                              let m = matcher.match(i, line, next: line.record) else { continue }
-                        pass.record(i, line.record, score: m.score, base: m.base, end: pass.end(i), recorder: &recorder)
+                        guard pass.holds(i, line.record) else { continue }
+                        let end = pass.end(i, line.record)
+                        if i >= exactBelow {
+                            guard let m = matcher.match(i, line, next: line.record) else { continue }
+                            pass.record(i, line.record, score: m.score, base: m.base, end: end, recorder: &recorder)
+                        }
+                        pass.noteRest(i, line.record, end: end)
                     }
                 }
                 done[block] = true
@@ -335,7 +352,9 @@ public final class SearchEngine: @unchecked Sendable {
         }
         var k = 0
         while k < blocks && done[k] { k += 1 }
-        bounds.exactBelow = k == blocks ? bounds.count : (firstWord + k * blockWords) << 6
+        let reached = k == blocks ? bounds.count : (firstWord + k * blockWords) << 6
+        bounds.exactBelow = max(exactBelow, reached)
+        if notesRests { bounds.restsBelow = reached }
     }
 
     /// Ranks the lines of `scope` (see `Ranker`), keyed as the ranking options need.
@@ -429,6 +448,7 @@ public final class SearchEngine: @unchecked Sendable {
             kept.term = LineBounds.term(of: searched.query)
             kept.count = searched.total
             kept.exactBelow = searched.exact ? searched.total : 0
+            kept.restsBelow = 0
         } else if pass.extends || pass.heldBelow == 0 {
             // (Dropped: the next search makes them afresh.)
             memory.bounds.withLock { $0.made = false }

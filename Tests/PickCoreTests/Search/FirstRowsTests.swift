@@ -1,4 +1,5 @@
 import XCTest
+import CPickScan
 @testable import PickCore
 
 /// A keystroke on a large input ranks its first screen from bounds and leaves most lines
@@ -189,6 +190,52 @@ final class FirstRowsTests: XCTestCase {
             for line in whole.lines where a.ends[Int(line)] & ~LineBounds.whiteBit != LineBounds.unknown {
                 XCTAssertEqual(a.scores[Int(line)], b.scores[Int(line)], "score of line \(line) for \(text)")
                 XCTAssertEqual(a.ends[Int(line)], b.ends[Int(line)], "end of line \(line) for \(text)")
+            }
+        }
+    }
+
+    /// On a large input the idle refinement notes each line's rest (`LineBounds.rests`), and
+    /// a key that adds a letter checks and bounds lines from it without reading them, their
+    /// ends left pending. Whatever follows such a key (another key with no refinement
+    /// between, a whole ranking, a refinement, a capital, a digit, a backspace, an emptied
+    /// query), every answer is still the whole ranking's.
+    func testKeysCheckedFromNotedRestsGiveTheWholeRankingsFirstRows() {
+        let lines = corpus(9000, seed: 9)
+        for adopted in [true, false] {
+            let store = adopted ? makeAdoptedStore(lines) : makeStore(lines, plain: true)
+            let engine = SearchEngine(store: store)
+            engine.boundsFromLines = 0
+            engine.restsFromLines = 0
+            // '!': the picker idle (the refinement); '*': the whole ranking; '<': a backspace.
+            let script = "u!s!r!li!b!p*y!th*o!n<<<<<<<<<<<<x!" + "li!b!P!y!<<3!<p!y*!t!h!o"
+            var text = "", checkedFromRests = 0
+            for key in script {
+                switch key {
+                case "!":
+                    engine.refineBounds()
+                    let bounds = engine.memory.bounds.withLock { $0.held }
+                    XCTAssertEqual(bounds?.restsBelow, text.isEmpty ? 0 : store.count, "rests noted for \(text)")
+                    continue
+                case "*":
+                    let whole = SearchEngine(store: store).search(text)!
+                    XCTAssertEqual(engine.search(text)!.lines, whole.lines, "whole ranking for \(text)")
+                    continue
+                case "<": text = String(text.dropLast())
+                default: text.append(key)
+                }
+                let whole = SearchEngine(store: store).search(text)!
+                let first = engine.search(text, firstRows: 10)!
+                XCTAssertEqual(first.matchCount, whole.lines.count, "count for \(text)")
+                XCTAssertEqual(first.lines, Array(whole.lines.prefix(first.lines.count)), "first rows for \(text)")
+                if let bounds = engine.memory.bounds.withLock({ $0.held }), let rests = bounds.rests {
+                    checkedFromRests += (0..<store.count).filter { rests[$0] & PICK_REST_PENDING != 0 }.count
+                }
+            }
+            // (Lines are only checked from rests where the C step bounds them: a file's lines.)
+            if adopted {
+                XCTAssertGreaterThan(checkedFromRests, 1000, "keys checked lines from their rests")
+            } else {
+                XCTAssertEqual(checkedFromRests, 0)
             }
         }
     }
