@@ -1,12 +1,14 @@
 // The in-order check of a word of lines against every whole-line term of a query
-// (`pick_in_order64_all`, CPickScan.h), compiled here rather than inlined into Swift: it runs
-// once per 64 lines, and it has a second body for CPUs with AVX-512, chosen when it first runs.
+// (`pick_in_order64_all`, CPickScan.h) and a key's check of lines from their rests
+// (`pick_extend_rests64`), compiled here rather than inlined into Swift: each runs once per 64
+// lines, and each has a body for CPUs with AVX-512, chosen when it first runs.
 #include "CPickScan.h"
 #if defined(__x86_64__)
 #include <cpuid.h>
 #include <immintrin.h>
 
-/// Whether this CPU and the kernel run AVX-512BW (the kernel saves the mask and ZMM state).
+/// Whether this CPU and the kernel run AVX-512 F, BW and VL (the kernel saves the mask and
+/// ZMM state).
 static int has_avx512bw(void) {
     static int known = -1;
     int value = __atomic_load_n(&known, __ATOMIC_RELAXED);
@@ -17,7 +19,7 @@ static int has_avx512bw(void) {
         unsigned lo, hi;
         __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
         if ((lo & 0xE6) == 0xE6 && __get_cpuid_count(7, 0, &a, &b, &c, &d))
-            value = (b & (1u << 16)) && (b & (1u << 30));
+            value = (b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 31));
     }
     __atomic_store_n(&known, value, __ATOMIC_RELAXED);
     return value;
@@ -67,7 +69,61 @@ static uint64_t in_order64_512(const uint8_t *base, const uint32_t *records, uin
     }
     return kept;
 }
+
+/// `pick_extend_rests64` sixteen lines a step: a word's rests, names and values loaded a
+/// lane a line, the bound of every matching line at once, only the histogram a line at a time.
+__attribute__((target("avx512f,avx512bw,avx512vl")))
+static uint64_t extend_rests64_512(uint64_t bits, long start, const pick_bounds_step *s, uint64_t *found) {
+    uint64_t handled = 0, matched = 0;
+    const __m512i fresh = _mm512_set1_epi32((int)PICK_REST_FRESH), letter = _mm512_set1_epi32((int)s->letter);
+    const __m512i nameLetter = _mm512_set1_epi32(s->nameLetter), pending = _mm512_set1_epi32(PICK_REST_PENDING);
+    const __m512i whiteBit = _mm512_set1_epi32(0x8000), noGap = _mm512_set1_epi32(PICK_REST_NO_GAP);
+    const __m512i gainWhite = _mm512_set1_epi32(s->match + s->boundaryWhite);
+    const __m512i gainDelimiter = _mm512_set1_epi32(s->match + s->boundaryDelimiter);
+    const __m512i lastComponent = _mm512_set1_epi32(s->lastComponent), two = _mm512_set1_epi32(2);
+    const __m512i one = _mm512_set1_epi32(1), top = _mm512_set1_epi32((int)(s->levels - 1));
+    for (int g = 0; g < 4; g++) {
+        const __mmask16 lanes = (__mmask16)(bits >> (16 * g));
+        if (!lanes) continue;
+        const long i = start + 16 * g;
+        const __m512i r = _mm512_maskz_loadu_epi32(lanes, s->rests + i);
+        const __mmask16 fr = _mm512_mask_test_epi32_mask(lanes, r, fresh);
+        handled |= (uint64_t)fr << (16 * g);
+        const __mmask16 m = _mm512_mask_test_epi32_mask(fr, r, letter);
+        if (!m) continue;
+        matched |= (uint64_t)m << (16 * g);
+        const __m512i e = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, s->ends + i));
+        const __m512i name = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, s->names + i));
+        const __m512i base = _mm512_cvtepi16_epi32(_mm256_maskz_loadu_epi16(m, s->bases + i));
+        const __m512i old = _mm512_cvtepi16_epi32(_mm256_maskz_loadu_epi16(m, s->scores + i));
+        const __m512i gain = _mm512_mask_blend_epi32(_mm512_test_epi32_mask(e, whiteBit), gainDelimiter, gainWhite);
+        const __m512i bound = _mm512_add_epi32(base, gain);
+        const __mmask16 inName = _mm512_mask_test_epi32_mask(m, name, nameLetter);
+        __m512i score = _mm512_mask_max_epi32(bound, inName, bound, _mm512_add_epi32(old, gain));
+        const __m512i gap = _mm512_and_si512(_mm512_srli_epi32(r, PICK_REST_GAP_SHIFT), noGap);
+        const __mmask16 crosses = _mm512_mask_cmpneq_epi32_mask(inName, gap, noGap);
+        const __m512i cost = _mm512_maskz_add_epi32(_mm512_cmpgt_epi32_mask(gap, _mm512_setzero_si512()), gap, two);
+        score = _mm512_mask_max_epi32(score, crosses, score, _mm512_sub_epi32(_mm512_add_epi32(bound, lastComponent), cost));
+        score = _mm512_max_epi32(score, one);
+        _mm256_mask_storeu_epi16(s->bases + i, m, _mm512_cvtsepi32_epi16(bound));
+        _mm256_mask_storeu_epi16(s->scores + i, m, _mm512_cvtsepi32_epi16(score));
+        _mm512_mask_storeu_epi32(s->rests + i, m, pending);
+        int32_t levels[16];
+        _mm512_storeu_si512(levels, _mm512_min_epi32(score, top));
+        for (unsigned b = m; b; b &= b - 1) s->histogram[levels[__builtin_ctz(b)]] += 1;
+    }
+    *found |= matched;
+    return handled;
+}
 #endif
+
+uint64_t pick_extend_rests64(uint64_t bits, long start, const pick_bounds_step *s, uint64_t *found) {
+#if defined(__x86_64__)
+    if (has_avx512bw()) return extend_rests64_512(bits, start, s, found);
+#endif
+    (void)bits; (void)start; (void)s; (void)found;
+    return 0;
+}
 
 uint64_t pick_in_order64_all(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,
                              const uint8_t *bytes, const uint8_t *folds, const long *starts, long terms) {

@@ -517,6 +517,13 @@ static inline void pick_note_rest(const uint8_t *line, long n, long end, uint8_t
 
 static inline int16_t pick_clamp16(int32_t x) { return x > 32767 ? 32767 : x < -32768 ? -32768 : (int16_t)x; }
 
+/// `pick_extend_bound64`'s check and bound of the lines of `bits` whose rests are fresh, for a
+/// key that adds one letter (`s->letter`), sixteen lines a step where the CPU runs AVX-512
+/// (order.c): their values, rests and histogram as that function leaves them, the matching
+/// ones set in *found. Returns the lines it took (none without AVX-512: the caller's loop
+/// takes them a line at a time).
+uint64_t pick_extend_rests64(uint64_t bits, long start, const pick_bounds_step *s, uint64_t *found);
+
 /// `BoundsPass.extendedEnd`, `bound` and `keep` for the lines of `bits` (line k: index
 /// start + k, lying in adopted memory as for `pick_in_order64`) that hold values to go on
 /// from (extra 0, an end that is not unknown; the caller leaves out lines past the bounds'
@@ -533,6 +540,8 @@ static inline uint64_t pick_extend_bound64(const uint8_t *base, const uint32_t *
                                            uint64_t *matched, long *count) {
     uint64_t left = 0, found = 0;
     const long m = s->m, kept = s->kept, added = m - kept;
+    // (Lines with fresh rests hold an end that is known and records without extras.)
+    if (s->rests && s->letter && added == 1) bits &= ~pick_extend_rests64(bits, start, s, &found);
     // (Only lines lying apart are asked for: for a word of mostly adjacent lines the hardware
     // streams them, and 64 requests at once stalled on the CPU's few line-fill buffers.)
     if (__builtin_popcountll(bits) <= 16) {

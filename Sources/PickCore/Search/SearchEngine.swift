@@ -305,8 +305,9 @@ public final class SearchEngine: @unchecked Sendable {
         let options = SearchMemory.Options(matching: matching, ranking: ranking,
                                            skippedLines: skippedForMemory(bounds.count),
                                            memoryGeneration: memoryGeneration.load(ordering: .relaxed))
-        // (On a large input the next key's rests are noted too: `LineBounds.rests`.)
-        let notesRests = bounds.capacity >= restsFromLines
+        // (On a large input the next key's rests are noted too, for a term that folds case:
+        // `LineBounds.rests`.)
+        let notesRests = bounds.capacity >= restsFromLines && bounds.term?.caseSensitive == false
         guard let term = bounds.term, bounds.exactBelow < bounds.count || notesRests && bounds.restsBelow < bounds.count,
               let entry = memory.recall(text: bounds.text, count: bounds.count, options: options) else { return }
         if notesRests {

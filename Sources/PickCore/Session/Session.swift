@@ -46,7 +46,8 @@ public struct SearchJob: Equatable, Sendable {
         case suggestions(matches: [Int32]?, scope: Int)
         /// Makes the engine's bounds exact while nothing else is to do
         /// (`SearchEngine.refineBounds`): no answer. After a first screen whose whole ranking
-        /// waits, the next key goes on from exact values, not from bounds of bounds.
+        /// waits, the next key goes on from exact values, not from bounds of bounds; on a
+        /// large input, also after a whole ranking, from the rests it notes.
         case refineBounds
         /// The best `limit` close matches in scope `scope`, lines of `excluding` (the
         /// matches) left out.
@@ -208,6 +209,9 @@ public struct PickSession {
         /// A first screen of at least this many matches is not followed by the whole
         /// ranking until something needs it (`defersWholeRanking`).
         public var defersRankingFromMatches = Tunables.Session.defersRankingFromMatches
+        /// From this many lines a complete result is followed by the refinement too, which
+        /// notes the next key's rests (`SearchEngine.restsFromLines`).
+        public var notesRestsFromLines = Tunables.Search.restsFromLines
         /// `--nth` and `--with-nth` as given: what change-nth's empty choice goes back to.
         public var nth: FieldRanges? = nil
         public var withNth: FieldTemplate? = nil
@@ -840,7 +844,10 @@ public struct PickSession {
             suggestionsAsked = generation
             return [.search(suggestionsJob())]
         }
-        guard defersWholeRanking, refineAsked != generation else { return [] }
+        // (On a large input a whole ranking's values are exact, and the refinement notes the
+        // next key's rests: `LineBounds.rests`.)
+        guard defersWholeRanking || result.isComplete && inputLines >= settings.notesRestsFromLines,
+              refineAsked != generation else { return [] }
         refineAsked = generation
         return [.search(SearchJob(generation: generation, text: text, kind: .refineBounds))]
     }

@@ -281,6 +281,24 @@ final class SessionSchedulingTests: XCTestCase {
         XCTAssertNil(d.workerJob)
     }
 
+    func testOnALargeInputTheWholeRankingIsFollowedByTheRefinementToo() {
+        var settings = PickSession.Settings()
+        settings.notesRestsFromLines = 3000
+        var d = Driver(lines: (0..<3000).map { "item\($0)" }, loading: false, settings: settings)
+        d.send(.listHeight(16))
+        d.type("", at: 0)
+        d.type("item1", at: 10)
+        d.workerJob = nil
+        d.send(.answered(firstScreen(of: "item1", rows: 16, in: d)))
+        XCTAssertEqual(d.workerJob?.kind, .whole)
+        d.workerAnswers()
+        guard case .suggestions? = d.workerJob?.kind else { return XCTFail("then the suggestions") }
+        d.workerAnswers()
+        XCTAssertEqual(d.workerJob?.kind, .refineBounds, "then the next key's rests noted, while idle")
+        d.workerAnswers()
+        XCTAssertNil(d.workerJob, "and then nothing")
+    }
+
     func testAnAnswerForAnOlderQueryIsDropped() {
         var d = Driver(lines: ["ab", "b"], loading: false)
         d.type("a", at: 0)
