@@ -106,7 +106,8 @@ final class LineBounds: @unchecked Sendable {
         scores.deallocate()
         passBytes.deallocate()
         passFolds.deallocate()
-        dropRests()
+        free(rests)
+        names?.deallocate()
     }
 
     /// Makes room for every line's rest and name (cleared), unless there is.
@@ -119,14 +120,21 @@ final class LineBounds: @unchecked Sendable {
         restsWritten = true
     }
 
-    /// Lets the rests and names go (the memory they hold: the query was emptied).
+    /// Lets the rests and names go (the memory they hold: the query was emptied, or a whole
+    /// ranking needs it). Ends left pending cannot be told from others without them: the
+    /// values are then of no search, and the next one records them afresh.
     func dropRests() {
+        guard rests != nil else { return }
         free(rests)
         names?.deallocate()
         rests = nil
         names = nil
         restsBelow = 0
         restsWritten = false
+        text = ""
+        term = nil
+        count = 0
+        exactBelow = 0
     }
 
     /// Clears every line's rest, for values recorded afresh (a first key's C step writes

@@ -198,7 +198,7 @@ final class FirstRowsTests: XCTestCase {
     /// a key that adds a letter checks and bounds lines from it without reading them, their
     /// ends left pending. Whatever follows such a key (another key with no refinement
     /// between, a whole ranking, a refinement, a capital, a digit, a backspace, an emptied
-    /// query), every answer is still the whole ranking's.
+    /// query and the same keys again), every answer is still the whole ranking's.
     func testKeysCheckedFromNotedRestsGiveTheWholeRankingsFirstRows() {
         let lines = corpus(9000, seed: 9)
         for adopted in [true, false] {
@@ -207,7 +207,7 @@ final class FirstRowsTests: XCTestCase {
             engine.boundsFromLines = 0
             engine.restsFromLines = 0
             // '!': the picker idle (the refinement); '*': the whole ranking; '<': a backspace.
-            let script = "u!s!r!li!b!p*y!th*o!n<<<<<<<<<<<<x!" + "li!b!P!y!<<3!<p!y*!t!h!o"
+            let script = "u!s!r!li!b!p*y!th*o!n<<<<<<<<<<<<x!" + "<li!b<<<libp" + "<<<<li!b!P!y!<<3!<p!y*!t!h!o"
             var text = "", checkedFromRests = 0
             for key in script {
                 switch key {
