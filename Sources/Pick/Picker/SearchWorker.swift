@@ -122,6 +122,8 @@ final class SearchWorker {
             // slice at a time, so a new job waits two milliseconds at most): later searches
             // pass over lines that lack a query's character without reading them.
             while store.isFinished && lock.locked({ pending == nil }) && !store.noteCharacters(limit: 1 << 16) {}
+            // (Then the first key's bounds are made, their memory touched, a slice at a time.)
+            while store.isFinished && lock.locked({ pending == nil }) && !engine.prepareBounds() {}
             wake.wait()
             let next: (SearchJob, Cancellation)? = lock.locked {
                 defer { pending = nil }

@@ -110,6 +110,23 @@ final class LineBounds: @unchecked Sendable {
         names?.deallocate()
     }
 
+    /// Lines whose values' memory is touched (`touch`).
+    private var touched = 0
+
+    /// Writes the values' memory of up to `lines` more lines (zeros: the values are of no
+    /// search yet), so that the first key does not wait for the system to give it pages;
+    /// false while some are left.
+    func touch(lines: Int) -> Bool {
+        let end = min(capacity, touched &+ lines)
+        if end > touched {
+            (ends + touched).update(repeating: 0, count: end &- touched)
+            (bases + touched).update(repeating: 0, count: end &- touched)
+            (scores + touched).update(repeating: 0, count: end &- touched)
+            touched = end
+        }
+        return touched == capacity
+    }
+
     /// Makes room for every line's rest and name (cleared), unless there is.
     func makeRests() {
         guard rests == nil else { return }

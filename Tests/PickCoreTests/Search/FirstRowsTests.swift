@@ -242,6 +242,31 @@ final class FirstRowsTests: XCTestCase {
         }
     }
 
+    /// The bounds made and touched while idle before the first key (`prepareBounds`) are the
+    /// ones the keys use, and their answers are the whole ranking's.
+    func testBoundsPreparedBeforeTheFirstKeyServeIt() {
+        let lines = corpus(6000, seed: 10)
+        let store = makeAdoptedStore(lines)
+        let engine = SearchEngine(store: store)
+        engine.boundsFromLines = 0
+        var calls = 1
+        while !engine.prepareBounds(lines: 1000) { calls += 1 }
+        XCTAssertEqual(calls, 6, "a slice of 1,000 lines a call")
+        let prepared = engine.memory.bounds.withLock { $0.held }
+        XCTAssertNotNil(prepared)
+        var text = ""
+        for key in "libpy" {
+            text.append(key)
+            let whole = SearchEngine(store: store).search(text)!
+            let first = engine.search(text, firstRows: 10)!
+            XCTAssertFalse(first.isComplete)
+            XCTAssertEqual(first.matchCount, whole.lines.count, "count for \(text)")
+            XCTAssertEqual(first.lines, Array(whole.lines.prefix(first.lines.count)), "first rows for \(text)")
+        }
+        XCTAssertTrue(engine.memory.bounds.withLock { $0.held } === prepared, "the prepared bounds were used")
+        XCTAssertTrue(engine.prepareBounds(), "nothing more to do")
+    }
+
     func testMatchedLinesAreASearchsFirstMatchesInInputOrder() {
         let lines = corpus(6000, seed: 8)
         let store = makeStore(lines, plain: true)
