@@ -138,20 +138,23 @@ final class LineBounds: @unchecked Sendable {
     }
 
     /// Lets the rests and names go (the memory they hold: the query was emptied, or a whole
-    /// ranking needs it). Ends left pending cannot be told from others without them: the
-    /// values are then of no search, and the next one records them afresh.
+    /// ranking needs it). Ends left pending cannot be told from others without them: unless a
+    /// refinement went over every line (it leaves none pending), the values are then of no
+    /// search, and the next one records them afresh.
     func dropRests() {
         guard rests != nil else { return }
         free(rests)
         names?.deallocate()
         rests = nil
         names = nil
-        restsBelow = 0
         restsWritten = false
-        text = ""
-        term = nil
-        count = 0
-        exactBelow = 0
+        if restsBelow < count {
+            text = ""
+            term = nil
+            count = 0
+            exactBelow = 0
+        }
+        restsBelow = 0
     }
 
     /// Clears every line's rest, for values recorded afresh (a first key's C step writes

@@ -207,7 +207,7 @@ final class FirstRowsTests: XCTestCase {
             engine.boundsFromLines = 0
             engine.restsFromLines = 0
             // '!': the picker idle (the refinement); '*': the whole ranking; '<': a backspace.
-            let script = "u!s!r!li!b!p*y!th*o!n<<<<<<<<<<<<x!" + "<li!b<<<libp" + "<<<<li!b!P!y!<<3!<p!y*!t!h!o"
+            let script = "u!s!r!li!b!p*y!th*o!n<<<<<<<<<<<<x!" + "<xl!<<" + "li!b<<<libp" + "<<<<li!b!P!y!<<3!<p!y*!t!h!o"
             var text = "", checkedFromRests = 0
             for key in script {
                 switch key {
@@ -288,5 +288,8 @@ final class FirstRowsTests: XCTestCase {
             }
         }
         XCTAssertLessThanOrEqual(ScoreWeights.consecutive + ScoreWeights.match, ScoreWeights.extensionGain)
+        // A rest notes the gap before the name in three bits (`pick_note_rest`): gaps up to 6,
+        // the longest that can raise a bound by `lastComponent`.
+        XCTAssertLessThanOrEqual(ScoreWeights.lastComponent, Int32(PICK_REST_NO_GAP) + 1)
     }
 }
