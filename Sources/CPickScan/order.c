@@ -70,7 +70,7 @@ static uint64_t in_order64_512(const uint8_t *base, const uint32_t *records, uin
     return kept;
 }
 
-/// `pick_extend_rests64` sixteen lines a step: a word's rests, names and values loaded a
+/// `pick_extend_rests64_each` sixteen lines a step: a word's rests, names and values loaded a
 /// lane a line, the bound of every matching line at once, only the histogram a line at a time.
 __attribute__((target("avx512f,avx512bw,avx512vl")))
 static uint64_t extend_rests64_512(uint64_t bits, long start, const pick_bounds_step *s, uint64_t *found) {
@@ -121,8 +121,7 @@ uint64_t pick_extend_rests64(uint64_t bits, long start, const pick_bounds_step *
 #if defined(__x86_64__)
     if (has_avx512bw()) return extend_rests64_512(bits, start, s, found);
 #endif
-    (void)bits; (void)start; (void)s; (void)found;
-    return 0;
+    return pick_extend_rests64_each(bits, start, s, found);
 }
 
 uint64_t pick_in_order64_all(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,

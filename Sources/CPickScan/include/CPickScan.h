@@ -517,11 +517,49 @@ static inline void pick_note_rest(const uint8_t *line, long n, long end, uint8_t
 
 static inline int16_t pick_clamp16(int32_t x) { return x > 32767 ? 32767 : x < -32768 ? -32768 : (int16_t)x; }
 
-/// `pick_extend_bound64`'s check and bound of the lines of `bits` whose rests are fresh, for a
-/// key that adds one letter (`s->letter`), sixteen lines a step where the CPU runs AVX-512
-/// (order.c): their values, rests and histogram as that function leaves them, the matching
-/// ones set in *found. Returns the lines it took (none without AVX-512: the caller's loop
-/// takes them a line at a time).
+/// `pick_extend_bound64`'s check and bound of the lines of `bits` (line k: index start + k)
+/// whose rests are fresh, for a key that adds one letter (`s->letter`), a line at a time: the
+/// letter after the end, and whether it lies in the name, from what was noted while idle; the
+/// bound as `pick_extend_bound64` makes it, without a look at the line. A line that matches
+/// keeps its new base and bound, its bound counted in the histogram, its end left pending, its
+/// bit set in *found. Returns the lines it took (those with fresh rests; a line with a fresh
+/// rest holds a known end and a record without extras).
+static inline uint64_t pick_extend_rests64_each(uint64_t bits, long start, const pick_bounds_step *s,
+                                                uint64_t *found) {
+    uint64_t handled = 0, matched = 0;
+    for (uint64_t b = bits; b; b &= b - 1) {
+        const int k = __builtin_ctzll(b);
+        const long i = start + k;
+        const uint32_t r = s->rests[i];
+        if (!(r & PICK_REST_FRESH)) continue;
+        handled |= 1ull << k;
+        if (!(r & s->letter)) continue;
+        const uint16_t e = s->ends[i];
+        const int32_t gain = s->match + ((e & 0x8000) ? s->boundaryWhite : s->boundaryDelimiter);
+        const int32_t oldBase = s->bases[i];
+        const int32_t bound = oldBase + gain;
+        int32_t score = bound;
+        if (s->names[i] & s->nameLetter) {
+            const int32_t above = (int32_t)s->scores[i] + gain;
+            if (above > score) score = above;
+            const int32_t gap = (int32_t)((r >> PICK_REST_GAP_SHIFT) & PICK_REST_NO_GAP);
+            if (gap != (int32_t)PICK_REST_NO_GAP) {
+                const int32_t crossed = oldBase + gain + s->lastComponent - (gap > 0 ? gap + 2 : 0);
+                if (crossed > score) score = crossed;
+            }
+        }
+        if (score < 1) score = 1;
+        s->rests[i] = PICK_REST_PENDING;
+        s->bases[i] = pick_clamp16(bound);
+        s->scores[i] = pick_clamp16(score);
+        s->histogram[score < s->levels - 1 ? score : s->levels - 1] += 1;
+        matched |= 1ull << k;
+    }
+    *found |= matched;
+    return handled;
+}
+
+/// `pick_extend_rests64_each`, sixteen lines a step where the CPU runs AVX-512 (order.c).
 uint64_t pick_extend_rests64(uint64_t bits, long start, const pick_bounds_step *s, uint64_t *found);
 
 /// `BoundsPass.extendedEnd`, `bound` and `keep` for the lines of `bits` (line k: index
@@ -540,7 +578,7 @@ static inline uint64_t pick_extend_bound64(const uint8_t *base, const uint32_t *
                                            uint64_t *matched, long *count) {
     uint64_t left = 0, found = 0;
     const long m = s->m, kept = s->kept, added = m - kept;
-    // (Lines with fresh rests hold an end that is known and records without extras.)
+    // (Lines with fresh rests, checked from them, hold a known end and records without extras.)
     if (s->rests && s->letter && added == 1) bits &= ~pick_extend_rests64(bits, start, s, &found);
     // (Only lines lying apart are asked for: for a word of mostly adjacent lines the hardware
     // streams them, and 64 requests at once stalled on the CPU's few line-fill buffers.)
@@ -557,31 +595,6 @@ static inline uint64_t pick_extend_bound64(const uint8_t *base, const uint32_t *
         }
         uint32_t *rest = s->rests ? s->rests + i : NULL;
         const uint32_t r = rest ? *rest : 0;
-        if ((r & PICK_REST_FRESH) && s->letter && added == 1) {
-            // The letter after the end, and whether it lies in the name, from what was noted
-            // while idle: the bound below without a look at the line (its end left pending).
-            if (!(r & s->letter)) continue;
-            const int32_t gain = s->match + ((e & 0x8000) ? s->boundaryWhite : s->boundaryDelimiter);
-            const int32_t oldBase = s->bases[i];
-            const int32_t bound = oldBase + gain;
-            int32_t score = bound;
-            if (s->names[i] & s->nameLetter) {
-                const int32_t above = (int32_t)s->scores[i] + gain;
-                if (above > score) score = above;
-                const int32_t gap = (int32_t)((r >> PICK_REST_GAP_SHIFT) & PICK_REST_NO_GAP);
-                if (gap != (int32_t)PICK_REST_NO_GAP) {
-                    const int32_t crossed = oldBase + gain + s->lastComponent - (gap > 0 ? gap + 2 : 0);
-                    if (crossed > score) score = crossed;
-                }
-            }
-            if (score < 1) score = 1;
-            *rest = PICK_REST_PENDING;
-            s->bases[i] = pick_clamp16(bound);
-            s->scores[i] = pick_clamp16(score);
-            s->histogram[score < s->levels - 1 ? score : s->levels - 1] += 1;
-            found |= 1ull << k;
-            continue;
-        }
         const uint32_t from = k == 0 ? first : records[2 * k - 2] + 1;
         const uint8_t *line = base + from;
         const long n = (long)(records[2 * k] - from);

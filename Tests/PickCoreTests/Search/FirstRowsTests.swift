@@ -267,6 +267,69 @@ final class FirstRowsTests: XCTestCase {
         XCTAssertTrue(engine.prepareBounds(), "nothing more to do")
     }
 
+    /// The two bodies of a key's check from rests (AVX-512 where this CPU runs it, a line at
+    /// a time elsewhere) leave the same values, rests, histogram and lines, on every mix of
+    /// fresh, pending and cleared rests, names, gaps and white bits.
+    func testChecksFromRestsAreTheSameSixteenLinesAStepAndALineAtATime() {
+        let lines = 64 * 40, levels = 64
+        var state: UInt64 = 11
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        var rests = (0..<lines).map { _ -> UInt32 in
+            let kind = next(4)
+            let letters = UInt32(next(1 << 26)), gap = UInt32(next(8)) << PICK_REST_GAP_SHIFT
+            return kind == 0 ? 0 : kind == 1 ? PICK_REST_PENDING : letters | gap | PICK_REST_FRESH
+        }
+        let names = (0..<lines).map { _ in UInt16(next(1 << 16)) }
+        let ends = (0..<lines).map { _ in UInt16(next(200)) | (next(3) == 0 ? LineBounds.whiteBit : 0) }
+        let bases = (0..<lines).map { _ in Int16(next(60) - 5) }, scores = bases.map { $0 + Int16(next(9)) }
+        var results: [[String]] = []
+        let seed = state
+        for each in [false, true] {
+            state = seed
+            var r = rests, e = ends, b = bases, sc = scores, n = names
+            var histogram = [Int](repeating: 0, count: levels)
+            let bytes: [UInt8] = [0x61], folds: [UInt8] = [0x20]
+            var out: [String] = []
+            r.withUnsafeMutableBufferPointer { r in
+            e.withUnsafeMutableBufferPointer { e in
+            b.withUnsafeMutableBufferPointer { b in
+            sc.withUnsafeMutableBufferPointer { sc in
+            n.withUnsafeMutableBufferPointer { n in
+            histogram.withUnsafeMutableBufferPointer { h in
+                for letter in [0, 4, 15, 25] {
+                    var step = pick_bounds_step(ends: e.baseAddress, bases: b.baseAddress, scores: sc.baseAddress,
+                                                bytes: bytes.withUnsafeBufferPointer { $0.baseAddress },
+                                                folds: folds.withUnsafeBufferPointer { $0.baseAddress }, m: 2, kept: 1,
+                                                match: ScoreWeights.match, boundaryWhite: ScoreWeights.boundaryWhite,
+                                                boundaryDelimiter: ScoreWeights.boundaryDelimiter,
+                                                lastComponent: ScoreWeights.lastComponent, histogram: h.baseAddress,
+                                                levels: levels, classes: BonusTables.classes,
+                                                bonuses: BonusTables.bonuses,
+                                                firstCharMultiplier: ScoreWeights.firstCharMultiplier,
+                                                rests: r.baseAddress, names: UnsafePointer(n.baseAddress),
+                                                letter: 1 << UInt32(letter), nameLetter: pick_name_bit(Int32(letter)))
+                    for start in stride(from: 0, to: lines, by: 64) {
+                        var found: UInt64 = 0
+                        let bits = UInt64(truncatingIfNeeded: next(Int(Int32.max))) << 32
+                            | UInt64(truncatingIfNeeded: next(Int(Int32.max)))
+                        let taken = each ? pick_extend_rests64_each(bits, start, &step, &found)
+                                         : pick_extend_rests64(bits, start, &step, &found)
+                        out.append("\(letter) \(start): \(taken) \(found)")
+                    }
+                    // (Pending lines become fresh again, as a refinement leaves them.)
+                    for i in 0..<lines where r[i] == PICK_REST_PENDING { r[i] = PICK_REST_FRESH | UInt32(i % 1000) }
+                }
+            }}}}}}
+            out.append("\(r) \(b) \(sc) \(histogram)")
+            results.append(out)
+        }
+        XCTAssertTrue(results[0] == results[1], "the two bodies differ")
+        XCTAssertTrue(results[0].contains { !$0.hasSuffix(" 0") }, "some lines matched")
+    }
+
     func testMatchedLinesAreASearchsFirstMatchesInInputOrder() {
         let lines = corpus(6000, seed: 8)
         let store = makeStore(lines, plain: true)
