@@ -305,9 +305,10 @@ public final class SearchEngine: @unchecked Sendable {
         let options = SearchMemory.Options(matching: matching, ranking: ranking,
                                            skippedLines: skippedForMemory(bounds.count),
                                            memoryGeneration: memoryGeneration.load(ordering: .relaxed))
-        // (On a large input the next key's rests are noted too, for a term that folds case:
-        // `LineBounds.rests`.)
+        // (On a large input the next key's rests are noted too, for a term that folds case,
+        // where the C step reads them: a mapped file's lines. `LineBounds.rests`.)
         let notesRests = bounds.capacity >= restsFromLines && bounds.term?.caseSensitive == false
+            && store.compactBase != nil
         guard let term = bounds.term, bounds.exactBelow < bounds.count || notesRests && bounds.restsBelow < bounds.count,
               let entry = memory.recall(text: bounds.text, count: bounds.count, options: options) else { return }
         if notesRests {
