@@ -117,6 +117,8 @@ enum FrameTarget {
         var selectedShown = false
         for row in frame.rows {
             switch row {
+            case .gap:
+                break
             case .section(let name):
                 checkSafe(name, "a section header")
                 check(TerminalText.width(name) <= width, "a section header wider than the screen")

@@ -159,6 +159,40 @@ enum SearchTarget {
             if k % 3 == 2 { check(screen.search(text)?.lines == whole.lines, "the whole ranking after first rows differs") }
         }
 
+        // The same over the lines adopted as a mapped file's are, each line's rests noted
+        // between most keys (the picker's idle refinement on a large file): keys that add a
+        // letter are checked from them (`LineBounds.rests`); then the query emptied and typed
+        // again, which must not go on from ends a key left pending.
+        let mapped = UnsafeMutableRawBufferPointer.allocate(byteCount: max(s.linesBytes.count, 1), alignment: 64)
+        mapped.copyBytes(from: s.linesBytes)
+        let adopted = LineStore(separator: 0x0A, parsesFields: s.parsesFields, large: true)
+        adopted.adopt(UnsafeRawBufferPointer(start: mapped.baseAddress, count: s.linesBytes.count),
+                      release: { mapped.deallocate() })
+        adopted.finish()
+        let rested = SearchEngine(store: adopted, matching: s.matching, ranking: s.ranking, skippedLines: s.skipped)
+        rested.boundsFromLines = 0
+        rested.restsFromLines = 0
+        while !rested.prepareBounds(lines: 1 + Int(input.count % 50)) {}
+        let again = Array(scalars.prefix(24)) + [" "] + Array(scalars.prefix(3))
+        typed = String.UnicodeScalarView()
+        for (k, scalar) in again.enumerated() {
+            if k == min(scalars.count, 24) { typed = String.UnicodeScalarView() } else { typed.append(scalar) }
+            let text = String(typed)
+            guard let first = rested.search(text, firstRows: rows) else {
+                check(false, "a first-rows search with no cancellation returned nil")
+                return
+            }
+            let whole = SearchEngine(store: adopted, matching: s.matching, ranking: s.ranking,
+                                     skippedLines: s.skipped).search(text)!
+            check(first.matchCount == whole.lines.count,
+                  "a first-rows search from rests counts \(text.debugDescription) differently")
+            check(first.lines.count >= min(rows, whole.lines.count)
+                    && first.lines == Array(whole.lines.prefix(first.lines.count)),
+                  "a first-rows search from rests ranks \(text.debugDescription)'s first rows differently")
+            if (k &+ Int(input.count)) % 4 != 3 { rested.refineBounds() }
+            if k % 5 == 4 { check(rested.search(text)?.lines == whole.lines, "the whole ranking after rests differs") }
+        }
+
         // Ranking options order lines but never change which lines match.
         let unsorted = SearchEngine(store: store, matching: s.matching,
                                     ranking: RankingOptions(sorts: false, reversesInput: false, tiebreaks: []),
