@@ -33,7 +33,15 @@ enum PreviewTarget {
             text.append(Array(body[at..<(at + n)]))
             at += n
         }
-        checkText(text, body: body, follows: follows, lineLimit: lineLimit, byteLimit: byteLimit)
+        // (A body that clears the screen, `ESC[2J`, starts the text again after it, as fzf:
+        // the reference model of lines kept does not follow that; the end-to-end preview tests
+        // check it. Such a text is still painted and checked below.)
+        let clears = body.count >= 4 && (0...(body.count - 4)).contains { k in
+            body[k] == 0x1B && body[k + 1] == 0x5B && body[k + 2] == 0x32 && body[k + 3] == 0x4A
+        }
+        if !clears {
+            checkText(text, body: body, follows: follows, lineLimit: lineLimit, byteLimit: byteLimit)
+        }
 
         for k in 0..<text.count where text.line(k).allSatisfy({ $0 < 0x80 }) {
             let columns = 1 + dice.below(120)
