@@ -309,7 +309,8 @@ public final class SearchEngine: @unchecked Sendable {
         // where the C step reads them: a mapped file's lines. `LineBounds.rests`.)
         let notesRests = bounds.capacity >= restsFromLines && bounds.term?.caseSensitive == false
             && store.compactBase != nil
-        guard let term = bounds.term, bounds.exactBelow < bounds.count || notesRests && bounds.restsBelow < bounds.count,
+        guard let term = bounds.term,
+              bounds.exactBelow < bounds.count || notesRests && bounds.restsBelow < bounds.count,
               let entry = memory.recall(text: bounds.text, count: bounds.count, options: options) else { return }
         if notesRests {
             bounds.makeRests()
@@ -346,7 +347,7 @@ public final class SearchEngine: @unchecked Sendable {
                             guard let m = matcher.match(i, line, next: line.record) else { continue }
                             pass.record(i, line.record, score: m.score, base: m.base, end: end, recorder: &recorder)
                         }
-                        pass.noteRest(i, line.record, end: end)
+                        if notesRests { pass.noteRest(i, line.record, end: end) }
                     }
                 }
                 done[block] = true
@@ -427,7 +428,9 @@ public final class SearchEngine: @unchecked Sendable {
                 if bounds.made { return true }
                 bounds = (LineBounds(capacity: total), true)
             }
-            guard let held = bounds.held, held.capacity >= total else { return true }
+            // (Bounds a search has recorded hold its values: nothing to touch.)
+            guard let held = bounds.held, held.capacity >= total, held.term == nil, held.count == 0
+            else { return true }
             return held.touch(lines: lines)
         }
     }
@@ -476,6 +479,9 @@ public final class SearchEngine: @unchecked Sendable {
             // (Dropped: the next search makes them afresh.)
             memory.bounds.withLock { $0.made = false }
             return
+        } else {
+            // (Lines it recorded again cleared their rests.)
+            kept.restsBelow = 0
         }
         memory.bounds.withLock { $0.held = kept }
     }

@@ -846,7 +846,9 @@ public struct PickSession {
         }
         // (On a large input a whole ranking's values are exact, and the refinement notes the
         // next key's rests: `LineBounds.rests`.)
-        guard defersWholeRanking || result.isComplete && inputLines >= settings.notesRestsFromLines,
+        // (Not for the empty query: its list of every line takes as much memory as the rests.)
+        guard defersWholeRanking
+                || result.isComplete && !text.isEmpty && inputLines >= settings.notesRestsFromLines,
               refineAsked != generation else { return [] }
         refineAsked = generation
         return [.search(SearchJob(generation: generation, text: text, kind: .refineBounds))]

@@ -331,6 +331,47 @@ final class FirstRowsTests: XCTestCase {
         XCTAssertTrue(results[0].contains { !$0.hasSuffix(" 0") }, "some lines matched")
     }
 
+    /// The idle loop goes on asking to prepare bounds after every job: bounds a key made and
+    /// recorded meanwhile (typed before the input's characters were noted) keep their values.
+    func testPreparingBoundsLeavesThoseAKeyRecordedAsTheyAre() {
+        let lines = corpus(6000, seed: 12)
+        let store = makeAdoptedStore(lines)
+        let engine = SearchEngine(store: store)
+        engine.boundsFromLines = 0
+        var text = ""
+        for key in "usrlib" {
+            text.append(key)
+            let whole = SearchEngine(store: store).search(text)!
+            let first = engine.search(text, firstRows: 10)!
+            XCTAssertEqual(first.matchCount, whole.lines.count, "count for \(text)")
+            XCTAssertEqual(first.lines, Array(whole.lines.prefix(first.lines.count)), "first rows for \(text)")
+            XCTAssertTrue(engine.prepareBounds(lines: 1000), "nothing to prepare once a key made the bounds")
+        }
+    }
+
+    /// A refinement of a term that matches case notes no rests, even where they are made: a
+    /// later key of another term must not take them for its own.
+    func testACaseSensitiveRefinementLeavesNoFreshRests() {
+        let lines = corpus(6000, seed: 13)
+        let store = makeAdoptedStore(lines)
+        let engine = SearchEngine(store: store)
+        engine.boundsFromLines = 0
+        engine.restsFromLines = 0
+        _ = engine.search("p", firstRows: 10)
+        engine.refineBounds()
+        _ = engine.search("P", firstRows: 10)
+        engine.refineBounds()
+        let bounds = engine.memory.bounds.withLock { $0.held }!
+        let rests = bounds.rests!
+        XCTAssertFalse((0..<store.count).contains { rests[$0] & PICK_REST_FRESH != 0 }, "fresh rests for P")
+        for text in ["Pb", "P", "p", "py"] {
+            let whole = SearchEngine(store: store).search(text)!
+            let first = engine.search(text, firstRows: 10)!
+            XCTAssertEqual(first.matchCount, whole.lines.count, "count for \(text)")
+            XCTAssertEqual(first.lines, Array(whole.lines.prefix(first.lines.count)), "first rows for \(text)")
+        }
+    }
+
     func testMatchedLinesAreASearchsFirstMatchesInInputOrder() {
         let lines = corpus(6000, seed: 8)
         let store = makeStore(lines, plain: true)

@@ -297,6 +297,16 @@ final class SessionSchedulingTests: XCTestCase {
         XCTAssertEqual(d.workerJob?.kind, .refineBounds, "then the next key's rests noted, while idle")
         d.workerAnswers()
         XCTAssertNil(d.workerJob, "and then nothing")
+        // The query emptied: its list of every line, and no rests noted beside it.
+        d.type("", at: 20)
+        var jobs = 0
+        while let job = d.workerJob, jobs < 10 {
+            jobs += 1
+            XCTAssertNotEqual(job.kind, .refineBounds, "no refinement for the empty query")
+            d.workerAnswers()
+        }
+        XCTAssertEqual(d.session.shown?.isComplete, true)
+        XCTAssertEqual(d.session.shown?.matchCount, 3000)
     }
 
     func testAnAnswerForAnOlderQueryIsDropped() {
