@@ -142,20 +142,26 @@ enum SearchTarget {
         let screen = SearchEngine(store: store, matching: s.matching, ranking: s.ranking, skippedLines: s.skipped)
         screen.boundsFromLines = 0
         let rows = 1 + Int(input.count % 9)
+        // `engine`'s first rows for `text` against a fresh engine's whole ranking (nil: the
+        // search returned nil, reported); the whole ranking.
+        func checkFirstRows(_ engine: SearchEngine, _ text: String, _ what: String) -> SearchResult? {
+            guard let first = engine.search(text, firstRows: rows) else {
+                check(false, "a first-rows search with no cancellation returned nil")
+                return nil
+            }
+            let whole = SearchEngine(store: engine.store, matching: s.matching, ranking: s.ranking,
+                                     skippedLines: s.skipped).search(text)!
+            check(first.matchCount == whole.lines.count, "\(what) counts \(text.debugDescription) differently")
+            check(first.lines.count >= min(rows, whole.lines.count)
+                    && first.lines == Array(whole.lines.prefix(first.lines.count)),
+                  "\(what) ranks \(text.debugDescription)'s first rows differently")
+            return whole
+        }
         typed = String.UnicodeScalarView()
         for (k, scalar) in scalars.prefix(24).enumerated() {
             typed.append(scalar)
             let text = String(typed)
-            guard let first = screen.search(text, firstRows: rows) else {
-                check(false, "a first-rows search with no cancellation returned nil")
-                return
-            }
-            let whole = SearchEngine(store: store, matching: s.matching, ranking: s.ranking,
-                                     skippedLines: s.skipped).search(text)!
-            check(first.matchCount == whole.lines.count, "a first-rows search counts \(text.debugDescription) differently")
-            check(first.lines.count >= min(rows, whole.lines.count)
-                    && first.lines == Array(whole.lines.prefix(first.lines.count)),
-                  "a first-rows search ranks \(text.debugDescription)'s first rows differently")
+            guard let whole = checkFirstRows(screen, text, "a first-rows search") else { return }
             if k % 3 == 2 { check(screen.search(text)?.lines == whole.lines, "the whole ranking after first rows differs") }
         }
 
@@ -178,17 +184,7 @@ enum SearchTarget {
         for (k, scalar) in again.enumerated() {
             if k == min(scalars.count, 24) { typed = String.UnicodeScalarView() } else { typed.append(scalar) }
             let text = String(typed)
-            guard let first = rested.search(text, firstRows: rows) else {
-                check(false, "a first-rows search with no cancellation returned nil")
-                return
-            }
-            let whole = SearchEngine(store: adopted, matching: s.matching, ranking: s.ranking,
-                                     skippedLines: s.skipped).search(text)!
-            check(first.matchCount == whole.lines.count,
-                  "a first-rows search from rests counts \(text.debugDescription) differently")
-            check(first.lines.count >= min(rows, whole.lines.count)
-                    && first.lines == Array(whole.lines.prefix(first.lines.count)),
-                  "a first-rows search from rests ranks \(text.debugDescription)'s first rows differently")
+            guard let whole = checkFirstRows(rested, text, "a first-rows search from rests") else { return }
             if (k &+ Int(input.count)) % 4 != 3 { rested.refineBounds() }
             if k % 5 == 4 { check(rested.search(text)?.lines == whole.lines, "the whole ranking after rests differs") }
         }

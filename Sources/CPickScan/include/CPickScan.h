@@ -481,6 +481,16 @@ static inline uint16_t pick_name_bit(int k) {
     return (uint16_t)(1u << bits[k]);
 }
 
+/// The letter bits (`letters`: each byte's, as `CharacterSets.table`) of p[from..<to].
+static inline uint32_t pick_letters(const uint8_t *p, long from, long to, const uint32_t *letters) {
+    // (Two accumulators: the loads, not the ors, set the pace.)
+    uint32_t a = 0, b = 0;
+    long k = from;
+    for (; k + 2 <= to; k += 2) { a |= letters[p[k]]; b |= letters[p[k + 1]]; }
+    if (k < to) a |= letters[p[k]];
+    return (a | b) & PICK_REST_LETTERS;
+}
+
 /// Notes a line's rest and name (above) for the bounds' term whose leftmost match in
 /// line[0..<n] ends at `end` and whose last character is d (folded by dfold), as the next
 /// key's `pick_extend_bound64` reads them: every letter after the end, every letter of the
@@ -490,22 +500,9 @@ static inline uint16_t pick_name_bit(int k) {
 static inline void pick_note_rest(const uint8_t *line, long n, long end, uint8_t d, uint8_t dfold,
                                   const uint32_t *letters, int32_t lastComponent, uint32_t *rest, uint16_t *name) {
     const long nameStart = pick_last_byte(line, n, '/', 0) + 1;
-    uint32_t a = 0, b = 0;
-    long k = nameStart;
-    for (; k + 2 <= n; k += 2) { a |= letters[line[k]]; b |= letters[line[k + 1]]; }
-    if (k < n) a |= letters[line[k]];
-    const uint32_t named = (a | b) & PICK_REST_LETTERS;
-    uint32_t r = 0;
-    if (end < nameStart) {
-        a = b = 0;
-        for (k = end; k + 2 <= nameStart; k += 2) { a |= letters[line[k]]; b |= letters[line[k + 1]]; }
-        if (k < nameStart) a |= letters[line[k]];
-        r = named | ((a | b) & PICK_REST_LETTERS);
-    } else {
-        a = 0;
-        for (k = end; k < n; k++) a |= letters[line[k]];
-        r = a & PICK_REST_LETTERS;
-    }
+    const uint32_t named = pick_letters(line, nameStart, n, letters);
+    const uint32_t r = end < nameStart ? named | pick_letters(line, end, nameStart, letters)
+                                       : pick_letters(line, end, n, letters);
     uint16_t folded = 0;
     for (uint32_t m = named; m; m &= m - 1) folded |= pick_name_bit(__builtin_ctz(m));
     const long before = pick_last_byte(line, nameStart, d, dfold);
@@ -516,6 +513,24 @@ static inline void pick_note_rest(const uint8_t *line, long n, long end, uint8_t
 }
 
 static inline int16_t pick_clamp16(int32_t x) { return x > 32767 ? 32767 : x < -32768 ? -32768 : (int16_t)x; }
+
+/// The bound of a line whose term gained one character that lies in its file name
+/// (`BoundsPass.bound`): the highest of `bound` (the old base plus the gain), the old score
+/// plus the gain (the row above ended in the name), and the old base plus the gain and
+/// `lastComponent` less the cost of the gap of `gap` characters from the old last character's
+/// last place before the name (gap < 0: it has none there).
+static inline int32_t pick_named_bound(int32_t bound, int32_t oldScore, int32_t gain, long gap,
+                                       int32_t lastComponent) {
+    int32_t score = bound;
+    const int32_t above = oldScore + gain;
+    if (above > score) score = above;
+    if (gap >= 0) {
+        // (A gap of g characters costs 3 + (g - 1).)
+        const int32_t crossed = bound + lastComponent - (gap > 0 ? (int32_t)gap + 2 : 0);
+        if (crossed > score) score = crossed;
+    }
+    return score;
+}
 
 /// `pick_extend_bound64`'s check and bound of the lines of `bits` (line k: index start + k)
 /// whose rests are fresh, for a key that adds one letter (`s->letter`), a line at a time: the
@@ -536,17 +551,12 @@ static inline uint64_t pick_extend_rests64_each(uint64_t bits, long start, const
         if (!(r & s->letter)) continue;
         const uint16_t e = s->ends[i];
         const int32_t gain = s->match + ((e & 0x8000) ? s->boundaryWhite : s->boundaryDelimiter);
-        const int32_t oldBase = s->bases[i];
-        const int32_t bound = oldBase + gain;
+        const int32_t bound = s->bases[i] + gain;
         int32_t score = bound;
         if (s->names[i] & s->nameLetter) {
-            const int32_t above = (int32_t)s->scores[i] + gain;
-            if (above > score) score = above;
-            const int32_t gap = (int32_t)((r >> PICK_REST_GAP_SHIFT) & PICK_REST_NO_GAP);
-            if (gap != (int32_t)PICK_REST_NO_GAP) {
-                const int32_t crossed = oldBase + gain + s->lastComponent - (gap > 0 ? gap + 2 : 0);
-                if (crossed > score) score = crossed;
-            }
+            const uint32_t gap = (r >> PICK_REST_GAP_SHIFT) & PICK_REST_NO_GAP;
+            score = pick_named_bound(bound, s->scores[i], gain, gap == PICK_REST_NO_GAP ? -1 : (long)gap,
+                                     s->lastComponent);
         }
         if (score < 1) score = 1;
         s->rests[i] = PICK_REST_PENDING;
@@ -615,13 +625,9 @@ static inline uint64_t pick_extend_bound64(const uint8_t *base, const uint32_t *
                                                       s->folds[kept - 1], added == 1);
         if (places.inName) {
             if (added == 1) {
-                int32_t above = (int32_t)s->scores[i] + gain;
-                if (above > score) score = above;
-                if (places.before >= 0) {
-                    int32_t gap = (int32_t)(places.nameStart - places.before - 1);
-                    int32_t crossed = oldBase + gain + s->lastComponent - (gap > 0 ? gap + 2 : 0);
-                    if (crossed > score) score = crossed;
-                }
+                score = pick_named_bound(bound, s->scores[i], gain,
+                                         places.before >= 0 ? places.nameStart - places.before - 1 : -1,
+                                         s->lastComponent);
             } else {
                 score = bound + s->lastComponent;
             }

@@ -137,14 +137,15 @@ final class LineBounds: @unchecked Sendable {
         return touched == capacity
     }
 
-    /// Makes room for every line's rest and name (cleared), unless there is.
+    /// Makes room for every line's rest and name (cleared), unless there is; the caller
+    /// writes rests from now on.
     func makeRests() {
+        restsWritten = true
         guard rests == nil else { return }
         // (Zeroed pages from the system: only the lines noted are touched.)
         rests = calloc(max(capacity, 1), 4)?.assumingMemoryBound(to: UInt32.self)
         names = .allocate(capacity: max(capacity, 1))
         restsBelow = 0
-        restsWritten = true
     }
 
     /// Lets the rests and names go (the memory they hold: the query was emptied, or a whole

@@ -312,10 +312,7 @@ public final class SearchEngine: @unchecked Sendable {
         guard let term = bounds.term,
               bounds.exactBelow < bounds.count || notesRests && bounds.restsBelow < bounds.count,
               let entry = memory.recall(text: bounds.text, count: bounds.count, options: options) else { return }
-        if notesRests {
-            bounds.makeRests()
-            bounds.writesRests()
-        }
+        if notesRests { bounds.makeRests() }
         let pass = BoundsPass(bounds, term: term, kept: term.text.count, heldBelow: bounds.count)
         let words = entry.matches.words, store = self.store, query = entry.query
         let wordCount = min(entry.matches.wordCount, (bounds.count + 63) >> 6)
