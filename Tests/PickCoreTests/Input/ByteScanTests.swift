@@ -274,6 +274,39 @@ final class ByteScanTests: XCTestCase {
         }
     }
 
+    func testGreedyPlacesAreWhereAScalarLoopPutsEachCharacter() {
+        var generator = SeededGenerator(seed: 0x9EED)
+        let terms: [[UInt8]] = [[0x61], [0x61, 0x62], [0x61, 0x61, 0x61], [0x62, 0x61, 0x2F], [0x41, 0x62],
+                                [0x09, 0x61], [0xC3, 0x61], Array(repeating: 0x61, count: 12)]
+        for n in Self.lengths {
+            for _ in 0..<3 {
+                let text = randomText(n, &generator)
+                for term in terms {
+                    for folds in [0, 1] {
+                        // Expected: each character at the first byte after the one before
+                        // that equals it, letters a-z also in upper case when folding.
+                        var expected: [Int]? = []
+                        var at = 0
+                        for c in term {
+                            let fold: UInt8 = folds == 1 && c &- 0x61 < 26 ? 0x20 : 0
+                            guard let i = (at..<n).first(where: { text[$0] | fold == c }) else { expected = nil; break }
+                            expected!.append(i)
+                            at = i + 1
+                        }
+                        everyPlacement(of: text) { p in
+                            for each in [false, true] {
+                                var places = [Int](repeating: -1, count: term.count)
+                                let placed = each ? pick_greedy_places_each(p, n, term, term.count, Int32(folds), &places)
+                                    : pick_greedy_places(p, n, term, term.count, Int32(folds), &places)
+                                same(placed != 0 ? places : nil, expected, "\(term) in \(text), folds \(folds), each \(each)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     func testTheChecksumDependsOnTheBytesNotWhereTheyLie() {
         var generator = SeededGenerator(seed: 0xC5)
         for n in Self.lengths {
