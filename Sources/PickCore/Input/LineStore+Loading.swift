@@ -44,12 +44,14 @@ extension LineStore {
                 // At a line's start: ASCII lines in bulk (most input), a batch at a time.
                 var resume = i
                 let count = pick_scan_lines(base, i, end, separator, tabByte, found, batch, &resume)
-                for k in 0..<count {
-                    let line = found[k]
-                    lineFirstTab = line.tab1
-                    lineSecondTab = line.tab2
-                    addLine(UnsafePointer(base + lineStart), line.end &- lineStart)
-                    lineStart = line.end &+ 1
+                if count > 0 && !addCompactly(base, found, count) {
+                    for k in 0..<count {
+                        let line = found[k]
+                        lineFirstTab = line.tab1
+                        lineSecondTab = line.tab2
+                        addLine(UnsafePointer(base + lineStart), line.end &- lineStart)
+                        lineStart = line.end &+ 1
+                    }
                 }
                 i = resume
                 if count == batch { continue }
@@ -206,6 +208,58 @@ extension LineStore {
             return
         }
         addLine(start, length, ascii: ascii, titleEnd: titleEnd, secondTab: secondTab)
+    }
+
+    /// The ASCII lines the bulk scan found (from `lineStart`), as compact records written a
+    /// page at a time, when they continue the adopted bytes (a mapped file's lines): the
+    /// per-line checks of `append` and the loader's state are left out. False, having added
+    /// nothing, when the lines do not continue them.
+    @inline(__always)
+    private func addCompactly(_ base: UnsafeMutablePointer<UInt8>, _ found: UnsafeMutablePointer<pick_line_end>,
+                              _ count: Int) -> Bool {
+        guard let next = compactNext, let origin = compactBase, next == UnsafePointer(base + lineStart) else {
+            return false
+        }
+        let shift = UnsafePointer(base) - origin
+        guard shift + found[count &- 1].end < Int(UInt32.max) else { return false }
+        var start = lineStart
+        compact.append(count: count) { k in
+            let line = found[k]
+            let lineBase = UnsafePointer(base + start)
+            let length = line.end &- start
+            start = line.end &+ 1
+            precondition(length < Int(UInt32.max), "a line longer than 4 GiB")
+            let extra = line.tab1 < 0 ? 0 : fieldsExtra(lineBase, length, titleEnd: line.tab1, secondTab: line.tab2)
+            return CompactRecord(end: UInt32(truncatingIfNeeded: shift &+ line.end), extra: extra)
+        }
+        lineStart = start
+        compactNext = UnsafePointer(base + start)
+        return true
+    }
+
+    /// The record extra of an ASCII line with fields: packed (its title's length and section
+    /// in the record) when they fit, else the index of an extra holding them.
+    @inline(__always)
+    private func fieldsExtra(_ start: UnsafePointer<UInt8>, _ length: Int, titleEnd: Int, secondTab: Int) -> UInt32 {
+        let sectionEnd = secondTab >= 0 ? secondTab : length
+        var section: UInt32 = 0
+        let n = sectionEnd &- titleEnd &- 1
+        if n > 0 {
+            let p = start + titleEnd + 1
+            // A short section read as one word when eight bytes of the line are there to read.
+            if n <= 8 && titleEnd &+ 9 <= length {
+                let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+                section = sections.id(word: n == 8 ? word : word & ((1 &<< UInt64(n &* 8)) &- 1), p, n)
+            } else {
+                section = sections.id(of: p, n)
+            }
+        }
+        if titleEnd < Int(LineRecord.titleLimit) && section < LineRecord.sectionLimit {
+            return LineRecord.packedBit | section << LineRecord.sectionShift | UInt32(titleEnd)
+        }
+        extras.append(LineExtra(folded: nil, foldedLength: UInt32(length), titleLength: UInt32(titleEnd), section: section))
+        extras.publish()
+        return UInt32(extras.appendedCount)
     }
 
     /// A line with fields or non-ASCII bytes: its title's end, its section, and its folded

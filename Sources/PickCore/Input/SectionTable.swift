@@ -63,6 +63,20 @@ final class SectionTable: @unchecked Sendable {
         }
     }
 
+    /// `id(of:_:)` for a name of up to 8 bytes also given as its word (its bytes in order
+    /// from the lowest, zero past n): the line loader reads it as one load.
+    @inline(__always)
+    func id(word: UInt64, _ p: UnsafePointer<UInt8>, _ n: Int) -> UInt32 {
+        let mask = bucketCount &- 1
+        var slot = Self.slot(word: word, n, mask: mask)
+        while true {
+            let id = buckets[slot]
+            if id == 0 { return add(p, n, slot: slot) }
+            if bucketWords[slot] == word && Int(bucketLengths[slot]) == n { return id }
+            slot = (slot &+ 1) & mask
+        }
+    }
+
     private func add(_ p: UnsafePointer<UInt8>, _ n: Int, slot: Int) -> UInt32 {
         names.append((p, n))
         names.publish()
