@@ -92,6 +92,18 @@ static int greedy_places_512(const uint8_t *text, long n, const uint8_t *term, l
     return q == m;
 }
 
+/// `pick_checksum_each` a vector a block: its eight lanes are the vector's.
+__attribute__((target("avx512f")))
+static uint64_t checksum_512(const uint8_t *p, long n, uint64_t h) {
+    uint64_t lanes[8];
+    pick_checksum_start(lanes, h);
+    __m512i sum = _mm512_loadu_si512(lanes);
+    long i = 0;
+    for (; i + 64 <= n; i += 64) sum = _mm512_add_epi64(_mm512_rol_epi64(sum, 7), _mm512_loadu_si512(p + i));
+    _mm512_storeu_si512(lanes, sum);
+    return pick_checksum_end(lanes, p, i, n, h);
+}
+
 /// `pick_extend_rests64_each` sixteen lines a step: a word's rests, names and values loaded a
 /// lane a line, the bound of every matching line at once, only the histogram a line at a time.
 __attribute__((target("avx512f,avx512bw,avx512vl")))
@@ -153,6 +165,13 @@ uint64_t pick_in_order64_all(const uint8_t *base, const uint32_t *records, uint3
         return in_order64_512(base, records, first, bits, bytes, folds, starts, terms);
 #endif
     return pick_in_order64_each(base, records, first, bits, bytes, folds, starts, terms);
+}
+
+uint64_t pick_checksum(const uint8_t *p, long n, uint64_t h) {
+#if defined(__x86_64__)
+    if (has_avx512bw()) return checksum_512(p, n, h);
+#endif
+    return pick_checksum_each(p, n, h);
 }
 
 int pick_greedy_places(const uint8_t *text, long n, const uint8_t *term, long m, int folds, long *places) {

@@ -157,28 +157,42 @@ stop:
     return count;
 }
 
-/// A fast checksum of p[0..<n] continuing from h: four lanes of rotate-and-add over
-/// eight-byte words (no multiply in the loop), so it runs near memory speed. Detects
-/// accidental change (a file rewritten in place), not a forger.
-static inline uint64_t pick_checksum(const uint8_t *p, long n, uint64_t h) {
-    uint64_t a = h ^ 0x9e3779b97f4a7c15ull, b = h + 0x632be59bd9b4e019ull, c = ~h, d = h * 3 + 1;
-    long i = 0;
-    for (; i + 32 <= n; i += 32) {
-        uint64_t w0, w1, w2, w3;
-        __builtin_memcpy(&w0, p + i, 8);
-        __builtin_memcpy(&w1, p + i + 8, 8);
-        __builtin_memcpy(&w2, p + i + 16, 8);
-        __builtin_memcpy(&w3, p + i + 24, 8);
-        a = ((a << 7) | (a >> 57)) + w0;
-        b = ((b << 11) | (b >> 53)) + w1;
-        c = ((c << 13) | (c >> 51)) + w2;
-        d = ((d << 17) | (d >> 47)) + w3;
-    }
-    for (; i < n; i++) a = ((a << 5) | (a >> 59)) + p[i] + 1;
-    uint64_t x = a ^ ((b << 1) | (b >> 63)) ^ ((c << 2) | (c >> 62)) ^ ((d << 3) | (d >> 61)) ^ (uint64_t)n;
+/// The lanes of `pick_checksum` at the start, from h.
+static inline void pick_checksum_start(uint64_t lanes[8], uint64_t h) {
+    for (int j = 0; j < 8; j++) lanes[j] = h * (2 * (uint64_t)j + 1) + 0x9e3779b97f4a7c15ull * ((uint64_t)j + 1);
+}
+
+/// `pick_checksum` from its lanes after the 64-byte blocks: the last bytes p[from..<n]
+/// added to the first lane, then all mixed.
+static inline uint64_t pick_checksum_end(uint64_t lanes[8], const uint8_t *p, long from, long n, uint64_t h) {
+    for (long i = from; i < n; i++) lanes[0] = ((lanes[0] << 5) | (lanes[0] >> 59)) + p[i] + 1;
+    uint64_t x = h ^ (uint64_t)n ^ lanes[0];
+    for (int j = 1; j < 8; j++) x ^= (lanes[j] << j) | (lanes[j] >> (64 - j));
     x ^= x >> 33; x *= 0xff51afd7ed558ccdull; x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ull; x ^= x >> 33;
     return x;
 }
+
+/// A fast checksum of p[0..<n] continuing from h: eight lanes of rotate-and-add over
+/// eight-byte words, a 64-byte block a step (no multiply in the loop). Detects accidental
+/// change (a file rewritten in place), not a forger. This body runs on every CPU;
+/// `pick_checksum` (order.c) gives the same sums, a vector a block where the CPU has AVX-512.
+static inline uint64_t pick_checksum_each(const uint8_t *p, long n, uint64_t h) {
+    uint64_t lanes[8];
+    pick_checksum_start(lanes, h);
+    long i = 0;
+    for (; i + 64 <= n; i += 64) {
+        for (int j = 0; j < 8; j++) {
+            uint64_t w;
+            __builtin_memcpy(&w, p + i + 8 * j, 8);
+            lanes[j] = ((lanes[j] << 7) | (lanes[j] >> 57)) + w;
+        }
+    }
+    return pick_checksum_end(lanes, p, i, n, h);
+}
+
+/// `pick_checksum_each`'s sum, one 64-byte vector a block where the CPU has AVX-512 (order.c).
+uint64_t pick_checksum(const uint8_t *p, long n, uint64_t h);
 
 /// The index of the last byte b in p[lo..<n] with (b | fold) == c, or -1 (the last match
 /// first, sixteen bytes at a time).

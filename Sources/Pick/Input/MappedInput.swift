@@ -204,8 +204,10 @@ enum MappedInput {
         var left: Int { limit - next }
 
         func scan(_ part: UnsafeRawBufferPointer, release: @escaping () -> Void = {}) {
-            pieces.append(Piece(bytes: part, checksum: MappedInput.checksum(part, 0)))
+            // (Summed after the scan, which reads the piece from memory: the sum then reads it
+            // from the cache.)
             store!.adopt(part, chunk: part.count, release: release)
+            pieces.append(Piece(bytes: part, checksum: MappedInput.checksum(part, 0)))
         }
     }
 

@@ -274,6 +274,20 @@ final class ByteScanTests: XCTestCase {
         }
     }
 
+    func testBothChecksumBodiesGiveTheSameSumAndSeeAChangedByte() {
+        var generator = SeededGenerator(seed: 0x5E11)
+        for n in [0, 1, 7, 63, 64, 65, 127, 128, 200, 1000, 4096 + 3] {
+            var text = (0..<n).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let sum = pick_checksum(text, n, 7)
+            same(sum, pick_checksum_each(text, n, 7), "the two bodies over \(n) bytes")
+            guard n > 0 else { continue }
+            let at = Int.random(in: 0..<n, using: &generator)
+            text[at] ^= 0x10
+            XCTAssertNotEqual(pick_checksum(text, n, 7), sum, "byte \(at) of \(n) changed")
+            same(pick_checksum(text, n, 7), pick_checksum_each(text, n, 7), "the two bodies over \(n) changed bytes")
+        }
+    }
+
     func testGreedyPlacesAreWhereAScalarLoopPutsEachCharacter() {
         var generator = SeededGenerator(seed: 0x9EED)
         let terms: [[UInt8]] = [[0x61], [0x61, 0x62], [0x61, 0x61, 0x61], [0x62, 0x61, 0x2F], [0x41, 0x62],
