@@ -188,7 +188,22 @@ extension LineStore {
     /// Whether `folded` is `raw` with ASCII letters in lower case.
     @inline(__always)
     private static func foldsToItself(_ raw: UnsafePointer<UInt8>, _ folded: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-        for k in 0..<n where lowerASCII(raw[k]) != folded[k] { return false }
+        // Eight bytes at a time: the upper-case ASCII letters of a word found without carries
+        // from one byte into the next (each byte's low seven bits plus a constant below 0x80),
+        // so bytes with the high bit set are left as they are.
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var k = 0
+        while k &+ 8 <= n {
+            let word = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: k, as: UInt64.self)
+            let low = word & ~highs
+            let upper = (low &+ (0x80 - 0x41) &* ones) & ~(low &+ (0x80 - 0x5B) &* ones) & ~word & highs
+            if word | upper >> 2 != UnsafeRawPointer(folded).loadUnaligned(fromByteOffset: k, as: UInt64.self) { return false }
+            k &+= 8
+        }
+        while k < n {
+            if lowerASCII(raw[k]) != folded[k] { return false }
+            k &+= 1
+        }
         return true
     }
 

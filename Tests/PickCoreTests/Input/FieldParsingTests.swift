@@ -133,6 +133,21 @@ final class FieldParsingTests: XCTestCase {
         assertReadsAlike(first, whole, lines: lines, queries: ["sec1", "longer 12", "plain"])
     }
 
+    func testANonASCIILineKeepsAFoldedCopyOnlyWhenFoldingChangesMoreThanASCIICase() {
+        // Upper-case ASCII folds on the fly; an accent or a non-ASCII capital needs the
+        // folded copy. Placed at every offset around the 8-byte steps of the comparison.
+        for k in 0..<20 {
+            let pad = String(repeating: "Ab", count: k / 2) + (k % 2 == 0 ? "" : "Q")
+            let lines = [pad + "日本ABC", pad + "日本abc" + pad, pad + "Éclair", "日本" + pad + "É", pad + "ÉCLAIR" + pad]
+            let store = makeStore(lines, plain: true)
+            XCTAssertEqual((0..<lines.count).map { store.record($0).isPacked }, [true, true, false, false, false],
+                           "padding \(k)")
+            XCTAssertEqual(SearchEngine(store: store).search("eclair")!.lines.map { lines[Int($0)] }.sorted(),
+                           [pad + "Éclair", pad + "ÉCLAIR" + pad].sorted(), "padding \(k)")
+            XCTAssertEqual(SearchEngine(store: store).search("本abc")!.lines.count, 2, "padding \(k)")
+        }
+    }
+
     func testAnAdoptedLastLineWithoutASeparatorIsALine() {
         let text = Array("one\n\ntwo\tsec\nthree".utf8)
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: text.count, alignment: 1)
