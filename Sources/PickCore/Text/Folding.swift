@@ -11,63 +11,14 @@
 
 /// Case and diacritic folding of single Unicode scalars, from a generated table.
 public enum Folding {
-    /// Rows sorted by scalar: (scalar, lower, stripped, lower+stripped).
-    private static let rows: [UInt32] = foldTableRows
-    private static let rowCount = foldTableRows.count / 4
+    /// The table, built once. A loop over many scalars takes it once (`UTF8Codec.transform`):
+    /// each read of a global costs a call to check it was built.
+    static let table = FoldLookup()
 
-    /// Index of `scalar`'s row, or nil when folding leaves it alone. Hot while non-ASCII
-    /// lines load (each is folded once): a scalar below U+0800 (Latin, Greek, Cyrillic…)
-    /// is looked up directly, and one in a block of 256 without rows (CJK, punctuation,
-    /// symbols) is left alone at once; only the rest are searched for.
-    @inline(__always)
-    private static func row(of scalar: UInt32) -> Int? {
-        if scalar < 0x80 { return nil }
-        let index = lookup
-        if scalar < 0x800 {
-            let r = index.small[Int(scalar) &- 0x80]
-            return r < 0 ? nil : Int(r)
-        }
-        let block = Int(scalar >> 8)
-        guard block < index.blocks.count &* 64, index.blocks[block >> 6] & (1 << UInt64(block & 63)) != 0 else {
-            return nil
-        }
-        var low = 0
-        var high = rowCount
-        while low < high {
-            let mid = (low + high) >> 1
-            let key = rows[mid &* 4]
-            if key == scalar { return mid }
-            if key < scalar { low = mid + 1 } else { high = mid }
-        }
-        return nil
-    }
-
-    /// The direct row index of each scalar in 0x80..<0x800 (-1: none), and a bit per block of
-    /// 256 scalars that has any row.
-    private static let lookup: (small: [Int16], blocks: [UInt64]) = {
-        var small = [Int16](repeating: -1, count: 0x800 - 0x80)
-        var blocks = [UInt64](repeating: 0, count: (0x110000 >> 8) / 64)
-        for r in 0..<rowCount {
-            let scalar = Int(rows[r * 4])
-            if scalar < 0x800 { small[scalar - 0x80] = Int16(r) }
-            blocks[scalar >> 14] |= 1 << UInt64((scalar >> 8) & 63)
-        }
-        return (small, blocks)
-    }()
-
-    /// `scalar` folded: lower-cased when `caseFold`, diacritics stripped when `stripDiacritics`.
     public static func fold(_ scalar: UInt32, caseFold: Bool, stripDiacritics: Bool) -> UInt32 {
-        if scalar < 0x80 {
-            if caseFold && scalar >= 0x41 && scalar <= 0x5A { return scalar | 0x20 }
-            return scalar
-        }
-        guard caseFold || stripDiacritics, let r = row(of: scalar) else { return scalar }
-        let column = caseFold ? (stripDiacritics ? 3 : 1) : 2
-        return rows[r &* 4 &+ column]
+        table.fold(scalar, caseFold: caseFold, stripDiacritics: stripDiacritics)
     }
 
-    /// Whether folding with diacritic stripping changes `text` (after lower-casing).
-    /// fzf's rule: a query term that carries diacritics matches them as typed.
     public static func hasDiacritics<S: Sequence>(_ text: S) -> Bool where S.Element == Unicode.Scalar {
         for scalar in text {
             let lowered = fold(scalar.value, caseFold: true, stripDiacritics: false)
@@ -186,6 +137,7 @@ enum UTF8Codec {
         var n = 0
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
+        let table = Folding.table
         while i < end {
             // Eight ASCII bytes at a time: upper-case letters get 0x20 (a byte below 0x80
             // plus a constant below 0x80 never carries into the next byte).
@@ -210,10 +162,69 @@ enum UTF8Codec {
                 continue
             }
             let (scalar, width) = decode(bytes, i, end)
-            let folded = Folding.fold(scalar, caseFold: caseFold, stripDiacritics: stripDiacritics)
+            let folded = table.fold(scalar, caseFold: caseFold, stripDiacritics: stripDiacritics)
             n = encode(folded, into: out, at: n)
             i += width
         }
         return n
+    }
+}
+
+/// The rows of (scalar, lower case, diacritics stripped, both) in memory of their own, with
+/// an index: the row of a scalar below U+0800 by one look-up, above it a bit a 256-scalar
+/// block saying whether the block has rows at all before a binary search.
+struct FoldLookup: @unchecked Sendable {
+    private let rows: UnsafeMutablePointer<UInt32>
+    private let rowCount: Int
+    private let small: UnsafeMutablePointer<Int16>
+    private let blocks: UnsafeMutablePointer<UInt64>
+    private static let blockWords = (0x110000 >> 8) / 64
+
+    init() {
+        rowCount = foldTableRows.count / 4
+        rows = .allocate(capacity: foldTableRows.count)
+        rows.initialize(from: foldTableRows, count: foldTableRows.count)
+        small = .allocate(capacity: 0x800 - 0x80)
+        small.initialize(repeating: -1, count: 0x800 - 0x80)
+        blocks = .allocate(capacity: Self.blockWords)
+        blocks.initialize(repeating: 0, count: Self.blockWords)
+        for r in 0..<rowCount {
+            let scalar = Int(rows[r * 4])
+            if scalar < 0x800 { small[scalar - 0x80] = Int16(r) }
+            blocks[scalar >> 14] |= 1 << UInt64((scalar >> 8) & 63)
+        }
+    }
+
+    @inline(__always)
+    private func row(of scalar: UInt32) -> Int? {
+        if scalar < 0x80 { return nil }
+        if scalar < 0x800 {
+            let r = small[Int(scalar) &- 0x80]
+            return r < 0 ? nil : Int(r)
+        }
+        let block = Int(scalar >> 8)
+        guard block < Self.blockWords &* 64, blocks[block >> 6] & (1 << UInt64(block & 63)) != 0 else {
+            return nil
+        }
+        var low = 0
+        var high = rowCount
+        while low < high {
+            let mid = (low &+ high) >> 1
+            let key = rows[mid &* 4]
+            if key == scalar { return mid }
+            if key < scalar { low = mid &+ 1 } else { high = mid }
+        }
+        return nil
+    }
+
+    @inline(__always)
+    func fold(_ scalar: UInt32, caseFold: Bool, stripDiacritics: Bool) -> UInt32 {
+        if scalar < 0x80 {
+            if caseFold && scalar >= 0x41 && scalar <= 0x5A { return scalar | 0x20 }
+            return scalar
+        }
+        guard caseFold || stripDiacritics, let r = row(of: scalar) else { return scalar }
+        let column = caseFold ? (stripDiacritics ? 3 : 1) : 2
+        return rows[r &* 4 &+ column]
     }
 }
