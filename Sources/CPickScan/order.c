@@ -104,6 +104,56 @@ static uint64_t checksum_512(const uint8_t *p, long n, uint64_t h) {
     return pick_checksum_end(lanes, p, i, n, h);
 }
 
+/// `pick_scan_lines_each` a 64-byte vector a block: its separators, tabs and high bits as
+/// three masks (the last block's load masked to the text), then each line's end and first
+/// two tabs by conditional moves rather than a loop over its tabs.
+__attribute__((target("avx512f,avx512bw")))
+static long scan_lines_512(const uint8_t *p, long from, long n, uint8_t sep, uint8_t tab, pick_line_end *out,
+                           long cap, long *resume) {
+    long count = 0, start = from, tab1 = -1, tab2 = -1;
+    const int tabs = tab != sep;
+    const __m512i seps = _mm512_set1_epi8((char)sep), tabbing = _mm512_set1_epi8((char)tab);
+    for (long b = from; b < n; b += 64) {
+        const uint64_t valid = n - b >= 64 ? ~0ull : (1ull << (n - b)) - 1;
+        const __m512i v = _mm512_maskz_loadu_epi8(valid, p + b);
+        uint64_t ends = _mm512_mask_cmpeq_epi8_mask(valid, v, seps);
+        const uint64_t tabbed = tabs ? _mm512_mask_cmpeq_epi8_mask(valid, v, tabbing) : 0;
+        const uint64_t highs = _mm512_movepi8_mask(v);
+        // The bits of the line from `start` on (it starts at or before the block's start).
+        uint64_t from_start = ~0ull;
+        while (ends) {
+            const int k = __builtin_ctzll(ends);
+            const uint64_t span = from_start & ((2ull << k) - 1);
+            if (__builtin_expect((highs & span) != 0, 0)) goto stop;
+            const uint64_t t = tabbed & span, t2 = t & (t - 1);
+            const long c1 = t ? b + __builtin_ctzll(t) - start : -1;
+            const long c2 = t2 ? b + __builtin_ctzll(t2) - start : -1;
+            out[count].end = b + k;
+            out[count].tab1 = tab1 >= 0 ? tab1 : c1;
+            out[count].tab2 = tab2 >= 0 ? tab2 : tab1 >= 0 ? c1 : c2;
+            count++;
+            tab1 = tab2 = -1;
+            start = b + k + 1;
+            from_start = k == 63 ? 0 : ~0ull << (k + 1);
+            ends &= ends - 1;
+            if (count == cap) goto stop;
+        }
+        // The rest of the block starts a line not ended in it.
+        if (from_start) {
+            if (__builtin_expect((highs & from_start) != 0, 0)) goto stop;
+            const uint64_t t = tabbed & from_start, t2 = t & (t - 1);
+            const long c1 = t ? b + __builtin_ctzll(t) - start : -1;
+            const long c2 = t2 ? b + __builtin_ctzll(t2) - start : -1;
+            const long first = tab1 >= 0 ? tab1 : c1;
+            tab2 = tab2 >= 0 ? tab2 : tab1 >= 0 ? c1 : c2;
+            tab1 = first;
+        }
+    }
+stop:
+    *resume = start;
+    return count;
+}
+
 /// `pick_extend_rests64_each` sixteen lines a step: a word's rests, names and values loaded a
 /// lane a line, the bound of every matching line at once, only the histogram a line at a time.
 __attribute__((target("avx512f,avx512bw,avx512vl")))
@@ -172,6 +222,14 @@ uint64_t pick_checksum(const uint8_t *p, long n, uint64_t h) {
     if (has_avx512bw()) return checksum_512(p, n, h);
 #endif
     return pick_checksum_each(p, n, h);
+}
+
+long pick_scan_lines(const uint8_t *p, long from, long n, uint8_t sep, uint8_t tab, pick_line_end *out, long cap,
+                     long *resume) {
+#if defined(__x86_64__)
+    if (has_avx512bw()) return scan_lines_512(p, from, n, sep, tab, out, cap, resume);
+#endif
+    return pick_scan_lines_each(p, from, n, sep, tab, out, cap, resume);
 }
 
 int pick_greedy_places(const uint8_t *text, long n, const uint8_t *term, long m, int folds, long *places) {

@@ -109,9 +109,14 @@ static inline uint64_t pick_high64(const uint8_t *q) {
 /// `cap` lines to `out` (with their first two tabs when `tab` differs from `sep`) and
 /// returns how many; stops early at a line with a byte that has its high bit set, or at a
 /// line not ended before n. `*resume` is then where the line not written starts (the
-/// line loader's per-line scan, `pick_find_special`, takes it from there).
-static inline long pick_scan_lines(const uint8_t *p, long from, long n, uint8_t sep, uint8_t tab,
-                                   pick_line_end *out, long cap, long *resume) {
+/// line loader's per-line scan, `pick_find_special`, takes it from there). One AVX-512
+/// load and three compares a block where the CPU has it (order.c), this body elsewhere.
+long pick_scan_lines(const uint8_t *p, long from, long n, uint8_t sep, uint8_t tab, pick_line_end *out, long cap,
+                     long *resume);
+
+/// `pick_scan_lines` with SSE2, on every CPU.
+static inline long pick_scan_lines_each(const uint8_t *p, long from, long n, uint8_t sep, uint8_t tab,
+                                        pick_line_end *out, long cap, long *resume) {
     long count = 0, start = from, tab1 = -1, tab2 = -1, b = from;
     const int tabs = tab != sep;
     uint8_t pad[64];

@@ -196,11 +196,14 @@ final class ByteScanTests: XCTestCase {
                         everyPlacement(of: text) { p in
                             for from in Set([0, 1, 15, 16, 17, 63, 64, 65, n / 2, n]) where from <= n {
                                 let expected = scanLines(p, from: from, n: n, separator: separator, tab: tab, cap: cap)
-                                var resume = -1
-                                let count = pick_scan_lines(p, from, n, separator, tab, out, cap, &resume)
-                                let found = (0..<count).map { Line(end: out[$0].end, tab1: out[$0].tab1, tab2: out[$0].tab2) }
-                                same(found, expected.lines, "lines from \(from), cap \(cap) in \(text)")
-                                same(resume, expected.resume, "resume from \(from), cap \(cap) in \(text)")
+                                for each in [false, true] {
+                                    var resume = -1
+                                    let count = each ? pick_scan_lines_each(p, from, n, separator, tab, out, cap, &resume)
+                                        : pick_scan_lines(p, from, n, separator, tab, out, cap, &resume)
+                                    let found = (0..<count).map { Line(end: out[$0].end, tab1: out[$0].tab1, tab2: out[$0].tab2) }
+                                    same(found, expected.lines, "lines from \(from), cap \(cap) in \(text), each \(each)")
+                                    same(resume, expected.resume, "resume from \(from), cap \(cap) in \(text), each \(each)")
+                                }
                             }
                         }
                     }
