@@ -252,23 +252,26 @@ extension LineStore {
         return true
     }
 
+    /// The id of the section of a line whose title ends at `titleEnd` (0: none), as
+    /// LineFields.parse would split it; the matcher splits the rest when it needs it.
+    @inline(__always)
+    private func sectionID(_ start: UnsafePointer<UInt8>, _ length: Int, titleEnd: Int, secondTab: Int) -> UInt32 {
+        let n = (secondTab >= 0 ? secondTab : length) &- titleEnd &- 1
+        guard n > 0 else { return 0 }
+        let p = start + titleEnd + 1
+        // A short section read as one word when eight bytes of the line are there to read.
+        if n <= 8 && titleEnd &+ 9 <= length {
+            let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+            return sections.id(word: n == 8 ? word : word & ((1 &<< UInt64(n &* 8)) &- 1), p, n)
+        }
+        return sections.id(of: p, n)
+    }
+
     /// The record extra of an ASCII line with fields: packed (its title's length and section
     /// in the record) when they fit, else the index of an extra holding them.
     @inline(__always)
     private func fieldsExtra(_ start: UnsafePointer<UInt8>, _ length: Int, titleEnd: Int, secondTab: Int) -> UInt32 {
-        let sectionEnd = secondTab >= 0 ? secondTab : length
-        var section: UInt32 = 0
-        let n = sectionEnd &- titleEnd &- 1
-        if n > 0 {
-            let p = start + titleEnd + 1
-            // A short section read as one word when eight bytes of the line are there to read.
-            if n <= 8 && titleEnd &+ 9 <= length {
-                let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-                section = sections.id(word: n == 8 ? word : word & ((1 &<< UInt64(n &* 8)) &- 1), p, n)
-            } else {
-                section = sections.id(of: p, n)
-            }
-        }
+        let section = sectionID(start, length, titleEnd: titleEnd, secondTab: secondTab)
         if titleEnd < Int(LineRecord.titleLimit) && section < LineRecord.sectionLimit {
             return LineRecord.packedBit | section << LineRecord.sectionShift | UInt32(titleEnd)
         }
@@ -280,32 +283,29 @@ extension LineStore {
     /// A line with fields or non-ASCII bytes: its title's end, its section, and its folded
     /// form when matching cannot use its bytes as they are.
     private func addLine(_ start: UnsafePointer<UInt8>, _ length: Int, ascii: Bool, titleEnd: Int, secondTab: Int) {
+        if ascii {
+            let extra = titleEnd < 0 ? 0 : fieldsExtra(start, length, titleEnd: titleEnd, secondTab: secondTab)
+            append(LineRecord(start: start, length: UInt32(length), extra: extra))
+            return
+        }
         var extra = LineExtra(folded: nil, foldedLength: UInt32(length),
                               titleLength: UInt32(length), section: 0)
         if titleEnd >= 0 {
-            // Only the title's end and the section are needed here (as LineFields.parse
-            // would split them); the matcher splits the rest when it needs it.
-            let sectionEnd = secondTab >= 0 ? secondTab : length
             extra.titleLength = UInt32(titleEnd)
-            if sectionEnd > titleEnd + 1 { extra.section = sections.id(of: start + titleEnd + 1, sectionEnd - titleEnd - 1) }
+            extra.section = sectionID(start, length, titleEnd: titleEnd, secondTab: secondTab)
         }
-        var matchesRaw = ascii
-        var out: UnsafeMutablePointer<UInt8>? = nil
-        var n = 0
-        if !ascii {
-            out = foldArena.reserve(length * 3)
-            n = UTF8Codec.transform(start, from: 0, to: length, into: out!, caseFold: true, stripDiacritics: true)
-            // Most non-ASCII text (CJK, emoji, lower-case accents already plain) folds to
-            // itself but for ASCII case, which matching folds on the fly: no copy needed.
-            matchesRaw = n == length && Self.foldsToItself(start, out!, n)
-        }
+        let out = foldArena.reserve(length * 3)
+        let n = UTF8Codec.transform(start, from: 0, to: length, into: out, caseFold: true, stripDiacritics: true)
+        // Most non-ASCII text (CJK, emoji, lower-case accents already plain) folds to itself
+        // but for ASCII case, which matching folds on the fly: no copy needed.
+        let matchesRaw = n == length && Self.foldsToItself(start, out, n)
         if matchesRaw && extra.titleLength < LineRecord.titleLimit && extra.section < LineRecord.sectionLimit {
-            let packed = LineRecord.packedBit | extra.section << LineRecord.sectionShift | (ascii ? 0 : LineRecord.nonASCIIBit)
+            let packed = LineRecord.packedBit | extra.section << LineRecord.sectionShift | LineRecord.nonASCIIBit
                 | extra.titleLength
             append(LineRecord(start: start, length: UInt32(length), extra: packed))
             return
         }
-        if !matchesRaw, let out {
+        if !matchesRaw {
             foldArena.commit(n)
             extra.folded = UnsafePointer(out)
             extra.foldedLength = UInt32(n)
