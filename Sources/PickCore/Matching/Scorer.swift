@@ -319,14 +319,26 @@ enum Scorer {
             for k in 0..<m { band[k] &-= firstStart }
             return bytesScore(text, query, from: firstStart, to: windowEnd, scratch: s, bandReady: true)
         }
-        // Greedy forward pass: is it a subsequence, and where does it first fit?
+        // Greedy forward pass: is it a subsequence, and where does it first fit? (One-byte
+        // characters placed in C, sixty-four bytes a step.)
         var pos = 0
         var firstStart = 0
-        for k in 0..<query.scalars.count {
-            let needle = query.needle(k)
-            guard let at = find(text, needle, from: pos) else { return nil }
-            if k == 0 { firstStart = at }
-            pos = at + needle.count
+        if m > 1 && query.bytes.count == m {
+            let fits = withUnsafeTemporaryAllocation(of: Int.self, capacity: m) { places -> Bool in
+                guard pick_greedy_places(text.bytes, text.count, query.bytes.baseAddress!, m,
+                                         text.foldsASCII ? 1 : 0, places.baseAddress!) != 0 else { return false }
+                firstStart = places[0]
+                pos = places[m &- 1] &+ 1
+                return true
+            }
+            guard fits else { return nil }
+        } else {
+            for k in 0..<m {
+                let needle = query.needle(k)
+                guard let at = find(text, needle, from: pos) else { return nil }
+                if k == 0 { firstStart = at }
+                pos = at + needle.count
+            }
         }
         let last = query.needle(query.scalars.count - 1)
         if query.scalars.count == 1 { return singleCharacter(text, last, first: firstStart, windowEnd: text.count) }
