@@ -3,6 +3,7 @@
 // (`pick_extend_rests64`), compiled here rather than inlined into Swift: each runs once per 64
 // lines, and each has a body for CPUs with AVX-512, chosen when it first runs.
 #include "CPickScan.h"
+#include <time.h>
 #if defined(__x86_64__)
 #include <cpuid.h>
 #include <immintrin.h>
@@ -25,12 +26,39 @@ static int has_avx512bw(void) {
     return value;
 }
 
+/// Whether a line of up to 128 bytes holds each term in order, without a branch per
+/// character: the line is two blocks, each character's places in them two masks, and the
+/// places still open after the character before two more (every place past the lowest one
+/// taken; none once a character is missing).
+__attribute__((target("avx512f,avx512bw")))
+static inline int short_in_order_512(const uint8_t *line, long n, const __m512i *tv, const __m512i *fv,
+                                     const long *starts, long terms) {
+    const uint64_t in0 = n >= 64 ? ~0ull : (1ull << n) - 1;
+    const uint64_t in1 = n <= 64 ? 0 : n >= 128 ? ~0ull : (1ull << (n - 64)) - 1;
+    const __m512i v0 = _mm512_maskz_loadu_epi8(in0, line);
+    const __m512i v1 = _mm512_maskz_loadu_epi8(in1, line + 64);
+    for (long t = 0; t < terms; t++) {
+        uint64_t open0 = in0, open1 = in1, m0 = 0, m1 = 0;
+        for (long q = starts[t]; q < starts[t + 1]; q++) {
+            m0 = _mm512_mask_cmpeq_epi8_mask(open0, _mm512_or_si512(v0, fv[q]), tv[q]);
+            m1 = _mm512_mask_cmpeq_epi8_mask(open1, _mm512_or_si512(v1, fv[q]), tv[q]);
+            // Taken in the first block: the rest of it and all of the second stay open.
+            // Else taken in the second, or nowhere (then nothing stays open).
+            open0 &= ~(m0 ^ (m0 - 1));
+            open1 = m0 ? open1 : open1 & ~(m1 ^ (m1 - 1));
+        }
+        if (!(m0 | m1)) return 0;
+    }
+    return 1;
+}
+
 /// `pick_in_order64_all` sixty-four bytes a step: each block of a line is loaded once (the
 /// last one masked to the line, so nothing past it is read), and every character of the
 /// term found in it is taken, one compare each, before the next block.
 __attribute__((target("avx512f,avx512bw")))
 static uint64_t in_order64_512(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,
-                               const uint8_t *bytes, const uint8_t *folds, const long *starts, long terms) {
+                               const uint8_t *bytes, const uint8_t *folds, const long *starts, long terms,
+                               int branch_free) {
     if (__builtin_popcountll(bits) < 48) pick_prefetch_first_bytes(base, records, first, bits);
     const long total = starts[terms];
     __m512i tv[64], fv[64];
@@ -46,6 +74,10 @@ static uint64_t in_order64_512(const uint8_t *base, const uint32_t *records, uin
         const uint32_t start = k == 0 ? first : records[2 * k - 2] + 1;
         const uint8_t *line = base + start;
         const long n = (long)(records[2 * k] - start);
+        if (branch_free && n <= 128) {
+            if (!short_in_order_512(line, n, tv, fv, starts, terms)) kept &= ~(1ull << k);
+            continue;
+        }
         for (long t = 0; t < terms; t++) {
             long q = starts[t];
             const long end = starts[t + 1];
@@ -212,9 +244,28 @@ uint64_t pick_in_order64_all(const uint8_t *base, const uint32_t *records, uint3
                              const uint8_t *bytes, const uint8_t *folds, const long *starts, long terms) {
 #if defined(__x86_64__)
     if (starts[terms] <= 64 && has_avx512bw())
-        return in_order64_512(base, records, first, bits, bytes, folds, starts, terms);
+        return in_order64_512(base, records, first, bits, bytes, folds, starts, terms, 0);
 #endif
     return pick_in_order64_each(base, records, first, bits, bytes, folds, starts, terms);
+}
+
+uint64_t pick_in_order64_all_branch_free(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,
+                                         const uint8_t *bytes, const uint8_t *folds, const long *starts, long terms) {
+#if defined(__x86_64__)
+    if (starts[terms] <= 64 && has_avx512bw())
+        return in_order64_512(base, records, first, bits, bytes, folds, starts, terms, 1);
+#endif
+    return pick_in_order64_each(base, records, first, bits, bytes, folds, starts, terms);
+}
+
+uint64_t pick_cycles(void) {
+#if defined(__x86_64__)
+    return __rdtsc();
+#else
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+#endif
 }
 
 uint64_t pick_checksum(const uint8_t *p, long n, uint64_t h) {

@@ -458,6 +458,16 @@ static inline int pick_greedy_places_each(const uint8_t *text, long n, const uin
     return 1;
 }
 
+/// `pick_in_order64_all`, each line of up to 128 bytes checked without a branch per
+/// character where the CPU has AVX-512: faster where the branches are a toss-up (terms found
+/// anywhere in the lines), slower where they are not (`CandidateCursor` times both).
+uint64_t pick_in_order64_all_branch_free(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,
+                                         const uint8_t *bytes, const uint8_t *folds, const long *starts, long terms);
+
+/// A cycle count (the time-stamp counter; elsewhere nanoseconds), for comparing two ways to
+/// do the same work.
+uint64_t pick_cycles(void);
+
 /// `pick_in_order64_all` sixteen bytes a step on every CPU: `pick_in_order64` term by term
 /// (what CPUs without AVX-512 run; tests compare the two).
 uint64_t pick_in_order64_each(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,

@@ -30,6 +30,10 @@ struct OrderFilter {
         termCount = checked.count
     }
 
+    /// Whether the branch-free body may be the faster: with one term the branches give up
+    /// at its first missing character, and win.
+    var choosesBody: Bool { termCount > 1 }
+
     /// The memory of the terms' bytes, fold bits and starts.
     private final class Terms {
         let bytes: UnsafeMutablePointer<UInt8>
@@ -62,12 +66,16 @@ struct OrderFilter {
 
     /// `word` (bit k: line `start + k`, `start` a multiple of 64) without the lines that lack a
     /// term's characters in order. Lines with folded text of their own are kept unchecked.
+    /// `branchFree`: lines of up to 128 bytes checked without a branch per character
+    /// (`pick_in_order64_all_branch_free`); only worth asking with two terms or more
+    /// (`choosesBody`).
     @inline(__always)
-    func holding(_ start: Int, _ word: UInt64) -> UInt64 {
+    func holding(_ start: Int, _ word: UInt64, branchFree: Bool = false) -> UInt64 {
         var word = word
         if start &+ 64 <= store.compact.count, let base = store.compactBase {
             return store.withCompactWord(start) { records, first in
-                pick_in_order64_all(base, records, first, word, bytes, folds, starts, termCount)
+                branchFree ? pick_in_order64_all_branch_free(base, records, first, word, bytes, folds, starts, termCount)
+                    : pick_in_order64_all(base, records, first, word, bytes, folds, starts, termCount)
             }
         }
         // Lines read from a pipe (records of their own), or a word that crosses into them.

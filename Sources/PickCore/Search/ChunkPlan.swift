@@ -1,3 +1,4 @@
+import CPickScan
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -102,6 +103,12 @@ struct CandidateCursor {
     private var order: OrderFilter?
     private var orderShown = 0
     private var orderPassed = 0
+    /// Which body of the order filter runs (`OrderFilter.holding`'s `branchFree`): for a
+    /// chunk's first words the two take turns, timed, and the faster takes the rest.
+    private var orderTrials = 0
+    private var branchyCycles: UInt64 = 0
+    private var branchFreeCycles: UInt64 = 0
+    private var branchFree = false
     /// Whether the lines of the word being read passed `order` (a packed line's whole-line
     /// terms are then known to be in it: `LineMatcher.Upcoming.heldInOrder`).
     private(set) var heldInOrder = false
@@ -132,7 +139,18 @@ struct CandidateCursor {
         if bounds != nil { word = bounds!.leaving(start, word) }
         heldInOrder = false
         guard word != 0, let order else { return word }
-        let held = order.holding(start, word)
+        let held: UInt64
+        if orderTrials < Self.orderTrialWords && order.choosesBody {
+            let free = orderTrials & 1 == 1
+            let began = pick_cycles()
+            held = order.holding(start, word, branchFree: free)
+            let spent = pick_cycles() &- began
+            if free { branchFreeCycles &+= spent } else { branchyCycles &+= spent }
+            orderTrials &+= 1
+            if orderTrials == Self.orderTrialWords { branchFree = branchFreeCycles < branchyCycles }
+        } else {
+            held = order.holding(start, word, branchFree: branchFree)
+        }
         heldInOrder = true
         orderShown &+= word.nonzeroBitCount
         orderPassed &+= held.nonzeroBitCount
@@ -143,6 +161,9 @@ struct CandidateCursor {
         }
         return held
     }
+
+    /// Words of a chunk checked by each body of the order filter in turn before one is chosen.
+    private static let orderTrialWords = 16
 
     /// How many lines `bounds` bounded (every one a match).
     var bounded: Int { bounds?.bounded ?? 0 }
