@@ -240,22 +240,27 @@ uint64_t pick_extend_rests64(uint64_t bits, long start, const pick_bounds_step *
     return pick_extend_rests64_each(bits, start, s, found);
 }
 
-uint64_t pick_in_order64_all(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,
-                             const uint8_t *bytes, const uint8_t *folds, const long *starts, long terms) {
+/// `pick_in_order64_all` and its branch-free variant: the AVX-512 body where the CPU has it
+/// and the terms fit its 64 vectors, else the SSE2 one.
+static uint64_t in_order64_all(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,
+                               const uint8_t *bytes, const uint8_t *folds, const long *starts, long terms,
+                               int branch_free) {
 #if defined(__x86_64__)
     if (starts[terms] <= 64 && has_avx512bw())
-        return in_order64_512(base, records, first, bits, bytes, folds, starts, terms, 0);
+        return in_order64_512(base, records, first, bits, bytes, folds, starts, terms, branch_free);
 #endif
+    (void)branch_free;
     return pick_in_order64_each(base, records, first, bits, bytes, folds, starts, terms);
+}
+
+uint64_t pick_in_order64_all(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,
+                             const uint8_t *bytes, const uint8_t *folds, const long *starts, long terms) {
+    return in_order64_all(base, records, first, bits, bytes, folds, starts, terms, 0);
 }
 
 uint64_t pick_in_order64_all_branch_free(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,
                                          const uint8_t *bytes, const uint8_t *folds, const long *starts, long terms) {
-#if defined(__x86_64__)
-    if (starts[terms] <= 64 && has_avx512bw())
-        return in_order64_512(base, records, first, bits, bytes, folds, starts, terms, 1);
-#endif
-    return pick_in_order64_each(base, records, first, bits, bytes, folds, starts, terms);
+    return in_order64_all(base, records, first, bits, bytes, folds, starts, terms, 1);
 }
 
 uint64_t pick_cycles(void) {

@@ -42,17 +42,8 @@ final class SectionTable: @unchecked Sendable {
     /// The id (1-based) of the name p[0..<n], adding it the first time it is seen.
     /// Hot path (once per line with a section): an open-addressing table of ids.
     func id(of p: UnsafePointer<UInt8>, _ n: Int) -> UInt32 {
+        if n <= 8 { return id(word: Self.word(p, n), p, n) }
         let mask = bucketCount &- 1
-        if n <= 8 {
-            let word = Self.word(p, n)
-            var slot = Self.slot(word: word, n, mask: mask)
-            while true {
-                let id = buckets[slot]
-                if id == 0 { return add(p, n, slot: slot) }
-                if bucketWords[slot] == word && Int(bucketLengths[slot]) == n { return id }
-                slot = (slot &+ 1) & mask
-            }
-        }
         var slot = Int(truncatingIfNeeded: Self.hash(p, n)) & mask
         while true {
             let id = buckets[slot]

@@ -206,13 +206,7 @@ enum Scorer {
     /// Whether `query`'s characters occur in order in `text` (the greedy check, no score).
     @inline(__always)
     static func isSubsequence(_ text: ScoredText, _ query: borrowing PreparedTerm) -> Bool {
-        let m = query.scalars.count
-        if m > 0 && query.bytes.count == m {
-            return withUnsafeTemporaryAllocation(of: Int.self, capacity: m) { places in
-                pick_greedy_places(text.bytes, text.count, query.bytes.baseAddress!, m, text.foldsASCII ? 1 : 0,
-                                   places.baseAddress!) != 0
-            }
-        }
+        if hasOneByteCharacters(query) { return withOneBytePlaces(text, query) { _ in true } ?? false }
         var pos = 0
         for k in 0..<query.scalars.count {
             let needle = query.needle(k)
@@ -226,47 +220,48 @@ enum Scorer {
     /// fields that are searched but not shown, and for windows too large for the dynamic
     /// programming. Nil when `query` is not a subsequence.
     static func greedy(_ text: ScoredText, _ query: borrowing PreparedTerm) -> TermScore? {
+        let starts = query.scalarStarts
+        if hasOneByteCharacters(query) {
+            return withOneBytePlaces(text, query) { greedyScore(text, $0, scalarStarts: starts) }
+        }
         let m = query.scalars.count
-        if m > 0 && query.bytes.count == m {
-            // One-byte characters: their places found in C, sixty-four bytes a step.
-            return withUnsafeTemporaryAllocation(of: Int.self, capacity: m) { places -> TermScore? in
-                guard pick_greedy_places(text.bytes, text.count, query.bytes.baseAddress!, m,
-                                         text.foldsASCII ? 1 : 0, places.baseAddress!) != 0 else { return nil }
-                return greedyScore(text, UnsafeBufferPointer(places))
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: m) { places -> TermScore? in
+            var pos = 0
+            for k in 0..<m {
+                let needle = query.needle(k)
+                guard let at = find(text, needle, from: pos) else { return nil }
+                places[k] = at
+                pos = at &+ needle.count
             }
+            return greedyScore(text, UnsafeBufferPointer(places), scalarStarts: starts)
         }
-        var pos = 0
-        var score: Int32 = 0
-        var last = -2
-        var begin = 0
-        var runBonus: Int32 = 0
-        for k in 0..<query.scalars.count {
-            let needle = query.needle(k)
-            guard let at = find(text, needle, from: pos) else { return nil }
-            let previous = at == 0 ? CharClass.white : CharClass.of(text.bytes[at &- 1])
-            var b = bonus(previous: previous, current: CharClass.of(text.bytes[at]))
-            if k == 0 {
-                runBonus = b
-                b &*= ScoreWeights.firstCharMultiplier
-            } else if at == last {
-                b = max(b, max(ScoreWeights.consecutive, runBonus))
-            } else {
-                runBonus = b
-                score &+= ScoreWeights.gapStart &+ ScoreWeights.gapExtension &* Int32(min(at &- last &- 1, 1 << 16))
-            }
-            score &+= ScoreWeights.match &+ b
-            if k == 0 { begin = at }
-            pos = at &+ needle.count
-            last = pos
-        }
-        if last &- 1 >= text.nameStart { score &+= ScoreWeights.lastComponent }
-        return TermScore(score: max(score, 1), begin: begin, end: last)
     }
 
-    /// `greedy`'s score of one-byte characters placed at `places` (each just past the one
-    /// before it).
+    /// Whether every character of `query` is one byte: `withOneBytePlaces` places them.
     @inline(__always)
-    private static func greedyScore(_ text: ScoredText, _ places: UnsafeBufferPointer<Int>) -> TermScore {
+    private static func hasOneByteCharacters(_ query: borrowing PreparedTerm) -> Bool {
+        query.scalars.count > 0 && query.bytes.count == query.scalars.count
+    }
+
+    /// `body` of the greedy left-most places of `query`'s one-byte characters in `text`,
+    /// found in C sixty-four bytes a step (`pick_greedy_places`); nil when it is not a
+    /// subsequence.
+    @inline(__always)
+    private static func withOneBytePlaces<R>(_ text: ScoredText, _ query: borrowing PreparedTerm,
+                                             _ body: (UnsafeBufferPointer<Int>) -> R) -> R? {
+        let m = query.scalars.count
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: m) { places -> R? in
+            guard pick_greedy_places(text.bytes, text.count, query.bytes.baseAddress!, m, text.foldsASCII ? 1 : 0,
+                                     places.baseAddress!) != 0 else { return nil }
+            return body(UnsafeBufferPointer(places))
+        }
+    }
+
+    /// `greedy`'s score of the term's characters placed at `places`, character k
+    /// `scalarStarts[k + 1] - scalarStarts[k]` bytes long.
+    @inline(__always)
+    private static func greedyScore(_ text: ScoredText, _ places: UnsafeBufferPointer<Int>,
+                                    scalarStarts: UnsafeBufferPointer<Int>) -> TermScore {
         var score: Int32 = 0
         var last = -2
         var runBonus: Int32 = 0
@@ -285,10 +280,10 @@ enum Scorer {
                 score &+= ScoreWeights.gapStart &+ ScoreWeights.gapExtension &* Int32(min(at &- last &- 1, 1 << 16))
             }
             score &+= ScoreWeights.match &+ b
-            last = at &+ 1
+            last = at &+ scalarStarts[k &+ 1] &- scalarStarts[k]
         }
         if last &- 1 >= text.nameStart { score &+= ScoreWeights.lastComponent }
-        return TermScore(score: max(score, 1), begin: places[0], end: last)
+        return TermScore(score: max(score, 1), begin: places.isEmpty ? 0 : places[0], end: last)
     }
 
     /// Fuzzy score of `query` (UTF-8, pre-folded) in `text`, or nil when it is not a subsequence.
@@ -323,15 +318,10 @@ enum Scorer {
         // characters placed in C, sixty-four bytes a step.)
         var pos = 0
         var firstStart = 0
-        if m > 1 && query.bytes.count == m {
-            let fits = withUnsafeTemporaryAllocation(of: Int.self, capacity: m) { places -> Bool in
-                guard pick_greedy_places(text.bytes, text.count, query.bytes.baseAddress!, m,
-                                         text.foldsASCII ? 1 : 0, places.baseAddress!) != 0 else { return false }
-                firstStart = places[0]
-                pos = places[m &- 1] &+ 1
-                return true
-            }
-            guard fits else { return nil }
+        if m > 1 && hasOneByteCharacters(query) {
+            guard let (first, end) = withOneBytePlaces(text, query, { ($0[0], $0[m &- 1] &+ 1) }) else { return nil }
+            firstStart = first
+            pos = end
         } else {
             for k in 0..<m {
                 let needle = query.needle(k)
