@@ -110,7 +110,8 @@ static inline uint64_t pick_high64(const uint8_t *q) {
 /// returns how many; stops early at a line with a byte that has its high bit set, or at a
 /// line not ended before n. `*resume` is then where the line not written starts (the
 /// line loader's per-line scan, `pick_find_special`, takes it from there). One AVX-512
-/// load and three compares a block where the CPU has it (order.c), this body elsewhere.
+/// load and three compares a block where the CPU has it, two AVX2 loads and five compares
+/// where it has those (order.c), this body elsewhere.
 long pick_scan_lines(const uint8_t *p, long from, long n, uint8_t sep, uint8_t tab, pick_line_end *out, long cap,
                      long *resume);
 
@@ -181,7 +182,7 @@ static inline uint64_t pick_checksum_end(uint64_t lanes[8], const uint8_t *p, lo
 /// A fast checksum of p[0..<n] continuing from h: eight lanes of rotate-and-add over
 /// eight-byte words, a 64-byte block a step (no multiply in the loop). Detects accidental
 /// change (a file rewritten in place), not a forger. This body runs on every CPU;
-/// `pick_checksum` (order.c) gives the same sums, a vector a block where the CPU has AVX-512.
+/// `pick_checksum` (order.c) gives the same sums, vectors a block where the CPU has AVX2.
 static inline uint64_t pick_checksum_each(const uint8_t *p, long n, uint64_t h) {
     uint64_t lanes[8];
     pick_checksum_start(lanes, h);
@@ -196,7 +197,7 @@ static inline uint64_t pick_checksum_each(const uint8_t *p, long n, uint64_t h) 
     return pick_checksum_end(lanes, p, i, n, h);
 }
 
-/// `pick_checksum_each`'s sum, one 64-byte vector a block where the CPU has AVX-512 (order.c).
+/// `pick_checksum_each`'s sum, 64 bytes of vectors a block where the CPU has AVX2 (order.c).
 uint64_t pick_checksum(const uint8_t *p, long n, uint64_t h);
 
 /// The index of the last byte b in p[lo..<n] with (b | fold) == c, or -1 (the last match
@@ -434,7 +435,7 @@ static inline uint64_t pick_in_order64(const uint8_t *base, const uint32_t *reco
 /// `bits` without the lines that do not hold each of `terms` terms in order (term t is
 /// bytes[starts[t]..<starts[t + 1]], with its fold bits), the lines lying as for
 /// `pick_in_order64`: that check for every term (order.c), sixty-four bytes a step where
-/// the CPU has AVX-512.
+/// the CPU has AVX2 or AVX-512.
 uint64_t pick_in_order64_all(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,
                              const uint8_t *bytes, const uint8_t *folds, const long *starts, long terms);
 
@@ -442,7 +443,7 @@ uint64_t pick_in_order64_all(const uint8_t *base, const uint32_t *records, uint3
 /// text[0..<n]: byte b is taken for term[k] when (b | fold) == term[k], fold being 0x20 for
 /// a letter a-z when `folds` (ASCII case folded on the fly). Writes each character's place
 /// to places[0..<m] and returns 1; 0 when the term is not a subsequence (places then
-/// undefined). Sixty-four bytes a step where the CPU has AVX-512 (order.c).
+/// undefined). Sixty-four bytes a step where the CPU has AVX2 (order.c).
 int pick_greedy_places(const uint8_t *text, long n, const uint8_t *term, long m, int folds, long *places);
 
 /// `pick_greedy_places` sixteen bytes a step, on every CPU.
@@ -459,17 +460,22 @@ static inline int pick_greedy_places_each(const uint8_t *text, long n, const uin
 }
 
 /// `pick_in_order64_all`, each line of up to 128 bytes checked without a branch per
-/// character where the CPU has AVX-512: faster where the branches are a toss-up (terms found
+/// character where the CPU has AVX2: faster where the branches are a toss-up (terms found
 /// anywhere in the lines), slower where they are not (`CandidateCursor` times both).
 uint64_t pick_in_order64_all_branch_free(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,
                                          const uint8_t *bytes, const uint8_t *folds, const long *starts, long terms);
+
+/// Makes the bodies with vectors (order.c) use at most AVX-512 (level 2), AVX2 (1) or SSE2
+/// (0), for tests that compare every body this CPU runs; returns the level now in use (the
+/// lower of this and what the CPU runs). Level 2 by default.
+int pick_limit_vectors(int level);
 
 /// A cycle count (the time-stamp counter; elsewhere nanoseconds), for comparing two ways to
 /// do the same work.
 uint64_t pick_cycles(void);
 
 /// `pick_in_order64_all` sixteen bytes a step on every CPU: `pick_in_order64` term by term
-/// (what CPUs without AVX-512 run; tests compare the two).
+/// (what CPUs without AVX2 run; tests compare the two).
 uint64_t pick_in_order64_each(const uint8_t *base, const uint32_t *records, uint32_t first, uint64_t bits,
                               const uint8_t *bytes, const uint8_t *folds, const long *starts, long terms);
 

@@ -196,13 +196,17 @@ final class ByteScanTests: XCTestCase {
                         everyPlacement(of: text) { p in
                             for from in Set([0, 1, 15, 16, 17, 63, 64, 65, n / 2, n]) where from <= n {
                                 let expected = scanLines(p, from: from, n: n, separator: separator, tab: tab, cap: cap)
-                                for each in [false, true] {
-                                    var resume = -1
-                                    let count = each ? pick_scan_lines_each(p, from, n, separator, tab, out, cap, &resume)
-                                        : pick_scan_lines(p, from, n, separator, tab, out, cap, &resume)
+                                var resume = -1
+                                var count = pick_scan_lines_each(p, from, n, separator, tab, out, cap, &resume)
+                                func check(_ body: String) {
                                     let found = (0..<count).map { Line(end: out[$0].end, tab1: out[$0].tab1, tab2: out[$0].tab2) }
-                                    same(found, expected.lines, "lines from \(from), cap \(cap) in \(text), each \(each)")
-                                    same(resume, expected.resume, "resume from \(from), cap \(cap) in \(text), each \(each)")
+                                    same(found, expected.lines, "lines from \(from), cap \(cap) in \(text), \(body)")
+                                    same(resume, expected.resume, "resume from \(from), cap \(cap) in \(text), \(body)")
+                                }
+                                check("sse2")
+                                atEveryVectorLevel { level in
+                                    count = pick_scan_lines(p, from, n, separator, tab, out, cap, &resume)
+                                    check("level \(level)")
                                 }
                             }
                         }
@@ -281,13 +285,17 @@ final class ByteScanTests: XCTestCase {
         var generator = SeededGenerator(seed: 0x5E11)
         for n in [0, 1, 7, 63, 64, 65, 127, 128, 200, 1000, 4096 + 3] {
             var text = (0..<n).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            let sum = pick_checksum(text, n, 7)
-            same(sum, pick_checksum_each(text, n, 7), "the two bodies over \(n) bytes")
-            guard n > 0 else { continue }
-            let at = Int.random(in: 0..<n, using: &generator)
-            text[at] ^= 0x10
-            XCTAssertNotEqual(pick_checksum(text, n, 7), sum, "byte \(at) of \(n) changed")
-            same(pick_checksum(text, n, 7), pick_checksum_each(text, n, 7), "the two bodies over \(n) changed bytes")
+            let sum = pick_checksum_each(text, n, 7)
+            let at = n > 0 ? Int.random(in: 0..<n, using: &generator) : 0
+            var changed = text
+            if n > 0 { changed[at] ^= 0x10 }
+            let changedSum = pick_checksum_each(changed, n, 7)
+            if n > 0 { XCTAssertNotEqual(changedSum, sum, "byte \(at) of \(n) changed") }
+            atEveryVectorLevel { level in
+                same(pick_checksum(text, n, 7), sum, "level \(level) over \(n) bytes")
+                same(pick_checksum(changed, n, 7), changedSum, "level \(level) over \(n) changed bytes")
+            }
+            text = changed
         }
     }
 
@@ -311,11 +319,13 @@ final class ByteScanTests: XCTestCase {
                             at = i + 1
                         }
                         everyPlacement(of: text) { p in
-                            for each in [false, true] {
-                                var places = [Int](repeating: -1, count: term.count)
-                                let placed = each ? pick_greedy_places_each(p, n, term, term.count, Int32(folds), &places)
-                                    : pick_greedy_places(p, n, term, term.count, Int32(folds), &places)
-                                same(placed != 0 ? places : nil, expected, "\(term) in \(text), folds \(folds), each \(each)")
+                            var places = [Int](repeating: -1, count: term.count)
+                            var placed = pick_greedy_places_each(p, n, term, term.count, Int32(folds), &places)
+                            same(placed != 0 ? places : nil, expected, "\(term) in \(text), folds \(folds), sse2")
+                            atEveryVectorLevel { level in
+                                places = [Int](repeating: -1, count: term.count)
+                                placed = pick_greedy_places(p, n, term, term.count, Int32(folds), &places)
+                                same(placed != 0 ? places : nil, expected, "\(term) in \(text), folds \(folds), level \(level)")
                             }
                         }
                     }

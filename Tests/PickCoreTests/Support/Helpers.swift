@@ -1,5 +1,6 @@
 @testable import PickCore
 import XCTest
+import CPickScan
 
 /// A store holding `lines`, each ended by the separator, input finished.
 func makeStore(_ lines: [String], plain: Bool = false) -> LineStore {
@@ -56,4 +57,16 @@ func suggest(_ text: String, in lines: [String], limit: Int = 6, skipping: Int =
     let store = makeStore(lines)
     return Suggestions.suggest(text, in: store, limit: limit, skipping: skipping)
         .map { String(decoding: $0, as: UTF8.self) }
+}
+
+/// Runs `body` once for each body with vectors CPickScan has that this CPU runs (SSE2, and
+/// AVX2 and AVX-512 where it has them), widest last, handing it the level in use: each
+/// body is then compared with what the test expects, not only the one the CPU picks.
+func atEveryVectorLevel(_ body: (Int32) -> Void) {
+    defer { _ = pick_limit_vectors(2) }
+    var seen = Set<Int32>()
+    for level in Int32(0)...2 {
+        let used = pick_limit_vectors(level)
+        if seen.insert(used).inserted { body(used) }
+    }
 }
