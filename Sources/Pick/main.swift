@@ -141,12 +141,7 @@ if let query = options.filter {
             }
             return
         }
-        for k in lines.indices {
-            store.prefetch(lines, at: k)
-            stdout.write(store.bytes(of: Int(lines[k])))
-            stdout.write(byte: end)
-            if stdout.closed { break }
-        }
+        stdout.write(lines: lines, of: store, terminator: end)
     }
     stdout.flush()
     exit(result.lines.isEmpty && close.isEmpty ? 1 : 0)

@@ -87,6 +87,29 @@ final class FilterOutputTests: XCTestCase {
         XCTAssertEqual(errors, "")
     }
 
+    /// Many lines are copied for printing on every core, a round at a time: what is printed
+    /// is still every line byte for byte, in order, a line longer than a round's buffer too.
+    func testManyLinesPrintInOrderByteForByte() throws {
+        var generator = SystemRandomNumberGenerator()
+        var lines: [String] = []
+        for k in 0..<30000 {
+            let dashes = String(repeating: "-", count: Int.random(in: 0...120, using: &generator))
+            lines.append(k % 7 == 3 ? "zz\(k)" : "ab\(dashes)é\(k)")
+        }
+        lines[12345] = "ab" + String(repeating: "x", count: 300_000)
+        let input = Data((lines.joined(separator: "\n") + "\n").utf8)
+        let all = try runPick(["-f", ""], input: input)
+        XCTAssertEqual(all.status, 0)
+        XCTAssertEqual(all.stdout, input, "every line as read, in input order")
+        let nul = try runPick(["--print0", "-f", ""], input: input)
+        XCTAssertEqual(nul.stdout, Data((lines.joined(separator: "\u{0}") + "\u{0}").utf8))
+        // `ab` starts every line that holds it: ranked shortest first, ties in input order.
+        let ranked = try runPick(["-f", "ab"], input: input)
+        let matching = lines.filter { $0.hasPrefix("ab") }
+        let sorted = matching.enumerated().sorted { ($0.element.utf8.count, $0.offset) < ($1.element.utf8.count, $1.offset) }
+        XCTAssertEqual(String(decoding: ranked.stdout, as: UTF8.self), sorted.map { $0.element + "\n" }.joined())
+    }
+
     func testPrintQueryWithPrint0() throws {
         let run = try runPick(["--print0", "--print-query", "-f", "b"], lines: ["a", "b"])
         XCTAssertEqual(run.stdout, Data("b\u{0}b\u{0}".utf8))
