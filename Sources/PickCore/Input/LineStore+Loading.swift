@@ -185,28 +185,6 @@ extension LineStore {
         return malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
     }
 
-    /// Whether `folded` is `raw` with ASCII letters in lower case.
-    @inline(__always)
-    private static func foldsToItself(_ raw: UnsafePointer<UInt8>, _ folded: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-        // Eight bytes at a time: the upper-case ASCII letters of a word found without carries
-        // from one byte into the next (each byte's low seven bits plus a constant below 0x80),
-        // so bytes with the high bit set are left as they are.
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        var k = 0
-        while k &+ 8 <= n {
-            let word = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: k, as: UInt64.self)
-            let low = word & ~highs
-            let upper = (low &+ (0x80 - 0x41) &* ones) & ~(low &+ (0x80 - 0x5B) &* ones) & ~word & highs
-            if word | upper >> 2 != UnsafeRawPointer(folded).loadUnaligned(fromByteOffset: k, as: UInt64.self) { return false }
-            k &+= 8
-        }
-        while k < n {
-            if lowerASCII(raw[k]) != folded[k] { return false }
-            k &+= 1
-        }
-        return true
-    }
-
     /// Adds the line the scan has just ended (`lineIsASCII`, `lineFirstTab` and
     /// `lineSecondTab` describe it). A plain ASCII line (most input) is a record and no more.
     @inline(__always)
@@ -294,11 +272,9 @@ extension LineStore {
             extra.titleLength = UInt32(titleEnd)
             extra.section = sectionID(start, length, titleEnd: titleEnd, secondTab: secondTab)
         }
-        let out = foldArena.reserve(length * 3)
-        let n = UTF8Codec.transform(start, from: 0, to: length, into: out, caseFold: true, stripDiacritics: true)
         // Most non-ASCII text (CJK, emoji, lower-case accents already plain) folds to itself
         // but for ASCII case, which matching folds on the fly: no copy needed.
-        let matchesRaw = n == length && Self.foldsToItself(start, out, n)
+        let matchesRaw = UTF8Codec.foldsToItself(start, count: length)
         if matchesRaw && extra.titleLength < LineRecord.titleLimit && extra.section < LineRecord.sectionLimit {
             let packed = LineRecord.packedBit | extra.section << LineRecord.sectionShift | LineRecord.nonASCIIBit
                 | extra.titleLength
@@ -306,6 +282,8 @@ extension LineStore {
             return
         }
         if !matchesRaw {
+            let out = foldArena.reserve(length * 3)
+            let n = UTF8Codec.transform(start, from: 0, to: length, into: out, caseFold: true, stripDiacritics: true)
             foldArena.commit(n)
             extra.folded = UnsafePointer(out)
             extra.foldedLength = UInt32(n)

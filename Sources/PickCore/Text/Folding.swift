@@ -127,6 +127,33 @@ enum UTF8Codec {
         }
     }
 
+    /// Whether `transform` with case folding and diacritics stripped would give `bytes[0..<n]`
+    /// back but for ASCII letters in lower case (which matching folds on the fly): valid
+    /// UTF-8 whose other scalars all fold to themselves, as most non-ASCII text does (CJK,
+    /// emoji, punctuation such as a dash, accents already plain). Reads only: ASCII is passed
+    /// over eight bytes at a time, and the rest is looked up scalar by scalar.
+    static func foldsToItself(_ bytes: UnsafePointer<UInt8>, count n: Int) -> Bool {
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let table = Folding.table
+        var i = 0
+        while i < n {
+            if i &+ 8 <= n && UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: i, as: UInt64.self) & highs == 0 {
+                i &+= 8
+                continue
+            }
+            if bytes[i] < 0x80 {
+                i &+= 1
+                continue
+            }
+            let (scalar, width) = decode(bytes, i, n)
+            // An invalid byte decodes as U+FFFD, which takes three bytes.
+            if scalar == 0xFFFD && width == 1 { return false }
+            if table.fold(scalar, caseFold: true, stripDiacritics: true) != scalar { return false }
+            i &+= width
+        }
+        return true
+    }
+
     /// Writes `bytes[start..<end]` transformed scalar by scalar into `out`; returns the length.
     /// `out` must hold at least `(end - start) * 3` bytes (one invalid byte becomes 3).
     static func transform(

@@ -114,4 +114,28 @@ final class FoldingTests: XCTestCase {
         XCTAssertEqual(mismatches, [])
         XCTAssertEqual(Folding.fold(0x41, caseFold: true, stripDiacritics: true), 0x61)
     }
+
+    /// The loader keeps no folded copy of a line that `foldsToItself` says folds to itself:
+    /// it must say so exactly when the folded text is the line with ASCII in lower case.
+    func testALineFoldsToItselfExactlyWhenItsFoldedTextIsItsBytes() {
+        let pieces: [[UInt8]] = [Array("abc".utf8), Array("ABC".utf8), Array("—".utf8), Array("習作".utf8),
+                                 Array("é".utf8), Array("É".utf8), Array("e\u{301}".utf8), Array("🙂".utf8),
+                                 Array("Ω".utf8), Array("\u{FFFD}".utf8), [0xFF], [0xC3], [0xE2, 0x80],
+                                 [0xED, 0xA0, 0x80], Array("0123456789/ ".utf8), Array("straße".utf8)]
+        var generator = SeededGenerator(seed: 0xF01D)
+        for _ in 0..<4000 {
+            var line: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                line += pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+            }
+            let out = UnsafeMutablePointer<UInt8>.allocate(capacity: max(line.count * 3, 1))
+            defer { out.deallocate() }
+            line.withUnsafeBufferPointer { raw in
+                let p = raw.baseAddress ?? UnsafePointer(out)
+                let n = UTF8Codec.transform(p, from: 0, to: line.count, into: out, caseFold: true, stripDiacritics: true)
+                let expected = Array(UnsafeBufferPointer(start: out, count: n)) == line.map(lowerASCII)
+                XCTAssertEqual(UTF8Codec.foldsToItself(p, count: line.count), expected, "\(line)")
+            }
+        }
+    }
 }
