@@ -110,21 +110,7 @@ private final class LineCopy: @unchecked Sendable {
     private(set) var count = 0
 
     func fill(_ lines: UnsafeBufferPointer<Int32>, _ range: Range<Int>, of store: LineStore, terminator: UInt8) {
-        count = 0
-        for k in range {
-            store.prefetch(lines, at: k)
-            let line = store.bytes(of: Int(lines[k]))
-            if count + line.count + 1 > capacity {
-                capacity = max(capacity * 2, count + line.count + 1)
-                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-                grown.update(from: bytes, count: count)
-                bytes.deallocate()
-                bytes = grown
-            }
-            if let base = line.baseAddress { (bytes + count).update(from: base, count: line.count) }
-            bytes[count + line.count] = terminator
-            count += line.count + 1
-        }
+        count = store.copyLines(lines, range, terminator: terminator, into: &bytes, capacity: &capacity)
     }
 
     func free() { bytes.deallocate() }

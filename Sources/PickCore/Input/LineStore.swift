@@ -170,6 +170,30 @@ public final class LineStore: @unchecked Sendable {
         if k &+ 8 < order.count { pick_prefetch(record(Int(order[k &+ 8])).start) }
     }
 
+    /// Copies the lines `order[range]`, each followed by `terminator`, to `bytes` (holding
+    /// `capacity` bytes, grown as needed) from its start; returns how many bytes it wrote.
+    /// For printing many lines: here the look-ups and the prefetches inline into one loop.
+    public func copyLines(_ order: UnsafeBufferPointer<Int32>, _ range: Range<Int>, terminator: UInt8,
+                          into bytes: inout UnsafeMutablePointer<UInt8>, capacity: inout Int) -> Int {
+        var count = 0
+        for k in range {
+            prefetch(order, at: k)
+            let r = record(Int(order[k]))
+            let n = Int(r.length)
+            if count &+ n &+ 1 > capacity {
+                capacity = max(capacity &* 2, count &+ n &+ 1)
+                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+                grown.update(from: bytes, count: count)
+                bytes.deallocate()
+                bytes = grown
+            }
+            (bytes + count).update(from: r.start, count: n)
+            bytes[count &+ n] = terminator
+            count &+= n &+ 1
+        }
+        return count
+    }
+
     /// Starts loading line `index`'s record.
     @inline(__always)
     func prefetchRecord(of index: Int) {
